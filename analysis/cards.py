@@ -1,0 +1,165 @@
+"""Card and seat notation: parsing and printing, as the book writes a deal.
+
+A card prints as rank + suit: ranks ``7 8 9 T J Q K A`` (``10`` accepted), suits ``S C H D``
+(any case, the four suit symbols accepted). Internally a card is the integer
+``suit * 8 + rank`` (rank 0 = seven ... 7 = ace), the id the compiled kernels use, and a hand
+is also a bitmask with bit ``id`` set.
+
+Seats are the book's letters: A deals, B is the eldest hand (A's left), C is A's partner,
+D is A's right. Play goes A -> B -> C -> D; the sides are AC and BD. Inside the code the seats
+are 0..3 in that order.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from analysis.errors import EuchreError
+
+RANKS = "789TJQKA"
+SUITS = "SCHD"
+SEATS = "ABCD"
+SIDES = ("AC", "BD")
+SUIT_NAMES = ("spades", "clubs", "hearts", "diamonds")
+RANK_NAMES = ("seven", "eight", "nine", "ten", "knave", "queen", "king", "ace")
+_SUIT_ALIASES = {
+    "S": 0, "C": 1, "H": 2, "D": 3,
+    "\u2660": 0, "\u2663": 1, "\u2665": 2, "\u2666": 3,  # black symbols
+    "\u2664": 0, "\u2667": 1, "\u2661": 2, "\u2662": 3,  # white symbols
+}
+JACK = 4
+PACK_SIZES = (32, 24)
+
+
+def card_id(rank: int, suit: int) -> int:
+    return suit * 8 + rank
+
+
+def rank_of(card: int) -> int:
+    return card & 7
+
+
+def suit_of(card: int) -> int:
+    return card >> 3
+
+
+def pack_cards(pack: int = 32) -> list[int]:
+    """The card ids of a pack: 32 cards (seven to ace) or 24 cards (nine to ace)."""
+    check_pack(pack)
+    low = 0 if pack == 32 else 2
+    return [card_id(r, s) for s in range(4) for r in range(low, 8)]
+
+
+def check_pack(pack) -> int:
+    if pack not in PACK_SIZES:
+        raise EuchreError(f"pack {pack!r} is not a euchre pack: use 32 (seven to ace) or 24 (nine to ace)")
+    return pack
+
+
+def in_pack(card: int, pack: int) -> bool:
+    return pack == 32 or rank_of(card) >= 2
+
+
+def parse_suit(text) -> int:
+    """A suit letter or symbol, any case: ``S C H D``."""
+    key = str(text).strip().upper()
+    if key not in _SUIT_ALIASES:
+        raise EuchreError(f"{text!r} is not a suit: use S, C, H or D")
+    return _SUIT_ALIASES[key]
+
+
+def parse_card(text, pack: int = 32) -> int:
+    """A card such as ``TH``, ``10h``, ``J\u2663``; raises EuchreError naming a bad card."""
+    raw = str(text).strip()
+    token = raw.upper()
+    if len(token) < 2:
+        raise EuchreError(f"{raw!r} is not a card: write rank then suit, like 9C or TH")
+    rank_text, suit_text = token[:-1], token[-1]
+    if rank_text == "10":
+        rank_text = "T"
+    if len(rank_text) != 1 or rank_text not in RANKS:
+        raise EuchreError(f"card {raw!r} has an unknown rank {rank_text!r}: ranks are 7 8 9 T J Q K A")
+    if suit_text not in _SUIT_ALIASES:
+        raise EuchreError(f"card {raw!r} has an unknown suit {suit_text!r}: suits are S C H D")
+    card = card_id(RANKS.index(rank_text), _SUIT_ALIASES[suit_text])
+    if not in_pack(card, check_pack(pack)):
+        raise EuchreError(f"card {card_str(card)} is not in the {pack}-card pack (nine to ace)")
+    return card
+
+
+def card_str(card: int) -> str:
+    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+
+
+def card_name(card: int) -> str:
+    """The book's words: 'knave of clubs'."""
+    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+
+
+def parse_cards(cards, pack: int = 32, what: str = "hand") -> list[int]:
+    """A list of cards from a space/comma-separated string or a list of strings; no card twice."""
+    if isinstance(cards, str):
+        tokens = cards.replace(",", " ").split()
+    elif isinstance(cards, Iterable):
+        tokens = list(cards)
+    else:
+        raise EuchreError(f"{what} must be a string of cards or a list of cards, not {cards!r}")
+    out: list[int] = []
+    for token in tokens:
+        card = token if isinstance(token, int) and not isinstance(token, bool) else parse_card(token, pack)
+        if not 0 <= card < 32 or not in_pack(card, pack):
+            raise EuchreError(f"{what}: card id {card!r} is not in the {pack}-card pack")
+        if card in out:
+            raise EuchreError(f"{what}: card {card_str(card)} appears twice")
+        out.append(card)
+    return out
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    return " ".join(card_str(c) for c in cards)
+
+
+def parse_seat(text) -> int:
+    key = str(text).strip().upper()
+    if len(key) != 1 or key not in SEATS:
+        raise EuchreError(f"{text!r} is not a seat: seats are A (dealer), B, C, D")
+    return SEATS.index(key)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def parse_hands(hands: Mapping, pack: int = 32, hand_size: int = 5, absent: int | None = None) -> list[list[int]]:
+    """The four hands of a deal, keyed by seat letter; every card once, ``hand_size`` per hand.
+
+    ``absent`` is a seat whose hand may be omitted (a lone player's partner): it is then empty.
+    """
+    if not isinstance(hands, Mapping):
+        raise EuchreError("hands must map the seats A, B, C, D to their cards")
+    for key in hands:
+        parse_seat(key)
+    out: list[list[int]] = []
+    seen: dict[int, str] = {}
+    for seat, letter in enumerate(SEATS):
+        given = hands.get(letter, hands.get(letter.lower()))
+        if given is None:
+            if seat == absent:
+                out.append([])
+                continue
+            raise EuchreError(f"hand {letter} is missing")
+        cards = parse_cards(given, pack, what=f"hand {letter}")
+        if len(cards) != hand_size:
+            raise EuchreError(f"hand {letter} has {len(cards)} cards, not {hand_size}")
+        for c in cards:
+            if c in seen:
+                raise EuchreError(f"card {card_str(c)} is dealt twice (hands {seen[c]} and {letter})")
+            seen[c] = letter
+        out.append(cards)
+    return out

@@ -1,0 +1,54 @@
+"""The ``euchrelab`` command: one subcommand per module of ``analysis.commands``.
+
+A user's mistake (bad input, an impossible request) is reported as one line on standard error,
+``euchrelab: error: ...``, with exit status 2 and no traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from analysis.errors import EuchreError
+
+# Each module defines NAME, HELP, add_arguments(parser) and run(args) -> int.
+COMMAND_MODULES = [
+    "analysis.commands.solve",
+]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's own usage errors: one line, exit 2
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="euchrelab", description="Monte Carlo strategy analyser for Euchre, after The Laws of Euchre (1888).")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(name)
+        cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(cmd)
+        cmd.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args._run(args) or 0
+    except EuchreError as exc:
+        sys.stderr.write(f"euchrelab: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("euchrelab: interrupted\n")
+        return 130
+    except BrokenPipeError:  # e.g. `euchrelab deal | head`
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

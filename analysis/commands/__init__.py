@@ -1,0 +1,1 @@
+"""Subcommands of the ``euchrelab`` command line, one module each."""

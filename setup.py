@@ -1,0 +1,28 @@
+"""Builds the Cython kernels of fastcore/ (every fastcore/*.pyx becomes one extension)."""
+import glob
+import os
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+extensions = [
+    Extension(
+        "fastcore." + os.path.splitext(os.path.basename(path))[0],
+        [path],
+        extra_compile_args=["-O3"],
+    )
+    for path in sorted(glob.glob(os.path.join("fastcore", "*.pyx")))
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives={
+            "language_level": "3",
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+        },
+    )
+)
