@@ -5,6 +5,9 @@ import os
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
+# EUCHRELAB_BUILD_ONLY=solver,cards builds only those kernels (for working on one at a time).
+_only = {name for name in os.environ.get("EUCHRELAB_BUILD_ONLY", "").split(",") if name}
+
 extensions = [
     Extension(
         "fastcore." + os.path.splitext(os.path.basename(path))[0],
@@ -12,6 +15,7 @@ extensions = [
         extra_compile_args=["-O3"],
     )
     for path in sorted(glob.glob(os.path.join("fastcore", "*.pyx")))
+    if not _only or os.path.splitext(os.path.basename(path))[0] in _only
 ]
 
 setup(

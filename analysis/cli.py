@@ -14,6 +14,7 @@ from analysis.errors import EuchreError
 # Each module defines NAME, HELP, add_arguments(parser) and run(args) -> int.
 COMMAND_MODULES = [
     "analysis.commands.solve",
+    "analysis.commands.bench",
 ]
 
 
