@@ -1,0 +1,54 @@
+"""``euchrelab solve`` end to end, through the installed console script."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+CASE_I = {"trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS",
+                                  "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}}
+
+
+def run_cli(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "analysis.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("flags", [[], ["--reference"]])
+def test_solve_reads_json_lines_and_writes_one_result_per_line(flags):
+    lines = [
+        dict(CASE_I, played=["JD", "7D", "TC"], analyse=True),
+        dict(CASE_I, hands={**CASE_I["hands"], "C": None}, alone="A"),
+    ]
+    lines[1]["hands"] = {k: v for k, v in CASE_I["hands"].items() if k != "C"}
+    out = run_cli("solve", *flags, stdin="\n".join(json.dumps(x) for x in lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    first, second = [json.loads(x) for x in out.stdout.splitlines()]
+    assert first["AC"] == 4 and first["BD"] == 1
+    assert first["to_move"] == "A" and first["moves"]["8S"] == 4 and first["moves"]["JC"] == 2
+    assert second["AC"] + second["BD"] == 5
+
+
+@pytest.mark.parametrize("line, message", [
+    ("{not json", "line 1: not valid JSON"),
+    (json.dumps({**CASE_I, "trump": "X"}), "line 1: 'X' is not a suit"),
+    (json.dumps({**CASE_I, "hands": {**CASE_I["hands"], "B": "9C QH 8H JD TS"}}), "line 1: card 9C is dealt twice"),
+    (json.dumps({**CASE_I, "played": ["AS"]}), "line 1: card AS is not in B's hand"),
+    (json.dumps({**CASE_I, "pack": 24}), "line 1: card 8S is not in the 24-card pack"),
+    (json.dumps({**CASE_I, "colour": 1}), "line 1: unknown key 'colour'"),
+])
+def test_a_bad_line_gets_one_line_on_stderr_and_status_2(line, message):
+    out = run_cli("solve", stdin=line + "\n")
+    assert out.returncode == 2
+    assert out.stderr.strip().count("\n") == 0 and "Traceback" not in out.stderr
+    assert message in out.stderr
+
+
+def test_a_missing_file_is_a_clear_error():
+    out = run_cli("solve", "--input", "/nonexistent/positions.jsonl")
+    assert out.returncode == 2 and "cannot read /nonexistent/positions.jsonl" in out.stderr
+
+
+def test_unknown_subcommand_is_a_usage_error():
+    out = run_cli("frobnicate")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
