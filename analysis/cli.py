@@ -15,6 +15,7 @@ from analysis.errors import EuchreError
 COMMAND_MODULES = [
     "analysis.commands.solve",
     "analysis.commands.bench",
+    "analysis.commands.coups",
     "analysis.commands.deal",
 ]
 
