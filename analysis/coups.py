@@ -579,7 +579,7 @@ class Knowledge:
     need: list[int]                 # further cards each seat holds, unknown to the player
     voids: list[int]                # per seat: bitmask of effective suits he showed out of
     pool: list[int]                 # the cards the player cannot place
-    out_known: list[int]            # cards known to be out of play (his own discard, if known)
+    played: list[list[int]]         # the cards each seat has played so far
 
 
 def knowledge(case: Case, player: int, after: Sequence[int]) -> Knowledge:
@@ -602,7 +602,7 @@ def knowledge(case: Case, player: int, after: Sequence[int]) -> Knowledge:
     known = {c for f in fixed for c in f}
     pool = [c for c in pack_cards(32) if c not in known]
     need = [5 - len(fixed[s]) for s in range(4)]
-    return Knowledge(player, fixed, need, voids, pool, [])
+    return Knowledge(player, fixed, need, voids, pool, played_by)
 
 
 def _world_ok(k: Knowledge, hands: list[list[int]], trump: int) -> bool:
@@ -657,12 +657,53 @@ def sampler_available() -> bool:
     return True
 
 
+def sample_worlds_fastcore(k: Knowledge, trump: int, n: int, seed: int,
+                           accept: Callable[[list[list[int]]], bool] | None = None) -> tuple[list[list[list[int]]], int]:
+    """The same worlds drawn by the constrained sampler fastcore.sampler (uniform by construction).
+
+    The cards still to be played are sampled: the played cards are out of play, each seat holds
+    5 less what he has played, the coup player's remaining cards and the dealer's turn-up (if
+    unplayed) are fixed, and every shown void is a constraint. A world is then the hands at the
+    start of play: each seat's sampled cards plus the cards he played.
+    """
+    from fastcore.sampler import Constraints, sample_deals
+
+    remaining_known = [[c for c in k.fixed[s] if c not in k.played[s]] for s in range(4)]
+    out = [c for s in range(4) for c in k.played[s]]
+    voids = [(s, suit, trump) for s in range(4) for suit in range(4) if k.voids[s] >> suit & 1]
+    sizes = tuple(5 - len(k.played[s]) for s in range(4))
+    con = Constraints(hands=remaining_known, out=out, voids=voids, hand_sizes=sizes)
+
+    def worlds_of(deals):
+        return [[deals.hand(i, s) + list(k.played[s]) for s in range(4)] for i in range(len(deals))]
+
+    judge = None
+    if accept is not None:
+        def judge(deals):
+            return np.array([accept(w) for w in worlds_of(deals)], dtype=bool)
+    deals = sample_deals(n, np.random.SeedSequence(seed), 32, con, judge)
+    worlds = worlds_of(deals)
+    return worlds, (deals.candidates if accept is not None else len(worlds))
+
+
 def sample_worlds(k: Knowledge, trump: int, n: int, seed: int,
-                  accept: Callable[[list[list[int]]], bool] | None = None) -> tuple[list[list[list[int]]], int, str]:
-    """Worlds for the table-side view: (worlds, draws, sampler name)."""
+                  accept: Callable[[list[list[int]]], bool] | None = None,
+                  sampler: str = "auto") -> tuple[list[list[list[int]]], int, str]:
+    """Worlds for the table-side view: (worlds, candidates judged by ``accept``, sampler name).
+
+    ``sampler``: ``fastcore`` (the compiled constrained sampler), ``python`` (rejection, the
+    reference), or ``auto`` (the compiled one when it is built).
+    """
+    if sampler == "auto":
+        sampler = "fastcore" if sampler_available() else "python"
+    if sampler == "fastcore":
+        worlds, candidates = sample_worlds_fastcore(k, trump, n, seed, accept)
+        return worlds, candidates, "fastcore"
+    if sampler != "python":
+        raise EuchreError(f"sampler {sampler!r} is unknown: use auto, fastcore or python")
     rng = np.random.default_rng(np.random.SeedSequence(seed))
-    worlds, draws = sample_worlds_python(k, trump, n, rng, accept)
-    return worlds, draws, "python"
+    worlds, candidates = sample_worlds_python(k, trump, n, rng, accept)
+    return worlds, candidates, "python"
 
 
 def _holding_ok(extra: str, world: list[list[int]], case: Case, after: Sequence[int]) -> bool:

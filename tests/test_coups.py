@@ -15,6 +15,7 @@ from analysis.rules import effective_suit
 CASES = coups.load_cases()
 BY_ID = {c.id: c for c in CASES}
 ENGINES = ["reference"] + (["compiled"] if coups.compiled_available() else [])
+SAMPLERS = ["python"] + (["fastcore"] if coups.sampler_available() else [])
 
 
 def test_nine_cases_with_the_ids_of_claims_md():
@@ -140,11 +141,13 @@ def test_replay_marks_the_coup_and_finds_better_double_dummy_cards():
 
 # --- the table-side sampler ----------------------------------------------------------------
 
+@pytest.mark.parametrize("sampler", SAMPLERS)
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
-def test_worlds_keep_seen_cards_and_shown_voids(case):
+def test_worlds_keep_seen_cards_and_shown_voids(case, sampler):
     k = coups.knowledge(case, case.coup_player, case.coup_after)
     accept = coups.call_predicate(case, case.calls, case.coup_player)
-    worlds, candidates, _ = coups.sample_worlds(k, case.trump, 150, seed=7, accept=accept)
+    worlds, candidates, used = coups.sample_worlds(k, case.trump, 150, seed=7, accept=accept, sampler=sampler)
+    assert used == sampler
     assert len(worlds) == 150 and candidates >= 150
     seen = set(case.hands[case.coup_player]) | set(case.coup_after) | {case.turn_up}
     played_by = _played_by(case, case.coup_after)
@@ -195,12 +198,14 @@ def test_case_viii_voids_are_known():
     assert set(k.fixed[1]) == set(parse_cards("AD AS"))
 
 
-def test_sampler_is_uniform_over_one_unseen_card():
+@pytest.mark.statistical
+@pytest.mark.parametrize("sampler", SAMPLERS)
+def test_sampler_is_uniform_over_one_unseen_card(sampler):
     # Case IX after trick two from B's seat: a simple check that each unseen card reaches each
     # unseen hand about as often as its share of the places says, without calls.
     c9 = BY_ID["C9"]
     k = coups.knowledge(c9, 1, c9.coup_after)
-    worlds, _, _ = coups.sample_worlds(k, c9.trump, 3000, seed=3)
+    worlds, _, _ = coups.sample_worlds(k, c9.trump, 3000, seed=3, sampler=sampler)
     card = parse_card("AH")  # no void concerns it: hearts were never led
     free = len(k.pool)
     for seat in (0, 2, 3):
