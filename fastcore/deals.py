@@ -27,6 +27,8 @@ Cards are ids (suit * 8 + rank, ranks 7 8 9 T J Q K A, suits S C H D), seats 0..
 """
 from __future__ import annotations
 
+import collections
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Mapping
@@ -217,6 +219,7 @@ class Plan:
         self.count = count
 
 
+@functools.lru_cache(maxsize=None)
 def _multinomial(parts) -> int:
     out, total = 1, 0
     for k in parts:
@@ -376,31 +379,32 @@ def _split_tree(classes, keys, cap):
             out.append(x + (left,))
         return out
 
+    options_of: dict[tuple, list] = {}  # (class, state) -> [(weight, split, next state)], weight > 0
+
     def count(c, state):
         if c == n:
             return 1 if not any(state) else 0
         key = (c, state)
         if key not in memo:
-            total = 0
+            options = []
             for x in splits_of(c, state):
-                total += _multinomial(x) * count(c + 1, tuple(state[p] - x[p] for p in range(5)))
-            memo[key] = total
+                nxt = tuple(state[p] - x[p] for p in range(5))
+                w = count(c + 1, nxt)
+                if w:
+                    options.append((w * _multinomial(x), x, nxt))
+            options_of[key] = options
+            memo[key] = sum(w for w, _, _ in options)
         return memo[key]
 
     start = tuple(cap[:5])
     total = count(0, start) if n else (1 if not any(start) else 0)
     nodes, splits = [], []
     index = {(0, start): 0}
-    queue = [(0, start)]
+    queue = collections.deque([(0, start)])
     while queue and n:
-        c, state = queue.pop(0)
-        options = []
-        for x in splits_of(c, state):
-            nxt = tuple(state[p] - x[p] for p in range(5))
-            w = _multinomial(x) * count(c + 1, nxt)
-            if w:
-                options.append((w, x, nxt))
-        whole = sum(w for w, _, _ in options)
+        c, state = queue.popleft()
+        options = options_of[(c, state)]
+        whole = memo[(c, state)]
         nodes.append((len(splits), len(options)))
         acc = 0
         for i, (w, x, nxt) in enumerate(options):
