@@ -15,8 +15,12 @@ from analysis.errors import EuchreError
 COMMAND_MODULES = [
     "analysis.commands.solve",
     "analysis.commands.bench",
+    "analysis.commands.play",
     "analysis.commands.coups",
     "analysis.commands.deal",
+    "analysis.commands.studies",
+    "analysis.commands.run",
+    "analysis.commands.report",
 ]
 
 

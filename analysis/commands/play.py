@@ -1,0 +1,99 @@
+"""``euchrelab play``: deal, bid by a policy, play double-dummy and score N hands."""
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+
+from analysis.cards import SEATS, SUITS, card_str, cards_of, format_cards
+from analysis.errors import EuchreError
+from analysis.policies import policy_from_name
+from analysis.rules import Rules
+from analysis.simulate import simulate
+
+NAME = "play"
+HELP = "play N hands: policies bid, double-dummy play, score by the laws"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--n", type=int, default=10, help="number of hands (default 10)")
+    parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    parser.add_argument("--policy", default="book", help="book, pass, order, points, or a TOML policy file")
+    parser.add_argument("--pack", type=int, default=32, choices=(32, 24))
+    parser.add_argument("--stick-the-dealer", action="store_true", help="the dealer must name a suit")
+    parser.add_argument("--score", default="0-0", help="score before the hand, AC-BD (default 0-0)")
+    parser.add_argument("--json", action="store_true", help="one JSON line per hand")
+
+
+def _hands_json(masks) -> dict:
+    return {SEATS[s]: format_cards(cards_of(int(m))) for s, m in enumerate(masks)}
+
+
+def _parse_score(text: str) -> tuple[int, int]:
+    try:
+        ac, bd = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise EuchreError(f"--score {text!r} must be two numbers like 4-2 (AC-BD)") from None
+    return ac, bd
+
+
+def run(args) -> int:
+    if args.n < 1:
+        raise EuchreError("--n must be at least 1")
+    from fastcore.sampler import sample_deals
+    policy = policy_from_name(args.policy)
+    rules = Rules(pack=args.pack, points_for_game=5 if args.pack == 32 else 10, stick_the_dealer=args.stick_the_dealer)
+    score = _parse_score(args.score)
+    if not all(0 <= x < rules.points_for_game for x in score):
+        raise EuchreError(f"--score {args.score}: each side must have 0 to {rules.points_for_game - 1} points")
+    deals = sample_deals(args.n, args.seed, pack=args.pack)
+    res = simulate(deals, policy, rules, score, keep_calls=args.json)
+    if args.json:
+        for i in range(len(res)):
+            made = res.maker[i] >= 0
+            line = {
+                "deal": {"hands": _hands_json(deals.hands[i]), "turn_up": card_str(int(deals.turn_up[i]))},
+                "calls": [c.as_dict() for c in res.calls[i]],
+                "void": not made,
+                "maker": SEATS[res.maker[i]] if made else None,
+                "trump": SUITS[res.trump[i]] if made else None,
+                "alone": SEATS[res.alone[i]] if res.alone[i] >= 0 else None,
+                "discard": card_str(int(res.discard[i])) if res.discard[i] >= 0 else None,
+                "hands": _hands_json(res.play_hands[i]) if made else None,
+                "tricks": ({"AC": int(res.maker_tricks[i]) if res.maker[i] % 2 == 0 else 5 - int(res.maker_tricks[i]),
+                            "BD": int(res.maker_tricks[i]) if res.maker[i] % 2 == 1 else 5 - int(res.maker_tricks[i])}
+                           if made else None),
+                "points": {"AC": int(res.points[i, 0]), "BD": int(res.points[i, 1])},
+            }
+            sys.stdout.write(json.dumps(line) + "\n")
+        return 0
+    sys.stdout.write(summary_table(res, policy.name, args))
+    return 0
+
+
+def summary_table(res, policy_name: str, args) -> str:
+    """Makers' success, euchres, marches and lone hands by seat, with 95% Wilson intervals."""
+    from scipy.stats import binomtest
+
+    def rate(k, n):
+        if n == 0:
+            return f"{'-':>22}"
+        ci = binomtest(int(k), int(n)).proportion_ci(method="wilson")
+        return f"{k / n:6.1%} [{ci.low:5.1%}, {ci.high:5.1%}]"
+
+    lines = [f"{len(res)} hands, policy {policy_name}, seed {args.seed}, pack {args.pack}; double-dummy play.",
+             f"void deals (all passed twice): {int(np.sum(res.maker < 0))}",
+             "rates with 95% Wilson intervals; n = hands made by that seat",
+             f"{'maker':<6}{'n':>7}  {'made (3+ tricks)':>22}  {'euchred':>22}  {'march':>22}  {'alone':>22}"]
+    for seat in list(range(4)) + [None]:
+        sel = res.maker >= 0 if seat is None else res.maker == seat
+        n = int(sel.sum())
+        t = res.maker_tricks[sel]
+        lines.append(f"{'all' if seat is None else SEATS[seat]:<6}{n:>7}  {rate((t >= 3).sum(), n)}  "
+                     f"{rate((t < 3).sum(), n)}  {rate((t == 5).sum(), n)}  {rate((res.alone[sel] >= 0).sum(), n)}")
+    pts = res.points.astype(float)
+    diff = pts[:, 0] - pts[:, 1]
+    se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("nan")
+    lines.append(f"mean points per hand AC - BD: {diff.mean():+.3f} (standard error {se:.3f}, n = {len(diff)})")
+    return "\n".join(lines) + "\n"

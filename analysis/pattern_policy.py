@@ -1,0 +1,131 @@
+"""Policies written as lists of the book's hand patterns, in Python or in a TOML file.
+
+A TOML policy is data, loaded without executing code::
+
+    name = "cautious"
+
+    [first_round]            # call the turned-up suit when the hand matches one of these
+    B = ["three medium trumps", "right and another"]
+    C = ["three trumps", "right and another"]
+    D = ["four trumps", "two bowers and another"]
+    A = ["three trumps", "right and ace"]   # the dealer is judged after his discard
+
+    [second_round]           # name a suit (not the turned-down one) whose trumps match one of these
+    prefer_next = true       # try next first, then the other suits, most trumps first
+    B = ["three trumps"]
+    C = ["three trumps"]
+    D = ["three trumps"]
+    A = ["right and another"]
+
+    [alone]                  # any seat, after calling
+    patterns = ["two bowers, ace, and two others"]
+
+    [take_from_partner]      # any seat, when his partner calls and he has not passed
+    patterns = []
+
+A seat left out never calls in that round. Under stick-the-dealer the dealer, stuck, names the
+suit in which he holds most trumps. The discard is the book's rule (:mod:`analysis.discard`).
+"""
+from __future__ import annotations
+
+import tomllib
+
+from analysis.cards import SEATS
+from analysis.discard import book_discard
+from analysis.errors import EuchreError
+from analysis.patterns import matches_any, next_suit, parse_pattern, shape_of
+from analysis.policy import FIRST_ROUND_CALL, Policy, Situation
+
+_SECTIONS = {"first_round", "second_round", "alone", "take_from_partner"}
+
+
+def _patterns(value, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise EuchreError(f"{where} must be a list of patterns such as [\"right and another\"]")
+    for p in value:
+        try:
+            parse_pattern(p)
+        except EuchreError as exc:
+            raise EuchreError(f"{where}: {exc}") from None
+    return tuple(value)
+
+
+class PatternPolicy(Policy):
+    """Calls when the hand matches one of the patterns listed for the seat and decision."""
+
+    def __init__(self, first_round: dict | None = None, second_round: dict | None = None,
+                 alone: list | None = None, take_from_partner: list | None = None,
+                 prefer_next: bool = True, name: str = "patterns"):
+        self.name = name
+        self.prefer_next = bool(prefer_next)
+        self.first = self._by_seat(first_round or {}, "first_round")
+        self.second = self._by_seat(second_round or {}, "second_round")
+        self.lone = _patterns(alone or [], "alone.patterns")
+        self.take = _patterns(take_from_partner or [], "take_from_partner.patterns")
+
+    @staticmethod
+    def _by_seat(table: dict, section: str) -> dict[int, tuple[str, ...]]:
+        out = {}
+        for key, value in table.items():
+            if key not in SEATS:
+                raise EuchreError(f"[{section}] has an unknown key {key!r}: use the seats A, B, C, D")
+            out[SEATS.index(key)] = _patterns(value, f"{section}.{key}")
+        return out
+
+    @classmethod
+    def from_toml(cls, path) -> "PatternPolicy":
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except OSError as exc:
+            raise EuchreError(f"cannot read policy file {path}: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise EuchreError(f"policy file {path} is not valid TOML: {exc}") from None
+        unknown = set(data) - _SECTIONS - {"name"}
+        if unknown:
+            raise EuchreError(f"policy file {path}: unknown section {sorted(unknown)[0]!r} "
+                              f"(known: name, {', '.join(sorted(_SECTIONS))})")
+        second = dict(data.get("second_round", {}))
+        prefer_next = second.pop("prefer_next", True)
+        try:
+            return cls(first_round=data.get("first_round"), second_round=second,
+                       alone=data.get("alone", {}).get("patterns"),
+                       take_from_partner=data.get("take_from_partner", {}).get("patterns"),
+                       prefer_next=prefer_next, name=str(data.get("name", path)))
+        except EuchreError as exc:
+            raise EuchreError(f"policy file {path}: {exc}") from None
+
+    def describe(self) -> dict:
+        return {"name": self.name, "class": type(self).__name__,
+                "first_round": {SEATS[k]: list(v) for k, v in self.first.items()},
+                "second_round": {SEATS[k]: list(v) for k, v in self.second.items()},
+                "prefer_next": self.prefer_next, "alone": list(self.lone), "take_from_partner": list(self.take)}
+
+    @staticmethod
+    def _playing_hand(s: Situation, trump: int, alone: bool = False) -> int:
+        if s.seat == 0 and s.round == 1 and trump == s.turn_suit:
+            six = s.hand | 1 << s.turn_up
+            return six & ~(1 << book_discard(six, s.turn_up, alone))
+        return s.hand
+
+    def first_round(self, s: Situation) -> str:
+        patterns = self.first.get(s.seat, ())
+        hit = matches_any(self._playing_hand(s, s.turn_suit), s.turn_suit, patterns)
+        return FIRST_ROUND_CALL[s.seat] if hit else "pass"
+
+    def second_round(self, s: Situation):
+        suits = sorted((x for x in range(4) if x != s.turn_suit),
+                       key=lambda x: (not (self.prefer_next and x == next_suit(s.turn_suit)),
+                                      -shape_of(s.hand, x).n_trumps, x))
+        for x in suits:
+            if matches_any(s.hand, x, self.second.get(s.seat, ())):
+                return "SCHD"[x]
+        if s.must_call:
+            return "SCHD"[min(suits, key=lambda x: (-shape_of(s.hand, x).n_trumps, x))]
+        return "pass"
+
+    def alone(self, s: Situation) -> bool:
+        return matches_any(self._playing_hand(s, s.trump, alone=True), s.trump, self.lone) is not None
+
+    def take_from_partner(self, s: Situation) -> bool:
+        return matches_any(self._playing_hand(s, s.trump, alone=True), s.trump, self.take) is not None
