@@ -1,0 +1,91 @@
+"""Benchmarks of the double-dummy solver: deals per second, one thread, fixed-seed random deals.
+
+Deals are plain permutations of the pack, 5 cards to each seat in turn; the trump is the suit of
+the 21st card (the turn-up), B leads. For ``lone_per_s`` the lone seat is drawn at random and the
+first active seat left of A leads. The reference solver is timed on the first deals of the same
+set as ``exact_per_s``, for the ratio.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from analysis.bench import benchmark
+from analysis.cards import pack_cards
+from analysis import reference
+from fastcore import solver
+
+SEED = 20240601
+BATCH = 20_000
+
+
+def random_deals(n: int, pack: int = 32, seed: int = SEED):
+    """(hands (n, 4) uint32, trump (n,) int8): each deal a random permutation of the pack."""
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, pack])))
+    cards = np.array(pack_cards(pack), dtype=np.uint32)
+    order = np.argsort(rng.random((n, len(cards))), axis=1)
+    shuffled = cards[order]
+    dealt = shuffled[:, :20].reshape(n, 4, 5)
+    hands = np.bitwise_or.reduce(np.uint32(1) << dealt, axis=2).astype(np.uint32)
+    trump = (shuffled[:, 20] >> 3).astype(np.int8)
+    return hands, trump
+
+
+def lone_seats(n: int, seed: int = SEED) -> np.ndarray:
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, 99])))
+    return rng.integers(0, 4, n).astype(np.int8)
+
+
+def _rate(call, n: int, min_seconds: float) -> float:
+    """Deals per second of ``call()`` (which solves ``n`` deals), repeated for ``min_seconds``."""
+    call()  # warm up: imports, first-touch of memory
+    done, start = 0, time.perf_counter()
+    while True:
+        call()
+        done += n
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds:
+            return done / elapsed
+
+
+@benchmark("exact_per_s", "exact tricks, 32-card pack (deals/s)")
+def bench_exact(min_seconds: float) -> float:
+    hands, trump = random_deals(BATCH, 32)
+    return _rate(lambda: solver.solve_tricks(hands, trump, 1), BATCH, min_seconds)
+
+
+@benchmark("scoring_per_s", "scoring question: probe k=3, then k=5 (deals/s)")
+def bench_scoring(min_seconds: float) -> float:
+    hands, trump = random_deals(BATCH, 32)
+    return _rate(lambda: solver.scoring_tricks(hands, trump, 1), BATCH, min_seconds)
+
+
+@benchmark("lone_per_s", "exact tricks, lone hands, 32-card pack (deals/s)")
+def bench_lone(min_seconds: float) -> float:
+    hands, trump = random_deals(BATCH, 32)
+    lone = lone_seats(BATCH)
+    return _rate(lambda: solver.solve_tricks(hands, trump, None, lone), BATCH, min_seconds)
+
+
+@benchmark("exact24_per_s", "exact tricks, 24-card pack (deals/s)")
+def bench_exact24(min_seconds: float) -> float:
+    hands, trump = random_deals(BATCH, 24)
+    return _rate(lambda: solver.solve_tricks(hands, trump, 1, pack=24), BATCH, min_seconds)
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+@benchmark("reference_per_s", "reference solver, exact tricks, 32-card pack (deals/s)")
+def bench_reference(min_seconds: float) -> float:
+    hands, trump = random_deals(BATCH, 32)
+    done, start, i = 0, time.perf_counter(), 0
+    while True:
+        reference.solve([_cards(int(m)) for m in hands[i]], int(trump[i]), 1)
+        done += 1
+        i += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_seconds and done >= 3:
+            return done / elapsed

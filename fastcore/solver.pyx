@@ -1,0 +1,747 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The double-dummy solver: exact tricks, k-trick probes and card values, from any position.
+
+How it works
+------------
+* Each deal is first relabelled into a trump-free layout of the 32 bits (see ``_init_tables``):
+  bits 0-7 and 8-15 are the two suits of the other colour, bits 16-22 the suit of the trump
+  colour without its knave, bits 23-31 the trumps from the seven up to the right bower. In that
+  layout a higher bit beats a lower one of the same suit and every trump beats every plain card,
+  so the kernel never looks at the trump again, and both packs look the same to it (cards that
+  no one holds are simply absent).
+* The search answers one question: "can side AC take at least ``target`` of the remaining
+  tricks?" (a null-window alpha-beta). Exact tricks are a binary search over ``target``; the
+  probes share one transposition table, whose entries keep a lower and an upper bound.
+* The table is probed at trick boundaries, where a position is only who holds which remaining
+  card and who leads. Its key lists, suit by suit, the holders of the remaining cards in order of
+  power (so gaps left by played cards do not matter) and sorts the three plain suits (which are
+  alike once the gaps are gone), so entries are reused across transpositions and across deals.
+* A hand's cards of one suit with no live card of anyone else between them are equivalent;
+  only one of them is searched. Cards still on the table in the current trick are live.
+* Sure tricks: the player holding the highest remaining trump wins a trick with each trump of
+  his that no other player's trump separates from the top.
+
+All kernels are ``noexcept nogil`` functions on uint32 masks; the Python functions at the bottom
+validate their input once and release the GIL for the whole batch.
+"""
+from libc.stdint cimport uint32_t, uint64_t, int8_t, int64_t
+from libc.stdlib cimport calloc, free
+
+import numpy as np
+
+from fastcore.errors import EuchreError
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+
+# Search techniques, as flags so that the benchmark can measure what each one gives.
+cdef enum:
+    T_ALPHABETA = 1   # stop at the first move that settles the probe
+    T_TABLE = 2       # transposition table at trick boundaries
+    T_EQUIV = 4       # search one card of each group of equivalent cards
+    T_ORDER = 8       # move ordering
+    T_SURE = 16       # sure tricks from the top trumps
+    T_ALL = 31
+
+TECHNIQUES = {"alphabeta": T_ALPHABETA, "table": T_TABLE, "equivalence": T_EQUIV,
+              "ordering": T_ORDER, "sure_tricks": T_SURE}
+ALL_TECHNIQUES = T_ALL
+
+cdef uint32_t TRUMPS = 0xFF800000u
+cdef uint32_t SUIT_MASK[4]
+cdef int SUIT_BASE[4]
+cdef int8_t SUIT_OF[32]
+cdef int8_t TO_BIT[4][32]     # [trump][card id] -> bit of the trump-free layout
+cdef int8_t TO_CARD[4][32]    # [trump][bit] -> card id
+
+ctypedef struct Entry:
+    uint64_t key
+    int8_t lo       # AC takes at least lo of the remaining tricks
+    int8_t hi       # ... and at most hi
+
+ctypedef struct Ctx:
+    Entry* table
+    int shift       # 64 - log2(table size)
+    int flags
+    int nplayers
+    int next[4]     # next seat to play (the lone player's partner is skipped)
+    int64_t nodes
+
+
+cdef void _init_tables():
+    cdef int t, s, r, card, bit, x
+    SUIT_MASK[0] = 0x000000FFu
+    SUIT_MASK[1] = 0x0000FF00u
+    SUIT_MASK[2] = 0x007F0000u
+    SUIT_MASK[3] = TRUMPS
+    SUIT_BASE[0] = 0
+    SUIT_BASE[1] = 8
+    SUIT_BASE[2] = 16
+    SUIT_BASE[3] = 23
+    for bit in range(32):
+        SUIT_OF[bit] = 0 if bit < 8 else (1 if bit < 16 else (2 if bit < 23 else 3))
+    for t in range(4):
+        x = (t ^ 2) & 2  # the lower suit of the other colour
+        for s in range(4):
+            for r in range(8):
+                card = s * 8 + r
+                if s == t:
+                    bit = 31 if r == 4 else 23 + (r if r < 4 else r - 1)
+                elif s == (t ^ 1):
+                    bit = 30 if r == 4 else 16 + (r if r < 4 else r - 1)
+                elif s == x:
+                    bit = r
+                else:
+                    bit = 8 + r
+                TO_BIT[t][card] = bit
+                TO_CARD[t][bit] = card
+
+
+_init_tables()
+
+
+cdef inline uint32_t relabel(uint32_t mask, int trump) noexcept nogil:
+    cdef uint32_t out = 0
+    cdef int c
+    while mask:
+        c = __builtin_ctz(mask)
+        mask &= mask - 1
+        out |= (<uint32_t>1) << TO_BIT[trump][c]
+    return out
+
+
+cdef inline int top_bit(uint32_t m) noexcept nogil:
+    return 31 - __builtin_clz(m)
+
+
+cdef void setup_seats(Ctx* c, int lone) noexcept nogil:
+    cdef int s, n
+    for s in range(4):
+        n = (s + 1) & 3
+        if lone >= 0 and n == (lone ^ 2):
+            n = (n + 1) & 3
+        c.next[s] = n
+    c.nplayers = 4 if lone < 0 else 3
+
+
+cdef inline uint64_t position_key(uint32_t* h, int leader) noexcept nogil:
+    # Holders of the remaining cards, suit by suit in order of power, 2 bits a card; the three
+    # plain suits sorted by (length, holders) so that they are interchangeable.
+    cdef uint32_t p0 = h[1] | h[3]
+    cdef uint32_t p1 = h[2] | h[3]
+    cdef uint32_t alive = h[0] | h[1] | h[2] | h[3]
+    cdef uint64_t code[4]
+    cdef int length[4]
+    cdef uint32_t m
+    cdef int s, b, n
+    cdef uint64_t tmp, key
+    for s in range(4):
+        m = alive & SUIT_MASK[s]
+        tmp = 0
+        n = 0
+        while m:
+            b = __builtin_ctz(m)
+            m &= m - 1
+            tmp = (tmp << 2) | ((p0 >> b) & 1) | (((p1 >> b) & 1) << 1)
+            n += 1
+        code[s] = tmp | ((<uint64_t>n) << 40)  # the length sorts first
+        length[s] = n
+    # sort the plain suits 0..2 (three compare-exchanges)
+    if code[0] > code[1]:
+        tmp = code[0]; code[0] = code[1]; code[1] = tmp
+        n = length[0]; length[0] = length[1]; length[1] = n
+    if code[1] > code[2]:
+        tmp = code[1]; code[1] = code[2]; code[2] = tmp
+        n = length[1]; length[1] = length[2]; length[2] = n
+    if code[0] > code[1]:
+        tmp = code[0]; code[0] = code[1]; code[1] = tmp
+        n = length[0]; length[0] = length[1]; length[1] = n
+    key = <uint64_t>leader
+    for s in range(4):
+        key = (key << (2 * length[s])) | (code[s] & 0xFFFFFFFFFFull)
+    # at most 20 cards remain: 2 + 40 bits of holders, then 4 bits per suit length
+    key |= (<uint64_t>(length[3] | (length[0] << 4) | (length[1] << 8) | (length[2] << 12))) << 42
+    return key
+
+
+cdef inline int last_trick_ac(Ctx* c, uint32_t* h, int leader) noexcept nogil:
+    # One card each: AC wins the trick or not.
+    cdef int b = __builtin_ctz(h[leader])
+    cdef uint32_t can_win = SUIT_MASK[SUIT_OF[b]] | TRUMPS
+    cdef int wb = b, ws = leader, s = c.next[leader], i
+    for i in range(1, c.nplayers):
+        b = __builtin_ctz(h[s])
+        if b > wb and (can_win >> b) & 1:
+            wb = b
+            ws = s
+        s = c.next[s]
+    return (ws & 1) == 0
+
+
+cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
+    """Can AC take at least ``target`` of the remaining tricks, ``leader`` to lead?"""
+    cdef int rem, p, cnt
+    cdef uint32_t t, others
+    cdef uint64_t key = 0, idx = 0
+    cdef Entry* e
+    cdef bint r
+    if target <= 0:
+        return True
+    rem = __builtin_popcount(h[leader])
+    if target > rem:
+        return False
+    c.nodes += 1
+    if rem == 1:
+        return last_trick_ac(c, h, leader)
+    if c.flags & T_SURE:
+        t = (h[0] | h[1] | h[2] | h[3]) & TRUMPS
+        if t:
+            p = 0
+            while not (h[p] >> top_bit(t)) & 1:
+                p += 1
+            others = t & ~h[p]
+            if others:
+                # p's trumps above the best trump of anyone else
+                cnt = __builtin_popcount(h[p] & t & ~((<uint32_t>2 << top_bit(others)) - 1))
+            else:
+                cnt = __builtin_popcount(h[p] & t)
+            if (p & 1) == 0:
+                if cnt >= target:
+                    return True
+            elif rem - cnt < target:
+                return False
+    if c.flags & T_TABLE:
+        key = position_key(h, leader)
+        idx = (key * <uint64_t>0x9E3779B97F4A7C15ull) >> c.shift
+        e = &c.table[idx]
+        if e.key == key:
+            if e.lo >= target:
+                return True
+            if e.hi < target:
+                return False
+    r = trick_node(c, h, leader, 0, 0, -1, -1, 0, target)
+    if c.flags & T_TABLE:
+        e = &c.table[idx]
+        if e.key != key:
+            e.key = key
+            e.lo = 0
+            e.hi = rem
+        if r:
+            if e.lo < target:
+                e.lo = target
+        elif e.hi >= target:
+            e.hi = target - 1
+    return r
+
+
+cdef int order_moves(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
+                     int win_seat, int* moves, int nm) noexcept nogil:
+    # Likely best first: to lead, a sure winner (the top remaining card of its suit); to follow
+    # with the partner winning, the lowest card; otherwise the cheapest card that wins the
+    # trick so far, then the lowest cards.
+    cdef int score[9]
+    cdef int i, j, b, s, sc, mv
+    cdef uint32_t alive = h[0] | h[1] | h[2] | h[3]
+    cdef uint32_t above
+    cdef bint partner_wins = n_played > 0 and ((win_seat ^ seat) & 1) == 0
+    for i in range(nm):
+        b = moves[i]
+        s = SUIT_OF[b]
+        if n_played == 0:
+            above = alive & SUIT_MASK[s] & ~((<uint32_t>2 << b) - 1)
+            if above == 0:
+                sc = 64 + (16 if s == 3 else 0) + b - SUIT_BASE[s]
+            else:
+                sc = SUIT_BASE[s] - b
+        elif partner_wins:
+            sc = SUIT_BASE[s] - b - (32 if s == 3 and led != 3 else 0)
+        elif b > win_bit and ((SUIT_MASK[led] | TRUMPS) >> b) & 1:
+            sc = 64 + SUIT_BASE[s] - b
+        else:
+            sc = SUIT_BASE[s] - b - (32 if s == 3 else 0)
+        score[i] = sc
+    for i in range(1, nm):
+        mv = moves[i]
+        sc = score[i]
+        j = i - 1
+        while j >= 0 and score[j] < sc:
+            moves[j + 1] = moves[j]
+            score[j + 1] = score[j]
+            j -= 1
+        moves[j + 1] = mv
+        score[j + 1] = sc
+    return nm
+
+
+cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
+                     int win_seat, uint32_t table, int target) noexcept nogil:
+    """Can AC take ``target`` tricks from here (current trick included), ``seat`` to play?"""
+    cdef uint32_t hand = h[seat]
+    cdef uint32_t legal, follow, others, m, bit
+    cdef int moves[9]
+    cdef int nm = 0, i, b, prev = -1, wb, ws, nled
+    cdef bint maxi = (seat & 1) == 0
+    cdef bint settled = False
+    cdef bint r
+    if n_played == 0:
+        legal = hand
+    else:
+        follow = hand & SUIT_MASK[led]
+        legal = follow if follow else hand
+    others = (h[0] | h[1] | h[2] | h[3] | table) & ~hand
+    m = legal
+    while m:
+        b = top_bit(m)
+        m ^= (<uint32_t>1) << b
+        if (c.flags & T_EQUIV) and prev >= 0 and SUIT_OF[b] == SUIT_OF[prev] \
+                and (others & (((<uint32_t>1) << prev) - ((<uint32_t>2) << b))) == 0:
+            continue  # no one else's live card between b and the card kept: equivalent
+        moves[nm] = b
+        nm += 1
+        prev = b
+    if (c.flags & T_ORDER) and nm > 1:
+        order_moves(c, h, seat, n_played, led, win_bit, win_seat, moves, nm)
+    for i in range(nm):
+        b = moves[i]
+        bit = (<uint32_t>1) << b
+        h[seat] = hand ^ bit
+        if n_played == 0:
+            nled = SUIT_OF[b]
+            wb = b
+            ws = seat
+        else:
+            nled = led
+            wb = win_bit
+            ws = win_seat
+            if b > wb and ((SUIT_MASK[led] | TRUMPS) & bit):
+                wb = b
+                ws = seat
+        if n_played + 1 == c.nplayers:
+            r = boundary(c, h, ws, target - ((ws & 1) == 0))
+        else:
+            r = trick_node(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, target)
+        h[seat] = hand
+        if r == maxi:
+            if c.flags & T_ALPHABETA:
+                return r
+            settled = True
+    if settled:
+        return maxi
+    return not maxi
+
+
+cdef int exact_boundary(Ctx* c, uint32_t* h, int leader) noexcept nogil:
+    """AC's tricks from a trick boundary: a binary search of probes sharing the table."""
+    cdef int lo = 0, hi = __builtin_popcount(h[leader]), mid
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        if boundary(c, h, leader, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+cdef int exact_trick(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
+                     int win_seat, uint32_t table) noexcept nogil:
+    """AC's tricks from inside a trick (``n_played`` > 0 cards on the table)."""
+    cdef int lo = 0, hi = __builtin_popcount(h[seat]), mid
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        if trick_node(c, h, seat, n_played, led, win_bit, win_seat, table, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+# --- batches -----------------------------------------------------------------------------------
+
+cdef enum:
+    MODE_EXACT = 0
+    MODE_PROBE = 1
+    MODE_SCORING = 2
+
+
+cdef int table_bits_for(Py_ssize_t n):
+    # The table is allocated once per call; small calls get a small one (its clearing is paid).
+    if n <= 1:
+        return 14
+    if n < 64:
+        return 16
+    return 18
+
+
+cdef int64_t run_batch(const uint32_t[:, :] hands, const int8_t[:] trump, const int8_t[:] leader,
+                       const int8_t[:] lone, const int8_t[:] side, const int8_t[:] k, int mode,
+                       int8_t[:] out, int flags, int table_bits) noexcept nogil:
+    cdef Py_ssize_t n = hands.shape[0], i
+    cdef Ctx c
+    cdef uint32_t h[4]
+    cdef int s, t, rem, ac, target, ld
+    c.flags = flags
+    c.shift = 64 - table_bits
+    c.nodes = 0
+    c.table = <Entry*>calloc((<size_t>1) << table_bits, sizeof(Entry))
+    if c.table == NULL:
+        return -1
+    for i in range(n):
+        t = trump[i]
+        for s in range(4):
+            h[s] = relabel(hands[i, s], t)
+        if lone[i] >= 0:
+            h[lone[i] ^ 2] = 0
+        setup_seats(&c, lone[i])
+        ld = leader[i]
+        rem = __builtin_popcount(h[ld])
+        if mode == MODE_EXACT:
+            ac = exact_boundary(&c, h, ld)
+            out[i] = ac if side[i] == 0 else rem - ac
+        elif mode == MODE_PROBE:
+            # BD takes >= k  <=>  AC takes <= rem - k  <=>  not (AC takes >= rem - k + 1)
+            if side[i] == 0:
+                out[i] = boundary(&c, h, ld, k[i])
+            else:
+                out[i] = not boundary(&c, h, ld, rem - k[i] + 1)
+        else:
+            if side[i] == 0:
+                if not boundary(&c, h, ld, 3):
+                    out[i] = 2
+                else:
+                    out[i] = 5 if boundary(&c, h, ld, 5) else 3
+            else:
+                if boundary(&c, h, ld, rem - 2):
+                    out[i] = 2
+                else:
+                    out[i] = 3 if boundary(&c, h, ld, 1) else 5
+    free(c.table)
+    return c.nodes
+
+
+# --- the Python layer ----------------------------------------------------------------------------
+
+_SEATS = "ABCD"
+_RANKS = "789TJQKA"
+_SUITS = "SCHD"
+_PACK24_OUT = 0x03030303  # the sevens and eights
+
+
+def _card(c):
+    return _RANKS[c & 7] + _SUITS[c >> 3]
+
+
+def _int_array(x, n, what, lo, hi):
+    arr = np.asarray(x)
+    if arr.size == 0 and arr.ndim == 1:
+        arr = arr.astype(np.int64)  # [] for an empty batch
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
+        raise EuchreError(f"{what} must be whole numbers, not {arr.dtype} values")
+    if arr.ndim == 0:
+        arr = np.full(n, int(arr), dtype=np.int64)
+    if arr.shape != (n,):
+        raise EuchreError(f"{what} must be one number or an array of shape ({n},), not shape {arr.shape}")
+    bad = (arr < lo) | (arr > hi)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise EuchreError(f"{what} of deal {i} is {int(arr[i])}: it must be {lo} to {hi}")
+    return np.ascontiguousarray(arr, dtype=np.int8)
+
+
+def _validate(hands, trump, leader, lone, side, pack, min_cards=1):
+    """Checks a batch once; returns contiguous arrays for the kernel (partner of a lone hand zeroed)."""
+    if pack not in (32, 24):
+        raise EuchreError(f"pack {pack!r} is not a euchre pack: use 32 (seven to ace) or 24 (nine to ace)")
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 4:
+        raise EuchreError(f"hands must be an array of shape (N, 4), one card mask per seat A B C D, not shape {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise EuchreError(f"hands must be integer card masks (uint32), not {arr.dtype} values")
+    if arr.size and (arr.min() < 0 or arr.max() > 0xFFFFFFFF):
+        raise EuchreError("hands must be 32-bit card masks (0 to 2**32 - 1)")
+    n = arr.shape[0]
+    h = np.array(arr, dtype=np.uint32)  # a copy: the lone player's partner is cleared below
+    trump_a = _int_array(trump, n, "trump", 0, 3)
+    lone_a = np.full(n, -1, dtype=np.int8) if lone is None else _int_array(lone, n, "lone seat", -1, 3)
+    if leader is None:
+        # the first active seat to the dealer's left
+        leader_a = np.where(lone_a == 3, 2, 1).astype(np.int8)
+    else:
+        leader_a = _int_array(leader, n, "leader", 0, 3)
+    if side is None:
+        side_a = np.where(lone_a >= 0, lone_a & 1, 0).astype(np.int8)
+    else:
+        side_a = _int_array(side, n, "side", 0, 1)
+    rows = np.flatnonzero(lone_a >= 0)
+    h[rows, (lone_a[rows] ^ 2).astype(np.intp)] = 0  # a lone player's partner's cards are ignored
+    sits_out = (lone_a >= 0) & (leader_a == (lone_a ^ 2))
+    if sits_out.any():
+        i = int(np.flatnonzero(sits_out)[0])
+        raise EuchreError(f"deal {i}: {_SEATS[leader_a[i]]} cannot lead: he sits out while his partner plays alone")
+    if pack == 24:
+        out_of_pack = (h & np.uint32(_PACK24_OUT)) != 0
+        if out_of_pack.any():
+            i, s = map(int, np.argwhere(out_of_pack)[0])
+            bad = [c for c in range(32) if (int(h[i, s]) >> c) & 1 and (c & 7) < 2]
+            raise EuchreError(f"deal {i}: card {_card(bad[0])} in {_SEATS[s]}'s hand is not in the 24-card pack (nine to ace)")
+    for a in range(4):
+        for b in range(a + 1, 4):
+            both = h[:, a] & h[:, b]
+            if both.any():
+                i = int(np.flatnonzero(both)[0])
+                c = [c for c in range(32) if (int(both[i]) >> c) & 1][0]
+                raise EuchreError(f"deal {i}: card {_card(c)} is in two hands ({_SEATS[a]} and {_SEATS[b]})")
+    sizes = np.bitwise_count(h).astype(np.int64)
+    active = np.ones((n, 4), dtype=bool)
+    active[rows, (lone_a[rows] ^ 2).astype(np.intp)] = False
+    big = np.where(active, sizes, -1).max(axis=1) if n else sizes[:, 0]
+    small = np.where(active, sizes, 99).min(axis=1) if n else sizes[:, 0]
+    bad = (big != small) | (small < min_cards) | (big > 5)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        held = ", ".join(f"{_SEATS[s]} {sizes[i, s]}" for s in range(4) if active[i, s])
+        raise EuchreError(f"deal {i}: the hands hold {held} cards: every player who plays must hold "
+                          f"the same number of cards, {min_cards} to 5")
+    return h, trump_a, leader_a, lone_a, side_a, sizes
+
+
+def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits):
+    n = h.shape[0]
+    out = np.zeros(n, dtype=np.int8)
+    if n == 0:
+        return out, 0
+    cdef const uint32_t[:, :] hv = h
+    cdef const int8_t[:] tv = trump_a
+    cdef const int8_t[:] lv = leader_a
+    cdef const int8_t[:] nv = lone_a
+    cdef const int8_t[:] sv = side_a
+    cdef const int8_t[:] kv = k_a
+    cdef int8_t[:] ov = out
+    cdef int m = mode, flags = techniques
+    cdef int bits = table_bits_for(n) if table_bits is None else table_bits
+    cdef int64_t nodes
+    with nogil:
+        nodes = run_batch(hv, tv, lv, nv, sv, kv, m, ov, flags, bits)
+    if nodes < 0:
+        raise MemoryError("no memory for the solver's transposition table")
+    return out, nodes
+
+
+def solve_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
+                 techniques=ALL_TECHNIQUES, table_bits=None):
+    """Exact tricks taken by ``side`` from a trick boundary to the end of the hand, per deal.
+
+    hands: (N, 4) uint32 card masks of seats A B C D (cards still held; 5 each at the start of
+    play, or any equal number at a later trick boundary). A lone player's partner's mask is
+    ignored. trump, leader: one value or (N,) values 0-3 (leader None = the first active seat
+    left of A). lone: None or one value / (N,) values, -1 for no lone hand. side: 0 = AC,
+    1 = BD; None = the lone player's side, else AC. pack: 32 or 24 (only checks the cards).
+    Returns int8 (N,). The GIL is released for the whole batch.
+    """
+    h, t, l, n, s, _ = _validate(hands, trump, leader, lone, side, pack)
+    return _run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits)[0]
+
+
+def can_take(hands, trump, leader=None, k=3, lone=None, side=None, *, pack=32,
+             techniques=ALL_TECHNIQUES, table_bits=None):
+    """Whether ``side`` can take at least ``k`` of the remaining tricks, per deal: bool (N,).
+
+    Arguments as for :func:`solve_tricks`; k is one value or (N,) values 0-5. Much cheaper than
+    the exact count: the search stops as soon as the answer is known.
+    """
+    h, t, l, n, s, sizes = _validate(hands, trump, leader, lone, side, pack)
+    k_a = _int_array(k, h.shape[0], "k", 0, 5)
+    rem = sizes[np.arange(h.shape[0]), l.astype(np.intp)]
+    out, _ = _run(h, t, l, n, s, k_a, MODE_PROBE, techniques, table_bits)
+    out = out.astype(bool)
+    out[k_a > rem] = False   # more tricks than are left
+    out[k_a == 0] = True
+    return out
+
+
+def scoring_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
+                   techniques=ALL_TECHNIQUES, table_bits=None):
+    """The scoring question for ``side`` over a whole hand of five tricks, per deal: int8 (N,).
+
+    2 = fewer than 3 tricks (euchred), 3 = 3 or 4 tricks, 5 = all five (a march). It probes
+    "at least 3?" and, only when that holds, "all 5?". Hands must hold 5 cards each.
+    """
+    h, t, l, n, s, sizes = _validate(hands, trump, leader, lone, side, pack)
+    rem = sizes[np.arange(h.shape[0]), l.astype(np.intp)]
+    if (rem != 5).any():
+        i = int(np.flatnonzero(rem != 5)[0])
+        raise EuchreError(f"deal {i}: scoring_tricks needs whole hands of 5 cards, not {rem[i]}; use solve_tricks")
+    return _run(h, t, l, n, s, s, MODE_SCORING, techniques, table_bits)[0]
+
+
+def search_nodes(hands, trump, leader=None, lone=None, side=None, *, pack=32,
+                 techniques=ALL_TECHNIQUES, table_bits=None):
+    """Positions at trick boundaries searched to solve the batch exactly (for profiling)."""
+    h, t, l, n, s, _ = _validate(hands, trump, leader, lone, side, pack)
+    return int(_run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits)[1])
+
+
+# --- a position in the middle of a trick -------------------------------------------------------
+
+cdef class _Position:
+    cdef uint32_t h[4]
+    cdef int trump, seat, n_played, led, win_bit, win_seat, rem, side, lone
+    cdef uint32_t table
+
+
+def _position(hands, trump, leader, trick_cards, lone, side, pack):
+    arr = np.asarray(hands)
+    if arr.shape != (4,):
+        raise EuchreError(f"hands must be 4 card masks (seats A B C D), not shape {arr.shape}")
+    trick = list(trick_cards)
+    for c in trick:
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)) or not 0 <= c < 32:
+            raise EuchreError(f"trick card {c!r} is not a card id (0 to 31)")
+    if len(set(trick)) != len(trick):
+        raise EuchreError("a card appears twice among the trick cards")
+    one = np.asarray(lone if lone is not None else -1)
+    if one.ndim != 0 or not np.issubdtype(one.dtype, np.integer) or not -1 <= int(one) <= 3:
+        raise EuchreError(f"lone seat must be -1 (none) or 0 to 3, not {lone!r}")
+    lone_i = int(one)
+    ld = np.asarray(leader if leader is not None else (2 if lone_i == 3 else 1))
+    if ld.ndim != 0 or not np.issubdtype(ld.dtype, np.integer) or not 0 <= int(ld) <= 3:
+        raise EuchreError(f"leader must be a seat 0 to 3, not {leader!r}")
+    leader_i = int(ld)
+    nplayers = 4 if lone_i < 0 else 3
+    if len(trick) >= nplayers:
+        raise EuchreError(f"{len(trick)} cards on the table: a trick in progress has at most {nplayers - 1}")
+    order = [leader_i]
+    while len(order) < nplayers:
+        nxt = (order[len(order) - 1] + 1) & 3
+        if lone_i >= 0 and nxt == (lone_i ^ 2):
+            nxt = (nxt + 1) & 3
+        order.append(nxt)
+    # Check the hands as they were before the trick: the cards on the table go back to their players.
+    before = np.array(arr, dtype=np.int64)
+    if lone_i >= 0:
+        before[lone_i ^ 2] = 0
+    for c in trick:
+        if any((int(before[s]) >> c) & 1 for s in range(4)):
+            raise EuchreError(f"card {_card(c)} is on the table and in a hand")
+    for pos, c in enumerate(trick):
+        before[order[pos]] |= 1 << c
+    h, t, l, n, s, sizes = _validate(before[None, :], trump, leader_i, lone_i, side, pack)
+    tr = int(t[0])
+    # follow suit: each card on the table after the first must follow the suit led if its player could
+    if trick:
+        led_suit = _eff_suit(trick[0], tr)
+        for pos in range(1, len(trick)):
+            c = trick[pos]
+            seat = order[pos]
+            if _eff_suit(c, tr) != led_suit and any(_eff_suit(x, tr) == led_suit for x in range(32) if (int(before[seat]) >> x) & 1):
+                raise EuchreError(f"{_SEATS[seat]} revokes: {_card(c)} does not follow {_card(trick[0])} and he can follow")
+    p = _Position()
+    for st in range(4):
+        p.h[st] = relabel(<uint32_t>int(h[0, st]), tr)
+    p.trump = tr
+    p.lone = lone_i
+    p.side = int(s[0])
+    p.n_played = len(trick)
+    p.seat = order[len(trick)]
+    p.rem = int(sizes[0, leader_i])
+    p.led = -1
+    p.win_bit = -1
+    p.win_seat = -1
+    p.table = 0
+    for pos, c in enumerate(trick):
+        b = TO_BIT[tr][c]
+        p.h[order[pos]] &= ~((<uint32_t>1) << b)
+        if pos == 0:
+            p.led = SUIT_OF[b]
+            p.win_bit = b
+            p.win_seat = order[pos]
+        elif b > p.win_bit and ((SUIT_MASK[p.led] | TRUMPS) >> b) & 1:
+            p.win_bit = b
+            p.win_seat = order[pos]
+        p.table |= (<uint32_t>1) << b
+    return p
+
+
+def _eff_suit(card, trump):
+    if (card & 7) == 4 and (card >> 3) == (trump ^ 1):
+        return trump
+    return card >> 3
+
+
+def solve_position(hands, trump, leader=None, trick_cards=(), lone=None, side=None, *, pack=32):
+    """Tricks ``side`` takes from a position with a trick in progress, the current trick included.
+
+    hands: 4 card masks (seats A B C D) of the cards still held; trick_cards: card ids already on
+    the table in the current trick, in order from ``leader`` (who led it). Returns an int.
+    """
+    cdef _Position p = _position(hands, trump, leader, trick_cards, lone, side, pack)
+    cdef Ctx c
+    cdef int ac
+    cdef uint32_t h[4]
+    cdef int seat = p.seat, n_played = p.n_played, led = p.led, wb = p.win_bit, ws = p.win_seat
+    cdef uint32_t table = p.table
+    h[0] = p.h[0]; h[1] = p.h[1]; h[2] = p.h[2]; h[3] = p.h[3]
+    c.flags = T_ALL
+    c.shift = 64 - 14
+    c.nodes = 0
+    setup_seats(&c, p.lone)
+    c.table = <Entry*>calloc((<size_t>1) << 14, sizeof(Entry))
+    if c.table == NULL:
+        raise MemoryError("no memory for the solver's transposition table")
+    with nogil:
+        if n_played == 0:
+            ac = exact_boundary(&c, h, seat)
+        else:
+            ac = exact_trick(&c, h, seat, n_played, led, wb, ws, table)
+    free(c.table)
+    return ac if p.side == 0 else p.rem - ac
+
+
+def move_values(hands, trump, leader=None, trick_cards=(), lone=None, side=None, *, pack=32):
+    """Each legal card of the player to move and the tricks ``side`` takes after playing it.
+
+    Arguments as for :func:`solve_position`. Tricks count from the current trick (included) to
+    the end of the hand. Returns ``(to_move, {card id: tricks})``, cards in increasing id.
+    """
+    cdef _Position p = _position(hands, trump, leader, trick_cards, lone, side, pack)
+    cdef Ctx c
+    cdef uint32_t hand = p.h[p.seat], legal, follow, bit
+    cdef int b, ac, wb, ws, led, won, np_
+    c.flags = T_ALL
+    c.shift = 64 - 16
+    c.nodes = 0
+    setup_seats(&c, p.lone)
+    if p.n_played == 0:
+        legal = hand
+    else:
+        follow = hand & SUIT_MASK[p.led]
+        legal = follow if follow else hand
+    c.table = <Entry*>calloc((<size_t>1) << 16, sizeof(Entry))
+    if c.table == NULL:
+        raise MemoryError("no memory for the solver's transposition table")
+    values = {}
+    try:
+        for b in range(32):
+            if not (legal >> b) & 1:
+                continue
+            bit = (<uint32_t>1) << b
+            p.h[p.seat] = hand ^ bit
+            if p.n_played == 0:
+                led, wb, ws = SUIT_OF[b], b, p.seat
+            else:
+                led, wb, ws = p.led, p.win_bit, p.win_seat
+                if b > wb and ((SUIT_MASK[led] | TRUMPS) & bit):
+                    wb, ws = b, p.seat
+            np_ = p.n_played + 1
+            with nogil:
+                if np_ == c.nplayers:
+                    won = (ws & 1) == 0
+                    ac = won + exact_boundary(&c, p.h, ws)
+                else:
+                    ac = exact_trick(&c, p.h, c.next[p.seat], np_, led, wb, ws, p.table | bit)
+            p.h[p.seat] = hand
+            values[int(TO_CARD[p.trump][b])] = ac if p.side == 0 else p.rem - ac
+    finally:
+        free(c.table)
+    return p.seat, dict(sorted(values.items()))
