@@ -5,8 +5,7 @@ import sys
 
 import pytest
 
-from analysis.cards import parse_cards
-from analysis.cards import mask_of, parse_card
+from analysis.cards import mask_of, parse_card, parse_cards
 from analysis.position import parse_position
 
 
