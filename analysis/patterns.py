@@ -49,46 +49,50 @@ def is_cross(suit: int, turned_down: int) -> bool:
     return suit not in (turned_down, turned_down ^ 1)
 
 
-@dataclass(frozen=True)
+_DESC = [tuple(r for r in range(7, -1, -1) if b >> r & 1) for b in range(256)]  # ranks in a suit byte
+
+
 class Shape:
     """What the patterns look at: a hand seen under one trump suit."""
 
-    trumps: tuple[int, ...]               # trump orders held, highest first
-    plain: tuple[tuple[int, ...], ...]    # ranks held in each suit (index = suit; empty for trumps)
-    trump: int
+    __slots__ = ("trumps", "plain", "trump", "n_trumps", "held", "aces", "n_voids")
 
-    @property
-    def n_trumps(self) -> int:
-        return len(self.trumps)
+    def __init__(self, trumps: tuple[int, ...], plain: tuple[tuple[int, ...], ...], trump: int):
+        self.trumps = trumps            # trump orders held, highest first
+        self.plain = plain              # ranks held in each suit, highest first (empty for trumps)
+        self.trump = trump
+        self.n_trumps = len(trumps)
+        self.held = sum(1 << t for t in trumps)
+        self.aces = sum(1 for s in range(4) if s != trump and plain[s][:1] == (ACE,))
+        self.n_voids = sum(1 for s in range(4) if s != trump and not plain[s])
 
     def plain_suits(self) -> list[int]:
         return [s for s in range(4) if s != self.trump]
 
     def outside_aces(self, exclude: int | None = None) -> int:
+        if exclude is None:
+            return self.aces
         return sum(1 for s in self.plain_suits() if s != exclude and ACE in self.plain[s])
 
-    def voids(self, pack: int = 32) -> int:
-        return sum(1 for s in self.plain_suits() if not self.plain[s])
+    def voids(self) -> int:
+        return self.n_voids
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 18)
 def shape_of(mask: int, trump: int) -> Shape:
     """The shape of the hand ``mask`` (a card mask) under ``trump``."""
-    trumps: list[int] = []
-    plain: list[list[int]] = [[], [], [], []]
-    for card in range(32):
-        if not mask >> card & 1:
-            continue
-        suit, rank = card >> 3, card & 7
-        if rank == JACK and suit == trump:
-            trumps.append(RIGHT)
-        elif rank == JACK and suit == trump ^ 1:
-            trumps.append(LEFT)
-        elif suit == trump:
-            trumps.append(rank if rank < JACK else rank - 1)
-        else:
-            plain[suit].append(rank)
-    return Shape(tuple(sorted(trumps, reverse=True)), tuple(tuple(sorted(p, reverse=True)) for p in plain), trump)
+    tbyte = (mask >> (trump * 8)) & 0xFF
+    trumps = [RIGHT] if tbyte & 0x10 else []
+    if mask >> ((trump ^ 1) * 8 + JACK) & 1:
+        trumps.append(LEFT)
+    trumps.extend(r if r < JACK else r - 1 for r in _DESC[tbyte & ~0x10])
+    plain = []
+    for s in range(4):
+        b = 0 if s == trump else (mask >> (s * 8)) & 0xFF
+        if s == (trump ^ 1):
+            b &= ~0x10
+        plain.append(_DESC[b])
+    return Shape(tuple(trumps), tuple(plain), trump)
 
 
 # --- terms -----------------------------------------------------------------------------------
@@ -108,6 +112,9 @@ class Need:
     one_suit_len: int = 0
     king_queen_third: bool = False
     voids: int = 0
+
+    def __post_init__(self):
+        object.__setattr__(self, "named_bits", sum(1 << t for t in self.named))
 
     def __add__(self, other: "Need") -> "Need":
         return Need(
@@ -173,8 +180,7 @@ def parse_pattern(text: str) -> Need:
 
 
 def _satisfies(shape: Shape, need: Need) -> bool:
-    held = set(shape.trumps)
-    if not need.named <= held:
+    if need.named_bits & ~shape.held:
         return False
     if shape.n_trumps < max(need.min_trumps, len(need.named) + need.others):
         return False
@@ -192,12 +198,12 @@ def _satisfies(shape: Shape, need: Need) -> bool:
             return False
         if need.one_suit_len and len(cards) < need.one_suit_len:
             return False
-    if need.voids and shape.voids() < need.voids:
+    if need.voids and shape.n_voids < need.voids:
         return False
     if need.king_queen_third:
         kq = [s for s in shape.plain_suits() if KING in shape.plain[s] and QUEEN in shape.plain[s]]
         return any(shape.outside_aces(exclude=s) >= need.aces for s in kq)
-    return shape.outside_aces() >= need.aces
+    return shape.aces >= need.aces
 
 
 def matches(mask: int, trump: int, pattern: str) -> bool:
