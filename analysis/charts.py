@@ -1,0 +1,149 @@
+"""Charts of a study: every estimate with its 95% interval and the deals behind it.
+
+matplotlib with the Agg backend (no display needed). Heatmaps of strategy charts use a
+diverging colour map centred on zero, so gains and losses read at a glance: blue for the
+makers' gain, red for their loss, white for nothing either way.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.colors import TwoSlopeNorm  # noqa: E402
+
+DIVERGING = "RdBu"
+DPI = 110
+
+
+def _save(fig, path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    fig.savefig(tmp, dpi=DPI, bbox_inches="tight", format="png")
+    plt.close(fig)
+    tmp.replace(path)
+    return path
+
+
+def _errors(mean, low, high) -> np.ndarray:
+    mean, low, high = (np.asarray(v, dtype=float) for v in (mean, low, high))
+    return np.vstack([np.clip(mean - low, 0, None), np.clip(high - mean, 0, None)])
+
+
+def error_bars(path, groups: Sequence[str], series: dict[str, tuple], *, title: str, ylabel: str,
+               xlabel: str = "", note: str = "", zero_line: bool = False) -> Path:
+    """Grouped points with 95% error bars. ``series``: name -> (mean, low, high, n) arrays
+    aligned with ``groups``; ``n`` is printed under each point when the groups are few."""
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.55 * len(groups) * max(1, len(series)) ** 0.5 + 3), 4.2))
+    x = np.arange(len(groups), dtype=float)
+    width = 0.8 / max(1, len(series))
+    for k, (name, (mean, low, high, n)) in enumerate(series.items()):
+        offset = (k - (len(series) - 1) / 2) * width
+        mean = np.asarray(mean, dtype=float)
+        ok = np.isfinite(mean)
+        ax.errorbar(x[ok] + offset, mean[ok], yerr=_errors(mean, low, high)[:, ok], fmt="o", capsize=3,
+                    markersize=4, label=name)
+    if zero_line:
+        ax.axhline(0, color="0.4", linewidth=0.8)
+    ax.set_xticks(x)
+    ax.set_xticklabels(groups, rotation=30 if max((len(g) for g in groups), default=0) > 6 else 0, ha="right"
+                       if max((len(g) for g in groups), default=0) > 6 else "center")
+    ax.set_ylabel(ylabel)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    if len(series) > 1:
+        ax.legend(fontsize=8, ncol=min(4, len(series)))
+    ax.grid(axis="y", alpha=0.3)
+    if note:
+        fig.text(0.01, -0.02, note, fontsize=8, ha="left", va="top", color="0.3")
+    return _save(fig, path)
+
+
+def heatmap_panels(path, panels: dict[str, dict], *, row_labels: Sequence[str], col_labels: Sequence[str],
+                   title: str, xlabel: str, ylabel: str, unit: str, note: str = "",
+                   limit: float | None = None) -> Path:
+    """One heatmap per panel, one shared diverging colour scale centred on zero.
+
+    Each panel is ``{"mean": 2-D, "half": 2-D (95% half-width), "n": 2-D}``; a cell prints its
+    mean, +- half-width and deals; cells with no deals are left grey.
+    """
+    means = [np.asarray(p["mean"], dtype=float) for p in panels.values()]
+    finite = np.concatenate([m[np.isfinite(m)].ravel() for m in means]) if means else np.array([])
+    vmax = limit or (float(np.max(np.abs(finite))) if finite.size else 1.0) or 1.0
+    cols = min(len(panels), 2)
+    rows = int(np.ceil(len(panels) / cols))
+    fig, axes = plt.subplots(rows, cols, figsize=(1.0 + 0.95 * len(col_labels) * cols + 1.5,
+                                                 0.75 + 0.62 * len(row_labels) * rows + 0.6),
+                             squeeze=False, constrained_layout=True)
+    norm = TwoSlopeNorm(vmin=-vmax, vcenter=0.0, vmax=vmax)
+    cmap = plt.get_cmap(DIVERGING).with_extremes(bad="0.85")
+    image = None
+    for ax, (name, panel) in zip(axes.ravel(), panels.items()):
+        mean = np.asarray(panel["mean"], dtype=float)
+        half = np.asarray(panel["half"], dtype=float)
+        n = np.asarray(panel["n"])
+        image = ax.imshow(np.ma.masked_invalid(mean), cmap=cmap, norm=norm, aspect="auto", origin="lower")
+        for i in range(mean.shape[0]):
+            for j in range(mean.shape[1]):
+                if not np.isfinite(mean[i, j]) or n[i, j] == 0:
+                    continue
+                dark = abs(mean[i, j]) > 0.6 * vmax
+                text = f"{mean[i, j]:+.2f}\n±{half[i, j]:.2f}" if np.isfinite(half[i, j]) else f"{mean[i, j]:+.2f}"
+                ax.text(j, i, f"{text}\nn={_short(n[i, j])}", ha="center", va="center", fontsize=6.5,
+                        color="white" if dark else "black")
+        ax.set_xticks(range(len(col_labels)))
+        ax.set_xticklabels(col_labels, fontsize=8)
+        ax.set_yticks(range(len(row_labels)))
+        ax.set_yticklabels(row_labels, fontsize=8)
+        ax.set_title(name, fontsize=10)
+        ax.set_xlabel(xlabel, fontsize=8)
+        ax.set_ylabel(ylabel, fontsize=8)
+    for ax in axes.ravel()[len(panels):]:
+        ax.axis("off")
+    if image is not None:
+        fig.colorbar(image, ax=axes, shrink=0.8, label=unit)
+    fig.suptitle(title, fontsize=11)
+    if note:
+        fig.text(0.01, -0.01, note, fontsize=8, ha="left", va="top", color="0.3")
+    return _save(fig, path)
+
+
+def distribution_bars(path, groups: Sequence[str], categories: Sequence[str], rates: dict[str, tuple],
+                      *, title: str, ylabel: str = "share of deals", note: str = "") -> Path:
+    """For each group, the share of each category as bars with Wilson error bars.
+
+    ``rates``: group -> (share, low, high) arrays over ``categories``, plus ``n`` per group in
+    the legend label.
+    """
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.5 * len(categories) * len(groups) ** 0.5 + 3), 4.2))
+    x = np.arange(len(categories), dtype=float)
+    width = 0.8 / max(1, len(groups))
+    for k, group in enumerate(groups):
+        share, low, high = (np.asarray(v, dtype=float) for v in rates[group])
+        offset = (k - (len(groups) - 1) / 2) * width
+        ax.bar(x + offset, share, width=width, yerr=_errors(share, low, high), capsize=2, label=group,
+               error_kw={"elinewidth": 0.8})
+    ax.set_xticks(x)
+    ax.set_xticklabels(categories)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    if note:
+        fig.text(0.01, -0.02, note, fontsize=8, ha="left", va="top", color="0.3")
+    return _save(fig, path)
+
+
+def _short(n) -> str:
+    n = int(n)
+    if n >= 1_000_000:
+        return f"{n / 1e6:.1f}M"
+    if n >= 10_000:
+        return f"{n / 1e3:.0f}k"
+    return str(n)

@@ -1,0 +1,386 @@
+"""Reports of a study: a tidy results table, the verdicts, Markdown and one self-contained HTML page.
+
+A study renders its results into a :class:`StudyReport` (question, method, table, charts,
+verdicts); :func:`write_report` writes to the study's folder
+
+- ``results.parquet`` (or ``results.csv`` without pyarrow): the tidy results table;
+- ``verdicts.csv``: one row per claim;
+- ``report.md`` and ``report.html`` (charts embedded as base64 PNG, so the page travels alone);
+- ``summary.json``: title and headline, read by :func:`write_index` for ``reports/index.html``.
+
+Every file is written to a temporary name and renamed into place.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from analysis.errors import EuchreError
+from analysis.stats import CONTRADICTED, INCONCLUSIVE, SUPPORTED, Verdict
+
+try:
+    import pyarrow  # noqa: F401
+    HAVE_PARQUET = True
+except ImportError:  # pragma: no cover - depends on the installation
+    HAVE_PARQUET = False
+
+DOUBLE_DUMMY = (
+    "The card play is solved **double-dummy**: every player sees all four hands and plays "
+    "perfectly. That is perfect-information play, an approximation of play at the table: it "
+    "favours whoever the unseen cards favour (a finesse always works for the side it works for), "
+    "so it measures what the cards are worth under best play, not what a given player will make "
+    "of them."
+)
+
+VERDICT_RULE = (
+    "Verdicts: the p-values of all claims of the study are corrected together by Holm's method. "
+    "A claim is *supported* when its corrected p-value is below 0.05 and the estimate has the "
+    "sign the book asserts, *contradicted* when it is below 0.05 with the opposite sign, and "
+    "*inconclusive at this precision* otherwise; for an inconclusive claim, *deals needed* is "
+    "the number of deals at which a test at the Holm-corrected level would have 80% power to "
+    "detect an effect as large as the one observed (or as the stated margin, if larger)."
+)
+
+
+@dataclass
+class Chart:
+    file: str          # PNG file name inside the study folder
+    caption: str
+
+
+@dataclass
+class StudyReport:
+    name: str
+    title: str
+    question: str                      # Markdown: the book's sentences, quoted
+    method: str                        # Markdown
+    table: pd.DataFrame                # the results shown in the report (a readable subset)
+    table_caption: str = ""
+    charts: list[Chart] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+    headline: str = ""
+    sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
+
+
+# --- files ----------------------------------------------------------------------------------
+
+def write_atomic(path, write) -> Path:
+    """``write(tmp_path)`` then rename onto ``path``: readers see the old file or the whole new one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def write_text(path, text: str) -> Path:
+    return write_atomic(path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+
+
+def write_json(path, obj) -> Path:
+    return write_text(path, json.dumps(obj, indent=2, default=str) + "\n")
+
+
+def write_table(frame: pd.DataFrame, path) -> Path:
+    """A table as Parquet, or as CSV (suffix .csv) when pyarrow is missing."""
+    path = Path(path)
+    if HAVE_PARQUET and path.suffix == ".parquet":
+        return write_atomic(path, lambda tmp: frame.to_parquet(tmp, index=False))
+    path = path.with_suffix(".csv")
+    return write_atomic(path, lambda tmp: frame.to_csv(tmp, index=False))
+
+
+def read_table(path) -> pd.DataFrame:
+    path = Path(path)
+    if path.suffix == ".parquet":
+        if not HAVE_PARQUET:
+            raise EuchreError(f"{path} is a Parquet file and pyarrow is not installed: pip install pyarrow")
+        return pd.read_parquet(path)
+    return pd.read_csv(path)
+
+
+def results_path(study_dir) -> Path | None:
+    """The saved results table of a study folder (Parquet or CSV), or None."""
+    for name in ("results.parquet", "results.csv"):
+        if (Path(study_dir) / name).exists():
+            return Path(study_dir) / name
+    return None
+
+
+# --- formatting -----------------------------------------------------------------------------
+
+def fmt(value, digits: int = 3) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "–"
+        if value != 0 and abs(value) < 10 ** -digits:
+            return f"{value:.1e}"
+        return f"{value:,.{digits}f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _cells(frame: pd.DataFrame) -> list[list[str]]:
+    rows = []
+    for record in frame.itertuples(index=False):
+        rows.append([fmt(v.item() if hasattr(v, "item") else v) for v in record])
+    return rows
+
+
+def md_table(frame: pd.DataFrame) -> str:
+    head = [str(c) for c in frame.columns]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    for row in _cells(frame):
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
+    return "\n".join(lines)
+
+
+def html_table(frame: pd.DataFrame, css: str = "") -> str:
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+    body = []
+    for row in _cells(frame):
+        body.append("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>")
+    return f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+
+
+def _inline(text: str) -> str:
+    """The Markdown of one line as HTML: `code`, **bold**, *italic*, [links](url)."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
+    out = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?![\w*])", r"<em>\1</em>", out)
+    out = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', out)
+    return out
+
+
+def md_to_html(text: str) -> str:
+    """The small Markdown subset the studies write: paragraphs, ``- `` lists, ``> `` quotes."""
+    blocks = re.split(r"\n\s*\n", text.strip())
+    out = []
+    for block in blocks:
+        lines = block.splitlines()
+        if all(line.startswith("- ") for line in lines):
+            out.append("<ul>" + "".join(f"<li>{_inline(line[2:])}</li>" for line in lines) + "</ul>")
+        elif all(line.startswith("|") for line in lines) and len(lines) >= 2:
+            out.append(_md_table_to_html(lines))
+        elif all(line.startswith(">") for line in lines):
+            inner = " ".join(line.lstrip(">").strip() for line in lines)
+            out.append(f"<blockquote>{_inline(inner)}</blockquote>")
+        else:
+            out.append(f"<p>{_inline(' '.join(lines))}</p>")
+    return "\n".join(out)
+
+
+def _md_table_to_html(lines: list[str]) -> str:
+    def cells(line):
+        return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+    head = "".join(f"<th>{_inline(c)}</th>" for c in cells(lines[0]))
+    body = "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in cells(line)) + "</tr>" for line in lines[2:])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def verdict_frame(verdicts: list[Verdict]) -> pd.DataFrame:
+    rows = []
+    for v in verdicts:
+        e = v.claim.estimate
+        rows.append({
+            "claim": v.claim.id,
+            "tested as": v.claim.test,
+            "estimate [95% CI]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
+            "MC s.e.": e.se,
+            "deals": int(e.n),
+            "p (Holm)": v.p_adjusted,
+            "verdict": v.verdict,
+            "deals needed": "" if v.deals_needed is None else f"{v.deals_needed:,}",
+        })
+    return pd.DataFrame(rows)
+
+
+def _quotes(verdicts: list[Verdict]) -> list[tuple[str, str]]:
+    """Each claim's quote once, in order (a claim may be tested in several ways)."""
+    seen: dict[str, str] = {}
+    for v in verdicts:
+        seen.setdefault(v.claim.id, v.claim.quote)
+    return list(seen.items())
+
+
+def verdict_counts(verdicts: list[Verdict]) -> dict[str, int]:
+    return {k: sum(v.verdict == k for v in verdicts) for k in (SUPPORTED, CONTRADICTED, INCONCLUSIVE)}
+
+
+def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
+    rules = manifest.get("rules", {})
+    return [
+        ("deals", f"{manifest.get('deals', 0):,} ({manifest.get('deals_per_scenario', 0):,} per scenario, "
+                  f"{len(manifest.get('scenarios', []))} scenarios)"),
+        ("rules", ", ".join(f"{k} = {v}" for k, v in rules.items())),
+        ("policies", str(manifest.get("policies", ""))),
+        ("root seed / chunk size", f"{manifest.get('root_seed')} / {manifest.get('chunk_size'):,}"),
+        ("euchrelab / git commit", f"{manifest.get('euchrelab_version')} / {manifest.get('git_commit')}"),
+        ("workers / backend", f"{manifest.get('workers')} / {manifest.get('backend')}"),
+        ("wall time", f"{manifest.get('wall_seconds', float('nan')):.1f} s "
+                      f"({manifest.get('chunks_computed', 0)} chunks computed, {manifest.get('chunks_resumed', 0)} resumed)"),
+        ("finished", str(manifest.get("finished", ""))),
+    ]
+
+
+# --- the report -----------------------------------------------------------------------------
+
+def render_markdown(report: StudyReport, manifest: dict) -> str:
+    parts = [f"# {report.title}", ""]
+    if report.headline:
+        parts += [f"**Headline.** {report.headline}", ""]
+    parts += ["## The question", "", report.question.strip(), ""]
+    parts += ["## Method", "", report.method.strip(), "", DOUBLE_DUMMY, ""]
+    if report.verdicts:
+        parts += ["## Verdicts", "", md_table(verdict_frame(report.verdicts)), "", VERDICT_RULE, ""]
+        for cid, quote in _quotes(report.verdicts):
+            parts += [f"- **{cid}** — {quote}"]
+        parts += [""]
+    parts += ["## Results", ""]
+    if report.table_caption:
+        parts += [report.table_caption, ""]
+    parts += [md_table(report.table), ""]
+    for chart in report.charts:
+        parts += [f"![{chart.caption}]({chart.file})", "", f"*{chart.caption}*", ""]
+    for heading, body in report.sections:
+        parts += [f"## {heading}", "", body.strip(), ""]
+    parts += ["## Run", ""]
+    parts += [f"- {k}: {v}" for k, v in _manifest_rows(manifest)]
+    parts += ["", "The full manifest is `manifest.json`; the tidy results table is "
+              "`results.parquet` (or `results.csv`)."]
+    return "\n".join(parts) + "\n"
+
+
+_CSS = """
+body{font-family:Georgia,serif;max-width:62rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.45}
+h1{font-size:1.7rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}
+table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.6rem 0}
+th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}th{background:#f3f3f3}
+td:first-child,th:first-child{text-align:left}
+blockquote{border-left:3px solid #999;margin:.6rem 0;padding:.1rem .8rem;color:#444;font-style:italic}
+figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
+.supported{color:#1b6e1b;font-weight:bold}.contradicted{color:#a31515;font-weight:bold}
+.inconclusive{color:#7a5a00}.note{font-size:.85rem;color:#555}
+"""
+
+
+def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
+    out_dir = Path(out_dir)
+    parts = [f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(report.title)}</title>",
+             f"<style>{_CSS}</style></head><body>", f"<h1>{html.escape(report.title)}</h1>"]
+    if report.headline:
+        parts.append(f"<p><strong>Headline.</strong> {_inline(report.headline)}</p>")
+    parts += ["<h2>The question</h2>", md_to_html(report.question)]
+    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(DOUBLE_DUMMY)]
+    if report.verdicts:
+        table = html_table(verdict_frame(report.verdicts), "verdicts")
+        for word, css in ((SUPPORTED, "supported"), (CONTRADICTED, "contradicted"), (INCONCLUSIVE, "inconclusive")):
+            table = table.replace(f"<td>{word}</td>", f'<td class="{css}">{word}</td>')
+        parts += ["<h2>Verdicts</h2>", table, f'<p class="note">{_inline(VERDICT_RULE)}</p>', "<ul>"]
+        parts += [f"<li><strong>{html.escape(cid)}</strong> — {_inline(quote)}</li>" for cid, quote in _quotes(report.verdicts)]
+        parts.append("</ul>")
+    parts.append("<h2>Results</h2>")
+    if report.table_caption:
+        parts.append(md_to_html(report.table_caption))
+    parts.append(html_table(report.table, "results"))
+    for chart in report.charts:
+        data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
+        parts.append(f'<figure><img alt="{html.escape(chart.caption)}" src="data:image/png;base64,{data}">'
+                     f"<figcaption>{_inline(chart.caption)}</figcaption></figure>")
+    for heading, body in report.sections:
+        parts += [f"<h2>{html.escape(heading)}</h2>", md_to_html(body)]
+    parts += ["<h2>Run</h2>", "<ul>"]
+    parts += [f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in _manifest_rows(manifest)]
+    parts += ["</ul>", "<p class=\"note\">The full manifest is <code>manifest.json</code>; the tidy results table "
+              "is <code>results.parquet</code> (or <code>results.csv</code>).</p>", "</body></html>"]
+    return "\n".join(parts) + "\n"
+
+
+def write_report(report: StudyReport, table: pd.DataFrame, manifest: dict, out_dir) -> dict[str, Path]:
+    """Writes the results table, verdicts, Markdown and HTML report and the summary of a study."""
+    out_dir = Path(out_dir)
+    paths = {"results": write_table(table, out_dir / "results.parquet")}
+    if report.verdicts:
+        rows = pd.DataFrame([v.row() for v in report.verdicts])
+        paths["verdicts"] = write_atomic(out_dir / "verdicts.csv", lambda tmp: rows.to_csv(tmp, index=False))
+    paths["markdown"] = write_text(out_dir / "report.md", render_markdown(report, manifest))
+    paths["html"] = write_text(out_dir / "report.html", render_html(report, manifest, out_dir))
+    paths["summary"] = write_json(out_dir / "summary.json", {
+        "name": report.name, "title": report.title, "headline": report.headline,
+        "verdicts": verdict_counts(report.verdicts), "deals": manifest.get("deals"),
+    })
+    return paths
+
+
+# --- the index ------------------------------------------------------------------------------
+
+def _summary_of(folder: Path) -> dict:
+    summary_file = folder / "summary.json"
+    if summary_file.exists():
+        try:
+            return json.loads(summary_file.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            pass
+    # A report written by other tools: title from its first heading, headline from its first paragraph.
+    title, headline = folder.name, ""
+    md = folder / "report.md"
+    if md.exists():
+        lines = md.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("# "):
+                title = line[2:].strip()
+                rest = [x.strip() for x in lines[i + 1:]]
+                para = []
+                for x in rest:
+                    if not x and para:
+                        break
+                    if x and not x.startswith(("#", "|", "!", "```")):
+                        para.append(x)
+                    elif x and para:
+                        break
+                headline = " ".join(para)
+                break
+    return {"name": folder.name, "title": title, "headline": headline}
+
+
+def write_index(reports_dir) -> Path:
+    """``reports/index.html``: every study folder with a report, its title and headline."""
+    reports_dir = Path(reports_dir)
+    folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists()) \
+        if reports_dir.is_dir() else []
+    items = []
+    for folder in folders:
+        s = _summary_of(folder)
+        counts = s.get("verdicts") or {}
+        tally = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+        deals = f"{s['deals']:,} deals" if s.get("deals") else ""
+        meta = "; ".join(x for x in (deals, tally) if x)
+        items.append(
+            f'<li><a href="{html.escape(folder.name)}/report.html">{html.escape(s.get("title") or folder.name)}</a>'
+            f' (<a href="{html.escape(folder.name)}/report.md">Markdown</a>)'
+            f'<br>{_inline(s.get("headline", ""))}'
+            + (f'<br><span class="note">{html.escape(meta)}</span>' if meta else "") + "</li>")
+    body = "<ul>" + "\n".join(items) + "</ul>" if items else "<p>No study has been run yet: <code>make report</code>.</p>"
+    page = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>euchrelab reports</title>"
+            f"<style>{_CSS} li{{margin:.8rem 0}}</style></head><body><h1>euchrelab: the book's advice, tested</h1>"
+            f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a "
+            f"Monte Carlo experiment on the same deals, with double-dummy card play (perfect information: an "
+            f"approximation of play at the table).</p>{body}</body></html>\n")
+    return write_text(reports_dir / "index.html", page)

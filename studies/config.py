@@ -1,0 +1,68 @@
+"""Study settings from a TOML file.
+
+Top-level keys apply to every study run with the file; a table named after a study applies to
+that study only, its ``options`` sub-table to the study's own options; ``[cluster]`` names a
+Dask scheduler. Command-line flags win over the file, the file over the study's defaults::
+
+    seed = 1888
+    jobs = 2
+
+    [cluster]
+    scheduler = "tcp://10.0.0.5:8786"
+
+    [hand_strength]
+    deals = 200000
+    chunk_size = 5000
+
+    [hand_strength.options]
+    seats = ["A", "B", "C", "D"]
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from analysis.errors import EuchreError
+
+RUN_KEYS = ("deals", "chunk_size", "seed", "pack", "jobs", "backend", "out")
+
+
+def load_config(path) -> dict:
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except OSError as exc:
+        raise EuchreError(f"cannot read the settings file {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise EuchreError(f"{path} is not valid TOML: {exc}") from None
+    return data
+
+
+def study_overrides(config: dict, study: str, known_studies) -> dict:
+    """The settings a config gives one study: run keys, ``options`` and ``scheduler``."""
+    out: dict = {"options": {}}
+    for key, value in config.items():
+        if key in RUN_KEYS:
+            out[key] = value
+        elif key == "cluster":
+            if not isinstance(value, dict) or set(value) - {"scheduler"}:
+                raise EuchreError("the [cluster] table of the settings file takes one key: scheduler = \"tcp://host:8786\"")
+            if "scheduler" in value:
+                out["scheduler"] = str(value["scheduler"])
+        elif key == "options":
+            out["options"].update(value)
+        elif isinstance(value, dict) and key in known_studies:
+            continue
+        else:
+            raise EuchreError(f"unknown key {key!r} in the settings file: use {', '.join(RUN_KEYS)}, "
+                              f"[cluster], or a table named after a study")
+    table = config.get(study, {})
+    for key, value in table.items():
+        if key in RUN_KEYS:
+            out[key] = value
+        elif key == "options" and isinstance(value, dict):
+            out["options"].update(value)
+        else:
+            raise EuchreError(f"unknown key {key!r} in the [{study}] table: use {', '.join(RUN_KEYS)} or [{study}.options]")
+    return out

@@ -1,0 +1,465 @@
+"""The parallel study runner: chunks of deals, reproducible seeds, checkpoints, a manifest.
+
+A study (a module listed in :mod:`studies.registry`) declares
+
+- ``NAME``, ``TITLE``, ``DESCRIPTION`` (one line), ``QUESTION`` (the book's sentences), and
+  ``DEFAULTS`` (``deals`` per scenario, ``chunk_size``, study options);
+- ``scenarios(settings) -> list[str]``;
+- ``run_chunk(scenario, chunk_index, n_deals, seed, settings) -> pandas.DataFrame``, a pure
+  function of its arguments (``seed`` is a :class:`numpy.random.SeedSequence`);
+- ``summarise(frame, settings) -> DataFrame`` (the tidy results table, from all chunks), and
+  ``render(table, manifest, out_dir) -> analysis.report.StudyReport``.
+
+The runner splits ``deals`` of each scenario into chunks of ``chunk_size`` deals. Chunk ``i``
+of scenario ``s`` draws its randomness from ``SeedSequence(root_seed, spawn_key=(key(study),
+key(s), i))`` and nothing else, so a chunk is the same whoever computes it, in whatever order:
+results are identical with one job, two jobs, threads, processes or a Dask cluster, and after
+an interrupted run is resumed. Chunks are combined in (scenario, chunk) order.
+
+Each finished chunk is written to ``<out>/<study>/chunks/<scenario>/<index>-<n>.parquet`` the
+moment the main process receives it, through a temporary file renamed into place: a crash, a
+Ctrl-C or a full disk never leaves a half-written chunk, and ``--resume`` skips every chunk
+already on disk. ``chunks/plan.json`` records what the chunks depend on (study, seed, chunk
+size, pack, options); resuming with different settings is refused.
+
+Workers: ``loky`` processes by default. The solver releases the GIL, so threads would share
+its work, but the rest of a chunk (sampling set-up, policies, the discard, building the
+table) is Python that holds it; processes keep both cores busy whatever the study does.
+``--jobs 1`` runs in the calling process with no pool at all.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import EuchreError
+from analysis.rules import Rules
+
+from analysis.report import HAVE_PARQUET, read_table, results_path, write_index, write_json, write_report, write_table
+
+BACKENDS = ("loky", "threading")
+DEFAULT_BACKEND = "loky"
+DEFAULT_REPORTS = Path("reports")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a run depends on; the chunks depend only on the fields of :meth:`plan_key`."""
+
+    study: str
+    deals: int                       # per scenario
+    chunk_size: int
+    seed: int = 1888
+    pack: int = 32
+    options: dict = field(default_factory=dict)   # study-specific (from DEFAULTS and TOML)
+    jobs: int = 1
+    backend: str = DEFAULT_BACKEND
+    scheduler: str | None = None
+    out: str = str(DEFAULT_REPORTS)
+    resume: bool = False
+    progress: bool = True
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(pack=self.pack)
+
+    @property
+    def study_dir(self) -> Path:
+        return Path(self.out) / self.study
+
+    def plan_key(self) -> dict:
+        return {"study": self.study, "seed": self.seed, "chunk_size": self.chunk_size,
+                "pack": self.pack, "options": self.options}
+
+    def check(self) -> None:
+        if not isinstance(self.deals, int) or self.deals < 1:
+            raise EuchreError(f"--deals must be a positive whole number, not {self.deals!r}")
+        if not isinstance(self.chunk_size, int) or self.chunk_size < 1:
+            raise EuchreError(f"chunk size must be a positive whole number, not {self.chunk_size!r}")
+        if not isinstance(self.seed, int) or self.seed < 0:
+            raise EuchreError(f"--seed must be a whole number >= 0, not {self.seed!r}")
+        if not isinstance(self.jobs, int) or self.jobs == 0 or self.jobs < -1:
+            raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {self.jobs!r}")
+        if self.backend not in BACKENDS:
+            raise EuchreError(f"backend {self.backend!r} is unknown: use {' or '.join(BACKENDS)} (or --scheduler for Dask)")
+        Rules(pack=self.pack)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    scenario: str
+    index: int
+    n_deals: int
+
+
+@dataclass
+class Outcome:
+    """What :func:`run_study` did: the combined frame, and which chunks it computed."""
+
+    frame: pd.DataFrame
+    manifest: dict
+    computed: list[Chunk]
+    reused: list[Chunk]
+
+
+# --- seeds ----------------------------------------------------------------------------------
+
+def name_key(name: str) -> int:
+    """A stable 32-bit number for a name (Python's hash() changes between runs)."""
+    return int.from_bytes(hashlib.blake2b(name.encode("utf-8"), digest_size=4).digest(), "little")
+
+
+def chunk_seed(root_seed: int, study: str, scenario: str, index: int) -> np.random.SeedSequence:
+    """The randomness of one chunk, keyed by (root seed, study, scenario, chunk)."""
+    return np.random.SeedSequence(root_seed, spawn_key=(name_key(study), name_key(scenario), index))
+
+
+# --- studies --------------------------------------------------------------------------------
+
+def load_study(name_or_module):
+    """A study module from its registered name, a module path, or the module itself."""
+    if not isinstance(name_or_module, str):
+        return name_or_module
+    from studies.registry import STUDIES, module_name
+    name = name_or_module if name_or_module in STUDIES or "." in name_or_module else None
+    try:
+        module = importlib.import_module(module_name(name) if name else name_or_module)
+    except ImportError as exc:
+        if name is None:  # not registered and not a module: the registry's message lists the studies
+            module_name(name_or_module)
+        raise EuchreError(f"cannot import the study module {name_or_module!r}: {exc}") from None
+    if not all(hasattr(module, attr) for attr in ("NAME", "scenarios", "run_chunk", "summarise", "render")):
+        if name is None:
+            module_name(name_or_module)
+        raise EuchreError(f"module {module.__name__} is not a study: it needs NAME, scenarios, run_chunk, summarise and render")
+    return module
+
+
+def plan(study, settings: Settings) -> list[Chunk]:
+    chunks = []
+    for scenario in study.scenarios(settings):
+        if "/" in scenario or scenario.startswith("."):
+            raise EuchreError(f"scenario name {scenario!r} must not contain '/' or start with '.'")
+        full, last = divmod(settings.deals, settings.chunk_size)
+        sizes = [settings.chunk_size] * full + ([last] if last else [])
+        chunks.extend(Chunk(scenario, i, n) for i, n in enumerate(sizes))
+    return chunks
+
+
+def _compute(module_name: str, chunk: Chunk, settings: Settings) -> tuple[Chunk, pd.DataFrame, float]:
+    """One chunk, in a worker. Imports the study by name so any worker can run it."""
+    study = importlib.import_module(module_name)
+    start = time.perf_counter()
+    seed = chunk_seed(settings.seed, settings.study, chunk.scenario, chunk.index)
+    frame = study.run_chunk(chunk.scenario, chunk.index, chunk.n_deals, seed, settings)
+    if not isinstance(frame, pd.DataFrame):
+        raise EuchreError(f"study {settings.study}: run_chunk must return a pandas DataFrame, not {type(frame).__name__}")
+    return chunk, frame, time.perf_counter() - start
+
+
+# --- files ----------------------------------------------------------------------------------
+
+def _suffix() -> str:
+    return ".parquet" if HAVE_PARQUET else ".csv"
+
+
+def chunk_path(chunk_dir: Path, chunk: Chunk) -> Path:
+    return chunk_dir / chunk.scenario / f"{chunk.index:06d}-{chunk.n_deals}{_suffix()}"
+
+
+def _existing_chunks(chunk_dir: Path) -> dict[tuple[str, int], Path]:
+    found = {}
+    if not chunk_dir.is_dir():
+        return found
+    for path in chunk_dir.glob("*/*"):
+        if path.name.startswith(".") or path.suffix not in (".parquet", ".csv"):
+            continue
+        try:
+            index, n = (int(x) for x in path.stem.split("-"))
+        except ValueError:
+            continue
+        found[(path.parent.name, index, n)] = path
+    return found
+
+
+def _prepare_chunk_dir(settings: Settings) -> Path:
+    chunk_dir = settings.study_dir / "chunks"
+    plan_file = chunk_dir / "plan.json"
+    key = json.loads(json.dumps(settings.plan_key()))
+    if settings.resume and plan_file.exists():
+        saved = json.loads(plan_file.read_text(encoding="utf-8"))
+        if saved != key:
+            changed = sorted(k for k in set(saved) | set(key) if saved.get(k) != key.get(k))
+            raise EuchreError(
+                f"cannot resume {settings.study}: the saved chunks in {chunk_dir} were made with a different "
+                f"{', '.join(changed)}; run without --resume to start again, or use another --out")
+    elif chunk_dir.exists() and not settings.resume:
+        shutil.rmtree(chunk_dir)  # a fresh run never mixes with an older one
+    chunk_dir.mkdir(parents=True, exist_ok=True)
+    write_json(plan_file, key)
+    return chunk_dir
+
+
+# --- provenance -----------------------------------------------------------------------------
+
+def git_commit() -> str | None:
+    here = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=10)
+        if commit.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, timeout=10)
+        return commit.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def package_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("euchrelab")
+    except Exception:  # not installed (running from a checkout)
+        return "unknown"
+
+
+def base_manifest(study, settings: Settings, chunks: list[Chunk], workers: int, backend: str) -> dict:
+    return {
+        "study": settings.study,
+        "module": study.__name__,
+        "title": getattr(study, "TITLE", settings.study),
+        "status": "running",
+        "euchrelab_version": package_version(),
+        "git_commit": git_commit(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "rules": settings.rules.as_dict(),
+        "policies": getattr(study, "POLICIES", "see the study's method"),
+        "root_seed": settings.seed,
+        "chunk_size": settings.chunk_size,
+        "deals_per_scenario": settings.deals,
+        "scenarios": sorted({c.scenario for c in chunks}, key=[c.scenario for c in chunks].index),
+        "deals": int(sum(c.n_deals for c in chunks)),
+        "chunks": len(chunks),
+        "options": settings.options,
+        "workers": workers,
+        "backend": backend,
+        "scheduler": settings.scheduler,
+        "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+# --- execution ------------------------------------------------------------------------------
+
+def _n_workers(settings: Settings) -> int:
+    if settings.jobs == -1:
+        return os.cpu_count() or 1
+    return settings.jobs
+
+
+def _results(module_name: str, todo: list[Chunk], settings: Settings):
+    """Yields (chunk, frame, seconds) as chunks finish, on the chosen backend."""
+    if settings.scheduler is None and _n_workers(settings) == 1:
+        for chunk in todo:
+            yield _compute(module_name, chunk, settings)
+        return
+    from joblib import Parallel, delayed, parallel_config
+    # Workers get plain settings: no client object, no progress bar of their own.
+    plain = replace(settings, scheduler=None, progress=False)
+    tasks = (delayed(_compute)(module_name, chunk, plain) for chunk in todo)
+    if settings.scheduler is None:
+        parallel = Parallel(n_jobs=settings.jobs, backend=settings.backend, return_as="generator_unordered",
+                            batch_size=1)
+        yield from parallel(tasks)
+        return
+    client = _dask_client(settings.scheduler)
+    try:
+        with parallel_config(backend="dask"):
+            yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1)(tasks)
+    finally:
+        if isinstance(settings.scheduler, str):
+            client.close()
+
+
+def _dask_client(scheduler):
+    try:
+        from distributed import Client
+    except ImportError:
+        raise EuchreError("--scheduler needs Dask distributed: pip install 'euchrelab[dask]'") from None
+    if not isinstance(scheduler, str):  # an existing Client (tests, notebooks)
+        return scheduler
+    try:
+        return Client(scheduler, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        raise EuchreError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+
+
+def _describe_backend(settings: Settings) -> tuple[int, str]:
+    if settings.scheduler is not None:
+        client = settings.scheduler
+        if not isinstance(client, str):
+            return len(client.scheduler_info().get("workers", {})), "dask"
+        return -1, "dask"
+    workers = _n_workers(settings)
+    return workers, ("sequential" if workers == 1 else settings.backend)
+
+
+def run_study(study, settings: Settings) -> Outcome:
+    """Runs (or resumes) every chunk of a study and returns the combined per-deal frame.
+
+    ``settings.scheduler`` may be an address (``tcp://host:8786``) or a connected
+    ``distributed.Client``.
+    """
+    settings.check()
+    study = load_study(study)
+    module_name = study.__name__
+    chunks = plan(study, settings)
+    chunk_dir = _prepare_chunk_dir(settings)
+    existing = _existing_chunks(chunk_dir)
+    done = {c: existing[(c.scenario, c.index, c.n_deals)] for c in chunks
+            if (c.scenario, c.index, c.n_deals) in existing}
+    todo = [c for c in chunks if c not in done]
+    workers, backend = _describe_backend(settings)
+    manifest = base_manifest(study, settings, chunks, workers, backend)
+    manifest_path = settings.study_dir / "manifest.json"
+    write_json(manifest_path, manifest)
+
+    from tqdm.auto import tqdm
+    total = sum(c.n_deals for c in chunks)
+    resumed = sum(c.n_deals for c in done)
+    bar = tqdm(total=total, initial=resumed, unit=" deals", unit_scale=True, disable=not settings.progress,
+               desc=settings.study, dynamic_ncols=True, smoothing=0.1, file=sys.stderr)
+    start = time.perf_counter()
+    computed: list[Chunk] = []
+    compute_seconds = 0.0
+    try:
+        for chunk, frame, seconds in _results(module_name, todo, settings):
+            path = chunk_path(chunk_dir, chunk)
+            done[chunk] = write_table(frame, path)
+            computed.append(chunk)
+            compute_seconds += seconds
+            bar.update(chunk.n_deals)
+    finally:
+        bar.close()
+        wall = time.perf_counter() - start
+        manifest.update({
+            "status": "complete" if len(done) == len(chunks) else "interrupted",
+            "wall_seconds": round(wall, 3),
+            "chunk_seconds": round(compute_seconds, 3),
+            "chunks_computed": len(computed),
+            "chunks_resumed": len(chunks) - len(todo),
+            "deals_per_second": round(sum(c.n_deals for c in computed) / wall, 1) if wall > 0 and computed else None,
+            "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        })
+        write_json(manifest_path, manifest)
+    frame = combine(study, chunks, done)
+    return Outcome(frame, manifest, computed, [c for c in chunks if c not in computed])
+
+
+def combine(study, chunks: list[Chunk], paths: dict[Chunk, Path]) -> pd.DataFrame:
+    """All chunks in (scenario, chunk) order, whatever order they finished in."""
+    frames = []
+    for chunk in chunks:
+        frame = read_table(paths[chunk])
+        frames.append(frame)
+    if not frames:
+        return pd.DataFrame()
+    return pd.concat(frames, ignore_index=True)
+
+
+def load_chunks(study_dir: Path) -> pd.DataFrame:
+    """The per-deal frame of a finished run from its chunk files (for re-rendering)."""
+    study_dir = Path(study_dir)
+    manifest = json.loads((study_dir / "manifest.json").read_text(encoding="utf-8"))
+    existing = _existing_chunks(study_dir / "chunks")
+    order = {s: i for i, s in enumerate(manifest.get("scenarios", []))}
+    keys = sorted(existing, key=lambda k: (order.get(k[0], len(order)), k[0], k[1]))
+    if not keys:
+        return pd.DataFrame()
+    return pd.concat([read_table(existing[k]) for k in keys], ignore_index=True)
+
+
+def report_study(study, table: pd.DataFrame, manifest: dict, study_dir) -> dict[str, Path]:
+    """Renders a study's report from its results table and writes every file of it."""
+    study = load_study(study)
+    report = study.render(table, manifest, Path(study_dir))
+    return write_report(report, table, manifest, study_dir)
+
+
+def run_and_report(study, settings: Settings):
+    """Runs a study, then writes its results table, charts, report and the reports index."""
+    study = load_study(study)
+    outcome = run_study(study, settings)
+    table = study.summarise(outcome.frame, settings)
+    paths = report_study(study, table, outcome.manifest, settings.study_dir)
+    paths["index"] = write_index(Path(settings.out))
+    return outcome, paths
+
+
+def settings_from_manifest(manifest: dict, out) -> Settings:
+    return Settings(study=manifest["study"], deals=int(manifest["deals_per_scenario"]),
+                    chunk_size=int(manifest["chunk_size"]), seed=int(manifest["root_seed"]),
+                    pack=int(manifest["rules"]["pack"]), options=manifest.get("options", {}),
+                    out=str(out), progress=False)
+
+
+def rerender(study_dir) -> dict[str, Path]:
+    """Re-renders a study's report from what a run saved, without running anything.
+
+    Uses the saved results table; when only the chunks are there (a run interrupted before its
+    report, or a results table deleted), summarises the chunks first.
+    """
+    study_dir = Path(study_dir)
+    manifest_file = study_dir / "manifest.json"
+    if not manifest_file.exists():
+        raise EuchreError(f"{study_dir} holds no manifest.json: it is not the folder of a study run")
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    study = load_study(manifest.get("module") or manifest["study"])
+    saved = results_path(study_dir)
+    if saved is not None:
+        table = read_table(saved)
+    else:
+        frame = load_chunks(study_dir)
+        if frame.empty:
+            raise EuchreError(f"{study_dir} has neither a results table nor chunks: run the study again")
+        table = study.summarise(frame, settings_from_manifest(manifest, study_dir.parent))
+    return report_study(study, table, manifest, study_dir)
+
+
+def settings_for(study, **overrides) -> Settings:
+    """Settings of a study from its DEFAULTS, with the given fields replaced."""
+    study = load_study(study)
+    defaults = dict(getattr(study, "DEFAULTS", {}))
+    values = {
+        "study": study.NAME,
+        "deals": defaults.pop("deals", 10_000),
+        "chunk_size": defaults.pop("chunk_size", 2_000),
+        "seed": defaults.pop("seed", 1888),
+        "pack": defaults.pop("pack", 32),
+        "options": defaults,
+    }
+    options = dict(values["options"])
+    options.update(overrides.pop("options", {}) or {})
+    values["options"] = options
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    return Settings(**values)
+
+
+def settings_dict(settings: Settings) -> dict:
+    out = asdict(settings)
+    if not isinstance(out.get("scheduler"), (str, type(None))):
+        out["scheduler"] = "client"
+    return out

@@ -1,0 +1,114 @@
+"""Statistics against known cases: scipy's Wilson interval, exact Holm/BH, synthetic means."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats as st
+
+from analysis.errors import EuchreError
+from analysis.stats import (CONTRADICTED, INCONCLUSIVE, SUPPORTED, Claim, Estimate, benjamini_hochberg,
+                            deals_needed, holm, mean_estimate, paired_difference, stratified_difference,
+                            stratified_from_cells, verdicts, welch_difference, wilson)
+
+
+@pytest.mark.parametrize("k,n", [(0, 10), (1, 10), (7, 20), (20, 20), (512, 1000), (3, 100_000)])
+def test_wilson_matches_scipy(k, n):
+    ours = wilson(k, n)
+    ref = st.binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    assert ours.low == pytest.approx(ref.low, abs=1e-12)
+    assert ours.high == pytest.approx(ref.high, abs=1e-12)
+    assert ours.rate == k / n and ours.n == n
+
+
+def test_wilson_rejects_impossible_counts():
+    with pytest.raises(EuchreError):
+        wilson(5, 3)
+
+
+def test_mean_interval_is_scipys_t_interval():
+    x = np.array([1.0, 2.5, -0.5, 3.0, 0.0, 1.5])
+    e = mean_estimate(x)
+    low, high = st.t.interval(0.95, len(x) - 1, loc=x.mean(), scale=st.sem(x))
+    assert (e.low, e.high) == (pytest.approx(low), pytest.approx(high))
+    assert e.p_value == pytest.approx(st.ttest_1samp(x, 0).pvalue)
+    assert e.se == pytest.approx(st.sem(x))
+
+
+@pytest.mark.statistical
+def test_paired_difference_recovers_a_known_mean():
+    # Two actions on the same deals: a shared deal effect (sd 3) plus a true gain of 0.2.
+    rng = np.random.default_rng(12)
+    n = 20_000
+    deal = rng.normal(0, 3, n)
+    a = deal + 0.2 + rng.normal(0, 0.5, n)
+    b = deal + rng.normal(0, 0.5, n)
+    e = paired_difference(a, b)
+    # se of the difference is sqrt(0.5) / sqrt(n) = 0.005: the truth is within 4 se.
+    assert abs(e.mean - 0.2) < 4 * 0.005
+    assert e.se == pytest.approx(np.sqrt(0.5 / n), rel=0.05)
+    # pairing removes the shared variance: far narrower than the two-sample interval
+    assert welch_difference(a, b).se > 5 * e.se
+
+
+def test_paired_difference_needs_the_same_deals():
+    with pytest.raises(EuchreError):
+        paired_difference([1, 2, 3], [1, 2])
+
+
+def test_welch_matches_scipy():
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(1, 2, 40), rng.normal(0, 1, 70)
+    e = welch_difference(a, b)
+    assert e.p_value == pytest.approx(st.ttest_ind(a, b, equal_var=False).pvalue)
+
+
+def test_stratified_difference_removes_a_difference_of_mix():
+    # Seat a holds strong hands more often, but within each class the two seats are equal:
+    # the naive difference is large, the stratified one is not.
+    rng = np.random.default_rng(5)
+    cls_a = rng.choice([0, 1], 40_000, p=[0.2, 0.8])
+    cls_b = rng.choice([0, 1], 40_000, p=[0.8, 0.2])
+    a = np.where(cls_a == 1, 1.0, -1.0) + rng.normal(0, 1, cls_a.size)
+    b = np.where(cls_b == 1, 1.0, -1.0) + rng.normal(0, 1, cls_b.size)
+    assert welch_difference(a, b).mean > 1.0
+    e = stratified_difference(a, cls_a, b, cls_b)
+    assert abs(e.mean) < 4 * e.se
+    # the same from per-class summaries
+    cells = [(x[c == k].size, x[c == k].mean(), x[c == k].var(ddof=1)) for x, c in ((a, cls_a), (b, cls_b)) for k in (0, 1)]
+    f = stratified_from_cells([cells[0][0], cells[1][0]], [cells[0][1], cells[1][1]], [cells[0][2], cells[1][2]],
+                              [cells[2][0], cells[3][0]], [cells[2][1], cells[3][1]], [cells[2][2], cells[3][2]])
+    assert f.mean == pytest.approx(e.mean) and f.se == pytest.approx(e.se)
+
+
+def test_holm_and_bh_by_hand():
+    p = [0.01, 0.04, 0.03, 0.005]
+    # Holm: sorted 0.005*4=0.02, 0.01*3=0.03, 0.03*2=0.06, 0.04*1=0.04 -> monotone 0.02 0.03 0.06 0.06
+    assert holm(p) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert benjamini_hochberg(p) == pytest.approx(st.false_discovery_control(p, method="bh"))
+    assert holm([]).size == 0
+
+
+def _est(mean, se, n=10_000):
+    from scipy.stats import norm
+    return Estimate(mean, mean - 1.96 * se, mean + 1.96 * se, se, se * np.sqrt(n), n, float(2 * norm.sf(abs(mean / se))))
+
+
+def test_verdicts_supported_contradicted_inconclusive():
+    claims = [Claim("A", "q", "t", _est(0.30, 0.05)), Claim("B", "q", "t", _est(-0.30, 0.05)),
+              Claim("C", "q", "t", _est(0.02, 0.05)), Claim("D", "q", "t", _est(-0.30, 0.05), sign=-1)]
+    v = verdicts(claims)
+    assert [x.verdict for x in v] == [SUPPORTED, CONTRADICTED, INCONCLUSIVE, SUPPORTED]
+    assert v[0].deals_needed is None
+    # C: sd = 0.05 * 100 = 5, effect max(0.02, margin 0.05) = 0.05, Holm level 0.05 / 4
+    z = st.norm.ppf(1 - 0.05 / 4 / 2) + st.norm.ppf(0.8)
+    assert v[2].deals_needed == int(np.ceil((z * 5 / 0.05) ** 2))
+
+
+def test_holm_can_turn_a_nominal_result_inconclusive():
+    claims = [Claim(str(i), "q", "t", _est(0.1, 0.045)) for i in range(5)]   # p ~ 0.026 each
+    assert all(c.estimate.p_value < 0.05 for c in claims)
+    assert all(v.verdict == INCONCLUSIVE for v in verdicts(claims))
+
+
+def test_deals_needed_without_effect_or_margin_is_none():
+    assert deals_needed(_est(0.0, 0.05), margin=0.0) is None
