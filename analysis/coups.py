@@ -78,6 +78,7 @@ class Case:
     how: str
     alone: bool
     score: str
+    score_points: tuple[int, int]        # (A-C, B-D) before the hand
     hands: list[list[int]]
     calls: list[tuple[int, str]]
     line: list[int]
@@ -160,7 +161,7 @@ def load_cases(path: str | Path | None = None) -> list[Case]:
             case = Case(
                 id=cid, number=raw["number"], title=raw["title"], trump=parse_suit(raw["trump"]),
                 turn_up=parse_card(raw["turn_up"]), maker=parse_seat(raw["maker"]), how=raw["how"],
-                alone=bool(raw["alone"]), score=raw["score"],
+                alone=bool(raw["alone"]), score=raw["score"], score_points=tuple(raw["score_points"]),
                 hands=[_cards(raw["hands"][s], f"case {cid} hand {s}") for s in SEATS],
                 calls=[(parse_seat(s), c) for s, c in raw.get("calls", [])],
                 line=_cards(raw["line"], f"case {cid} line"),
@@ -733,6 +734,69 @@ def call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: int) ->
     return accept
 
 
+def book_policy_available() -> bool:
+    try:
+        from analysis.book_policy import BookPolicy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+_ACTIONS = {"pass": "pass", "order": "order up", "assist": "assist", "adopt": "take up", "alone": "alone"}
+
+
+def book_call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: int) -> Callable[[list[list[int]]], bool]:
+    """The calls the player heard as the book policy's decisions (analysis.book_policy).
+
+    Each call of a player other than the coup player must be what the book policy would call
+    with that player's hand in that world, at the case's score, after the calls before it. The
+    dealer's hand before his discard is not known (the book never prints the discard), so his
+    taking up is judged by the stand-in reading, and his lone hand by the policy's judgement of
+    the five cards he plays with.
+    """
+    from analysis.book_policy import BookPolicy
+    from analysis.policy import Call, Situation
+
+    policy = BookPolicy()
+    steps = []
+    history: list = []
+    for seat, call in calls:
+        steps.append((seat, call, tuple(history)))
+        if call == "alone":
+            if history and history[-1].seat == seat:
+                history[-1] = Call(seat, history[-1].action, alone=True)
+            else:
+                history.append(Call(seat, "take up" if seat == 0 else "order up", alone=True))
+        else:
+            history.append(Call(seat, _ACTIONS[call]))
+
+    def score_for(seat):
+        ac, bd = case.score_points
+        return (ac, bd) if side_of(seat) == 0 else (bd, ac)
+
+    def accept(world):
+        for seat, call, before in steps:
+            if seat == player:
+                continue
+            hand = mask_of(world[seat])
+            sit = Situation(seat=seat, hand=hand, turn_up=case.turn_up, round=1, score=score_for(seat),
+                            calls=before, trump=case.trump)
+            if seat == 0:
+                if call == "alone":
+                    if not policy._lone_ok(sit, hand, case.trump):
+                        return False
+                elif not call_holds(call, seat, world[seat], case):
+                    return False
+                continue
+            if call == "alone":
+                if not policy.alone(sit):
+                    return False
+            elif policy.first_round(sit) != _ACTIONS[call]:
+                return False
+        return True
+    return accept
+
+
 def mean_ci(x: np.ndarray) -> tuple[float, float, float, float]:
     """Mean, standard error and a 95% normal interval."""
     n = len(x)
@@ -759,6 +823,7 @@ class TableView:
     share_loss: float
     share_tie: float
     unconstrained: dict
+    book: dict = field(default_factory=dict)
     holdings: list[dict] = field(default_factory=list)
     choices: list[dict] = field(default_factory=list)
 
@@ -769,7 +834,8 @@ class TableView:
             "sampler": self.sampler, "engine": self.engine, "calls": self.calls_used,
             "mean_gain_points": self.gain, "se": self.se, "ci95": [self.lo, self.hi],
             "share_gain": self.share_gain, "share_loss": self.share_loss, "share_tie": self.share_tie,
-            "cards_only": self.unconstrained, "holdings": self.holdings, "table_claims": self.choices,
+            "cards_only": self.unconstrained, "book_policy_calls": self.book,
+            "holdings": self.holdings, "table_claims": self.choices,
         }
 
 
@@ -802,16 +868,34 @@ def table_view(case: Case, engine: Engine, n_worlds: int = 200, seed: int = 1888
     # The same question without the calls: how much do the calls change the picture?
     free, _, _ = sample_worlds(k, case.trump, n_worlds, seed + 1, None)
     free_s = _summary(_gains(case, free, after, p, case.coup_card, case.natural, engine))
+    book = book_view(case, engine, k, n_worlds, seed + 3)
     calls_used = [f"{SEATS[s_]} {CALL_TEXT[c]}" for s_, c in case.calls if s_ != p]
     view = TableView(p, case.coup_card, case.natural, len(worlds), draws, sampler, engine.name, calls_used,
                      s["mean_gain_points"], s["se"], s["ci95"][0], s["ci95"][1],
-                     s["share_gain"], s["share_loss"], s["share_tie"], free_s)
+                     s["share_gain"], s["share_loss"], s["share_tie"], free_s, book)
     for claim in case.claims:
         if claim.kind == "table-holding":
             view.holdings.append(_holding(case, claim, k, worlds, free, after))
         elif claim.kind == "table-choice":
             view.choices.append(_choice(case, claim, engine, n_worlds, seed + 2))
     return view
+
+
+def book_view(case: Case, engine: Engine, k: Knowledge, n: int, seed: int) -> dict:
+    """The coup weighed over the worlds where every call heard is the book policy's call."""
+    if not book_policy_available():
+        return {"available": False}
+    p = case.coup_player
+    accept = book_call_predicate(case, case.calls, p)
+    out = {"available": True, "true_deal_accepted": bool(accept(case.hands))}
+    try:
+        worlds, candidates, _ = sample_worlds(k, case.trump, n, seed, accept)
+    except EuchreError as exc:
+        out["error"] = str(exc)
+        return out
+    out.update(_summary(_gains(case, worlds, case.coup_after, p, case.coup_card, case.natural, engine)))
+    out["acceptance"] = len(worlds) / candidates if candidates else None
+    return out
 
 
 def _holding(case: Case, claim: Claim, k: Knowledge, worlds, free, after) -> dict:
@@ -854,7 +938,8 @@ def table_verdict(view: TableView, claim: Claim) -> Verdict:
         if share == 1.0:
             return Verdict(claim, "true", detail)
         if ext == 1.0:
-            return Verdict(claim, "true only under a reading", detail, reading="; ".join(h["inferences"]))
+            return Verdict(claim, "true only under a reading", detail,
+                           reading="; ".join(view.calls_used + h["inferences"]))
         return Verdict(claim, "false", detail)
     c = next(x for x in view.choices if x["claim"] == claim.id)
     lo, hi = c["ci95"]
@@ -1022,6 +1107,7 @@ def render_text(result: CaseResult) -> str:
         u = t.unconstrained
         out.append(f"  from the cards alone (no calls): gains {u['share_gain']:.0%}, loses {u['share_loss']:.0%}, "
                    f"mean {u['mean_gain_points']:+.3f} (95% CI {u['ci95'][0]:+.3f} to {u['ci95'][1]:+.3f})")
+        out.append("  " + book_text(t.book))
     out += ["", "Notes on the text:"] + [f"  - {n}" for n in c.notes]
     return "\n".join(out)
 
@@ -1047,11 +1133,24 @@ def render_summary(results: list[CaseResult]) -> str:
     return "\n".join(out)
 
 
+def book_text(b: dict) -> str:
+    """One sentence on the worlds where every call heard is the book policy's call."""
+    if not b.get("available"):
+        return "with the book policy's calls: not available (analysis.book_policy is not installed)"
+    head = (f"with the book policy's calls (the real deal {'is' if b['true_deal_accepted'] else 'is NOT'} among them): ")
+    if "error" in b:
+        return head + f"no worlds ({b['error']})"
+    return (head + f"acceptance {b['acceptance']:.1%}; gains {b['share_gain']:.0%}, loses {b['share_loss']:.0%}, "
+            f"mean {b['mean_gain_points']:+.3f} (95% CI {b['ci95'][0]:+.3f} to {b['ci95'][1]:+.3f})")
+
+
 def table_word(t: TableView) -> str:
+    if t.share_tie == 1.0:
+        return "equal in every world: double-dummy play cannot value it"
     if t.lo > 0:
         return "right from what he could know"
     if t.hi < 0:
-        return "wrong from what he could know (it paid off only on this deal)"
+        return "a loss on average over the worlds he could believe in"
     return "not shown right or wrong at this precision"
 
 
@@ -1079,8 +1178,16 @@ def _blocks(results: list[CaseResult], n_worlds: int, seed: int, engine: str) ->
         "it is treated as unknown: a dealer coup player is given one card less of knowledge than he had.",
         "The calls as constraints (a necessary condition on the caller's hand, drawn from the book's lists in General Remarks): "
         + "; ".join(f"{k}: {v}" for k, v in CALL_TEXT.items()) + ". The acceptance rate (worlds kept among candidates) shows how much the calls narrow the worlds.",
+        "A second call model, when the book policy (analysis.book_policy) is installed: every call heard must be the call "
+        "the book policy makes with that hand at the case's score (the dealer's taking up, whose hand before the discard is "
+        "never printed, keeps the reading above). Its acceptance rate and whether the real deal passes are shown.",
+        "Limits: each world is solved double-dummy, so after the coup card both sides play perfectly with all cards seen. "
+        "A play whose value lies in what it tells or hides (Case II: the king or the queen, equals in A's hand) is worth "
+        "exactly nothing there, and a coup that pays only through an adversary's later error (Case VIII: B throwing the ten "
+        "of spades) cannot gain. Such cases are judged by their stated reading, not by the table-side numbers.",
         f"In each world the coup card and the natural play are solved double-dummy; the gain is the difference in the coup "
-        f"player's side's points. Reported: the shares of worlds where the coup gains, loses or ties, the mean gain, "
+        f"player's side's net points (its points less the adversaries'; turning a made point into a euchre is worth 3, "
+        f"and every 'points' figure of this report is counted so). Reported: the shares of worlds where the coup gains, loses or ties, the mean gain, "
         f"and its 95% normal interval. Seed {seed}; solver: {engine}.",
     ]))
     rows = [["claim", "verdict", "statement"]]
@@ -1134,6 +1241,7 @@ def _blocks(results: list[CaseResult], n_worlds: int, seed: int, engine: str) ->
                 f"mean gain {t.gain:+.3f} points (95% CI {t.lo:+.3f} to {t.hi:+.3f}): {table_word(t)}.",
                 f"From the cards alone: gains {u['share_gain']:.0%}, loses {u['share_loss']:.0%}, ties {u['share_tie']:.0%}; "
                 f"mean {u['mean_gain_points']:+.3f} (95% CI {u['ci95'][0]:+.3f} to {u['ci95'][1]:+.3f}).",
+                book_text(t.book)[0].upper() + book_text(t.book)[1:] + ".",
             ]
             for h in t.holdings:
                 items.append(f"{h['claim']}: {h['seat']} holds exactly {' '.join(h['trumps'])} as trumps in "
@@ -1158,6 +1266,10 @@ def conclusions(results: list[CaseResult]) -> list[str]:
         for v in r.verdicts:
             by.setdefault(v.verdict, []).append(v.claim.id)
     out = [f"{k.capitalize()}: {', '.join(ids)}." for k, ids in sorted(by.items())]
+    errs = [f"{r.case.id} trick {i['trick']} {i['seat']} ({i['book']}; better {' '.join(i['better'])}, {i['gain_points']:+d} for {i['side']})"
+            for r in results for i in r.improvements()]
+    if errs:
+        out.append("Double-dummy finds better cards than the book's line at: " + "; ".join(errs) + ".")
     for r in results:
         t = r.table
         if t is None:

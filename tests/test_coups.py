@@ -252,3 +252,13 @@ def test_report_is_written(tmp_path):
     results = [coups.analyse_case(c, engine, n_worlds=10, seed=1) for c in CASES[:2]]
     md, page = coups.write_report(results, 10, 1, tmp_path)
     assert "C1.1" in md.read_text() and "<html" in page.read_text() and "C2.3" in page.read_text()
+
+
+@pytest.mark.skipif(not coups.book_policy_available(), reason="analysis.book_policy is not installed")
+def test_book_policy_calls_as_a_second_model():
+    c1 = BY_ID["C1"]
+    view = coups.table_view(c1, coups.get_engine(ENGINES[-1]), n_worlds=30, seed=2)
+    assert view.book["available"]
+    assert "true_deal_accepted" in view.book
+    if "error" not in view.book:
+        assert 0 < view.book["acceptance"] <= 1 and view.book["worlds"] == 30
