@@ -10,7 +10,7 @@ import importlib
 import os
 from collections.abc import Callable
 
-BENCH_MODULES: list[str] = ["analysis.bench_sampler", "analysis.bench_simulator", "analysis.bench_solver"]
+BENCH_MODULES: list[str] = ["analysis.bench_sampler", "analysis.bench_simulator", "analysis.bench_solver", "analysis.bench_runner"]
 
 _REGISTRY: dict[str, tuple[str, Callable[[float], float]]] = {}
 

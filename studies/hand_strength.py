@@ -23,9 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis import charts
-from analysis.report import Chart, StudyReport, md_table
-from analysis.stats import Claim, mean_estimate, stratified_from_cells, verdicts, wilson
+from analysis.stats import Claim, stratified_from_cells, verdicts, wilson
 
 NAME = "hand_strength"
 TITLE = "What does a hand make?"
@@ -184,6 +182,12 @@ def claims(table: pd.DataFrame) -> list[Claim]:
 
 # --- the report --------------------------------------------------------------------------------
 
+def _charts():
+    # Imported when rendering only: workers that compute chunks need no matplotlib.
+    from analysis import charts
+    return charts
+
+
 def _results_table(table: pd.DataFrame, contract: str) -> pd.DataFrame:
     g = _cells(table[table["contract"] == contract], ["seat", "trumps"])
     rows = []
@@ -217,7 +221,7 @@ def _heatmap(table: pd.DataFrame, contracts, path: Path, title: str) -> Path:
                 m, _lo, _hi, h = _mean_ci(r)
                 mean[i, j], half[i, j], n[i, j] = m, h, int(r["deals"])
         panels[SEAT_NAMES[seat]] = {"mean": mean, "half": half, "n": n}
-    return charts.heatmap_panels(path, panels, row_labels=[str(r) for r in rows], col_labels=[str(c) for c in cols],
+    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in rows], col_labels=[str(c) for c in cols],
                                  title=title, xlabel="aces of other suits", ylabel="trumps held (left bower counted)",
                                  unit="makers' net points per hand",
                                  note="Each cell: mean net points to the makers, ± half-width of the 95% interval, deals. "
@@ -235,7 +239,7 @@ def _top_chart(table: pd.DataFrame, path: Path) -> Path:
         series[SEAT_NAMES[seat]] = (
             [r.rate if r else np.nan for r in rates], [r.low if r else np.nan for r in rates],
             [r.high if r else np.nan for r in rates], [r.n if r else 0 for r in rates])
-    return charts.error_bars(path, order, series, title="Makers' success ordering up the turn-up, by top trumps held",
+    return _charts().error_bars(path, order, series, title="Makers' success ordering up the turn-up, by top trumps held",
                              ylabel="share of hands the makers take 3+ tricks", xlabel="top trumps held (R right, L left, A ace)",
                              note="Error bars: Wilson 95% intervals. Success = the makers take at least three tricks.")
 
@@ -251,7 +255,7 @@ def _tricks_chart(table: pd.DataFrame, path: Path) -> Path:
         ws = [wilson(int(r[f"tricks_{k}"]), n) for k in range(6)]
         groups.append(label)
         rates[label] = ([w.rate for w in ws], [w.low for w in ws], [w.high for w in ws])
-    return charts.distribution_bars(path, groups, [str(k) for k in range(6)], rates,
+    return _charts().distribution_bars(path, groups, [str(k) for k in range(6)], rates,
                                     title="Tricks the makers take ordering up the turn-up (all seats), by trumps held",
                                     ylabel="share of hands", note="Error bars: Wilson 95% intervals.")
 
@@ -259,13 +263,14 @@ def _tricks_chart(table: pd.DataFrame, path: Path) -> Path:
 def _claims_chart(verdict_list, path: Path) -> Path:
     labels = [f"{v.claim.id}: {v.claim.test.split(':')[0]}" for v in verdict_list]
     e = [v.claim.estimate for v in verdict_list]
-    return charts.error_bars(path, labels, {"estimate": ([x.mean for x in e], [x.low for x in e], [x.high for x in e],
+    return _charts().error_bars(path, labels, {"estimate": ([x.mean for x in e], [x.low for x in e], [x.high for x in e],
                                                          [x.n for x in e])},
                              title="Claims: estimated differences in net points per hand", ylabel="points per hand",
                              zero_line=True, note="95% intervals (not corrected for multiplicity; the verdicts are).")
 
 
-def render(table: pd.DataFrame, manifest: dict, out_dir) -> StudyReport:
+def render(table: pd.DataFrame, manifest: dict, out_dir):
+    from analysis.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
     verdict_list = verdicts(claims(table))
     files = [
