@@ -37,9 +37,10 @@ def _errors(mean, low, high) -> np.ndarray:
 
 
 def error_bars(path, groups: Sequence[str], series: dict[str, tuple], *, title: str, ylabel: str,
-               xlabel: str = "", note: str = "", zero_line: bool = False) -> Path:
+               xlabel: str = "", note: str = "", zero_line: bool = False, legend_n: bool = True) -> Path:
     """Grouped points with 95% error bars. ``series``: name -> (mean, low, high, n) arrays
-    aligned with ``groups``; ``n`` is printed under each point when the groups are few."""
+    aligned with ``groups``; the legend gives each series' total ``n`` (``legend_n=False`` when
+    the groups' deals overlap and the labels give them instead)."""
     fig, ax = plt.subplots(figsize=(max(6.0, 0.55 * len(groups) * max(1, len(series)) ** 0.5 + 3), 4.2))
     x = np.arange(len(groups), dtype=float)
     width = 0.8 / max(1, len(series))
@@ -47,21 +48,20 @@ def error_bars(path, groups: Sequence[str], series: dict[str, tuple], *, title: 
         offset = (k - (len(series) - 1) / 2) * width
         mean = np.asarray(mean, dtype=float)
         ok = np.isfinite(mean)
+        total = int(np.nansum(np.asarray(n, dtype=float)))
         ax.errorbar(x[ok] + offset, mean[ok], yerr=_errors(mean, low, high)[:, ok], fmt="o", capsize=3,
-                    markersize=4, label=name)
+                    markersize=4, label=f"{name} (n={total:,})" if legend_n else name)
     if zero_line:
         ax.axhline(0, color="0.4", linewidth=0.8)
     ax.set_xticks(x)
     ax.set_xticklabels(groups, rotation=30 if max((len(g) for g in groups), default=0) > 6 else 0, ha="right"
                        if max((len(g) for g in groups), default=0) > 6 else "center")
     ax.set_ylabel(ylabel)
-    ax.set_xlabel(xlabel)
+    # the note goes under the axis label, where rotated tick labels cannot cover it
+    ax.set_xlabel(xlabel + ("\n" if xlabel and note else "") + note, fontsize=8 if note else None)
     ax.set_title(title)
-    if len(series) > 1:
-        ax.legend(fontsize=8, ncol=min(4, len(series)))
+    ax.legend(fontsize=8, ncol=min(4, len(series)))
     ax.grid(axis="y", alpha=0.3)
-    if note:
-        fig.text(0.01, -0.02, note, fontsize=8, ha="left", va="top", color="0.3")
     return _save(fig, path)
 
 
@@ -133,10 +133,9 @@ def distribution_bars(path, groups: Sequence[str], categories: Sequence[str], ra
     ax.set_xticklabels(categories)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
+    ax.set_xlabel("tricks" + ("\n" + note if note else ""), fontsize=8)
     ax.legend(fontsize=8)
     ax.grid(axis="y", alpha=0.3)
-    if note:
-        fig.text(0.01, -0.02, note, fontsize=8, ha="left", va="top", color="0.3")
     return _save(fig, path)
 
 

@@ -261,11 +261,13 @@ def _tricks_chart(table: pd.DataFrame, path: Path) -> Path:
 
 
 def _claims_chart(verdict_list, path: Path) -> Path:
-    labels = [f"{v.claim.id}: {v.claim.test.split(':')[0]}" for v in verdict_list]
+    labels = [f"{v.claim.id}: {v.claim.test.split(':')[0].replace('position alone, ', '')}\n(n={v.claim.estimate.n:,})"
+              for v in verdict_list]
     e = [v.claim.estimate for v in verdict_list]
     return _charts().error_bars(path, labels, {"estimate": ([x.mean for x in e], [x.low for x in e], [x.high for x in e],
                                                          [x.n for x in e])},
                              title="Claims: estimated differences in net points per hand", ylabel="points per hand",
+                             xlabel="claim (deals compared)", legend_n=False,
                              zero_line=True, note="95% intervals (not corrected for multiplicity; the verdicts are).")
 
 
