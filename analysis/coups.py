@@ -1280,7 +1280,9 @@ def conclusions(results: list[CaseResult]) -> list[str]:
         side = side_of(t.player)
         dd_gain = dd.values[t.coup].net(side) - dd.values[t.natural].net(side)
         out.append(f"{r.case.id}: on the printed deal the coup gains {dd_gain:+d} points double-dummy over {card_str(t.natural)}; "
-                   f"from {SEATS[t.player]}'s seat it gains {t.gain:+.3f} on average ({t.lo:+.3f} to {t.hi:+.3f}) — {table_word(t)}.")
+                   f"from {SEATS[t.player]}'s seat it gains {t.gain:+.3f} on average ({t.lo:+.3f} to {t.hi:+.3f}) — {table_word(t)}; "
+                   f"from the cards alone, without the calls, {t.unconstrained['mean_gain_points']:+.3f} "
+                   f"({t.unconstrained['ci95'][0]:+.3f} to {t.unconstrained['ci95'][1]:+.3f}).")
     return out
 
 
