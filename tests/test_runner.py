@@ -168,3 +168,40 @@ def test_config_file_settings(tmp_path):
     path.write_text("colour = 1\n")
     with pytest.raises(EuchreError, match="colour"):
         study_overrides(load_config(path), "toy", {"toy"})
+
+
+def test_hand_strength_chunk_is_a_pure_function_of_its_seed(tmp_path):
+    from studies import hand_strength
+    settings = settings_for(hand_strength, out=str(tmp_path), progress=False)
+    first = hand_strength.run_chunk("B", 3, 60, chunk_seed(1, "hand_strength", "B", 3), settings)
+    again = hand_strength.run_chunk("B", 3, 60, chunk_seed(1, "hand_strength", "B", 3), settings)
+    other = hand_strength.run_chunk("B", 4, 60, chunk_seed(1, "hand_strength", "B", 4), settings)
+    pd.testing.assert_frame_equal(first, again)
+    assert not first.equals(other)
+    assert len(first) == 3 * 60 and set(first["contract"]) == {0, 1, 2}
+
+
+@pytest.mark.slow
+def test_hand_strength_same_with_one_and_two_jobs(tmp_path):
+    from studies import hand_strength
+    kw = {"deals": 300, "chunk_size": 100, "progress": False, "options": {"seats": ["A", "D"]}}
+    one = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "1"), jobs=1, **kw)).frame
+    two = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "2"), jobs=2, **kw)).frame
+    pd.testing.assert_frame_equal(one, two)
+    assert len(one) == 2 * 300 * 3
+
+
+def test_hand_strength_describes_a_hand_under_trump():
+    from analysis.cards import parse_card
+    from studies.hand_strength import describe
+
+    def mask(text):
+        return sum(1 << parse_card(c) for c in text.split())
+    hands = np.array([mask("JC JS AC AH 7D"), mask("9H TH KD AS 8S"), mask("JD 7C 8C 9C TC")], dtype=np.uint32)
+    trump = np.array([1, 2, 2], dtype=np.int8)   # clubs, hearts, hearts
+    got = describe(hands, trump)
+    # JC right, JS left, AC ace: 3 trumps, top R L A; outside aces AH; void in spades (JS is a trump)
+    assert [int(x) for x in got["trumps"]] == [3, 2, 1]
+    assert [int(x) for x in got["top"]] == [7, 0, 2]
+    assert [int(x) for x in got["outside_aces"]] == [1, 1, 0]
+    assert [int(x) for x in got["short"]] == [1, 1, 1]
