@@ -32,6 +32,13 @@ import numpy as np
 from fastcore.errors import EuchreError
 
 cdef extern from *:
+    """
+    /* Every x86-64 processor since 2008 has the popcnt instruction; without this GCC calls a
+       slow library routine for __builtin_popcount. */
+    #if defined(__GNUC__) && defined(__x86_64__) && !defined(__POPCNT__)
+    #pragma GCC target("popcnt")
+    #endif
+    """
     int __builtin_popcount(unsigned int) nogil
     int __builtin_clz(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
@@ -56,15 +63,18 @@ cdef int8_t SUIT_OF[32]
 cdef int8_t TO_BIT[4][32]     # [trump][card id] -> bit of the trump-free layout
 cdef int8_t TO_CARD[4][32]    # [trump][bit] -> card id
 
-ctypedef struct Entry:
-    uint64_t key
-    int8_t lo       # AC takes at least lo of the remaining tricks
-    int8_t hi       # ... and at most hi
+# A table entry is one uint64: the 58-bit position key, then AC's lower bound (3 bits) and
+# upper bound (3 bits) on the remaining tricks. Eight bytes an entry keep the table in cache.
+ctypedef uint64_t Entry
+cdef enum:
+    KEY_BITS = 58
+cdef uint64_t KEY_MASK = ((<uint64_t>1) << 58) - 1
 
 ctypedef struct Ctx:
     Entry* table
     int shift       # 64 - log2(table size)
     int flags
+    int table_min_rem  # positions with this many tricks left or fewer skip the table
     int nplayers
     int next[4]     # next seat to play (the lone player's partner is skipped)
     int64_t nodes
@@ -184,9 +194,9 @@ cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
     """Can AC take at least ``target`` of the remaining tricks, ``leader`` to lead?"""
     cdef int rem, p, cnt
     cdef uint32_t t, others
-    cdef uint64_t key = 0, idx = 0
-    cdef Entry* e
-    cdef bint r
+    cdef uint64_t key = 0, idx = 0, lo, hi
+    cdef Entry e
+    cdef bint r, use_table
     if target <= 0:
         return True
     rem = __builtin_popcount(h[leader])
@@ -212,76 +222,77 @@ cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
                     return True
             elif rem - cnt < target:
                 return False
-    if c.flags & T_TABLE:
+    use_table = (c.flags & T_TABLE) and rem > c.table_min_rem
+    if use_table:
         key = position_key(h, leader)
         idx = (key * <uint64_t>0x9E3779B97F4A7C15ull) >> c.shift
-        e = &c.table[idx]
-        if e.key == key:
-            if e.lo >= target:
+        e = c.table[idx]
+        if (e & KEY_MASK) == key:
+            lo = (e >> KEY_BITS) & 7
+            hi = e >> (KEY_BITS + 3)
+            if lo >= target:
                 return True
-            if e.hi < target:
+            if hi < target:
                 return False
     r = trick_node(c, h, leader, 0, 0, -1, -1, 0, target)
-    if c.flags & T_TABLE:
-        e = &c.table[idx]
-        if e.key != key:
-            e.key = key
-            e.lo = 0
-            e.hi = rem
+    if use_table:
+        e = c.table[idx]
+        if (e & KEY_MASK) == key:
+            lo = (e >> KEY_BITS) & 7
+            hi = e >> (KEY_BITS + 3)
+        else:
+            lo = 0
+            hi = rem
         if r:
-            if e.lo < target:
-                e.lo = target
-        elif e.hi >= target:
-            e.hi = target - 1
+            if lo < target:
+                lo = target
+        elif hi >= target:
+            hi = target - 1
+        c.table[idx] = key | ((<uint64_t>lo) << KEY_BITS) | ((<uint64_t>hi) << (KEY_BITS + 3))
     return r
 
 
-cdef int order_moves(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
-                     int win_seat, int* moves, int nm) noexcept nogil:
-    # Likely best first: to lead, a sure winner (the top remaining card of its suit); to follow
-    # with the partner winning, the lowest card; otherwise the cheapest card that wins the
-    # trick so far, then the lowest cards.
-    cdef int score[9]
-    cdef int i, j, b, s, sc, mv
-    cdef uint32_t alive = h[0] | h[1] | h[2] | h[3]
-    cdef uint32_t above
-    cdef bint partner_wins = n_played > 0 and ((win_seat ^ seat) & 1) == 0
-    for i in range(nm):
-        b = moves[i]
-        s = SUIT_OF[b]
-        if n_played == 0:
-            above = alive & SUIT_MASK[s] & ~((<uint32_t>2 << b) - 1)
-            if above == 0:
-                sc = 64 + (16 if s == 3 else 0) + b - SUIT_BASE[s]
-            else:
-                sc = SUIT_BASE[s] - b
-        elif partner_wins:
-            sc = SUIT_BASE[s] - b - (32 if s == 3 and led != 3 else 0)
-        elif b > win_bit and ((SUIT_MASK[led] | TRUMPS) >> b) & 1:
-            sc = 64 + SUIT_BASE[s] - b
-        else:
-            sc = SUIT_BASE[s] - b - (32 if s == 3 else 0)
-        score[i] = sc
-    for i in range(1, nm):
-        mv = moves[i]
-        sc = score[i]
-        j = i - 1
-        while j >= 0 and score[j] < sc:
-            moves[j + 1] = moves[j]
-            score[j + 1] = score[j]
-            j -= 1
-        moves[j + 1] = mv
-        score[j + 1] = sc
+cdef inline int push_moves(int* moves, int nm, uint32_t m) noexcept nogil:
+    # Append the cards of m, lowest bit first.
+    while m:
+        moves[nm] = __builtin_ctz(m)
+        nm += 1
+        m &= m - 1
     return nm
+
+
+cdef inline int ordered_moves(uint32_t* h, uint32_t hand, uint32_t cards, int n_played, int led,
+                              int win_bit, int win_seat, int seat, int* moves) noexcept nogil:
+    # Likely best first. To lead: the top remaining card of a suit (trumps first), then low
+    # cards. To follow with the partner winning: low cards, a trump last. Otherwise the cheapest
+    # card that wins the trick so far, then low cards, a trump last.
+    cdef uint32_t alive, top = 0, t, first
+    cdef int s, nm = 0
+    if n_played == 0:
+        alive = h[0] | h[1] | h[2] | h[3]
+        for s in range(4):
+            t = alive & SUIT_MASK[s]
+            if t and (cards >> top_bit(t)) & 1:
+                top |= (<uint32_t>1) << top_bit(t)
+        nm = push_moves(moves, nm, top & TRUMPS)
+        nm = push_moves(moves, nm, top & ~TRUMPS)
+        return push_moves(moves, nm, cards & ~top)
+    if ((win_seat ^ seat) & 1) == 0:
+        first = 0
+    else:
+        first = cards & (SUIT_MASK[led] | TRUMPS) & ~((<uint32_t>2 << win_bit) - 1)
+    nm = push_moves(moves, nm, first)
+    nm = push_moves(moves, nm, cards & ~first & ~TRUMPS)
+    return push_moves(moves, nm, cards & ~first & TRUMPS)
 
 
 cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
                      int win_seat, uint32_t table, int target) noexcept nogil:
     """Can AC take ``target`` tricks from here (current trick included), ``seat`` to play?"""
     cdef uint32_t hand = h[seat]
-    cdef uint32_t legal, follow, others, m, bit
+    cdef uint32_t legal, follow, alive, above, m, bit
     cdef int moves[9]
-    cdef int nm = 0, i, b, prev = -1, wb, ws, nled
+    cdef int nm = 0, i, b, wb, ws, nled
     cdef bint maxi = (seat & 1) == 0
     cdef bint settled = False
     cdef bint r
@@ -290,19 +301,21 @@ cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int w
     else:
         follow = hand & SUIT_MASK[led]
         legal = follow if follow else hand
-    others = (h[0] | h[1] | h[2] | h[3] | table) & ~hand
-    m = legal
-    while m:
-        b = top_bit(m)
-        m ^= (<uint32_t>1) << b
-        if (c.flags & T_EQUIV) and prev >= 0 and SUIT_OF[b] == SUIT_OF[prev] \
-                and (others & (((<uint32_t>1) << prev) - ((<uint32_t>2) << b))) == 0:
-            continue  # no one else's live card between b and the card kept: equivalent
-        moves[nm] = b
-        nm += 1
-        prev = b
-    if (c.flags & T_ORDER) and nm > 1:
-        order_moves(c, h, seat, n_played, led, win_bit, win_seat, moves, nm)
+    if c.flags & T_EQUIV:
+        # Drop a card when the next live card above it in its suit is also his: the two are
+        # equivalent. Cards on the table are live: they still decide this trick.
+        alive = h[0] | h[1] | h[2] | h[3] | table
+        m = legal
+        while m:
+            b = __builtin_ctz(m)
+            m &= m - 1
+            above = alive & SUIT_MASK[SUIT_OF[b]] & ~(((<uint32_t>2) << b) - 1)
+            if above and (hand >> __builtin_ctz(above)) & 1:
+                legal ^= (<uint32_t>1) << b
+    if c.flags & T_ORDER:
+        nm = ordered_moves(h, hand, legal, n_played, led, win_bit, win_seat, seat, moves)
+    else:
+        nm = push_moves(moves, 0, legal)
     for i in range(nm):
         b = moves[i]
         bit = (<uint32_t>1) << b
@@ -365,23 +378,27 @@ cdef enum:
     MODE_SCORING = 2
 
 
+TABLE_MIN_REM = 2
+
+
 cdef int table_bits_for(Py_ssize_t n):
     # The table is allocated once per call; small calls get a small one (its clearing is paid).
     if n <= 1:
         return 14
     if n < 64:
         return 16
-    return 18
+    return 14
 
 
 cdef int64_t run_batch(const uint32_t[:, :] hands, const int8_t[:] trump, const int8_t[:] leader,
                        const int8_t[:] lone, const int8_t[:] side, const int8_t[:] k, int mode,
-                       int8_t[:] out, int flags, int table_bits) noexcept nogil:
+                       int8_t[:] out, int flags, int table_bits, int table_min_rem) noexcept nogil:
     cdef Py_ssize_t n = hands.shape[0], i
     cdef Ctx c
     cdef uint32_t h[4]
     cdef int s, t, rem, ac, target, ld
     c.flags = flags
+    c.table_min_rem = table_min_rem
     c.shift = 64 - table_bits
     c.nodes = 0
     c.table = <Entry*>calloc((<size_t>1) << table_bits, sizeof(Entry))
@@ -521,8 +538,9 @@ def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits
     cdef int m = mode, flags = techniques
     cdef int bits = table_bits_for(n) if table_bits is None else table_bits
     cdef int64_t nodes
+    cdef int min_rem = TABLE_MIN_REM
     with nogil:
-        nodes = run_batch(hv, tv, lv, nv, sv, kv, m, ov, flags, bits)
+        nodes = run_batch(hv, tv, lv, nv, sv, kv, m, ov, flags, bits, min_rem)
     if nodes < 0:
         raise MemoryError("no memory for the solver's transposition table")
     return out, nodes
@@ -684,6 +702,7 @@ def solve_position(hands, trump, leader=None, trick_cards=(), lone=None, side=No
     h[0] = p.h[0]; h[1] = p.h[1]; h[2] = p.h[2]; h[3] = p.h[3]
     c.flags = T_ALL
     c.shift = 64 - 14
+    c.table_min_rem = TABLE_MIN_REM
     c.nodes = 0
     setup_seats(&c, p.lone)
     c.table = <Entry*>calloc((<size_t>1) << 14, sizeof(Entry))
@@ -710,6 +729,7 @@ def move_values(hands, trump, leader=None, trick_cards=(), lone=None, side=None,
     cdef int b, ac, wb, ws, led, won, np_
     c.flags = T_ALL
     c.shift = 64 - 16
+    c.table_min_rem = TABLE_MIN_REM
     c.nodes = 0
     setup_seats(&c, p.lone)
     if p.n_played == 0:
