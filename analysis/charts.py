@@ -18,7 +18,7 @@ import numpy as np  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 
 DIVERGING = "RdBu"
-DPI = 110
+DPI = 100
 
 
 def _save(fig, path) -> Path:

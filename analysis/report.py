@@ -41,12 +41,14 @@ DOUBLE_DUMMY = (
 )
 
 VERDICT_RULE = (
-    "Verdicts: the p-values of all claims of the study are corrected together by Holm's method. "
-    "A claim is *supported* when its corrected p-value is below 0.05 and the estimate has the "
-    "sign the book asserts, *contradicted* when it is below 0.05 with the opposite sign, and "
-    "*inconclusive at this precision* otherwise; for an inconclusive claim, *deals needed* is "
-    "the number of deals at which a test at the Holm-corrected level would have 80% power to "
-    "detect an effect as large as the one observed (or as the stated margin, if larger)."
+    "Verdicts: the p-values of all claims of the study are corrected together by Holm's method, and "
+    "each claim's interval is widened to the Bonferroni level 1 - 0.05/m for m claims. A claim is "
+    "*supported* when its corrected p-value is below 0.05 and the estimate has the sign the book "
+    "asserts; *contradicted* when it is below 0.05 with the opposite sign, or when the widened interval "
+    "lies inside the margin (0.05 points per hand unless stated): no difference of a size that matters "
+    "where the book asserts one; *inconclusive at this precision* otherwise. For an inconclusive claim, "
+    "*deals needed* is the number of deals at which the widened interval would, with 80% power, either "
+    "exclude zero or fit inside the margin, given the effect and spread observed."
 )
 
 

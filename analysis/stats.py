@@ -6,19 +6,24 @@ error and the number of deals behind it.
 
 Verdicts (:func:`verdicts`). A claim of the book is turned into a signed estimand whose
 expected sign the book asserts (e.g. "ordering from the eldest hand gains more than from the
-third hand": difference B - D > 0). With the p-values of all claims of a study corrected by
-Holm's method (family-wise error 5%):
+third hand": difference B - D > 0), with a *margin*, the smallest difference that matters to a
+player (0.05 points per hand unless a study says otherwise). With ``m`` claims in a study, the
+p-values are corrected together by Holm's method (family-wise error 5%) and each claim's
+interval is widened to the Bonferroni level ``1 - 0.05 / m``:
 
-- **supported**: the corrected two-sided p-value is below 0.05 and the estimate has the sign the
-  book asserts;
-- **contradicted**: the corrected p-value is below 0.05 and the estimate has the opposite sign;
+- **supported**: the corrected p-value is below 0.05 and the estimate has the sign the book
+  asserts;
+- **contradicted**: the corrected p-value is below 0.05 and the estimate has the opposite sign,
+  or the widened interval lies inside ``(-margin, +margin)``: the effect the book asserts is
+  absent at any size that matters (an equivalence test, as in two one-sided tests);
 - **inconclusive at this precision**: otherwise. The report then gives the number of deals
-  that would decide it: the sample size at which a two-sided test at the 5% level has 80%
-  power to detect an effect the size of the one observed, or of the practical margin when the
-  observed effect is smaller than that margin, ``n = ((z_0.975 + z_0.80) * sd / effect)^2``
-  scaled from the deals used (so it accounts for the design: stratified or paired), and
-  multiplied up for the Holm correction of the claim's rank. This is a planning figure, not a
-  promise: the observed effect is itself uncertain.
+  that would decide it: the widened interval must either exclude 0 (half-width below the
+  observed effect ``|e|``) or fit inside the margin (half-width below ``margin - |e|``),
+  whichever is nearer, ``d = max(|e|, margin - |e|)``, planned with 80% power:
+  ``n = ((z_{1-0.05/(2m)} + z_0.80) * sd / d)^2``, where ``sd`` is the standard deviation
+  per deal implied by the design (``se * sqrt(deals)``, so stratified and paired designs are
+  accounted for). This is a planning figure, not a promise: the observed effect is itself
+  uncertain.
 """
 from __future__ import annotations
 
@@ -241,16 +246,17 @@ def benjamini_hochberg(p_values) -> np.ndarray:
 
 def deals_needed(estimate: Estimate, margin: float = 0.0, alpha: float = ALPHA,
                  power: float = POWER) -> int | None:
-    """Deals needed for a test at level ``alpha`` to detect the effect with ``power``.
+    """Deals for a claim to be decided: its interval at level ``1 - alpha`` must exclude 0 or fit
+    inside ``(-margin, margin)``, with probability ``power`` (see the module's notes).
 
-    The effect is the larger of the observed one and ``margin`` (the smallest difference that
-    matters to a player); with neither, no finite number can be given (None).
+    None when no finite number can be given (no variance, or no effect and no margin).
     """
-    effect = max(abs(estimate.mean), margin)
-    if not np.isfinite(estimate.sd) or effect <= 0 or estimate.sd <= 0:
+    e = abs(estimate.mean)
+    distance = max(e, margin - e) if e < margin else e
+    if not np.isfinite(estimate.sd) or distance <= 0 or estimate.sd <= 0:
         return None
     z = _z(1 - alpha) + float(_st.norm.ppf(power))
-    return int(math.ceil((z * estimate.sd / effect) ** 2))
+    return int(math.ceil((z * estimate.sd / distance) ** 2))
 
 
 @dataclass(frozen=True)
@@ -289,16 +295,17 @@ def verdicts(claims: list[Claim], alpha: float = ALPHA, method: str = "holm") ->
     raw = [c.estimate.p_value for c in claims]
     adjusted = holm(raw) if method == "holm" else benjamini_hochberg(raw)
     m = len(claims)
+    z = _z(1 - alpha / max(m, 1))
     out = []
     for claim, p_adj in zip(claims, adjusted):
         e = claim.estimate
+        needed = None
         if np.isfinite(p_adj) and p_adj < alpha and np.isfinite(e.mean) and e.mean != 0:
             verdict = SUPPORTED if np.sign(e.mean) == claim.sign else CONTRADICTED
-            needed = None
+        elif np.isfinite(e.se) and abs(e.mean) + z * e.se < claim.margin:
+            verdict = CONTRADICTED   # no effect of a size that matters, where the book asserts one
         else:
             verdict = INCONCLUSIVE
-            # Holm tests the hardest claim at alpha / m: plan for that level.
-            n_unit = deals_needed(e, claim.margin, alpha / max(m, 1))
-            needed = None if n_unit is None else max(n_unit, e.n)
+            needed = deals_needed(e, claim.margin, alpha / max(m, 1))
         out.append(Verdict(claim, float(p_adj), verdict, needed))
     return out

@@ -99,9 +99,20 @@ def test_verdicts_supported_contradicted_inconclusive():
     v = verdicts(claims)
     assert [x.verdict for x in v] == [SUPPORTED, CONTRADICTED, INCONCLUSIVE, SUPPORTED]
     assert v[0].deals_needed is None
-    # C: sd = 0.05 * 100 = 5, effect max(0.02, margin 0.05) = 0.05, Holm level 0.05 / 4
+    # C: sd = 0.05 * 100 = 5; |e| = 0.02 < margin 0.05, so the nearer decision is to fit inside the
+    # margin: distance max(0.02, 0.05 - 0.02) = 0.03, at the Bonferroni level 0.05 / 4
     z = st.norm.ppf(1 - 0.05 / 4 / 2) + st.norm.ppf(0.8)
-    assert v[2].deals_needed == int(np.ceil((z * 5 / 0.05) ** 2))
+    assert v[2].deals_needed == int(np.ceil((z * 5 / 0.03) ** 2))
+
+
+def test_no_effect_of_a_size_that_matters_contradicts_the_claim():
+    # estimate 0.001 +- 2.5 * 0.005: inside the margin 0.05, where the book asserts an effect
+    tight = Claim("E", "q", "t", _est(0.001, 0.005))
+    loose = Claim("F", "q", "t", _est(0.001, 0.03))       # could still be 0.07: undecided
+    small_margin = Claim("G", "q", "t", _est(0.001, 0.005), margin=0.01)
+    v = verdicts([tight, loose, small_margin])
+    assert [x.verdict for x in v] == [CONTRADICTED, INCONCLUSIVE, INCONCLUSIVE]
+    assert v[0].deals_needed is None and v[1].deals_needed > tight.estimate.n
 
 
 def test_holm_can_turn_a_nominal_result_inconclusive():
