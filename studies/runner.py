@@ -347,8 +347,8 @@ def run_study(study, settings: Settings) -> Outcome:
     compute_seconds = 0.0
     try:
         for chunk, frame, seconds in _results(module_name, todo, settings):
-            path = chunk_path(chunk_dir, chunk)
-            done[chunk] = write_table(frame, path)
+            write_table(frame, chunk_path(chunk_dir, chunk))
+            done[chunk] = frame   # kept: no need to read back what was just written
             computed.append(chunk)
             compute_seconds += seconds
             bar.update(chunk.n_deals)
@@ -369,12 +369,13 @@ def run_study(study, settings: Settings) -> Outcome:
     return Outcome(frame, manifest, computed, [c for c in chunks if c not in computed])
 
 
-def combine(study, chunks: list[Chunk], paths: dict[Chunk, Path]) -> pd.DataFrame:
-    """All chunks in (scenario, chunk) order, whatever order they finished in."""
+def combine(study, chunks: list[Chunk], saved: dict) -> pd.DataFrame:
+    """All chunks in (scenario, chunk) order, whatever order they finished in; ``saved`` maps a
+    chunk to its frame or to its file."""
     frames = []
     for chunk in chunks:
-        frame = read_table(paths[chunk])
-        frames.append(frame)
+        item = saved[chunk]
+        frames.append(item if isinstance(item, pd.DataFrame) else read_table(item))
     if not frames:
         return pd.DataFrame()
     return pd.concat(frames, ignore_index=True)

@@ -51,7 +51,12 @@ def run(args) -> int:
         overrides = study_overrides(config, study.NAME, STUDIES) if config else {"options": {}}
         overrides.update({k: v for k, v in flags.items() if v is not None})
         settings = settings_for(study, **overrides)
-        outcome, paths = run_and_report(study, settings)
+        try:
+            outcome, paths = run_and_report(study, settings)
+        except KeyboardInterrupt:
+            sys.stderr.write(f"euchrelab run: {study.NAME} stopped; its finished chunks are saved in "
+                             f"{settings.study_dir / 'chunks'}: add --resume to the same command to continue\n")
+            raise
         m = outcome.manifest
         sys.stdout.write(f"{study.NAME}: {m['deals']:,} deals in {m['wall_seconds']:.1f} s "
                          f"({len(outcome.computed)} chunks computed, {len(outcome.reused)} resumed) -> {paths['html']}\n")
