@@ -24,7 +24,7 @@ test: build
 
 # The default suite at a scale that finishes in a few minutes on 2 cores (REPORT_DEALS per
 # scenario), then the path of reports/index.html; the committed reference run is larger.
-REPORT_DEALS ?= 100000
+REPORT_DEALS ?= 250000
 report: build
 	$(BIN)/euchrelab run default --deals $(REPORT_DEALS) --jobs $(JOBS)
 
