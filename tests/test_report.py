@@ -102,3 +102,18 @@ def test_hand_strength_study_end_to_end(tmp_path, capsys):
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["status"] == "complete" and manifest["deals"] == 1600
     assert capsys.readouterr().out.strip().endswith("index.html")
+
+
+def test_csv_fallback_without_pyarrow(tmp_path, monkeypatch):
+    import analysis.report as report
+    import studies.runner as runner_module
+    monkeypatch.setattr(report, "HAVE_PARQUET", False)
+    monkeypatch.setattr(runner_module, "HAVE_PARQUET", False)
+    _outcome, paths = _run(tmp_path)
+    assert paths["results"].name == "results.csv"
+    assert list((tmp_path / "toy" / "chunks").glob("*/*.csv")) and not list((tmp_path / "toy").rglob("*.parquet"))
+    first = paths["markdown"].read_text()
+    assert rerender(tmp_path / "toy")["markdown"].read_text() == first
+    # a resumed run reads the CSV chunks back
+    outcome = runner_module.run_study(toy, toy.toy_settings(tmp_path, resume=True))
+    assert outcome.computed == [] and len(outcome.frame) == 2_000
