@@ -93,3 +93,38 @@ def bench_reference(min_seconds: float) -> float:
         cpu += time.thread_time() - t0
         done += 1
     return done / cpu
+
+
+def technique_table(n: int = 5000, slow_n: int = 200, repeats: int = 5) -> list[tuple[str, float, float]]:
+    """Exact tricks on the ``exact_per_s`` deals with the search techniques switched on one by
+    one: (techniques, deals/s, boundary positions searched per deal). Configurations without
+    alpha-beta are timed on the first ``slow_n`` deals only."""
+    hands, trump = random_deals(BATCH, 32)
+    steps = [("plain minimax (boolean probes)", 0)]
+    flags = 0
+    for name, label in [("alphabeta", "+ alpha-beta cut-offs"), ("ordering", "+ move ordering"),
+                        ("equivalence", "+ equivalent cards grouped"), ("table", "+ transposition table"),
+                        ("sure_tricks", "+ sure tricks from top trumps")]:
+        flags |= solver.TECHNIQUES[name]
+        steps.append((label, flags))
+    for name in solver.TECHNIQUES:
+        if name != "alphabeta":
+            steps.append((f"all but {name}", solver.ALL_TECHNIQUES & ~solver.TECHNIQUES[name]))
+    rows = []
+    for label, flags in steps:
+        m = n if flags & solver.TECHNIQUES["alphabeta"] else slow_n
+        h, t = hands[:m], trump[:m]
+        best = 0.0
+        for _ in range(repeats):
+            t0 = time.thread_time()
+            solver.solve_tricks(h, t, 1, techniques=flags)
+            best = max(best, m / max(time.thread_time() - t0, 1e-9))
+        rows.append((label, best, solver.search_nodes(h, t, 1, techniques=flags) / m))
+    return rows
+
+
+if __name__ == "__main__":
+    print("| techniques | exact_per_s | positions per deal |")
+    print("| --- | ---: | ---: |")
+    for label, rate, nodes in technique_table():
+        print(f"| {label} | {rate:,.0f} | {nodes:,.0f} |")

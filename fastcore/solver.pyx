@@ -43,6 +43,33 @@ cdef extern from *:
     int __builtin_clz(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
 
+cdef extern from *:
+    """
+    /* The holders of a suit's remaining cards, packed in order of power, are two parallel bit
+       extractions (pext); processors with BMI2 do each in one instruction. The function is
+       compiled for BMI2 alone and called only when the processor has it. */
+    #if defined(__GNUC__) && defined(__x86_64__)
+    #include <immintrin.h>
+    #define EL_HAVE_BMI2_BUILD 1
+    __attribute__((target("bmi2,popcnt")))
+    static void el_suit_codes_bmi2(const uint32_t *h, const uint32_t *suit_mask, uint64_t *code) {
+        uint32_t p0 = h[1] | h[3], p1 = h[2] | h[3], alive = h[0] | h[1] | h[2] | h[3];
+        for (int s = 0; s < 4; s++) {
+            uint32_t m = alive & suit_mask[s];
+            int n = __builtin_popcount(m);
+            code[s] = (uint64_t)_pext_u32(p0, m) | ((uint64_t)_pext_u32(p1, m) << n) | ((uint64_t)n << 40);
+        }
+    }
+    static int el_cpu_has_bmi2(void) { __builtin_cpu_init(); return __builtin_cpu_supports("bmi2"); }
+    #else
+    #define EL_HAVE_BMI2_BUILD 0
+    static void el_suit_codes_bmi2(const uint32_t *h, const uint32_t *suit_mask, uint64_t *code) {}
+    static int el_cpu_has_bmi2(void) { return 0; }
+    #endif
+    """
+    void el_suit_codes_bmi2(const uint32_t* h, const uint32_t* suit_mask, uint64_t* code) nogil
+    int el_cpu_has_bmi2() nogil
+
 # Search techniques, as flags so that the benchmark can measure what each one gives.
 cdef enum:
     T_ALPHABETA = 1   # stop at the first move that settles the probe
@@ -57,6 +84,7 @@ TECHNIQUES = {"alphabeta": T_ALPHABETA, "table": T_TABLE, "equivalence": T_EQUIV
 ALL_TECHNIQUES = T_ALL
 
 cdef uint32_t TRUMPS = 0xFF800000u
+cdef uint32_t SUIT_BOTTOMS = 0x00810101u   # the lowest bit of each suit: 0, 8, 16, 23
 cdef uint32_t SUIT_MASK[4]
 cdef int SUIT_BASE[4]
 cdef int8_t SUIT_OF[32]
@@ -111,6 +139,17 @@ cdef void _init_tables():
 
 _init_tables()
 
+cdef int USE_BMI2 = el_cpu_has_bmi2()
+
+
+def _use_bmi2(flag=None):
+    """Whether position keys use the BMI2 instruction; ``flag`` False forces the portable loop
+    (for tests: both must give the same keys). Returns the setting in force."""
+    global USE_BMI2
+    if flag is not None:
+        USE_BMI2 = bool(flag) and el_cpu_has_bmi2()
+    return bool(USE_BMI2)
+
 
 cdef inline uint32_t relabel(uint32_t mask, int trump) noexcept nogil:
     cdef uint32_t out = 0
@@ -137,27 +176,35 @@ cdef void setup_seats(Ctx* c, int lone) noexcept nogil:
 
 
 cdef inline uint64_t position_key(uint32_t* h, int leader) noexcept nogil:
-    # Holders of the remaining cards, suit by suit in order of power, 2 bits a card; the three
-    # plain suits sorted by (length, holders) so that they are interchangeable.
+    # Holders of the remaining cards, suit by suit in order of power: per suit the low bits of
+    # the seats, then their high bits; the three plain suits sorted by (length, holders) so that
+    # they are interchangeable.
     cdef uint32_t p0 = h[1] | h[3]
     cdef uint32_t p1 = h[2] | h[3]
     cdef uint32_t alive = h[0] | h[1] | h[2] | h[3]
     cdef uint64_t code[4]
     cdef int length[4]
     cdef uint32_t m
-    cdef int s, b, n
+    cdef int s, b, n, j
     cdef uint64_t tmp, key
-    for s in range(4):
-        m = alive & SUIT_MASK[s]
-        tmp = 0
-        n = 0
-        while m:
-            b = __builtin_ctz(m)
-            m &= m - 1
-            tmp = (tmp << 2) | ((p0 >> b) & 1) | (((p1 >> b) & 1) << 1)
-            n += 1
-        code[s] = tmp | ((<uint64_t>n) << 40)  # the length sorts first
-        length[s] = n
+    if USE_BMI2:
+        el_suit_codes_bmi2(h, SUIT_MASK, code)
+        for s in range(4):
+            length[s] = <int>(code[s] >> 40)
+    else:
+        for s in range(4):
+            m = alive & SUIT_MASK[s]
+            n = __builtin_popcount(m)
+            tmp = 0
+            j = 0
+            while m:
+                b = __builtin_ctz(m)
+                m &= m - 1
+                tmp |= (<uint64_t>((p0 >> b) & 1)) << j
+                tmp |= (<uint64_t>((p1 >> b) & 1)) << (n + j)
+                j += 1
+            code[s] = tmp | ((<uint64_t>n) << 40)  # the length sorts first
+            length[s] = n
     # sort the plain suits 0..2 (three compare-exchanges)
     if code[0] > code[1]:
         tmp = code[0]; code[0] = code[1]; code[1] = tmp
@@ -290,7 +337,7 @@ cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int w
                      int win_seat, uint32_t table, int target) noexcept nogil:
     """Can AC take ``target`` tricks from here (current trick included), ``seat`` to play?"""
     cdef uint32_t hand = h[seat]
-    cdef uint32_t legal, follow, alive, above, m, bit
+    cdef uint32_t legal, follow, alive, dead, up, bit
     cdef int moves[9]
     cdef int nm = 0, i, b, wb, ws, nled
     cdef bint maxi = (seat & 1) == 0
@@ -302,16 +349,14 @@ cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int w
         follow = hand & SUIT_MASK[led]
         legal = follow if follow else hand
     if c.flags & T_EQUIV:
-        # Drop a card when the next live card above it in its suit is also his: the two are
-        # equivalent. Cards on the table are live: they still decide this trick.
+        # A card is equivalent to the one below it when no one else's live card lies between
+        # them (cards on the table are live: they still decide this trick); keep the lowest of
+        # each run. Bit-parallel: each card's bit, shifted up one, is carried by the addition
+        # through the dead positions above it and lands on the next live card of its suit.
         alive = h[0] | h[1] | h[2] | h[3] | table
-        m = legal
-        while m:
-            b = __builtin_ctz(m)
-            m &= m - 1
-            above = alive & SUIT_MASK[SUIT_OF[b]] & ~(((<uint32_t>2) << b) - 1)
-            if above and (hand >> __builtin_ctz(above)) & 1:
-                legal ^= (<uint32_t>1) << b
+        dead = ~alive & ~SUIT_BOTTOMS
+        up = (hand << 1) & ~SUIT_BOTTOMS
+        legal &= ~(((up + dead) & ~dead & ~SUIT_BOTTOMS) & hand)
     if c.flags & T_ORDER:
         nm = ordered_moves(h, hand, legal, n_played, led, win_bit, win_seat, seat, moves)
     else:

@@ -215,6 +215,13 @@ def test_every_technique_set_gives_the_same_answers():
     np.testing.assert_array_equal(solver.solve_tricks(hands[:60], trump[:60], leader[:60], lone[:60], techniques=0), want[:60])
     # a tiny table (many collisions) must still give exact answers
     np.testing.assert_array_equal(solver.solve_tricks(hands, trump, leader, lone, table_bits=4), want)
+    # the portable position keys (processors without BMI2) give the same answers
+    had = solver._use_bmi2()
+    try:
+        solver._use_bmi2(False)
+        np.testing.assert_array_equal(solver.solve_tricks(hands, trump, leader, lone), want)
+    finally:
+        solver._use_bmi2(had)
 
 
 def test_batches_release_the_gil_and_threads_agree():
