@@ -239,7 +239,7 @@ cdef inline int last_trick_ac(Ctx* c, uint32_t* h, int leader) noexcept nogil:
 
 cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
     """Can AC take at least ``target`` of the remaining tricks, ``leader`` to lead?"""
-    cdef int rem, p, cnt
+    cdef int rem, p, cnt, cnt2
     cdef uint32_t t, others
     cdef uint64_t key = 0, idx = 0, lo, hi
     cdef Entry e
@@ -255,15 +255,19 @@ cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
     if c.flags & T_SURE:
         t = (h[0] | h[1] | h[2] | h[3]) & TRUMPS
         if t:
+            # p's side holds the best trump. Each trump of p (or of his partner) above every
+            # trump of the other side wins the trick it is played in; one player's such trumps
+            # fall in different tricks, so the side takes at least the larger of the two counts.
             p = 0
             while not (h[p] >> top_bit(t)) & 1:
                 p += 1
-            others = t & ~h[p]
+            others = t & ~(h[p] | h[p ^ 2])
             if others:
-                # p's trumps above the best trump of anyone else
-                cnt = __builtin_popcount(h[p] & t & ~((<uint32_t>2 << top_bit(others)) - 1))
-            else:
-                cnt = __builtin_popcount(h[p] & t)
+                t &= ~((<uint32_t>2 << top_bit(others)) - 1)
+            cnt = __builtin_popcount(h[p] & t)
+            cnt2 = __builtin_popcount(h[p ^ 2] & t)
+            if cnt2 > cnt:
+                cnt = cnt2
             if (p & 1) == 0:
                 if cnt >= target:
                     return True
