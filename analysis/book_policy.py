@@ -22,9 +22,15 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from analysis.discard import book_discard
-from analysis.patterns import LEFT, RIGHT, T_ACE, matches_any, next_suit, shape_of, is_cross
-from analysis.policy import Policy, Situation
+import numpy as np
+
+from analysis.policy import Table, VectorPolicy
+from analysis.rules import effective_suit
+from fastcore.handpatterns import book_discard_batch, hand_numbers
+
+# SUIT_MASKS[trump, suit]: the cards whose effective suit is ``suit`` when ``trump`` is trumps.
+SUIT_MASKS = np.array([[sum(1 << c for c in range(32) if effective_suit(c, t) == s) for s in range(4)]
+                       for t in range(4)], dtype=np.uint32)
 
 
 @dataclass(frozen=True)
@@ -109,16 +115,32 @@ class BookParams:
     lone_hands: bool = True          # play alone at all (L1-L8)
 
 
-def _best_suit(hand: int, suits, patterns) -> int | None:
-    """Of the suits where the hand matches one of ``patterns``, the one with the most trumps."""
-    ok = [s for s in suits if matches_any(hand, s, patterns)]
-    if not ok:
-        return None
-    return max(ok, key=lambda s: (shape_of(hand, s).n_trumps, sum(shape_of(hand, s).trumps)))
+def _numbers(hands, trump) -> np.ndarray:
+    """(N, 3): trumps held, outside aces, strength key (see fastcore.handpatterns.hand_numbers)."""
+    return hand_numbers(hands, np.broadcast_to(np.asarray(trump, np.int8), np.shape(hands)))
 
 
-class BookPolicy(Policy):
-    """The book's advice for every seat and decision (see the module docstring)."""
+def _best_suit(t: Table, eligible, patterns) -> np.ndarray:
+    """Per row, of the eligible suits where the hand matches one of ``patterns``, the one with the
+    most trumps (then the higher trumps; then the lower suit); -1 if none. ``eligible(x)``
+    gives the rows where suit ``x`` may be named."""
+    best = np.full(len(t), -1, np.int8)
+    best_key = np.full(len(t), -1, np.int32)
+    for x in range(4):
+        trump = np.full(len(t), x, np.int8)
+        ok = eligible(x) & (t.has(patterns, trump) if patterns is not None else True)
+        key = _numbers(t.hands, trump)[:, 2]
+        better = ok & (key > best_key)
+        best[better], best_key[better] = x, key[better]
+    return best
+
+
+class BookPolicy(VectorPolicy):
+    """The book's advice for every seat and decision (see the module docstring).
+
+    Written on batches of deals: ``t.has(patterns)`` is true for the rows whose hand matches one
+    of the book's patterns; ``&``, ``|`` and ``~`` read "and", "or" and "not".
+    """
 
     name = "book"
 
@@ -129,151 +151,143 @@ class BookPolicy(Policy):
         return {"name": self.name, "class": type(self).__name__, "params": asdict(self.params)}
 
     # -- the score ---------------------------------------------------------------------------
-    def score_allows(self, s: Situation) -> bool:
+    def score_allows(self, t: Table) -> bool:
         """Entries "dependent upon the score" apply."""
-        own, theirs = s.score
+        own, theirs = t.score
         return (own == 4 and theirs == 4) or theirs < self.params.caution_from
 
     @staticmethod
-    def _strength_in_suit(s: Situation, trump: int) -> bool:
-        shape = s.shape(trump)
-        return shape.outside_aces() > 0 or any(6 in shape.plain[x] and len(shape.plain[x]) >= 2
-                                               for x in shape.plain_suits())
+    def _strength_in_suit(t: Table) -> np.ndarray:
+        """An outside ace, or an outside king with another card of its suit."""
+        strong = t.has("outside ace")
+        for suit in range(4):
+            plain = SUIT_MASKS[t.trump, suit] * (t.trump != suit)
+            cards = t.hands & plain
+            king = (cards >> np.uint32(suit * 8 + 6)) & 1
+            strong |= (king == 1) & (np.bitwise_count(cards) >= 2)
+        return strong
 
     # -- round one ---------------------------------------------------------------------------
-    def first_round(self, s: Situation) -> str:
-        call = {1: self._eldest, 2: self._second, 3: self._third, 0: self._dealer}[s.seat](s)
-        return {1: "order up", 2: "assist", 3: "order up", 0: "take up"}[s.seat] if call else "pass"
+    def first_round_batch(self, t: Table) -> np.ndarray:
+        return {1: self._eldest, 2: self._second, 3: self._third, 0: self._dealer}[t.seat](t)
 
-    def _eldest(self, s: Situation) -> bool:
-        own, theirs = s.score
+    def _eldest(self, t: Table) -> np.ndarray:
+        own, theirs = t.score
         if self.params.keep_bridge and own == 4 and theirs in (1, 2):
-            return True                                                           # B1
-        great = matches_any(s.hand, s.turn_suit, THIRD_ORDER.patterns) is not None
-        if s.right_turned:
-            return great
-        can_next = matches_any(s.hand, next_suit(s.turn_suit), MAKE_NEXT.patterns) is not None
-        if can_next:
-            return great                                                          # E2
-        return great or (s.has("three medium trumps") and self._strength_in_suit(s, s.turn_suit))  # E1
+            return np.ones(len(t), bool)                                          # B1
+        great = t.has(THIRD_ORDER.patterns)
+        can_next = t.has(MAKE_NEXT.patterns, t.trump ^ 1)
+        medium = t.has("three medium trumps") & self._strength_in_suit(t)         # E1
+        return great | (~t.right_turned & ~can_next & medium)                     # E2
 
-    def _second(self, s: Situation) -> bool:
-        own, theirs = s.score
-        if s.right_turned and s.has("two small ones") and s.shape().n_trumps == 2:
-            if not (s.has("outside ace") and s.has("two aces")):
-                return False                                                      # S5
-        if matches_any(s.hand, s.turn_suit, ASSIST.patterns + ASSIST_ALWAYS.patterns):
-            return True                                                           # S2, S3
-        if s.right_turned and s.has("ace and another, and outside ace"):
-            return True                                                           # S3
-        if self.score_allows(s) and matches_any(s.hand, s.turn_suit, ASSIST_BY_SCORE.patterns):
-            return True                                                           # S3
-        if own == 4 and theirs in (0, 4) and matches_any(s.hand, s.turn_suit, ASSIST_FOUR_ALL.patterns):
-            return True                                                           # S4
-        return False
+    def _second(self, t: Table) -> np.ndarray:
+        own, theirs = t.score
+        call = t.has(ASSIST.patterns + ASSIST_ALWAYS.patterns)                    # S2, S3
+        call |= t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns)              # S3
+        if self.score_allows(t):
+            call |= t.has(ASSIST_BY_SCORE.patterns)                               # S3, by score
+        if own == 4 and theirs in (0, 4):
+            call |= t.has(ASSIST_FOUR_ALL.patterns)                               # S4
+        two_small = t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
+        return call & ~(t.right_turned & two_small)                               # S5
 
-    def _third(self, s: Situation) -> bool:
-        if s.right_turned:
-            return matches_any(s.hand, s.turn_suit, THIRD_RIGHT_TURNED.patterns) is not None   # T3
-        if matches_any(s.hand, s.turn_suit, THIRD_ORDER.patterns):
-            return True                                                           # T4
-        return self.score_allows(s) and s.has("left, ace, king")                 # T4, by score
+    def _third(self, t: Table) -> np.ndarray:
+        call = t.has(THIRD_ORDER.patterns)                                        # T4
+        if self.score_allows(t):
+            call |= t.has(THIRD_BY_SCORE.patterns)                                # T4, by score
+        return np.where(t.right_turned, t.has(THIRD_RIGHT_TURNED.patterns), call)  # T3
 
-    def _dealer(self, s: Situation) -> bool:
-        own, theirs = s.score
-        after = (s.hand | 1 << s.turn_up) & ~(1 << book_discard(s.hand | 1 << s.turn_up, s.turn_up))
-        trump = s.turn_suit
-        # D6: better at next and holding both bowers of that colour: pass for a euchre.
-        held = set(shape_of(after, trump).trumps)
-        if {RIGHT, LEFT} <= held and shape_of(s.hand, next_suit(trump)).n_trumps > shape_of(after, trump).n_trumps:
-            return False
+    def _dealer(self, t: Table) -> np.ndarray:
+        own, theirs = t.score
+        after = self.after_discard(t, alone=False)
+        trump = t.trump
         if (own, theirs) in ((3, 3), (4, 2)):
-            return matches_any(after, trump, DEALER_CAUTION.patterns) is not None  # D3
-        if matches_any(after, trump, DEALER_TAKE.patterns):
-            return True                                                           # D1
-        if self.score_allows(s) and matches_any(after, trump, DEALER_BY_SCORE.patterns):
-            return True                                                           # D1, by score
-        if own == 4 and theirs in (0, 4) and matches_any(after, trump, DEALER_LIGHT.patterns):
-            return True                                                           # D2
-        if (own, theirs) == (4, 3) and matches_any(after, trump, DEALER_SHADE.patterns):
-            return True                                                           # D4
-        return False
+            call = t.has(DEALER_CAUTION.patterns, hands=after)                    # D3
+        else:
+            call = t.has(DEALER_TAKE.patterns, hands=after)                       # D1
+            if self.score_allows(t):
+                call |= t.has(DEALER_BY_SCORE.patterns, hands=after)              # D1, by score
+            if own == 4 and theirs in (0, 4):
+                call |= t.has(DEALER_LIGHT.patterns, hands=after)                 # D2
+            if (own, theirs) == (4, 3):
+                call |= t.has(DEALER_SHADE.patterns, hands=after)                 # D4
+        # D6: better at next and holding both bowers of that colour: pass for a euchre.
+        better_next = _numbers(t.hands, trump ^ 1)[:, 0] > _numbers(after, trump)[:, 0]
+        return call & ~(t.has("two bowers", hands=after) & better_next)
+
+    @staticmethod
+    def after_discard(t: Table, alone: bool) -> np.ndarray:
+        """The dealer's hand once he has taken up the turn-up and made the book's discard."""
+        six = t.hands | (np.uint32(1) << t.turn_up.astype(np.uint32))
+        return six & ~(np.uint32(1) << book_discard_batch(six, t.turn_up, np.full(len(t), alone)).astype(np.uint32))
 
     # -- round two ---------------------------------------------------------------------------
-    def second_round(self, s: Situation):
-        down = s.turn_suit
-        others = [x for x in range(4) if x != down]
-        nxt = next_suit(down)
-        cross = [x for x in others if is_cross(x, down)]
-        suit = None
-        if s.seat == 1:                                                           # E3
-            suit = nxt if matches_any(s.hand, nxt, MAKE_NEXT.patterns) else _best_suit(s.hand, cross, THIRD_ORDER.patterns)
-        elif s.seat == 2:
-            if down in (0, 1):                                                    # S7: black turned down
-                suit = _best_suit(s.hand, cross, MAKE_RED.patterns)
-            if suit is None:
-                suit = _best_suit(s.hand, others, THIRD_ORDER.patterns)
-        elif s.seat == 3:                                                         # T1
-            suit = _best_suit(s.hand, others, THIRD_ORDER.patterns)
-        else:                                                                     # D5
-            suit = _best_suit(s.hand, others, DEALER_ROUND_TWO.patterns)
-            if suit is None and s.must_call:
-                suit = max(others, key=lambda x: (shape_of(s.hand, x).n_trumps, sum(shape_of(s.hand, x).trumps)))
-        return "pass" if suit is None else "SCHD"[suit]
+    def second_round_batch(self, t: Table) -> np.ndarray:
+        down = t.turn_suit
+        nxt = down ^ 1
+
+        def others(x):
+            return down != x
+
+        def cross(x):
+            return (down != x) & (nxt != x)
+
+        if t.seat == 1:                                                           # E3
+            make_next = t.has(MAKE_NEXT.patterns, nxt)
+            return np.where(make_next, nxt, _best_suit(t, cross, THIRD_ORDER.patterns)).astype(np.int8)
+        if t.seat == 2:
+            red = _best_suit(t, lambda x: cross(x) & (down <= 1), MAKE_RED.patterns)   # S7: black turned down
+            return np.where(red >= 0, red, _best_suit(t, others, THIRD_ORDER.patterns)).astype(np.int8)
+        if t.seat == 3:                                                           # T1
+            return _best_suit(t, others, THIRD_ORDER.patterns)
+        suit = _best_suit(t, others, DEALER_ROUND_TWO.patterns)                   # D5
+        if t.must_call:
+            suit = np.where(suit >= 0, suit, _best_suit(t, others, None)).astype(np.int8)
+        return suit
 
     # -- lone hands --------------------------------------------------------------------------
     @staticmethod
-    def lone_strength(hand: int, trump: int) -> str | None:
-        """'sound', 'light', 'desperate' or None (definitions in the module docstring)."""
-        shape = shape_of(hand, trump)
-        held = set(shape.trumps)
-        losers = 5 - shape.n_trumps - shape.outside_aces()
-        if shape.n_trumps >= 3 and {RIGHT, LEFT} <= held and losers <= 0:
-            return "sound"
-        if shape.n_trumps >= 3 and RIGHT in held and (LEFT in held or T_ACE in held) and losers <= 1:
-            return "light"
-        if shape.n_trumps >= 3 and (RIGHT in held or LEFT in held):
-            return "desperate"
-        return None
+    def lone_strength(t: Table, hands) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(sound, light, desperate) per row; the definitions are in the module docstring."""
+        numbers = _numbers(hands, t.trump)
+        three = numbers[:, 0] >= 3
+        losers = 5 - numbers[:, 0] - numbers[:, 1]
+        right, left, ace = (t.has(p, hands=hands) for p in ("right", "left", "ace"))
+        sound = three & right & left & (losers <= 0)
+        light = three & right & (left | ace) & (losers <= 1)
+        desperate = three & (right | left)
+        return sound, light, desperate
 
-    def _lone_ok(self, s: Situation, hand: int, trump: int) -> bool:
+    def lone_ok(self, t: Table, hands, with_assistance: bool) -> np.ndarray:
         if not self.params.lone_hands:
-            return False
-        strength = self.lone_strength(hand, trump)
-        if strength is None:
-            return False
-        own, theirs = s.score
-        if strength == "sound":
-            return True
+            return np.zeros(len(t), bool)
+        sound, light, desperate = self.lone_strength(t, hands)
+        own, theirs = t.score
         if theirs == 4 and own in (1, 2):
-            return True                                                           # L3
+            return desperate                                                      # L3
         if (own, theirs) in ((3, 3), (4, 4)) or own > theirs:
-            return False                                                          # L1
-        if strength == "light":
-            return True
-        return s.seat == 0 and s.partner_called                                   # L7
+            return sound                                                          # L1
+        return sound | light | (desperate & with_assistance)                      # L7
 
-    def alone(self, s: Situation) -> bool:
-        trump = s.trump
-        hand = s.hand
-        if s.seat == 0 and s.round == 1:  # the dealer judges his hand after a lone hand's discard
-            six = hand | 1 << s.turn_up
-            hand = six & ~(1 << book_discard(six, s.turn_up, alone=True))
-        return self._lone_ok(s, hand, trump)
+    def lone_hand(self, s, hand: int | None = None, with_assistance: bool = False) -> bool:
+        """Would the book play alone with ``hand`` (default: his hand) in the situation ``s``?"""
+        hands = np.array([s.hand if hand is None else hand], np.uint32)
+        return bool(self.lone_ok(self._one(s), hands, with_assistance)[0])
 
-    def take_from_partner(self, s: Situation) -> bool:
-        trump = s.trump
-        hand = s.hand
-        if s.seat == 0 and s.round == 1:
-            six = hand | 1 << s.turn_up
-            hand = six & ~(1 << book_discard(six, s.turn_up, alone=True))
-        shape = shape_of(hand, trump)
-        partner_alone = bool(s.calls) and s.calls[-1].alone
-        if partner_alone:                                                         # L8
-            fair = shape.n_trumps >= 3 and (RIGHT in shape.trumps or LEFT in shape.trumps)
-            no_weakness = all(all(r == 7 for r in shape.plain[x]) for x in shape.plain_suits())
-            return fair and no_weakness and self.params.lone_hands
-        return self.lone_strength(hand, trump) == "sound" and self.params.lone_hands
+    def _playing_hands(self, t: Table) -> np.ndarray:
+        if t.seat == 0 and t.round == 1:  # the dealer judges his hand after a lone hand's discard
+            return self.after_discard(t, alone=True)
+        return t.hands
 
-    def discard(self, s: Situation) -> int:
-        return book_discard(s.hand, s.turn_up, alone=bool(s.calls) and s.calls[-1].alone)
+    def alone_batch(self, t: Table) -> np.ndarray:
+        return self.lone_ok(t, self._playing_hands(t), with_assistance=False)
+
+    def take_from_partner_batch(self, t: Table) -> np.ndarray:
+        hands = self._playing_hands(t)
+        numbers = _numbers(hands, t.trump)
+        fair = (numbers[:, 0] >= 3) & t.has(("right", "left"), hands=hands)
+        no_weakness = numbers[:, 0] + numbers[:, 1] == 5     # every plain card an ace
+        take_lone = fair & no_weakness & self.params.lone_hands                   # L8
+        assisted = t.seat == 0 and t.round == 1                                   # L7: the dealer, assisted
+        take_call = self.lone_ok(t, hands, with_assistance=True) if assisted else self.lone_strength(t, hands)[0]
+        return np.where(t.partner_alone, take_lone, take_call & self.params.lone_hands)

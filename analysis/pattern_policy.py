@@ -11,7 +11,7 @@ A TOML policy is data, loaded without executing code::
     A = ["three trumps", "right and ace"]   # the dealer is judged after his discard
 
     [second_round]           # name a suit (not the turned-down one) whose trumps match one of these
-    prefer_next = true       # try next first, then the other suits, most trumps first
+    prefer_next = true       # try next first, then the suit with most trumps (then the higher ones)
     B = ["three trumps"]
     C = ["three trumps"]
     D = ["three trumps"]
@@ -24,17 +24,19 @@ A TOML policy is data, loaded without executing code::
     patterns = []
 
 A seat left out never calls in that round. Under stick-the-dealer the dealer, stuck, names the
-suit in which he holds most trumps. The discard is the book's rule (:mod:`analysis.discard`).
+suit in which he holds most trumps (then the higher ones). The discard is the book's rule (:mod:`analysis.discard`).
 """
 from __future__ import annotations
 
 import tomllib
 
+import numpy as np
+
+from analysis.book_policy import BookPolicy, _best_suit
 from analysis.cards import SEATS
-from analysis.discard import book_discard
 from analysis.errors import EuchreError
-from analysis.patterns import matches_any, next_suit, parse_pattern, shape_of
-from analysis.policy import FIRST_ROUND_CALL, Policy, Situation
+from analysis.patterns import parse_pattern
+from analysis.policy import Table, VectorPolicy
 
 _SECTIONS = {"first_round", "second_round", "alone", "take_from_partner"}
 
@@ -50,7 +52,7 @@ def _patterns(value, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-class PatternPolicy(Policy):
+class PatternPolicy(VectorPolicy):
     """Calls when the hand matches one of the patterns listed for the seat and decision."""
 
     def __init__(self, first_round: dict | None = None, second_round: dict | None = None,
@@ -101,31 +103,30 @@ class PatternPolicy(Policy):
                 "second_round": {SEATS[k]: list(v) for k, v in self.second.items()},
                 "prefer_next": self.prefer_next, "alone": list(self.lone), "take_from_partner": list(self.take)}
 
-    @staticmethod
-    def _playing_hand(s: Situation, trump: int, alone: bool = False) -> int:
-        if s.seat == 0 and s.round == 1 and trump == s.turn_suit:
-            six = s.hand | 1 << s.turn_up
-            return six & ~(1 << book_discard(six, s.turn_up, alone))
-        return s.hand
+    def _playing_hands(self, t: Table, alone) -> np.ndarray:
+        """The dealer is judged on his hand after taking up the turn-up and the book's discard."""
+        if t.seat == 0 and t.round == 1:
+            return BookPolicy.after_discard(t, alone)
+        return t.hands
 
-    def first_round(self, s: Situation) -> str:
-        patterns = self.first.get(s.seat, ())
-        hit = matches_any(self._playing_hand(s, s.turn_suit), s.turn_suit, patterns)
-        return FIRST_ROUND_CALL[s.seat] if hit else "pass"
+    def first_round_batch(self, t: Table) -> np.ndarray:
+        return t.has(self.first.get(t.seat, ()), hands=self._playing_hands(t, alone=False))
 
-    def second_round(self, s: Situation):
-        suits = sorted((x for x in range(4) if x != s.turn_suit),
-                       key=lambda x: (not (self.prefer_next and x == next_suit(s.turn_suit)),
-                                      -shape_of(s.hand, x).n_trumps, x))
-        for x in suits:
-            if matches_any(s.hand, x, self.second.get(s.seat, ())):
-                return "SCHD"[x]
-        if s.must_call:
-            return "SCHD"[min(suits, key=lambda x: (-shape_of(s.hand, x).n_trumps, x))]
-        return "pass"
+    def second_round_batch(self, t: Table) -> np.ndarray:
+        down = t.turn_suit
+        patterns = self.second.get(t.seat, ())
+        suit = np.full(len(t), -1, np.int8)
+        if self.prefer_next:
+            nxt = (down ^ 1).astype(np.int8)
+            suit = np.where(t.has(patterns, nxt), nxt, suit).astype(np.int8)
+        rest = _best_suit(t, lambda x: down != x, patterns)
+        suit = np.where(suit >= 0, suit, rest).astype(np.int8)
+        if t.must_call:
+            suit = np.where(suit >= 0, suit, _best_suit(t, lambda x: down != x, None)).astype(np.int8)
+        return suit
 
-    def alone(self, s: Situation) -> bool:
-        return matches_any(self._playing_hand(s, s.trump, alone=True), s.trump, self.lone) is not None
+    def alone_batch(self, t: Table) -> np.ndarray:
+        return t.has(self.lone, hands=self._playing_hands(t, alone=True))
 
-    def take_from_partner(self, s: Situation) -> bool:
-        return matches_any(self._playing_hand(s, s.trump, alone=True), s.trump, self.take) is not None
+    def take_from_partner_batch(self, t: Table) -> np.ndarray:
+        return t.has(self.take, hands=self._playing_hands(t, alone=True))

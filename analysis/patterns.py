@@ -218,3 +218,32 @@ def matches_any(mask: int, trump: int, patterns) -> str | None:
         if _satisfies(shape, parse_pattern(p)):
             return p
     return None
+
+
+# --- whole batches of hands (compiled twin: fastcore.handpatterns) ----------------------------
+
+def encode(need: Need) -> list[int]:
+    """The row of integers the compiled matcher reads (fastcore.handpatterns.NEED_FIELDS)."""
+    return [need.named_bits, max(need.min_trumps, len(need.named) + need.others), need.medium,
+            int(need.small_two), need.aces, int(need.one_suit), int(need.one_suit_ace), need.one_suit_len,
+            int(need.king_queen_third), need.voids]
+
+
+@lru_cache(maxsize=1024)
+def _encoded(patterns: tuple[str, ...]):
+    import numpy as np
+    return np.array([encode(parse_pattern(p)) for p in patterns], dtype=np.int32).reshape(-1, 10)
+
+
+def match_table(masks, trumps, patterns) -> "np.ndarray":
+    """(N, P) bool: does hand i match pattern p when trumps[i] is trumps?"""
+    from fastcore.handpatterns import match_needs
+    return match_needs(masks, trumps, _encoded(tuple(patterns)))
+
+
+def any_match(masks, trumps, patterns) -> "np.ndarray":
+    """(N,) bool: does hand i match at least one of ``patterns``?"""
+    import numpy as np
+    if not patterns:
+        return np.zeros(len(masks), dtype=bool)
+    return match_table(masks, trumps, patterns).any(axis=1)

@@ -17,7 +17,10 @@ rules (:mod:`analysis.pattern_policy`).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from analysis.cards import SEATS, SUITS, card_str, cards_of
 from analysis.errors import EuchreError
@@ -91,9 +94,62 @@ class Situation:
     def right_turned(self) -> bool:
         return (self.turn_up & 7) == 4
 
+    @property
+    def plays_alone(self) -> bool:
+        """He has declared to play alone (or taken it from his partner)."""
+        return any(c.seat == self.seat and c.alone for c in self.calls)
+
+
+@dataclass
+class Table:
+    """One decision of one seat for a batch of deals: what :class:`Situation` says, as arrays.
+
+    ``hands`` are his hands (the dealer's six when he discards); ``trump`` the suit in question
+    (the turned-up suit in round one); ``partner_alone`` (take-from-partner) whether the partner
+    declared alone; ``calls`` gives row i's calls so far (built only when asked).
+    """
+
+    seat: int
+    hands: np.ndarray
+    turn_up: np.ndarray
+    round: int
+    score: tuple[int, int]
+    rules: Rules
+    trump: np.ndarray
+    calls: Callable[[int], tuple[Call, ...]]
+    must_call: bool = False
+    partner_alone: np.ndarray | None = None
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    @property
+    def turn_suit(self) -> np.ndarray:
+        return self.turn_up >> 3
+
+    @property
+    def right_turned(self) -> np.ndarray:
+        return (self.turn_up & 7) == 4
+
+    def has(self, patterns, trump=None, hands=None) -> np.ndarray:
+        """Rows whose hand matches one of the book's ``patterns`` under ``trump`` (default: the suit in question)."""
+        from analysis.patterns import any_match
+        patterns = (patterns,) if isinstance(patterns, str) else tuple(patterns)
+        return any_match(self.hands if hands is None else hands, self.trump if trump is None else trump, patterns)
+
+    def situation(self, i: int) -> Situation:
+        trump = None if self.round == 2 and self.trump is None else int(self.trump[i])
+        return Situation(self.seat, int(self.hands[i]), int(self.turn_up[i]), self.round, self.score,
+                         self.calls(i), self.rules, trump, self.must_call)
+
 
 class Policy:
-    """Bidding decisions of one player. Override the methods; the defaults always pass."""
+    """Bidding decisions of one player. Override the methods; the defaults always pass.
+
+    The simulator asks whole batches at once through the ``*_batch`` methods; by default they
+    ask the one-deal methods row by row, so a policy need only write those. A policy may
+    instead write the batch methods (see BookPolicy) for speed.
+    """
 
     name = "policy"
 
@@ -112,10 +168,64 @@ class Policy:
     def discard(self, s: Situation) -> int:
         """Default: the book's rule, the lowest card of a short suit (see analysis.discard)."""
         from analysis.discard import book_discard
-        return book_discard(s.hand, s.turn_up, alone=bool(s.calls and s.calls[-1].alone))
+        return book_discard(s.hand, s.turn_up, alone=s.plays_alone)
 
     def describe(self) -> dict:
         return {"name": self.name, "class": type(self).__name__}
+
+    # -- batches: default to the one-deal methods -------------------------------------------
+    def first_round_batch(self, t: Table) -> np.ndarray:
+        return np.array([ask_first_round(self, t.situation(i)) for i in range(len(t))], dtype=bool)
+
+    def alone_batch(self, t: Table) -> np.ndarray:
+        return np.array([ask_bool(self, "alone", t.situation(i)) for i in range(len(t))], dtype=bool)
+
+    def take_from_partner_batch(self, t: Table) -> np.ndarray:
+        return np.array([ask_bool(self, "take_from_partner", t.situation(i)) for i in range(len(t))], dtype=bool)
+
+    def second_round_batch(self, t: Table) -> np.ndarray:
+        """Suit named per row, -1 for a pass."""
+        out = [ask_second_round(self, t.situation(i)) for i in range(len(t))]
+        return np.array([-1 if x is None else x for x in out], dtype=np.int8)
+
+    def discard_batch(self, t: Table) -> np.ndarray:
+        return np.array([ask_discard(self, t.situation(i)) for i in range(len(t))], dtype=np.int8)
+
+
+class VectorPolicy(Policy):
+    """A policy written on batches; its one-deal methods ask a batch of one."""
+
+    @staticmethod
+    def _one(s: Situation, partner_alone: bool = False) -> Table:
+        trump = s.turn_suit if s.trump is None else s.trump
+        return Table(s.seat, np.array([s.hand], np.uint32), np.array([s.turn_up], np.int8), s.round, s.score,
+                     s.rules, np.array([trump], np.int8), lambda i: s.calls, s.must_call,
+                     np.array([partner_alone]))
+
+    def first_round(self, s: Situation) -> str:
+        return FIRST_ROUND_CALL[s.seat] if self.first_round_batch(self._one(s))[0] else "pass"
+
+    def alone(self, s: Situation) -> bool:
+        return bool(self.alone_batch(self._one(s))[0])
+
+    def take_from_partner(self, s: Situation) -> bool:
+        partner_alone = any(c.seat == s.partner and c.alone for c in s.calls)
+        return bool(self.take_from_partner_batch(self._one(s, partner_alone))[0])
+
+    def second_round(self, s: Situation):
+        suit = int(self.second_round_batch(self._one(s))[0])
+        return "pass" if suit < 0 else SUITS[suit]
+
+    def discard(self, s: Situation) -> int:
+        t = self._one(s)
+        t.partner_alone = np.array([s.plays_alone])
+        return int(self.discard_batch(t)[0])
+
+    def discard_batch(self, t: Table) -> np.ndarray:
+        """The book's rule; ``partner_alone`` here says whether the dealer himself plays alone."""
+        from fastcore.handpatterns import book_discard_batch
+        alone = np.zeros(len(t), bool) if t.partner_alone is None else t.partner_alone
+        return book_discard_batch(t.hands, t.turn_up, alone)
 
 
 def _illegal(policy: Policy, decision: str, action, why: str) -> EuchreError:
@@ -201,6 +311,34 @@ class Forced(Policy):
 
     def discard(self, s):
         return self.base.discard(s)
+
+    def _pick_batch(self, decision: str, t: Table):
+        if t.seat == self.seat and decision == self.decision and (self.round is None or t.round == self.round):
+            return None
+        return getattr(self.base, decision + "_batch")(t)
+
+    def first_round_batch(self, t):
+        got = self._pick_batch("first_round", t)
+        return np.full(len(t), ask_first_round(self, t.situation(0)) if len(t) else False) if got is None else got
+
+    def alone_batch(self, t):
+        got = self._pick_batch("alone", t)
+        return np.full(len(t), ask_bool(self, "alone", t.situation(0)) if len(t) else False) if got is None else got
+
+    def take_from_partner_batch(self, t):
+        got = self._pick_batch("take_from_partner", t)
+        if got is None:
+            return np.full(len(t), ask_bool(self, "take_from_partner", t.situation(0)) if len(t) else False)
+        return got
+
+    def second_round_batch(self, t):
+        got = self._pick_batch("second_round", t)
+        if got is None:  # the forced suit may be illegal on some rows (the turned-down suit): ask each
+            return Policy.second_round_batch(self, t)
+        return got
+
+    def discard_batch(self, t):
+        return self.base.discard_batch(t)
 
     def describe(self) -> dict:
         return {"name": self.name, "base": self.base.describe(), "seat": SEATS[self.seat],

@@ -26,8 +26,13 @@ class Cautious(Policy):
     def second_round(self, s: Situation):
         from analysis.patterns import matches as m, shape_of
         nxt = s.turn_suit ^ 1
+
+        def strength(x):  # most trumps, then the higher ones
+            shape = shape_of(s.hand, x)
+            return shape.n_trumps, sum(shape.trumps)
+        # next first, then the strongest suit; between equals the lower suit (S, C, H, D)
         suits = sorted((x for x in range(4) if x != s.turn_suit),
-                       key=lambda x: (x != nxt, -shape_of(s.hand, x).n_trumps, x))
+                       key=lambda x: (x != nxt, tuple(-v for v in strength(x)), x))
         for x in suits:
             ok = {
                 1: m(s.hand, x, "three trumps") or m(s.hand, x, "right and another, and outside ace"),
@@ -38,7 +43,7 @@ class Cautious(Policy):
             if ok:
                 return "SCHD"[x]
         if s.must_call:
-            return "SCHD"[min(suits, key=lambda x: (-shape_of(s.hand, x).n_trumps, x))]
+            return "SCHD"[min(suits, key=lambda x: (tuple(-v for v in strength(x)), x))]
         return "pass"
 
     def alone(self, s: Situation) -> bool:

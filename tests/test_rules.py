@@ -103,3 +103,21 @@ def test_rules_are_data():
         Rules(pack=52)
     with pytest.raises(EuchreError, match="points for game"):
         Rules(points_for_game=0)
+
+
+def test_the_simulators_array_scoring_equals_the_table():
+    import numpy as np
+    from analysis.simulate import _score
+    maker = np.repeat(np.array([-1, 0, 1, 2, 3], np.int8), 12)
+    alone = np.tile(np.repeat(np.array([-1, 0], np.int8), 6), 5)
+    alone = np.where(alone >= 0, maker, -1).astype(np.int8)
+    tricks = np.tile(np.arange(6, dtype=np.int8), 10)
+    points = _score(maker, alone, tricks)
+    for m, a, t, p in zip(maker, alone, tricks, points):
+        want = (0, 0) if m < 0 else tuple(score_hand(int(m), bool(a >= 0), int(t)).values())
+        assert tuple(p) == want
+
+
+def test_the_simulators_leader_is_the_first_active_seat():
+    for alone in (None, 0, 1, 2, 3):
+        assert default_leader(alone) == (2 if alone == 3 else 1)
