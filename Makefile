@@ -22,10 +22,13 @@ build: $(STAMP)
 test: build
 	$(BIN)/python -m pytest -q
 
-# The default suite at a scale that finishes in a few minutes on 2 cores (REPORT_DEALS per
-# scenario), then the path of reports/index.html; the committed reference run is larger.
+# The coup cases, then the default suite at a scale that finishes in a few minutes on 2 cores
+# (REPORT_DEALS per scenario), then the path of reports/index.html; the committed reference
+# run is larger.
 REPORT_DEALS ?= 250000
+COUP_WORLDS ?= 2000
 report: build
+	$(BIN)/euchrelab coups --worlds $(COUP_WORLDS) --write-report > /dev/null
 	$(BIN)/euchrelab run default --deals $(REPORT_DEALS) --jobs $(JOBS)
 
 bench: build

@@ -40,7 +40,7 @@ from analysis.rules import (
 )
 
 DATA_FILE = Path(__file__).with_name("data") / "coups.toml"
-REPORT_DIR = Path(__file__).resolve().parent.parent / "reports" / "coups"
+REPORT_DIR = Path("reports") / "coups"   # beside the studies' reports, from the working folder
 HOWS = ("adopted", "assisted", "ordered", "alone")
 CLAIM_KINDS = ("outcome", "better", "line", "advice", "table-choice", "table-holding")
 CALLS = ("pass", "order", "assist", "adopt", "alone")
@@ -1350,6 +1350,7 @@ def write_report(results: list[CaseResult], n_worlds: int, seed: int, directory:
     engine = results[0].table.engine if results and results[0].table else "compiled or reference"
     blocks = _blocks(results, n_worlds, seed, engine)
     md, page = directory / "report.md", directory / "report.html"
-    md.write_text(to_markdown(blocks), encoding="utf-8")
-    page.write_text(to_html(blocks), encoding="utf-8")
+    from analysis.report import write_atomic  # whole files or none: never a half-written report
+    write_atomic(md, lambda tmp: tmp.write_text(to_markdown(blocks), encoding="utf-8"))
+    write_atomic(page, lambda tmp: tmp.write_text(to_html(blocks), encoding="utf-8"))
     return [md, page]

@@ -8,7 +8,7 @@ Dask scheduler. Command-line flags win over the file, the file over the study's 
     jobs = 2
 
     [cluster]
-    scheduler = "tcp://10.0.0.5:8786"
+    scheduler = "tcp://scheduler-host:8786"
 
     [hand_strength]
     deals = 200000

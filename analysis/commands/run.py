@@ -26,7 +26,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--pack", type=int, choices=(32, 24), help="32 (the book, default) or 24 cards")
     parser.add_argument("--chunk-size", type=_positive, help="deals per chunk (default: the study's)")
     parser.add_argument("--backend", choices=("loky", "threading"), help="local workers: processes (loky, default) or threads")
-    parser.add_argument("--scheduler", metavar="ADDRESS", help="run the chunks on a Dask cluster, e.g. tcp://10.0.0.5:8786")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run the chunks on a Dask cluster, e.g. tcp://scheduler-host:8786")
     parser.add_argument("--out", metavar="DIR", help="reports folder (default reports)")
     parser.add_argument("--resume", action="store_true", help="keep the chunks an earlier run of the same settings saved")
     parser.add_argument("--config", metavar="FILE", help="settings from a TOML file (flags override it)")
