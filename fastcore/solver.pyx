@@ -572,11 +572,7 @@ def _validate(hands, trump, leader, lone, side, pack, min_cards=1):
     return h, trump_a, leader_a, lone_a, side_a, sizes
 
 
-def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits):
-    n = h.shape[0]
-    out = np.zeros(n, dtype=np.int8)
-    if n == 0:
-        return out, 0
+def _run_slice(h, trump_a, leader_a, lone_a, side_a, k_a, out, int mode, int flags, int bits):
     cdef const uint32_t[:, :] hv = h
     cdef const int8_t[:] tv = trump_a
     cdef const int8_t[:] lv = leader_a
@@ -584,19 +580,40 @@ def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits
     cdef const int8_t[:] sv = side_a
     cdef const int8_t[:] kv = k_a
     cdef int8_t[:] ov = out
-    cdef int m = mode, flags = techniques
-    cdef int bits = table_bits_for(n) if table_bits is None else table_bits
     cdef int64_t nodes
     cdef int min_rem = TABLE_MIN_REM
     with nogil:
-        nodes = run_batch(hv, tv, lv, nv, sv, kv, m, ov, flags, bits, min_rem)
+        nodes = run_batch(hv, tv, lv, nv, sv, kv, mode, ov, flags, bits, min_rem)
     if nodes < 0:
         raise MemoryError("no memory for the solver's transposition table")
+    return nodes
+
+
+def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits, threads=1):
+    n = h.shape[0]
+    out = np.zeros(n, dtype=np.int8)
+    if n == 0:
+        return out, 0
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise EuchreError(f"threads must be a whole number of at least 1, not {threads!r}")
+    bits = table_bits_for(n) if table_bits is None else int(table_bits)
+    if not 4 <= bits <= 26:
+        raise EuchreError(f"table_bits must be 4 to 26, not {bits}")
+    parts = np.array_split(np.arange(n), min(int(threads), n))
+    args = [(h[ix[0]:ix[-1] + 1], trump_a[ix[0]:ix[-1] + 1], leader_a[ix[0]:ix[-1] + 1], lone_a[ix[0]:ix[-1] + 1],
+             side_a[ix[0]:ix[-1] + 1], k_a[ix[0]:ix[-1] + 1], out[ix[0]:ix[-1] + 1], mode, techniques, bits)
+            for ix in parts]
+    if len(args) == 1:
+        return out, _run_slice(*args[0])
+    # Each thread solves its own slice with its own table; the kernel runs without the GIL.
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(len(args)) as pool:
+        nodes = sum(pool.map(lambda a: _run_slice(*a), args))
     return out, nodes
 
 
 def solve_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
-                 techniques=ALL_TECHNIQUES, table_bits=None):
+                 techniques=ALL_TECHNIQUES, table_bits=None, threads=1):
     """Exact tricks taken by ``side`` from a trick boundary to the end of the hand, per deal.
 
     hands: (N, 4) uint32 card masks of seats A B C D (cards still held; 5 each at the start of
@@ -604,31 +621,29 @@ def solve_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
     ignored. trump, leader: one value or (N,) values 0-3 (leader None = the first active seat
     left of A). lone: None or one value / (N,) values, -1 for no lone hand. side: 0 = AC,
     1 = BD; None = the lone player's side, else AC. pack: 32 or 24 (only checks the cards).
-    Returns int8 (N,). The GIL is released for the whole batch.
+    Returns int8 (N,). The GIL is released for the whole batch; ``threads`` > 1 splits the batch
+    among that many threads (the answers do not depend on it). ``techniques`` (a mask of
+    TECHNIQUES) and ``table_bits`` (log2 of the table's entries) are for measurement.
     """
     h, t, l, n, s, _ = _validate(hands, trump, leader, lone, side, pack)
-    return _run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits)[0]
+    return _run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits, threads)[0]
 
 
 def can_take(hands, trump, leader=None, k=3, lone=None, side=None, *, pack=32,
-             techniques=ALL_TECHNIQUES, table_bits=None):
+             techniques=ALL_TECHNIQUES, table_bits=None, threads=1):
     """Whether ``side`` can take at least ``k`` of the remaining tricks, per deal: bool (N,).
 
     Arguments as for :func:`solve_tricks`; k is one value or (N,) values 0-5. Much cheaper than
     the exact count: the search stops as soon as the answer is known.
     """
-    h, t, l, n, s, sizes = _validate(hands, trump, leader, lone, side, pack)
+    h, t, l, n, s, _ = _validate(hands, trump, leader, lone, side, pack)
     k_a = _int_array(k, h.shape[0], "k", 0, 5)
-    rem = sizes[np.arange(h.shape[0]), l.astype(np.intp)]
-    out, _ = _run(h, t, l, n, s, k_a, MODE_PROBE, techniques, table_bits)
-    out = out.astype(bool)
-    out[k_a > rem] = False   # more tricks than are left
-    out[k_a == 0] = True
-    return out
+    out, _ = _run(h, t, l, n, s, k_a, MODE_PROBE, techniques, table_bits, threads)
+    return out.astype(bool)
 
 
 def scoring_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
-                   techniques=ALL_TECHNIQUES, table_bits=None):
+                   techniques=ALL_TECHNIQUES, table_bits=None, threads=1):
     """The scoring question for ``side`` over a whole hand of five tricks, per deal: int8 (N,).
 
     2 = fewer than 3 tricks (euchred), 3 = 3 or 4 tricks, 5 = all five (a march). It probes
@@ -639,7 +654,7 @@ def scoring_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
     if (rem != 5).any():
         i = int(np.flatnonzero(rem != 5)[0])
         raise EuchreError(f"deal {i}: scoring_tricks needs whole hands of 5 cards, not {rem[i]}; use solve_tricks")
-    return _run(h, t, l, n, s, s, MODE_SCORING, techniques, table_bits)[0]
+    return _run(h, t, l, n, s, s, MODE_SCORING, techniques, table_bits, threads)[0]
 
 
 def search_nodes(hands, trump, leader=None, lone=None, side=None, *, pack=32,

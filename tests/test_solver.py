@@ -233,6 +233,11 @@ def test_batches_release_the_gil_and_threads_agree():
     with ThreadPoolExecutor(2) as pool:
         got = list(pool.map(lambda ix: solver.solve_tricks(hands[ix], trump[ix], leader[ix], lone[ix]), parts))
     np.testing.assert_array_equal(np.concatenate(got), want)
+    np.testing.assert_array_equal(solver.solve_tricks(hands, trump, leader, lone, threads=2), want)
+    np.testing.assert_array_equal(solver.scoring_tricks(hands, trump, leader, lone, threads=3),
+                                  solver.scoring_tricks(hands, trump, leader, lone))
+    with pytest.raises(EuchreError, match="threads must be a whole number of at least 1"):
+        solver.solve_tricks(hands, trump, leader, lone, threads=0)
 
 
 # --- errors of the Python layer ------------------------------------------------------------------
