@@ -156,6 +156,27 @@ def test_the_book_case_from_the_command_line_tests():
     assert values[parse_card("8S")] == 4 and values[parse_card("JC")] == 2
 
 
+def test_euchrelab_solve_gives_the_reference_output_with_either_solver():
+    from analysis.commands.solve import solve_position as cli_solve
+    from analysis.position import Position
+    rng = _rng(21)
+    for i in range(80):
+        lone = [None, 0, 1, None, 2, 3][i % 6]
+        pack = (32, 24)[i % 2]
+        leader = leaders_for(lone)[i % len(leaders_for(lone))]
+        per_trick = 3 if lone is not None else 4
+        state = random_state(rng, pack, lone, leader, trump=i % 4)
+        hands = [sorted(h) for h in state.hands]
+        played = []
+        for _ in range(int(rng.integers(per_trick, 5 * per_trick + 1))):  # up to the end of the hand
+            card = int(rng.choice(state.legal()))
+            state.play(card)
+            played.append(card)
+        position = Position(hands=hands, trump=state.trump, leader=leader, alone=lone, played=played,
+                            pack=pack, analyse=bool(i % 4))
+        assert cli_solve(position, False) == cli_solve(position, True)
+
+
 # --- transformations that must not change the result ------------------------------------------
 
 def _swap_suits(mask, a, b):

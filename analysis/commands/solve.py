@@ -39,7 +39,7 @@ def _fast_solution(state: reference.PlayState, analyse: bool) -> reference.Solut
     lone = -1 if state.alone is None else state.alone
     won_ac, won_bd = state.won
     if state.finished:
-        return reference.Solution(tricks={"AC": won_ac, "BD": won_bd})
+        return reference.Solution(tricks={"AC": won_ac, "BD": won_bd}, moves={} if analyse else None)
     hands = [mask_of(h) for h in state.hands]
     trick = [card for _seat, card in state.trick]
     ac = won_ac + solver.solve_position(hands, state.trump, state.leader, trick, lone=lone, side=0)
