@@ -241,7 +241,8 @@ cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
     """Can AC take at least ``target`` of the remaining tricks, ``leader`` to lead?"""
     cdef int rem, p, cnt, cnt2
     cdef uint32_t t, others
-    cdef uint64_t key = 0, idx = 0, lo, hi
+    cdef uint64_t key = 0, idx = 0
+    cdef int lo, hi
     cdef Entry e
     cdef bint r, use_table
     if target <= 0:
@@ -279,8 +280,8 @@ cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
         idx = (key * <uint64_t>0x9E3779B97F4A7C15ull) >> c.shift
         e = c.table[idx]
         if (e & KEY_MASK) == key:
-            lo = (e >> KEY_BITS) & 7
-            hi = e >> (KEY_BITS + 3)
+            lo = <int>((e >> KEY_BITS) & 7)
+            hi = <int>(e >> (KEY_BITS + 3))
             if lo >= target:
                 return True
             if hi < target:
@@ -289,8 +290,8 @@ cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
     if use_table:
         e = c.table[idx]
         if (e & KEY_MASK) == key:
-            lo = (e >> KEY_BITS) & 7
-            hi = e >> (KEY_BITS + 3)
+            lo = <int>((e >> KEY_BITS) & 7)
+            hi = <int>(e >> (KEY_BITS + 3))
         else:
             lo = 0
             hi = rem
@@ -600,10 +601,9 @@ def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits
     bits = table_bits_for(n) if table_bits is None else int(table_bits)
     if not 4 <= bits <= 26:
         raise EuchreError(f"table_bits must be 4 to 26, not {bits}")
-    parts = np.array_split(np.arange(n), min(int(threads), n))
-    args = [(h[ix[0]:ix[-1] + 1], trump_a[ix[0]:ix[-1] + 1], leader_a[ix[0]:ix[-1] + 1], lone_a[ix[0]:ix[-1] + 1],
-             side_a[ix[0]:ix[-1] + 1], k_a[ix[0]:ix[-1] + 1], out[ix[0]:ix[-1] + 1], mode, techniques, bits)
-            for ix in parts]
+    cuts = np.linspace(0, n, min(int(threads), n) + 1).astype(int)
+    args = [(h[a:b], trump_a[a:b], leader_a[a:b], lone_a[a:b], side_a[a:b], k_a[a:b], out[a:b],
+             mode, techniques, bits) for a, b in zip(cuts[:len(cuts) - 1], cuts[1:])]
     if len(args) == 1:
         return out, _run_slice(*args[0])
     # Each thread solves its own slice with its own table; the kernel runs without the GIL.
