@@ -15,9 +15,10 @@ STUDIES: dict[str, tuple[str, str]] = {
         "What does a hand make? Tricks, makers' success, euchres and marches by trumps and top "
         "trumps held, for each seat, ordering up the turn-up or making a suit in round two.",
     ),
+    "book_bidding": ("studies.book_bidding", "The book's round-one bidding lists, seat by seat: calling against passing with the hands each list names, paired on the same deals."),
 }
 
-DEFAULT_SUITE = ["hand_strength"]
+DEFAULT_SUITE = ["hand_strength", "book_bidding"]
 
 
 def names() -> list[str]:
