@@ -17,9 +17,12 @@ How it works
   power (so gaps left by played cards do not matter) and sorts the three plain suits (which are
   alike once the gaps are gone), so entries are reused across transpositions and across deals.
 * A hand's cards of one suit with no live card of anyone else between them are equivalent;
-  only one of them is searched. Cards still on the table in the current trick are live.
-* Sure tricks: the player holding the highest remaining trump wins a trick with each trump of
-  his that no other player's trump separates from the top.
+  only the lowest of them is searched. Cards still on the table in the current trick are live.
+* Moves are tried likely-best first (see ``ordered_moves``).
+* Sure tricks: the side holding the best trump takes at least as many tricks as either of its
+  players holds trumps above every trump of the other side.
+
+docs/solver.md has the measurements behind each of these.
 
 All kernels are ``noexcept nogil`` functions on uint32 masks; the Python functions at the bottom
 validate their input once and release the GIL for the whole batch.
@@ -86,7 +89,6 @@ ALL_TECHNIQUES = T_ALL
 cdef uint32_t TRUMPS = 0xFF800000u
 cdef uint32_t SUIT_BOTTOMS = 0x00810101u   # the lowest bit of each suit: 0, 8, 16, 23
 cdef uint32_t SUIT_MASK[4]
-cdef int SUIT_BASE[4]
 cdef int8_t SUIT_OF[32]
 cdef int8_t TO_BIT[4][32]     # [trump][card id] -> bit of the trump-free layout
 cdef int8_t TO_CARD[4][32]    # [trump][bit] -> card id
@@ -114,10 +116,6 @@ cdef void _init_tables():
     SUIT_MASK[1] = 0x0000FF00u
     SUIT_MASK[2] = 0x007F0000u
     SUIT_MASK[3] = TRUMPS
-    SUIT_BASE[0] = 0
-    SUIT_BASE[1] = 8
-    SUIT_BASE[2] = 16
-    SUIT_BASE[3] = 23
     for bit in range(32):
         SUIT_OF[bit] = 0 if bit < 8 else (1 if bit < 16 else (2 if bit < 23 else 3))
     for t in range(4):
@@ -432,13 +430,10 @@ cdef enum:
 TABLE_MIN_REM = 1
 
 
-cdef int table_bits_for(Py_ssize_t n):
-    # The table is allocated once per call; small calls get a small one (its clearing is paid).
-    if n <= 1:
-        return 14
-    if n < 64:
-        return 16
-    return 14
+# 2^14 entries of 8 bytes: 128 KB, inside the L2 cache. Larger tables are slower and reuse
+# across deals is rare (docs/solver.md).
+cdef enum:
+    TABLE_BITS = 14
 
 
 cdef int64_t run_batch(const uint32_t[:, :] hands, const int8_t[:] trump, const int8_t[:] leader,
@@ -598,7 +593,7 @@ def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits
         return out, 0
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
         raise EuchreError(f"threads must be a whole number of at least 1, not {threads!r}")
-    bits = table_bits_for(n) if table_bits is None else int(table_bits)
+    bits = TABLE_BITS if table_bits is None else int(table_bits)
     if not 4 <= bits <= 26:
         raise EuchreError(f"table_bits must be 4 to 26, not {bits}")
     cuts = np.linspace(0, n, min(int(threads), n) + 1).astype(int)
@@ -766,11 +761,11 @@ def solve_position(hands, trump, leader=None, trick_cards=(), lone=None, side=No
     cdef uint32_t table = p.table
     h[0] = p.h[0]; h[1] = p.h[1]; h[2] = p.h[2]; h[3] = p.h[3]
     c.flags = T_ALL
-    c.shift = 64 - 14
+    c.shift = 64 - TABLE_BITS
     c.table_min_rem = TABLE_MIN_REM
     c.nodes = 0
     setup_seats(&c, p.lone)
-    c.table = <Entry*>calloc((<size_t>1) << 14, sizeof(Entry))
+    c.table = <Entry*>calloc((<size_t>1) << TABLE_BITS, sizeof(Entry))
     if c.table == NULL:
         raise MemoryError("no memory for the solver's transposition table")
     with nogil:
@@ -793,7 +788,7 @@ def move_values(hands, trump, leader=None, trick_cards=(), lone=None, side=None,
     cdef uint32_t hand = p.h[p.seat], legal, follow, bit
     cdef int b, ac, wb, ws, led, won, np_
     c.flags = T_ALL
-    c.shift = 64 - 16
+    c.shift = 64 - TABLE_BITS
     c.table_min_rem = TABLE_MIN_REM
     c.nodes = 0
     setup_seats(&c, p.lone)
@@ -802,7 +797,7 @@ def move_values(hands, trump, leader=None, trick_cards=(), lone=None, side=None,
     else:
         follow = hand & SUIT_MASK[p.led]
         legal = follow if follow else hand
-    c.table = <Entry*>calloc((<size_t>1) << 16, sizeof(Entry))
+    c.table = <Entry*>calloc((<size_t>1) << TABLE_BITS, sizeof(Entry))
     if c.table == NULL:
         raise MemoryError("no memory for the solver's transposition table")
     values = {}
