@@ -15,10 +15,11 @@ STUDIES: dict[str, tuple[str, str]] = {
         "What does a hand make? Tricks, makers' success, euchres and marches by trumps and top "
         "trumps held, for each seat, ordering up the turn-up or making a suit in round two.",
     ),
+    "lone_hands": ("studies.lone_hands", "Lone hands and the score: alone against with the partner on the same deals, in points per hand and in game-win probability."),
     "book_bidding": ("studies.book_bidding", "The book's round-one bidding lists, seat by seat: calling against passing with the hands each list names, paired on the same deals."),
 }
 
-DEFAULT_SUITE = ["hand_strength", "book_bidding"]
+DEFAULT_SUITE = ["hand_strength", "book_bidding", "lone_hands"]
 
 
 def names() -> list[str]:
