@@ -43,7 +43,7 @@ DESCRIPTION = ("Lone hands: going alone against playing with the partner on the 
                "hand and in the probability of winning the game, by seat, hand and score.")
 # ``deal_share``: the share of each scenario's deals that is played (25 scores are 25 scenarios,
 # so the suite's --deals would otherwise cost 25 times a one-scenario study).
-DEFAULTS = {"deals": 40_000, "chunk_size": 2_000, "deal_share": 0.2}
+DEFAULTS = {"deals": 40_000, "chunk_size": 2_000, "deal_share": 0.3}
 GAME = 5
 SEATS = "ABCD"
 SEAT_NAMES = {"A": "A, the dealer", "B": "B, eldest hand", "C": "C, dealer's partner", "D": "D, third hand"}
@@ -66,8 +66,17 @@ CLAIMS = {
 
 
 def scenarios(settings) -> list[str]:
+    from analysis.errors import EuchreError
+    share = settings.options.get("deal_share", DEFAULTS["deal_share"])
+    if not isinstance(share, (int, float)) or not 0 < share <= 1:
+        raise EuchreError(f"the lone_hands option deal_share must be a number in (0, 1], not {share!r}")
+    if settings.rules.points_for_game != GAME:
+        raise EuchreError(f"the lone_hands study models a game of {GAME} points: use the 32-card rules")
     scores = settings.options.get("scores")
     every = [f"{a}-{b}" for a in range(GAME) for b in range(GAME)]
+    if scores is not None and (not isinstance(scores, list) or set(scores) - set(every)):
+        raise EuchreError(f"the lone_hands option scores must be a list of scores like \"3-3\" (dealers first), "
+                          f"each below {GAME}: got {scores!r}")
     return [s for s in every if scores is None or s in scores]
 
 
@@ -267,27 +276,29 @@ def summarise(frame: pd.DataFrame, settings=None) -> pd.DataFrame:
     sums of squares of each arm's net points and of the differences arm1 - arm0 in points and in
     game-win probability, marches and euchres of each arm, and the counts of the book's hand
     outcomes (for the game model)."""
-    f = frame.copy()
+    # Every per-row value is a function of the keys and the (few) arm outcomes: count those first.
+    g = frame.groupby(KEYS + ["arm1", "arm0", "outcome"], observed=True).size().rename("w").reset_index()
+    w = g["w"].to_numpy(np.int64)
     counts = np.zeros((GAME, GAME, len(OUTCOMES)))
-    one = f[f["kind"] <= 1]
-    np.add.at(counts, (one["a"].to_numpy(), one["b"].to_numpy(), one["outcome"].to_numpy()), 1)
+    one = (g["kind"] <= 1).to_numpy()
+    np.add.at(counts, (g["a"].to_numpy()[one], g["b"].to_numpy()[one], g["outcome"].to_numpy()[one]), w[one])
     values = game_values(counts)
-    win1 = win_after(values, f["a"], f["b"], f["seat"].clip(lower=0), f["arm1"])
-    win0 = win_after(values, f["a"], f["b"], f["seat"].clip(lower=0), f["arm0"])
-    f["dpts"] = f["arm1"].astype(np.int64) - f["arm0"]
-    f["dwin"] = win1 - win0
-    cols = {}
-    for name in ("arm1", "arm0", "dpts", "dwin"):
-        cols[f"{name}_sum"] = f[name].astype(float)
-        cols[f"{name}_sumsq"] = f[name].astype(float) ** 2
+    seat = g["seat"].clip(lower=0)
+    values_of = {"arm1": g["arm1"].astype(float), "arm0": g["arm0"].astype(float),
+                 "dpts": g["arm1"].astype(float) - g["arm0"],
+                 "dwin": pd.Series(win_after(values, g["a"], g["b"], seat, g["arm1"])
+                                   - win_after(values, g["a"], g["b"], seat, g["arm0"]), index=g.index)}
+    cols = {"deals": w}
+    for name, x in values_of.items():
+        cols[f"{name}_sum"] = w * x
+        cols[f"{name}_sumsq"] = w * x ** 2
     for name in ("arm1", "arm0"):
-        cols[f"{name}_march"] = ((f[name] == 2) | (f[name] == 4)).astype(np.int64)
-        cols[f"{name}_euchred"] = (f[name] < 0).astype(np.int64)
+        cols[f"{name}_march"] = w * ((g[name] == 2) | (g[name] == 4))
+        cols[f"{name}_euchred"] = w * (g[name] < 0)
     for k in range(len(OUTCOMES)):
-        cols[f"out_{k}"] = (f["outcome"] == k).astype(np.int64)
-    g = pd.concat([f[KEYS], pd.DataFrame(cols, index=f.index)], axis=1)
-    table = g.groupby(KEYS, observed=True).sum().reset_index()
-    table.insert(len(KEYS), "deals", g.groupby(KEYS, observed=True).size().to_numpy())
+        cols[f"out_{k}"] = w * (g["outcome"] == k)
+    both = pd.concat([g[KEYS], pd.DataFrame(cols, index=g.index)], axis=1)
+    table = both.groupby(KEYS, observed=True).sum().reset_index()
     table["kind"] = table["kind"].map(lambda k: KINDS[int(k)])
     table["seat"] = table["seat"].map(lambda s: SEATS[int(s)] if s >= 0 else "-")
     return table.sort_values(KEYS).reset_index(drop=True)
@@ -398,35 +409,43 @@ def _ci(est: Estimate, digits: int = 3, pct: bool = False) -> str:
     return f"{est.mean:+.{digits}f} [{est.low:+.{digits}f}, {est.high:+.{digits}f}]"
 
 
-def _gain_heatmap(call: pd.DataFrame, path: Path, title: str, note: str) -> Path:
+BOWER_LABELS = ["none", "left", "right", "both"]
+
+
+def _gain_heatmap(call: pd.DataFrame, path: Path, title: str, note: str, columns: str = "aces") -> Path:
+    """Alone - with partner per seat, by trumps (rows) and outside aces or bowers held (columns)."""
+    call = call.assign(bowers=2 * call["right"] + call["left"])
+    labels = BOWER_LABELS if columns == "bowers" else [str(c) for c in range(4)]
+    low = int(call["trumps"].min()) if len(call) else 0   # callers hold at least this many trumps
     panels = {}
     for seat in SEATS:
-        g = cells(call[call["seat"] == seat], ["trumps", "aces"], "dpts")
+        g = cells(call[call["seat"] == seat], ["trumps", columns], "dpts")
         mean = np.full((6, 4), np.nan)
         half = np.full_like(mean, np.nan)
         n = np.zeros_like(mean, dtype=np.int64)
         for _, r in g.iterrows():
-            i, j = int(r["trumps"]), int(r["aces"])
+            i, j = int(r["trumps"]), int(r[columns])
             if r["deals"] >= 30:   # fewer deals give no readable estimate
                 mean[i, j] = r["mean"]
                 half[i, j] = 1.96 * math.sqrt(r["var"] / r["deals"])
                 n[i, j] = int(r["deals"])
-        panels[SEAT_NAMES[seat]] = {"mean": mean, "half": half, "n": n}
-    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(6)],
-                                    col_labels=[str(c) for c in range(4)], title=title,
-                                    xlabel="aces of other suits", ylabel="trumps held (left bower counted)",
+        panels[SEAT_NAMES[seat]] = {"mean": mean[low:], "half": half[low:], "n": n[low:]}
+    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(low, 6)], col_labels=labels,
+                                    title=title, xlabel="aces of other suits" if columns == "aces" else "bowers held",
+                                    ylabel="trumps held (left bower counted)",
                                     unit="alone - with partner, points per hand", note=note, limit=1.5)
 
 
-def _game_chart(f: np.ndarray, path: Path) -> Path:
+def _game_chart(f: np.ndarray, deals: np.ndarray, path: Path) -> Path:
     panels = {"the dealing side's P(win game)": {"mean": f - 0.5, "half": np.full_like(f, np.nan),
-                                                   "n": np.ones_like(f, dtype=np.int64)}}
+                                                   "n": deals.astype(np.int64)}}
     return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(GAME)],
                                     col_labels=[str(c) for c in range(GAME)],
                                     title="The game model: P(win) - 1/2 for the side about to deal",
                                     xlabel="the other side's score", ylabel="the dealing side's score",
                                     unit="P(win game) - 0.5", limit=0.5,
-                                    note="Both sides play the book's policy; hands independent given score and dealer.")
+                                    note="Both sides play the book's policy; hands independent given score and dealer. "
+                                         "n: the deals whose outcomes give the hand's distribution at that score.")
 
 
 def _claims_chart(verdict_list, path: Path, unit: str) -> Path:
@@ -487,11 +506,16 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
                        "Each cell: mean of the paired difference, ± 95% half-width, deals. Grey: under 30 deals."),
          "Strategy chart: what going alone gains (blue) or loses (red) against taking the partner, for "
          "the hands the book plays with the partner, by trumps and outside aces, per seat of the caller."),
+        (_gain_heatmap(call[~call["book_alone"]], out_dir / "gain_not_lone_bowers.png",
+                       "Alone - with partner (net points per hand), hands the book does not play alone, by bowers",
+                       "Each cell: mean of the paired difference, ± 95% half-width, deals. Grey: under 30 deals.",
+                       columns="bowers"),
+         "The same hands by trumps held and which bowers they include."),
         (_gain_heatmap(call[call["strength"] >= 1], out_dir / "gain_lone_class.png",
                        "Alone - with partner (net points), hands with a bower and three trumps or better",
                        "Each cell: mean of the paired difference, ± 95% half-width, deals. Grey: under 30 deals."),
          "The same for the hands of the book's lone classes (desperate, light, sound), whatever the book did."),
-        (_game_chart(f, out_dir / "game_model.png"),
+        (_game_chart(f, outcome_counts(table).sum(axis=2), out_dir / "game_model.png"),
          "The game model: the probability that the side about to deal wins the game, by score."),
         (_claims_chart(verdict_list, out_dir / "claims_points.png", "points per hand"),
          "Claims measured in points per hand, with 95% intervals."),
@@ -545,7 +569,13 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
         "independent given the score and the dealer; both sides play the book's policy, with its lone "
         "hands, for the rest of the game; the model's own sampling error is not in the intervals of the "
         "game-probability claims (it is shared by both arms, so it moves little). An arm's value is the "
-        "decider's side's probability of winning from the score that arm's points lead to.\n\n"
+        "decider's side's probability of winning from the score that arm's points lead to. At three-all a "
+        "march with the partner (2 points) already wins the game, so a lone march adds nothing there and a "
+        "lone euchre loses it: the game measure sees what points per hand cannot.\n\n"
+        "B1: at one-four and two-four (the eldest hand's side at four) each deal is bid twice, by the book "
+        "with and without the bridge kept (the eldest hand orders up whatever he holds); the authors "
+        "themselves \"doubt the expediency of keeping the bridge strictly\". The claim is tested as the "
+        "rule's purpose: keeping it raises the eldest hand's side's chance of winning the game.\n\n"
         "Estimates: paired differences (alone - with partner) with t intervals; L5 and L7 compare "
         "independent samples (different seats, or assisted against unassisted deals) within the same hand "
         "class, averaged over classes (stratified Welch). Holm's correction across the study's claims. "

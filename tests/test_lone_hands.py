@@ -184,3 +184,13 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     t1, t2 = lone_hands.summarise(one), lone_hands.summarise(two)
     pd.testing.assert_frame_equal(t1, t2)
     assert set(one["kind"]) >= {0, 1, 2, 3}
+    report = lone_hands.render(t1, {"rules": {"pack": 32}, "options": kw["options"]}, tmp_path)
+    assert [v.claim.id for v in report.verdicts] == ["L2", "L2", "L1", "L1", "L1", "L3", "L5", "L5", "L5", "L7", "B1"]
+    assert all((tmp_path / c.file).exists() for c in report.charts)
+
+
+def test_bad_options_are_refused(tmp_path):
+    for options in ({"deal_share": 0}, {"deal_share": 1.5}, {"scores": ["5-0"]}, {"scores": "3-3"}):
+        with pytest.raises(EuchreError):
+            lone_hands.scenarios(settings_for(lone_hands, out=str(tmp_path), options=options))
+    assert lone_hands.scenarios(settings_for(lone_hands, out=str(tmp_path), options={"scores": ["3-3"]})) == ["3-3"]
