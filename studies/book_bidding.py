@@ -27,14 +27,16 @@ from scipy import stats as _st
 
 from analysis.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED,
                                   DEALER_BY_SCORE, DEALER_TAKE, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER, BookPolicy)
+from analysis.errors import EuchreError
 from analysis.policy import FIRST_ROUND_CALL, Table
-from analysis.stats import Claim, Estimate, stratified_from_cells, verdicts
+from analysis.stats import CONTRADICTED, INCONCLUSIVE, SUPPORTED, Claim, Estimate, stratified_from_cells, verdicts
+from fastcore.handpatterns import hand_numbers
 
 NAME = "book_bidding"
 TITLE = "The book's bidding advice, claim by claim"
 DESCRIPTION = ("The book's round-one bidding lists, seat by seat: calling against passing with the hands each "
                "list names, paired on the same deals, the others bidding by the book.")
-DEFAULTS = {"deals": 50_000, "chunk_size": 50_000, "replicates": 8}
+DEFAULTS = {"deals": 50_000, "chunk_size": 50_000, "replicates": 6}
 POLICIES = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players; "
             "the deciding seat's round-one call forced to call or to pass (the two arms); score love-all")
 
@@ -112,9 +114,8 @@ QUOTES = {
 
 def scenarios(settings) -> list[str]:
     seats = settings.options.get("seats", list(SEAT_ORDER))
-    replicates = int(settings.options.get("replicates", 1))
-    if replicates < 1:
-        from analysis.errors import EuchreError
+    replicates = settings.options.get("replicates", 1)
+    if not isinstance(replicates, int) or isinstance(replicates, bool) or replicates < 1:
         raise EuchreError(f"option replicates must be a whole number >= 1, not {replicates!r}")
     return [f"{s}{k}" for s in SEAT_ORDER if s in seats for k in range(1, replicates + 1)]
 
@@ -134,9 +135,13 @@ def _first_pattern(t: Table, patterns, hands=None, trump=None) -> np.ndarray:
     return np.where(table.any(axis=1), table.argmax(axis=1), -1).astype(np.int16)
 
 
+def _medium(t: Table) -> np.ndarray:
+    """E1's "three medium trumps ... and some strength in suit", as the book's policy reads it."""
+    return t.has("three medium trumps") & BookPolicy._strength_in_suit(t)
+
+
 def _e1_class(t: Table) -> np.ndarray:
-    medium = t.has("three medium trumps") & BookPolicy._strength_in_suit(t)
-    return ~t.right_turned & medium & ~t.has(MAKE_NEXT.patterns, t.trump ^ 1)
+    return ~t.right_turned & _medium(t) & ~t.has(MAKE_NEXT.patterns, t.trump ^ 1)
 
 
 def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[dict, np.ndarray]:
@@ -149,8 +154,7 @@ def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[
         great = t.has(THIRD_ORDER.patterns)
         out["E1"] = _e1_class(t)
         out["E2"] = t.has(MAKE_NEXT.patterns, t.trump ^ 1) & ~great
-        medium = t.has("three medium trumps") & BookPolicy._strength_in_suit(t)
-        out["E2medium"] = out["E2"] & medium & ~t.right_turned
+        out["E2medium"] = out["E2"] & _medium(t) & ~t.right_turned
         judged = t.hands
     elif seat == 2:
         s2 = t.has(ASSIST.patterns)
@@ -172,8 +176,7 @@ def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[
         judged = t.hands
     else:
         after = BookPolicy.after_discard(t, alone=False)
-        from analysis.book_policy import _numbers
-        better_next = _numbers(t.hands, t.trump ^ 1)[:, 0] > _numbers(after, t.trump)[:, 0]
+        better_next = hand_numbers(t.hands, t.trump ^ 1)[:, 0] > hand_numbers(after, t.trump)[:, 0]
         d6 = t.has("two bowers", hands=after) & better_next
         out["D1"] = t.has(DEALER_LIST, hands=after) & ~d6
         judged = after
@@ -232,7 +235,6 @@ def cells(seat_letter: str, classes: dict, trumps, aces, gain, net_call, net_pas
 
 def run_chunk(scenario: str, chunk_index: int, n_deals: int, seed: np.random.SeedSequence, settings) -> pd.DataFrame:
     from analysis.simulate import bid_batch
-    from fastcore.handpatterns import hand_numbers
     from fastcore.sampler import sample_deals
 
     letter = scenario[0]
@@ -449,6 +451,20 @@ def _pattern_chart(table: pd.DataFrame, path: Path) -> Path:
                                 note="95% intervals; patterns with at least 200 deals. Positive: the book's advice gains.")
 
 
+def _headline(verdict_list, per_seat: int) -> str:
+    def item(v):
+        return f"{v.claim.id} ({v.claim.test.split(':')[0]}) {v.claim.estimate.mean:+.2f}"
+    by = {k: [v for v in verdict_list if v.verdict == k] for k in (SUPPORTED, CONTRADICTED, INCONCLUSIVE)}
+    parts = [f"At love-all, the others bidding by the book and the play double-dummy ({per_seat:,} deals per seat), "
+             f"the book's round-one action beats the alternative in {len(by[SUPPORTED])} of {len(verdict_list)} "
+             f"tests (points per hand: " + "; ".join(item(v) for v in by[SUPPORTED]) + ")"]
+    if by[CONTRADICTED]:
+        parts.append("It is contradicted in " + "; ".join(item(v) for v in by[CONTRADICTED]))
+    if by[INCONCLUSIVE]:
+        parts.append("Inconclusive at this precision: " + "; ".join(item(v) for v in by[INCONCLUSIVE]))
+    return ". ".join(parts) + "."
+
+
 def render(table: pd.DataFrame, manifest: dict, out_dir):
     from analysis.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
@@ -466,11 +482,9 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
     by_id = {}
     for v in verdict_list:
         by_id.setdefault(v.claim.id, []).append(v)
-    summary = "; ".join(f"{v.claim.id} {v.claim.estimate.mean:+.3f} ({v.verdict})" for v in verdict_list)
     replicates = manifest.get("options", {}).get("replicates", 1)
     per_seat = int(manifest.get("deals_per_scenario", 0)) * int(replicates)
-    headline = (f"The book's action minus the other, in the deciding side's net points per hand at love-all "
-                f"(double-dummy play, {per_seat:,} deals per seat): {summary}.")
+    headline = _headline(verdict_list, per_seat)
     classes = "\n".join(f"- **{g}** ({SEAT_NAMES[s]}; the book: {a}): {what}."
                         for g, (s, a, _p, what) in GROUPS.items())
     method = (

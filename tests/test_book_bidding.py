@@ -8,6 +8,7 @@ import pytest
 
 from analysis.book_policy import BookPolicy
 from analysis.cards import parse_card
+from analysis.errors import EuchreError
 from analysis.rules import Rules
 from analysis.simulate import bid_batch, simulate
 from analysis.stats import paired_difference
@@ -143,6 +144,9 @@ def test_claims_sign_follows_the_book_action_and_t1_compares_like_cells():
 def test_scenarios_split_each_seat_into_replicates():
     s = settings_for(bb, options={"replicates": 2, "seats": ["A", "C"]})
     assert bb.scenarios(s) == ["C1", "C2", "A1", "A2"]
+    for bad in (0, "4", 2.5):
+        with pytest.raises(EuchreError, match="replicates"):
+            bb.scenarios(settings_for(bb, options={"replicates": bad}))
 
 
 @pytest.mark.slow
