@@ -1,7 +1,9 @@
 """Lone hands and the score: going alone against playing with the partner, on the same deals.
 
-Each scenario is a score ``a-b`` (the dealer's side AC has ``a`` points, BD ``b``; 25 scores
-below game). Each deal is bid by the book's policy at that score (analysis.book_policy). On
+Each scenario is the dealer's side's score ``dealers-a`` (AC has ``a`` points, a = 0..4); its
+deals are shared out in turn among the five scores ``a-b`` of the other side (b = 0..4), so the
+25 scores below game get equal numbers of deals. Each deal is bid by the book's policy at its
+score (analysis.book_policy). On
 every deal where a player made trump (ordered up, assisted, took up or made it), the hand is
 then played twice, double-dummy, with everything else as the book has it:
 
@@ -41,9 +43,7 @@ NAME = "lone_hands"
 TITLE = "Lone hands and the score"
 DESCRIPTION = ("Lone hands: going alone against playing with the partner on the same deals, in points per "
                "hand and in the probability of winning the game, by seat, hand and score.")
-# ``deal_share``: the share of each scenario's deals that is played (25 scores are 25 scenarios,
-# so the suite's --deals would otherwise cost 25 times a one-scenario study).
-DEFAULTS = {"deals": 40_000, "chunk_size": 2_000, "deal_share": 0.3}
+DEFAULTS = {"deals": 40_000, "chunk_size": 5_000}
 GAME = 5
 SEATS = "ABCD"
 SEAT_NAMES = {"A": "A, the dealer", "B": "B, eldest hand", "C": "C, dealer's partner", "D": "D, third hand"}
@@ -66,23 +66,7 @@ CLAIMS = {
 
 
 def scenarios(settings) -> list[str]:
-    from analysis.errors import EuchreError
-    share = settings.options.get("deal_share", DEFAULTS["deal_share"])
-    if not isinstance(share, (int, float)) or not 0 < share <= 1:
-        raise EuchreError(f"the lone_hands option deal_share must be a number in (0, 1], not {share!r}")
-    if settings.rules.points_for_game != GAME:
-        raise EuchreError(f"the lone_hands study models a game of {GAME} points: use the 32-card rules")
-    scores = settings.options.get("scores")
-    every = [f"{a}-{b}" for a in range(GAME) for b in range(GAME)]
-    if scores is not None and (not isinstance(scores, list) or set(scores) - set(every)):
-        raise EuchreError(f"the lone_hands option scores must be a list of scores like \"3-3\" (dealers first), "
-                          f"each below {GAME}: got {scores!r}")
-    return [s for s in every if scores is None or s in scores]
-
-
-def parse_score(scenario: str) -> tuple[int, int]:
-    a, b = scenario.split("-")
-    return int(a), int(b)
+    return [f"dealers-{a}" for a in range(GAME)]
 
 
 # --- one chunk --------------------------------------------------------------------------------
@@ -175,15 +159,25 @@ def book_and_arms(deals, score, rules, params=None):
 
 
 def run_chunk(scenario: str, chunk_index: int, n_deals: int, seed: np.random.SeedSequence, settings) -> pd.DataFrame:
-    from analysis.book_policy import BookParams, BookPolicy
+    from types import SimpleNamespace
     from fastcore.sampler import sample_deals
 
-    share = float(settings.options.get("deal_share", DEFAULTS["deal_share"]))
-    n = max(1, int(math.ceil(n_deals * share)))
-    deals = sample_deals(n, seed, pack=settings.pack)
-    a, b_score = parse_score(scenario)
-    score = (a, b_score)
-    rules = settings.rules
+    deals = sample_deals(n_deals, seed, pack=settings.pack)
+    a = int(scenario.split("-")[1])
+    frames = []
+    for b in range(GAME):   # deal i is played at score a-(i mod 5)
+        rows = np.arange(b, n_deals, GAME)
+        if len(rows):
+            sub = SimpleNamespace(hands=np.asarray(deals.hands)[rows], turn_up=np.asarray(deals.turn_up)[rows])
+            frames.append(score_rows(sub, (a, b), settings.rules))
+    return pd.concat(frames, ignore_index=True)
+
+
+def score_rows(deals, score, rules) -> pd.DataFrame:
+    """The rows of ``deals`` bid and played at ``score`` (AC, the dealers; BD)."""
+    from analysis.book_policy import BookParams, BookPolicy
+
+    n = len(deals.hands)
     policy = BookPolicy()
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up).astype(np.int8)
@@ -549,10 +543,10 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
          + md_table(model_rows)),
     ]
     method = (
-        "Scenarios: the 25 scores below game, the dealer's side AC having the first number. At each score, "
-        f"uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack (the share "
-        f"{manifest.get('options', {}).get('deal_share', DEFAULTS['deal_share'])} of --deals per score: "
-        f"{deals:,} deals in all) are bid by the book's policy (analysis.book_policy, BookParams defaults: "
+        "Scores: the 25 scores below game, the dealer's side AC having the first number (a scenario per "
+        "dealers' score, its deals shared equally among the other side's five). At each score, "
+        f"uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack (a fifth of "
+        f"--deals per score, {deals:,} deals in all) are bid by the book's policy (analysis.book_policy, BookParams defaults: "
         "the bridge not kept). On every deal where a player made trump, the hand is played twice double-dummy: "
         "the caller alone, and the caller with his partner (the dealer taking up and discarding by the book "
         "in round one, unless he is the one who sits out); no one takes it from a partner in either arm. "

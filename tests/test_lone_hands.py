@@ -177,20 +177,23 @@ def test_l5_compares_seats_within_hand_classes():
 
 @pytest.mark.slow
 def test_same_table_with_one_and_two_jobs(tmp_path):
-    kw = dict(deals=120, chunk_size=60, options={"deal_share": 1.0}, progress=False)
+    kw = dict(deals=150, chunk_size=60, progress=False)
     one = run_study(lone_hands, settings_for(lone_hands, out=str(tmp_path / "1"), jobs=1, **kw)).frame
     two = run_study(lone_hands, settings_for(lone_hands, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     t1, t2 = lone_hands.summarise(one), lone_hands.summarise(two)
     pd.testing.assert_frame_equal(t1, t2)
     assert set(one["kind"]) >= {0, 1, 2, 3}
-    report = lone_hands.render(t1, {"rules": {"pack": 32}, "options": kw["options"]}, tmp_path)
+    report = lone_hands.render(t1, {"rules": {"pack": 32}}, tmp_path)
     assert [v.claim.id for v in report.verdicts] == ["L2", "L2", "L1", "L1", "L1", "L3", "L5", "L5", "L5", "L7", "B1"]
     assert all((tmp_path / c.file).exists() for c in report.charts)
 
 
-def test_bad_options_are_refused(tmp_path):
-    for options in ({"deal_share": 0}, {"deal_share": 1.5}, {"scores": ["5-0"]}, {"scores": "3-3"}):
-        with pytest.raises(EuchreError):
-            lone_hands.scenarios(settings_for(lone_hands, out=str(tmp_path), options=options))
-    assert lone_hands.scenarios(settings_for(lone_hands, out=str(tmp_path), options={"scores": ["3-3"]})) == ["3-3"]
+def test_a_chunk_shares_its_deals_among_the_five_scores(tmp_path):
+    settings = settings_for(lone_hands, out=str(tmp_path))
+    assert lone_hands.scenarios(settings) == [f"dealers-{a}" for a in range(5)]
+    frame = lone_hands.run_chunk("dealers-2", 0, 23, np.random.SeedSequence(5), settings)
+    per_score = frame[frame["kind"] <= 1].groupby("b").size()
+    assert (frame["a"] == 2).all()
+    assert per_score.to_dict() == {0: 5, 1: 5, 2: 5, 3: 4, 4: 4}
+    assert (frame["kind"] == 3).sum() == 4      # B1 at 2-4: every deal of that score, bid twice
