@@ -398,6 +398,21 @@ def pattern_table(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def t1_by_trumps(table: pd.DataFrame) -> pd.DataFrame:
+    """Ordering minus passing at B and at D over every reached hand, by trumps held."""
+    rows = []
+    for trumps in range(6):
+        row = {"trumps held": trumps}
+        for seat in "BD":
+            sub = _rows(table, seat, GROUP_ALL)
+            cell = sub[sub["trumps"] == trumps]
+            e = estimate_from_sums(cell["deals"].sum(), cell["gain_sum"].sum(), cell["gain_sumsq"].sum())
+            row[f"{seat}: deals"] = int(cell["deals"].sum())
+            row[f"{seat}: order - pass [95% CI]"] = _fmt(e) if e.n >= 2 else ""
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def _heatmap(table: pd.DataFrame, path: Path) -> Path:
     rows, cols = list(range(6)), list(range(4))
     panels = {}
@@ -516,6 +531,12 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
          "(E1 and T1: the first of the third hand's order list, else three medium trumps alone; D1: the dealer's "
          "hand after the discard). Calling minus passing, whatever the book's action.\n\n"
          + md_table(pattern_table(table))),
+        ("T1 beyond E1's class", "The T1 test above compares like hands of E1's class. Over every hand where "
+         "the decision is reached, by trumps held (all outside aces pooled), the gain of ordering at the eldest and "
+         "the third hand is below; the third hand's hands are those left after two passes, which tell him the "
+         "eldest and second hands are not strong in the suit, so a cell of this table is not the same hand at "
+         "both seats and the comparison mixes position with what the passes reveal.\n\n"
+         + md_table(t1_by_trumps(table))),
         ("Decisions reached", "Deals per seat where the round-one decision is reached (the earlier seats passed "
          "by the book's policy).\n\n" + md_table(pd.DataFrame(
              [{"seat": SEAT_NAMES[s], "decisions reached": _reached(table, s),
