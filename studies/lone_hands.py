@@ -442,9 +442,32 @@ def _game_chart(f: np.ndarray, deals: np.ndarray, path: Path) -> Path:
                                          "n: the deals whose outcomes give the hand's distribution at that score.")
 
 
+def short_label(claim: Claim) -> str:
+    """A few words naming a claim's test, for chart axes."""
+    t = claim.test
+    if claim.id == "L2":
+        return "L2 not lone" if "does not" in t else "L2 light"
+    if claim.id == "L1":
+        return "L1 " + ("3-all" if "three-all" in t else "4-all" if "four-all" in t else "ahead")
+    if claim.id == "L5":
+        return "L5 " + t.split(": ")[1].split(",")[0]
+    return {"L3": "L3 desperate", "L7": "L7 assisted - not", "B1": "B1 bridge"}.get(claim.id, claim.id)
+
+
+def _reading(verdict_list) -> str:
+    """Which supported claims are smaller than the margin that matters to a player."""
+    small = [v for v in verdict_list if v.verdict == "supported" and abs(v.claim.estimate.mean) < v.claim.margin]
+    if not small:
+        return ("Every supported claim's estimate is at least the margin that matters (0.05 points per hand, "
+                f"or {MARGIN_WIN:.0%} of the game).")
+    return ("Supported, but smaller than the margin that matters to a player (the sign is sure, the size is "
+            "slight): " + "; ".join(f"{v.claim.id} ({short_label(v.claim)}): {v.claim.estimate.mean:+.4f} "
+                                     f"{v.claim.unit}, margin {v.claim.margin:g}" for v in small) + ".")
+
+
 def _claims_chart(verdict_list, path: Path, unit: str) -> Path:
     chosen = [v for v in verdict_list if v.claim.unit == unit]
-    labels = [f"{v.claim.id}: {v.claim.test.split(':')[0][:48]}\n(n={v.claim.estimate.n:,})" for v in chosen]
+    labels = [f"{short_label(v.claim)}\n(n={v.claim.estimate.n:,})" for v in chosen]
     e = [v.claim.estimate for v in chosen]
     return _charts().error_bars(path, labels, {"estimate": ([x.mean for x in e], [x.low for x in e],
                                                            [x.high for x in e], [x.n for x in e])},
@@ -530,6 +553,7 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
     rates = outcome_counts(table)
     first = rates[0, 0] / rates[0, 0].sum()
     sections = [
+        ("Reading the verdicts", _reading(verdict_list)),
         ("Per seat and lone strength", "Every made hand, pooled over the 25 scores: the book's lone classes "
          "(sound: both bowers, three trumps, every card a trump or an outside ace; light: the right with the "
          "left or the ace, three trumps, at most one other card; desperate: a bower and three trumps), the "
