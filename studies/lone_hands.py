@@ -430,6 +430,31 @@ def _gain_heatmap(call: pd.DataFrame, path: Path, title: str, note: str, columns
                                     unit="alone - with partner, points per hand", note=note, limit=1.5)
 
 
+def _score_heatmap(call: pd.DataFrame, path: Path) -> Path:
+    """Alone - with partner in game-win probability by the maker's score, per lone strength."""
+    own, theirs = own_theirs(call)
+    call = call.assign(own=own, theirs=theirs)
+    panels = {}
+    for strength in (3, 2, 1):
+        g = cells(call[call["strength"] == strength], ["own", "theirs"], "dwin")
+        mean = np.full((GAME, GAME), np.nan)
+        half = np.full_like(mean, np.nan)
+        n = np.zeros_like(mean, dtype=np.int64)
+        for _, r in g.iterrows():
+            if r["deals"] >= 30:
+                i, j = int(r["own"]), int(r["theirs"])
+                mean[i, j] = r["mean"]
+                half[i, j] = 1.96 * math.sqrt(r["var"] / r["deals"])
+                n[i, j] = int(r["deals"])
+        panels[f"{STRENGTHS[strength]} lone hands"] = {"mean": mean, "half": half, "n": n}
+    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(GAME)],
+                                    col_labels=[str(c) for c in range(GAME)],
+                                    title="Alone - with partner, in the probability of winning the game, by score",
+                                    xlabel="the adversaries' score", ylabel="the maker's side's score",
+                                    unit="alone - with partner, P(win game)", limit=0.2,
+                                    note="Each cell: mean paired difference, ± 95% half-width, deals. Grey: under 30 deals.")
+
+
 def _game_chart(f: np.ndarray, deals: np.ndarray, path: Path) -> Path:
     panels = {"the dealing side's P(win game)": {"mean": f - 0.5, "half": np.full_like(f, np.nan),
                                                    "n": deals.astype(np.int64)}}
@@ -532,6 +557,10 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
                        "Alone - with partner (net points), hands with a bower and three trumps or better",
                        "Each cell: mean of the paired difference, ± 95% half-width, deals. Grey: under 30 deals."),
          "The same for the hands of the book's lone classes (desperate, light, sound), whatever the book did."),
+        (_score_heatmap(call, out_dir / "gain_by_score.png"),
+         "Strategy chart by score: what going alone gains (blue) or loses (red) in the probability of "
+         "winning the game, for sound, light and desperate hands (the book's lone classes), by the score "
+         "from the maker's side. L1 is the light panel's diagonal and upper triangle, L3 its 1-4 and 2-4."),
         (_game_chart(f, outcome_counts(table).sum(axis=2), out_dir / "game_model.png"),
          "The game model: the probability that the side about to deal wins the game, by score."),
         (_claims_chart(verdict_list, out_dir / "claims_points.png", "points per hand"),
