@@ -783,7 +783,7 @@ def book_call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: in
                             calls=before, trump=case.trump)
             if seat == 0:
                 if call == "alone":
-                    if not policy.lone_hand(sit, hand):
+                    if not policy.lone_hand(sit, hand, with_assistance=sit.partner_called):  # L7
                         return False
                 elif not call_holds(call, seat, world[seat], case):
                     return False
