@@ -25,7 +25,7 @@ def _save(fig, path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    fig.savefig(tmp, dpi=DPI, bbox_inches="tight", format="png")
+    fig.savefig(tmp, dpi=DPI, bbox_inches="tight", format="png", metadata={"Software": None})  # same bytes whatever the matplotlib version
     plt.close(fig)
     tmp.replace(path)
     return path
