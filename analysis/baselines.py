@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from analysis.contract import dealer_hand
 from analysis.patterns import shape_of
+from analysis.cards import SUITS
 from analysis.policy import FIRST_ROUND_CALL, Policy, Situation
 
 
@@ -15,7 +17,7 @@ class AlwaysPass(Policy):
 
     def second_round(self, s: Situation):
         if s.must_call:
-            return "SCHD"[max((x for x in range(4) if x != s.turn_suit), key=lambda x: shape_of(s.hand, x).n_trumps)]
+            return SUITS[max((x for x in range(4) if x != s.turn_suit), key=lambda x: shape_of(s.hand, x).n_trumps)]
         return "pass"
 
 
@@ -59,10 +61,9 @@ class PointCount(Policy):
         return total + p.ace_points * shape.outside_aces() + p.void_points * shape.voids()
 
     def _hand(self, s: Situation, trump: int) -> int:
+        """The dealer is judged on his hand after taking up the turn-up and the book's discard."""
         if s.seat == 0 and s.round == 1 and trump == s.turn_suit:
-            from analysis.discard import book_discard
-            six = s.hand | 1 << s.turn_up
-            return six & ~(1 << book_discard(six, s.turn_up))
+            return int(dealer_hand([s.hand], [s.turn_up])[0])
         return s.hand
 
     def first_round(self, s: Situation) -> str:
@@ -73,7 +74,7 @@ class PointCount(Policy):
         suits = [x for x in range(4) if x != s.turn_suit]
         best = max(suits, key=lambda x: self.points(s.hand, x))
         if s.must_call or self.points(s.hand, best) >= self.params.second_round[s.seat]:
-            return "SCHD"[best]
+            return SUITS[best]
         return "pass"
 
     def alone(self, s: Situation) -> bool:

@@ -24,13 +24,13 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from analysis.policy import Table, VectorPolicy
-from analysis.rules import effective_suit
-from fastcore.handpatterns import book_discard_batch, hand_numbers
+from analysis.contract import dealer_hand
+from analysis.policy import Situations, VectorPolicy
+from fastcore.handpatterns import hand_numbers
+from fastcore.vocabulary import effective_suit_mask
 
 # SUIT_MASKS[trump, suit]: the cards whose effective suit is ``suit`` when ``trump`` is trumps.
-SUIT_MASKS = np.array([[sum(1 << c for c in range(32) if effective_suit(c, t) == s) for s in range(4)]
-                       for t in range(4)], dtype=np.uint32)
+SUIT_MASKS = np.array([[effective_suit_mask(s, t) for s in range(4)] for t in range(4)], dtype=np.uint32)
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def _numbers(hands, trump) -> np.ndarray:
     return hand_numbers(hands, np.broadcast_to(np.asarray(trump, np.int8), np.shape(hands)))
 
 
-def _best_suit(t: Table, eligible, patterns) -> np.ndarray:
+def _best_suit(t: Situations, eligible, patterns) -> np.ndarray:
     """Per row, of the eligible suits where the hand matches one of ``patterns``, the one with the
     most trumps (then the higher trumps; then the lower suit); -1 if none. ``eligible(x)``
     gives the rows where suit ``x`` may be named."""
@@ -151,13 +151,13 @@ class BookPolicy(VectorPolicy):
         return {"name": self.name, "class": type(self).__name__, "params": asdict(self.params)}
 
     # -- the score ---------------------------------------------------------------------------
-    def score_allows(self, t: Table) -> bool:
+    def score_allows(self, t: Situations) -> bool:
         """Entries "dependent upon the score" apply."""
         own, theirs = t.score
         return (own == 4 and theirs == 4) or theirs < self.params.caution_from
 
     @staticmethod
-    def _strength_in_suit(t: Table) -> np.ndarray:
+    def _strength_in_suit(t: Situations) -> np.ndarray:
         """An outside ace, or an outside king with another card of its suit."""
         strong = t.has("outside ace")
         for suit in range(4):
@@ -168,10 +168,10 @@ class BookPolicy(VectorPolicy):
         return strong
 
     # -- round one ---------------------------------------------------------------------------
-    def first_round_batch(self, t: Table) -> np.ndarray:
+    def first_round_batch(self, t: Situations) -> np.ndarray:
         return {1: self._eldest, 2: self._second, 3: self._third, 0: self._dealer}[t.seat](t)
 
-    def _eldest(self, t: Table) -> np.ndarray:
+    def _eldest(self, t: Situations) -> np.ndarray:
         own, theirs = t.score
         if self.params.keep_bridge and own == 4 and theirs in (1, 2):
             return np.ones(len(t), bool)                                          # B1
@@ -180,7 +180,7 @@ class BookPolicy(VectorPolicy):
         medium = t.has("three medium trumps") & self._strength_in_suit(t)         # E1
         return great | (~t.right_turned & ~can_next & medium)                     # E2
 
-    def _second(self, t: Table) -> np.ndarray:
+    def _second(self, t: Situations) -> np.ndarray:
         own, theirs = t.score
         call = t.has(ASSIST.patterns + ASSIST_ALWAYS.patterns)                    # S2, S3
         call |= t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns)              # S3
@@ -191,13 +191,13 @@ class BookPolicy(VectorPolicy):
         two_small = t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
         return call & ~(t.right_turned & two_small)                               # S5
 
-    def _third(self, t: Table) -> np.ndarray:
+    def _third(self, t: Situations) -> np.ndarray:
         call = t.has(THIRD_ORDER.patterns)                                        # T4
         if self.score_allows(t):
             call |= t.has(THIRD_BY_SCORE.patterns)                                # T4, by score
         return np.where(t.right_turned, t.has(THIRD_RIGHT_TURNED.patterns), call)  # T3
 
-    def _dealer(self, t: Table) -> np.ndarray:
+    def _dealer(self, t: Situations) -> np.ndarray:
         own, theirs = t.score
         after = self.after_discard(t, alone=False)
         trump = t.trump
@@ -216,13 +216,12 @@ class BookPolicy(VectorPolicy):
         return call & ~(t.has("two bowers", hands=after) & better_next)
 
     @staticmethod
-    def after_discard(t: Table, alone: bool) -> np.ndarray:
+    def after_discard(t: Situations, alone: bool) -> np.ndarray:
         """The dealer's hand once he has taken up the turn-up and made the book's discard."""
-        six = t.hands | (np.uint32(1) << t.turn_up.astype(np.uint32))
-        return six & ~(np.uint32(1) << book_discard_batch(six, t.turn_up, np.full(len(t), alone)).astype(np.uint32))
+        return dealer_hand(t.hands, t.turn_up, alone)
 
     # -- round two ---------------------------------------------------------------------------
-    def second_round_batch(self, t: Table) -> np.ndarray:
+    def second_round_batch(self, t: Situations) -> np.ndarray:
         down = t.turn_suit
         nxt = down ^ 1
 
@@ -247,7 +246,7 @@ class BookPolicy(VectorPolicy):
 
     # -- lone hands --------------------------------------------------------------------------
     @staticmethod
-    def lone_strength(t: Table, hands) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def lone_strength(t: Situations, hands) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(sound, light, desperate) per row; the definitions are in the module docstring."""
         numbers = _numbers(hands, t.trump)
         three = numbers[:, 0] >= 3
@@ -258,7 +257,7 @@ class BookPolicy(VectorPolicy):
         desperate = three & (right | left)
         return sound, light, desperate
 
-    def lone_ok(self, t: Table, hands, with_assistance: bool) -> np.ndarray:
+    def lone_ok(self, t: Situations, hands, with_assistance: bool) -> np.ndarray:
         if not self.params.lone_hands:
             return np.zeros(len(t), bool)
         sound, light, desperate = self.lone_strength(t, hands)
@@ -274,15 +273,15 @@ class BookPolicy(VectorPolicy):
         hands = np.array([s.hand if hand is None else hand], np.uint32)
         return bool(self.lone_ok(self._one(s), hands, with_assistance)[0])
 
-    def _playing_hands(self, t: Table) -> np.ndarray:
+    def _playing_hands(self, t: Situations) -> np.ndarray:
         if t.seat == 0 and t.round == 1:  # the dealer judges his hand after a lone hand's discard
             return self.after_discard(t, alone=True)
         return t.hands
 
-    def alone_batch(self, t: Table) -> np.ndarray:
+    def alone_batch(self, t: Situations) -> np.ndarray:
         return self.lone_ok(t, self._playing_hands(t), with_assistance=False)
 
-    def take_from_partner_batch(self, t: Table) -> np.ndarray:
+    def take_from_partner_batch(self, t: Situations) -> np.ndarray:
         hands = self._playing_hands(t)
         numbers = _numbers(hands, t.trump)
         fair = (numbers[:, 0] >= 3) & t.has(("right", "left"), hands=hands)
@@ -290,4 +289,4 @@ class BookPolicy(VectorPolicy):
         take_lone = fair & no_weakness & self.params.lone_hands                   # L8
         assisted = t.seat == 0 and t.round == 1                                   # L7: the dealer, assisted
         take_call = self.lone_ok(t, hands, with_assistance=True) if assisted else self.lone_strength(t, hands)[0]
-        return np.where(t.partner_alone, take_lone, take_call & self.params.lone_hands)
+        return np.where(t.partner_is_lone, take_lone, take_call & self.params.lone_hands)

@@ -5,58 +5,27 @@ A card prints as rank + suit: ranks ``7 8 9 T J Q K A`` (``10`` accepted), suits
 ``suit * 8 + rank`` (rank 0 = seven ... 7 = ace), the id the compiled kernels use, and a hand
 is also a bitmask with bit ``id`` set.
 
-Seats are the book's letters: A deals, B is the eldest hand (A's left), C is A's partner,
-D is A's right. Play goes A -> B -> C -> D; the sides are AC and BD. Inside the code the seats
-are 0..3 in that order.
+Seats are the book's letters (A deals, B is the eldest hand); the vocabulary itself (seats,
+sides, suits, ranks, packs) is defined once, in :mod:`fastcore.vocabulary`, and re-exported here.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
 from analysis.errors import EuchreError
+from fastcore.vocabulary import (  # noqa: F401  (the vocabulary, re-exported for analysis)
+    JACK, PACKS, RANK_NAMES, RANKS, SEATS, SIDES, SUIT_NAMES, SUITS, card_id, card_text, check_pack, in_pack,
+    mask_cards, mask_of, pack_cards, rank_of, suit_of,
+)
 
-RANKS = "789TJQKA"
-SUITS = "SCHD"
-SEATS = "ABCD"
-SIDES = ("AC", "BD")
-SUIT_NAMES = ("spades", "clubs", "hearts", "diamonds")
-RANK_NAMES = ("seven", "eight", "nine", "ten", "knave", "queen", "king", "ace")
+PACK_SIZES = PACKS
+card_str = card_text
+cards_of = mask_cards
 _SUIT_ALIASES = {
     "S": 0, "C": 1, "H": 2, "D": 3,
     "\u2660": 0, "\u2663": 1, "\u2665": 2, "\u2666": 3,  # black symbols
     "\u2664": 0, "\u2667": 1, "\u2661": 2, "\u2662": 3,  # white symbols
 }
-JACK = 4
-PACK_SIZES = (32, 24)
-
-
-def card_id(rank: int, suit: int) -> int:
-    return suit * 8 + rank
-
-
-def rank_of(card: int) -> int:
-    return card & 7
-
-
-def suit_of(card: int) -> int:
-    return card >> 3
-
-
-def pack_cards(pack: int = 32) -> list[int]:
-    """The card ids of a pack: 32 cards (seven to ace) or 24 cards (nine to ace)."""
-    check_pack(pack)
-    low = 0 if pack == 32 else 2
-    return [card_id(r, s) for s in range(4) for r in range(low, 8)]
-
-
-def check_pack(pack) -> int:
-    if pack not in PACK_SIZES:
-        raise EuchreError(f"pack {pack!r} is not a euchre pack: use 32 (seven to ace) or 24 (nine to ace)")
-    return pack
-
-
-def in_pack(card: int, pack: int) -> bool:
-    return pack == 32 or rank_of(card) >= 2
 
 
 def parse_suit(text) -> int:
@@ -84,10 +53,6 @@ def parse_card(text, pack: int = 32) -> int:
     if not in_pack(card, check_pack(pack)):
         raise EuchreError(f"card {card_str(card)} is not in the {pack}-card pack (nine to ace)")
     return card
-
-
-def card_str(card: int) -> str:
-    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
 
 
 def card_name(card: int) -> str:
@@ -123,17 +88,6 @@ def parse_seat(text) -> int:
     if len(key) != 1 or key not in SEATS:
         raise EuchreError(f"{text!r} is not a seat: seats are A (dealer), B, C, D")
     return SEATS.index(key)
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def cards_of(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
 
 
 def parse_hands(hands: Mapping, pack: int = 32, hand_size: int = 5, absent: int | None = None) -> list[list[int]]:

@@ -146,3 +146,19 @@ def _short(n) -> str:
     if n >= 10_000:
         return f"{n / 1e3:.0f}k"
     return str(n)
+
+
+def claims_chart(path, verdict_list, *, unit: str, title: str | None = None) -> Path:
+    """The claims of a study measured in ``unit``: each test's estimate, oriented so that
+    positive is what the book says, with its 95% interval and deals; one chart for every study."""
+    chosen = [v for v in verdict_list if v.claim.unit == unit]
+    labels = [f"{v.claim.label or v.claim.name}\n(n={v.claim.estimate.n:,})" for v in chosen]
+    signed = [(v.claim.sign * v.claim.estimate.mean,
+               min(v.claim.sign * v.claim.estimate.low, v.claim.sign * v.claim.estimate.high),
+               max(v.claim.sign * v.claim.estimate.low, v.claim.sign * v.claim.estimate.high)) for v in chosen]
+    mean, low, high = (np.array([s[k] for s in signed], dtype=float) for k in range(3))
+    return error_bars(path, labels, {"the book's side": (mean, low, high, [v.claim.estimate.n for v in chosen])},
+                      title=title or f"Claims measured in {unit}: the book's side of each test", ylabel=unit,
+                      xlabel="claim test (deals)", legend_n=False, zero_line=True,
+                      note="95% intervals (not corrected for multiplicity; the verdicts are). "
+                           "Positive: the book's advice gains.")

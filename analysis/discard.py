@@ -13,16 +13,13 @@ card discarded is the lowest of that suit. With nothing but trumps, discard the 
 """
 from __future__ import annotations
 
-from analysis.cards import cards_of
-from analysis.rules import effective_suit, trump_order
-
-ACE = 7
+from fastcore.vocabulary import ACE, effective_suit, mask_cards, trump_order
 
 
 def book_discard(hand6: int, turn_up: int, alone: bool = False) -> int:
     """The card the dealer discards from his six (``hand6``, a mask including the turn-up)."""
     trump = turn_up >> 3
-    cards = [c for c in cards_of(hand6) if c != turn_up]
+    cards = [c for c in mask_cards(hand6) if c != turn_up]
     plain: dict[int, list[int]] = {}
     for c in cards:
         s = effective_suit(c, trump)

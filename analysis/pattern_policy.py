@@ -32,11 +32,12 @@ import tomllib
 
 import numpy as np
 
-from analysis.book_policy import BookPolicy, _best_suit
+from analysis.book_policy import _best_suit
+from analysis.contract import dealer_hand
 from analysis.cards import SEATS
 from analysis.errors import EuchreError
 from analysis.patterns import parse_pattern
-from analysis.policy import Table, VectorPolicy
+from analysis.policy import Situations, VectorPolicy
 
 _SECTIONS = {"first_round", "second_round", "alone", "take_from_partner"}
 
@@ -103,16 +104,16 @@ class PatternPolicy(VectorPolicy):
                 "second_round": {SEATS[k]: list(v) for k, v in self.second.items()},
                 "prefer_next": self.prefer_next, "alone": list(self.lone), "take_from_partner": list(self.take)}
 
-    def _playing_hands(self, t: Table, alone) -> np.ndarray:
+    def _playing_hands(self, t: Situations, alone) -> np.ndarray:
         """The dealer is judged on his hand after taking up the turn-up and the book's discard."""
         if t.seat == 0 and t.round == 1:
-            return BookPolicy.after_discard(t, alone)
+            return dealer_hand(t.hands, t.turn_up, alone)
         return t.hands
 
-    def first_round_batch(self, t: Table) -> np.ndarray:
+    def first_round_batch(self, t: Situations) -> np.ndarray:
         return t.has(self.first.get(t.seat, ()), hands=self._playing_hands(t, alone=False))
 
-    def second_round_batch(self, t: Table) -> np.ndarray:
+    def second_round_batch(self, t: Situations) -> np.ndarray:
         down = t.turn_suit
         patterns = self.second.get(t.seat, ())
         suit = np.full(len(t), -1, np.int8)
@@ -125,8 +126,8 @@ class PatternPolicy(VectorPolicy):
             suit = np.where(suit >= 0, suit, _best_suit(t, lambda x: down != x, None)).astype(np.int8)
         return suit
 
-    def alone_batch(self, t: Table) -> np.ndarray:
+    def alone_batch(self, t: Situations) -> np.ndarray:
         return t.has(self.lone, hands=self._playing_hands(t, alone=True))
 
-    def take_from_partner_batch(self, t: Table) -> np.ndarray:
+    def take_from_partner_batch(self, t: Situations) -> np.ndarray:
         return t.has(self.take, hands=self._playing_hands(t, alone=True))

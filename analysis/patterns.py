@@ -32,16 +32,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from analysis.errors import EuchreError
+from fastcore.vocabulary import ACE, JACK, KING, QUEEN, next_suit
 
-ACE, KING, QUEEN, JACK = 7, 6, 5, 4
 RIGHT, LEFT, T_ACE, T_KING, T_QUEEN, T_TEN = 8, 7, 6, 5, 4, 3
 MEDIUM_THREE = T_ACE + T_QUEEN + T_TEN   # ace, queen, ten: the book's "three medium trumps"
 MEDIUM_TWO = T_QUEEN + T_TEN
-
-
-def next_suit(suit: int) -> int:
-    """The suit of the same colour ("next" to the turn-down)."""
-    return suit ^ 1
 
 
 def is_cross(suit: int, turned_down: int) -> bool:

@@ -25,7 +25,7 @@ import numpy as np
 from analysis.cards import SEATS, SUITS, card_str, cards_of
 from analysis.errors import EuchreError
 from analysis.patterns import Shape, matches, shape_of
-from analysis.rules import Rules
+from analysis.rules import Rules, SideScore
 
 FIRST_ROUND_CALL = {1: "order up", 2: "assist", 3: "order up", 0: "take up"}
 
@@ -33,18 +33,18 @@ FIRST_ROUND_CALL = {1: "order up", 2: "assist", 3: "order up", 0: "take up"}
 @dataclass(frozen=True)
 class Call:
     """One call of the bidding: ``action`` is pass, order up, assist, take up, turn down,
-    make (with ``suit``), or take it from partner; ``alone`` when declared alone."""
+    make (with ``suit``), or take it from partner; ``is_lone`` when declared alone."""
 
     seat: int
     action: str
     suit: int | None = None
-    alone: bool = False
+    is_lone: bool = False
 
     def as_dict(self) -> dict:
         out: dict = {"seat": SEATS[self.seat], "action": self.action}
         if self.suit is not None:
             out["suit"] = SUITS[self.suit]
-        if self.alone:
+        if self.is_lone:
             out["alone"] = True
         return out
 
@@ -57,7 +57,7 @@ class Situation:
     hand: int                     # mask of his cards (the dealer's six when he discards)
     turn_up: int
     round: int                    # 1: on the turned-up suit, 2: after the turn-down
-    score: tuple[int, int]        # (his side's points, the adversaries')
+    score: SideScore              # (his side's points, the adversaries')
     calls: tuple[Call, ...]
     rules: Rules = field(default_factory=Rules)
     trump: int | None = None      # the suit in question (alone, take-from-partner, discard)
@@ -95,30 +95,37 @@ class Situation:
         return (self.turn_up & 7) == 4
 
     @property
-    def plays_alone(self) -> bool:
+    def is_lone(self) -> bool:
         """He has declared to play alone (or taken it from his partner)."""
-        return any(c.seat == self.seat and c.alone for c in self.calls)
+        return any(c.seat == self.seat and c.is_lone for c in self.calls)
+
+    @property
+    def partner_is_lone(self) -> bool:
+        """His partner has declared to play alone."""
+        return any(c.seat == self.partner and c.is_lone for c in self.calls)
 
 
 @dataclass
-class Table:
+class Situations:
     """One decision of one seat for a batch of deals: what :class:`Situation` says, as arrays.
 
     ``hands`` are his hands (the dealer's six when he discards); ``trump`` the suit in question
-    (the turned-up suit in round one); ``partner_alone`` (take-from-partner) whether the partner
-    declared alone; ``calls`` gives row i's calls so far (built only when asked).
+    (the turned-up suit in round one); ``partner_is_lone`` (take-from-partner) whether the partner
+    declared alone; ``is_lone`` (the discard) whether the dealer himself plays alone; ``calls``
+    gives row i's calls so far (built only when asked).
     """
 
     seat: int
     hands: np.ndarray
     turn_up: np.ndarray
     round: int
-    score: tuple[int, int]
+    score: SideScore
     rules: Rules
     trump: np.ndarray
     calls: Callable[[int], tuple[Call, ...]]
     must_call: bool = False
-    partner_alone: np.ndarray | None = None
+    partner_is_lone: np.ndarray | None = None
+    is_lone: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -168,27 +175,27 @@ class Policy:
     def discard(self, s: Situation) -> int:
         """Default: the book's rule, the lowest card of a short suit (see analysis.discard)."""
         from analysis.discard import book_discard
-        return book_discard(s.hand, s.turn_up, alone=s.plays_alone)
+        return book_discard(s.hand, s.turn_up, alone=s.is_lone)
 
     def describe(self) -> dict:
         return {"name": self.name, "class": type(self).__name__}
 
     # -- batches: default to the one-deal methods -------------------------------------------
-    def first_round_batch(self, t: Table) -> np.ndarray:
+    def first_round_batch(self, t: Situations) -> np.ndarray:
         return np.array([ask_first_round(self, t.situation(i)) for i in range(len(t))], dtype=bool)
 
-    def alone_batch(self, t: Table) -> np.ndarray:
+    def alone_batch(self, t: Situations) -> np.ndarray:
         return np.array([ask_bool(self, "alone", t.situation(i)) for i in range(len(t))], dtype=bool)
 
-    def take_from_partner_batch(self, t: Table) -> np.ndarray:
+    def take_from_partner_batch(self, t: Situations) -> np.ndarray:
         return np.array([ask_bool(self, "take_from_partner", t.situation(i)) for i in range(len(t))], dtype=bool)
 
-    def second_round_batch(self, t: Table) -> np.ndarray:
+    def second_round_batch(self, t: Situations) -> np.ndarray:
         """Suit named per row, -1 for a pass."""
         out = [ask_second_round(self, t.situation(i)) for i in range(len(t))]
         return np.array([-1 if x is None else x for x in out], dtype=np.int8)
 
-    def discard_batch(self, t: Table) -> np.ndarray:
+    def discard_batch(self, t: Situations) -> np.ndarray:
         return np.array([ask_discard(self, t.situation(i)) for i in range(len(t))], dtype=np.int8)
 
 
@@ -196,11 +203,11 @@ class VectorPolicy(Policy):
     """A policy written on batches; its one-deal methods ask a batch of one."""
 
     @staticmethod
-    def _one(s: Situation, partner_alone: bool = False) -> Table:
+    def _one(s: Situation) -> Situations:
         trump = s.turn_suit if s.trump is None else s.trump
-        return Table(s.seat, np.array([s.hand], np.uint32), np.array([s.turn_up], np.int8), s.round, s.score,
-                     s.rules, np.array([trump], np.int8), lambda i: s.calls, s.must_call,
-                     np.array([partner_alone]))
+        return Situations(s.seat, np.array([s.hand], np.uint32), np.array([s.turn_up], np.int8), s.round, s.score,
+                          s.rules, np.array([trump], np.int8), lambda i: s.calls, s.must_call,
+                          np.array([s.partner_is_lone]), np.array([s.is_lone]))
 
     def first_round(self, s: Situation) -> str:
         return FIRST_ROUND_CALL[s.seat] if self.first_round_batch(self._one(s))[0] else "pass"
@@ -209,23 +216,19 @@ class VectorPolicy(Policy):
         return bool(self.alone_batch(self._one(s))[0])
 
     def take_from_partner(self, s: Situation) -> bool:
-        partner_alone = any(c.seat == s.partner and c.alone for c in s.calls)
-        return bool(self.take_from_partner_batch(self._one(s, partner_alone))[0])
+        return bool(self.take_from_partner_batch(self._one(s))[0])
 
     def second_round(self, s: Situation):
         suit = int(self.second_round_batch(self._one(s))[0])
         return "pass" if suit < 0 else SUITS[suit]
 
     def discard(self, s: Situation) -> int:
-        t = self._one(s)
-        t.partner_alone = np.array([s.plays_alone])
-        return int(self.discard_batch(t)[0])
+        return int(self.discard_batch(self._one(s))[0])
 
-    def discard_batch(self, t: Table) -> np.ndarray:
-        """The book's rule; ``partner_alone`` here says whether the dealer himself plays alone."""
-        from fastcore.handpatterns import book_discard_batch
-        alone = np.zeros(len(t), bool) if t.partner_alone is None else t.partner_alone
-        return book_discard_batch(t.hands, t.turn_up, alone)
+    def discard_batch(self, t: Situations) -> np.ndarray:
+        """The book's rule (D8)."""
+        from analysis.contract import book_discard
+        return book_discard(t.hands, t.turn_up, False if t.is_lone is None else t.is_lone)
 
 
 def _illegal(policy: Policy, decision: str, action, why: str) -> EuchreError:
@@ -312,7 +315,7 @@ class Forced(Policy):
     def discard(self, s):
         return self.base.discard(s)
 
-    def _pick_batch(self, decision: str, t: Table):
+    def _pick_batch(self, decision: str, t: Situations):
         if t.seat == self.seat and decision == self.decision and (self.round is None or t.round == self.round):
             return None
         return getattr(self.base, decision + "_batch")(t)

@@ -13,9 +13,15 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-from analysis.cards import JACK, check_pack, rank_of, suit_of
+import numpy as np
+
 from analysis.errors import EuchreError
+from fastcore.vocabulary import (  # noqa: F401  (the play vocabulary, re-exported for analysis)
+    active_seats, check_pack, default_leader, effective_suit, is_left_bower, is_trump, next_active, partner_of,
+    side_of, trick_power, trump_order,
+)
 
 
 @dataclass(frozen=True)
@@ -48,71 +54,60 @@ class Rules:
     def as_dict(self) -> dict:
         return asdict(self)
 
-
-# --- seats and sides -------------------------------------------------------------------------
-
-def side_of(seat: int) -> int:
-    """0 for the side AC (the dealer's), 1 for BD."""
-    return seat & 1
-
-
-def partner_of(seat: int) -> int:
-    return seat ^ 2
+    def check_score(self, score: "Score", what: str = "score") -> "Score":
+        """``score`` as a Score, each side below game; raises naming the problem."""
+        score = Score.of(score)
+        if not all(isinstance(x, int) and 0 <= x < self.points_for_game for x in score):
+            raise EuchreError(f"{what} {score.ac}-{score.bd}: each side must have 0 to {self.points_for_game - 1} points")
+        return score
 
 
-def active_seats(alone: int | None) -> list[int]:
-    """The seats that play: all four, or three when ``alone`` plays without his partner."""
-    return [s for s in range(4) if alone is None or s != partner_of(alone)]
+class SideScore(NamedTuple):
+    """The score seen from one side: its own points and the adversaries'."""
+
+    own: int
+    theirs: int
 
 
-def next_active(seat: int, alone: int | None) -> int:
-    """The next seat to the left that plays (the lone player's partner is skipped)."""
-    nxt = (seat + 1) % 4
-    if alone is not None and nxt == partner_of(alone):
-        nxt = (nxt + 1) % 4
-    return nxt
+class Score(NamedTuple):
+    """The score before a hand, by side: AC (the dealer's side) and BD."""
+
+    ac: int = 0
+    bd: int = 0
+
+    @classmethod
+    def of(cls, value) -> "Score":
+        """A Score from a Score or a pair (AC, BD)."""
+        if isinstance(value, Score):
+            return value
+        try:
+            ac, bd = value
+        except (TypeError, ValueError):
+            raise EuchreError(f"a score is two numbers (AC, BD), not {value!r}") from None
+        return cls(int(ac), int(bd))
+
+    @classmethod
+    def parse(cls, text: str) -> "Score":
+        """``"4-2"``: AC has 4 points, BD 2."""
+        try:
+            ac, bd = (int(x) for x in str(text).split("-"))
+        except ValueError:
+            raise EuchreError(f"score {text!r} must be two numbers like 4-2 (AC-BD)") from None
+        return cls(ac, bd)
+
+    def side(self, side: int) -> SideScore:
+        """The score seen from side 0 (AC) or 1 (BD)."""
+        return SideScore(self.ac, self.bd) if side == 0 else SideScore(self.bd, self.ac)
+
+    def seat(self, seat: int) -> SideScore:
+        """The score seen from a seat's side."""
+        return self.side(side_of(seat))
+
+    def __str__(self) -> str:
+        return f"{self.ac}-{self.bd}"
 
 
-def default_leader(alone: int | None) -> int:
-    """The first active player to the dealer's (A's) left leads."""
-    return next_active(0, alone)
-
-
-# --- cards under a trump ---------------------------------------------------------------------
-
-def is_left_bower(card: int, trump: int) -> bool:
-    return rank_of(card) == JACK and suit_of(card) == (trump ^ 1)
-
-
-def effective_suit(card: int, trump: int) -> int:
-    """The suit a card belongs to in play: the left bower belongs to trumps."""
-    return trump if is_left_bower(card, trump) else suit_of(card)
-
-
-def is_trump(card: int, trump: int) -> bool:
-    return effective_suit(card, trump) == trump
-
-
-def trump_order(card: int, trump: int) -> int:
-    """Rank among trumps, higher is better: right 8, left 7, A 6, K 5, Q 4, T 3 ... 7 is 0; -1 if not a trump."""
-    if not is_trump(card, trump):
-        return -1
-    if rank_of(card) == JACK:
-        return 8 if suit_of(card) == trump else 7
-    return rank_of(card) if rank_of(card) < JACK else rank_of(card) - 1
-
-
-def trick_power(card: int, trump: int, led: int) -> int:
-    """Strength of a card in a trick whose led (effective) suit is ``led``; 0 cannot win."""
-    s = effective_suit(card, trump)
-    if s == trump:
-        if rank_of(card) == JACK:
-            return 31 if suit_of(card) == trump else 30
-        return 16 + rank_of(card)
-    if s == led:
-        return 1 + rank_of(card)
-    return 0
-
+# --- play -------------------------------------------------------------------------------------
 
 def legal_cards(hand: Iterable[int], led_suit: int | None, trump: int) -> list[int]:
     """Cards that may be played: any card when leading, else the effective suit led if able."""
@@ -131,21 +126,37 @@ def trick_winner(plays: Sequence[tuple[int, int]], trump: int) -> int:
 
 # --- scoring ---------------------------------------------------------------------------------
 
-def hand_points(maker_tricks: int, alone: bool) -> tuple[int, int]:
+def hand_points(maker_tricks: int, is_lone: bool) -> tuple[int, int]:
     """(points to the makers, points to the adversaries) for a hand, laws 2 and 3."""
     if not 0 <= maker_tricks <= 5:
         raise EuchreError(f"makers' tricks must be 0 to 5, not {maker_tricks!r}")
     if maker_tricks == 5:
-        return (4 if alone else 2), 0
+        return (4 if is_lone else 2), 0
     if maker_tricks >= 3:
         return 1, 0
-    return 0, (4 if alone else 2)
+    return 0, (4 if is_lone else 2)
 
 
-def score_hand(maker: int, alone: bool, maker_tricks: int) -> dict[str, int]:
+def score_hand(maker: int, is_lone: bool, maker_tricks: int) -> dict[str, int]:
     """Points of the hand by side, ``{"AC": n, "BD": m}``, when seat ``maker`` made trumps."""
-    mine, theirs = hand_points(maker_tricks, alone)
+    mine, theirs = hand_points(maker_tricks, is_lone)
     points = [0, 0]
     points[side_of(maker)] = mine
     points[1 - side_of(maker)] = theirs
     return {"AC": points[0], "BD": points[1]}
+
+
+def points_by_side(maker, lone_seat, maker_tricks) -> np.ndarray:
+    """Points (AC, BD) of whole arrays of hands, as :func:`hand_points` gives them one by one;
+    ``maker`` -1 marks a void deal (no points)."""
+    maker = np.asarray(maker)
+    tricks = np.asarray(maker_tricks)
+    lone = np.asarray(lone_seat) >= 0
+    mine = np.where(tricks == 5, np.where(lone, 4, 2), np.where(tricks >= 3, 1, 0))
+    theirs = np.where(tricks < 3, np.where(lone, 4, 2), 0)
+    made = maker >= 0
+    side = maker & 1
+    points = np.zeros((len(maker), 2), dtype=np.int8)
+    points[:, 0] = np.where(made, np.where(side == 0, mine, theirs), 0)
+    points[:, 1] = np.where(made, np.where(side == 1, mine, theirs), 0)
+    return points

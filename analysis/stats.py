@@ -115,6 +115,23 @@ def mean_estimate(x, confidence: float = CONFIDENCE) -> Estimate:
     return _from_se(mean, se, n - 1, n, confidence)
 
 
+def mean_from_sums(n, total, total_sq, confidence: float = CONFIDENCE) -> Estimate:
+    """The mean of per-deal values with its t-interval, from their count, sum and sum of squares
+    (what a study's summed cells hold; see :mod:`analysis.cells`)."""
+    n = int(n)
+    if n < 2:
+        return Estimate(float(total) / n if n else float("nan"), float("nan"), float("nan"), float("nan"),
+                        float("nan"), n, float("nan"))
+    mean = float(total) / n
+    var = max((float(total_sq) - n * mean * mean) / (n - 1), 0.0)
+    return _from_se(mean, math.sqrt(var / n), n - 1, n, confidence)
+
+
+def negated(e: Estimate) -> Estimate:
+    """The same estimate of the opposite difference (b - a for a - b)."""
+    return Estimate(-e.mean, -e.high, -e.low, e.se, e.sd, e.n, e.p_value)
+
+
 def paired_difference(a, b, confidence: float = CONFIDENCE) -> Estimate:
     """Mean of ``a - b`` where ``a[i]`` and ``b[i]`` are two actions on the same deal ``i``.
 
@@ -263,13 +280,19 @@ def deals_needed(estimate: Estimate, margin: float = 0.0, alpha: float = ALPHA,
 class Claim:
     """A claim of the book as a signed estimand: the book says ``estimate`` has ``sign``."""
 
-    id: str                # from claims.md, e.g. "T1"
+    id: str                # from the catalogue of claims, e.g. "T1"
     quote: str             # the book's sentence
     test: str              # what is compared, in words
     estimate: Estimate
     sign: int = 1          # +1: the book says the estimand is positive; -1: negative
     margin: float = 0.05   # smallest effect that matters, in the estimand's unit (points per hand)
     unit: str = "points per hand"
+    key: str = ""          # the test's name in its study (unique there); "" = the claim id
+    label: str = ""        # a few words naming the test, for chart axes
+
+    @property
+    def name(self) -> str:
+        return self.key or self.id
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The cautious bidder of cautious.toml, written by hand as a Python class."""
-from analysis.discard import book_discard
+from analysis.contract import dealer_hand
 from analysis.policy import FIRST_ROUND_CALL, Policy, Situation
 
 
@@ -8,8 +8,7 @@ class Cautious(Policy):
 
     def _hand(self, s: Situation, trump: int, alone: bool = False) -> int:
         if s.seat == 0 and s.round == 1 and trump == s.turn_suit:  # the dealer, after his discard
-            six = s.hand | 1 << s.turn_up
-            return six & ~(1 << book_discard(six, s.turn_up, alone))
+            return int(dealer_hand([s.hand], [s.turn_up], alone)[0])
         return s.hand
 
     def first_round(self, s: Situation) -> str:

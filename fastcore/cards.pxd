@@ -1,4 +1,4 @@
-# Card tables shared by the kernels.
+# The game's vocabulary for the kernels, defined once (its Python twin is fastcore/vocabulary.py).
 #
 # A card id is suit * 8 + rank, ranks 0..7 = 7 8 9 T J Q K A, suits 0..3 = S C H D.
 # A hand is a uint32 mask with bit `id` set. Both packs use the same ids; the 24-card
@@ -9,6 +9,12 @@ from libc.stdint cimport uint32_t
 cdef enum:
     JACK = 4
     N_CARDS = 32
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+
+cdef inline int popcount(uint32_t x) noexcept nogil:
+    return __builtin_popcount(x)
 
 cdef inline int card_suit(int card) noexcept nogil:
     return card >> 3
@@ -24,6 +30,13 @@ cdef inline int effective_suit(int card, int trump) noexcept nogil:
     if is_left_bower(card, trump):
         return trump
     return card >> 3
+
+cdef inline int trump_order(int card, int trump) noexcept nogil:
+    # Rank among trumps of a card known to be a trump: right 8, left 7, A 6 ... seven 0.
+    cdef int rank = card & 7
+    if rank == JACK:
+        return 8 if (card >> 3) == trump else 7
+    return rank if rank < JACK else rank - 1
 
 cdef inline int trick_power(int card, int trump, int led) noexcept nogil:
     # Higher beats lower; 0 = cannot win (neither trump nor the suit led).

@@ -36,45 +36,13 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from fastcore.errors import EuchreError
+from fastcore.vocabulary import (
+    SEATS, SUIT_NAMES, SUITS, card_text, cards_text, effective_suit_mask, mask_cards, pack_mask,
+)
 
-SEATS = "ABCD"
-RANKS = "789TJQKA"
-SUITS = "SCHD"
-SUIT_NAMES = ("spades", "clubs", "hearts", "diamonds")
-JACK = 4
 TURN, REST = 4, 5  # the places besides the four seats
 N_PLACES = 6
 PLACE_NAMES = ("A", "B", "C", "D", "the turn-up", "the undealt cards")
-PACKS = (32, 24)
-
-
-def card_text(card: int) -> str:
-    return RANKS[card & 7] + SUITS[card >> 3]
-
-
-def cards_text(mask: int) -> str:
-    return " ".join(card_text(c) for c in mask_cards(mask))
-
-
-def mask_cards(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
-
-
-def pack_mask(pack: int) -> int:
-    if pack not in PACKS:
-        raise EuchreError(f"pack {pack!r} is not a euchre pack: use 32 (seven to ace) or 24 (nine to ace)")
-    return 0xFFFFFFFF if pack == 32 else 0xFCFCFCFC
-
-
-def effective_suit_mask(suit: int, trump: int) -> int:
-    """The cards whose effective suit is ``suit`` when ``trump`` is trumps (left bower moves)."""
-    mask = 0xFF << (suit * 8)
-    left = 1 << ((trump ^ 1) * 8 + JACK)
-    if suit == trump:
-        mask |= left
-    elif suit == trump ^ 1:
-        mask &= ~left
-    return mask
 
 
 def _seat(value, what: str) -> int:

@@ -7,7 +7,7 @@ one row of NEED_FIELDS integers (analysis.patterns.Need.encode); the meaning of 
 defined there, in Python, which stays the reference these kernels are tested against.
 """
 from libc.stdint cimport uint32_t, int8_t, uint8_t, int32_t
-from fastcore.cards cimport suit_mask, JACK
+from fastcore.cards cimport JACK, popcount, suit_mask, trump_order
 
 import numpy as np
 
@@ -27,20 +27,6 @@ cdef struct Shape:
     int one_ace
     uint32_t kq_suits
     uint32_t ace_suits
-
-
-cdef inline int popcount(uint32_t x) noexcept nogil:
-    return __builtin_popcount(x)
-
-cdef extern from *:
-    int __builtin_popcount(unsigned int) nogil
-
-
-cdef inline int trump_order(int card, int trump) noexcept nogil:
-    cdef int rank = card & 7
-    if rank == JACK:
-        return 8 if (card >> 3) == trump else 7
-    return rank if rank < JACK else rank - 1
 
 
 cdef void shape_of(uint32_t mask, int trump, Shape* sh) noexcept nogil:

@@ -33,6 +33,7 @@ from libc.stdlib cimport calloc, free
 import numpy as np
 
 from fastcore.errors import EuchreError
+from fastcore.vocabulary import SEATS as _SEATS, card_text as _card, effective_suit as _eff_suit, pack_mask
 
 cdef extern from *:
     """
@@ -485,14 +486,7 @@ cdef int64_t run_batch(const uint32_t[:, :] hands, const int8_t[:] trump, const 
 
 # --- the Python layer ----------------------------------------------------------------------------
 
-_SEATS = "ABCD"
-_RANKS = "789TJQKA"
-_SUITS = "SCHD"
-_PACK24_OUT = 0x03030303  # the sevens and eights
-
-
-def _card(c):
-    return _RANKS[c & 7] + _SUITS[c >> 3]
+_PACK24_OUT = ~pack_mask(24) & 0xFFFFFFFF  # the sevens and eights
 
 
 def _int_array(x, n, what, lo, hi):
@@ -608,44 +602,44 @@ def _run(h, trump_a, leader_a, lone_a, side_a, k_a, mode, techniques, table_bits
     return out, nodes
 
 
-def solve_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
+def solve_tricks(hands, trump, leader=None, lone_seat=None, side=None, *, pack=32,
                  techniques=ALL_TECHNIQUES, table_bits=None, threads=1):
     """Exact tricks taken by ``side`` from a trick boundary to the end of the hand, per deal.
 
     hands: (N, 4) uint32 card masks of seats A B C D (cards still held; 5 each at the start of
     play, or any equal number at a later trick boundary). A lone player's partner's mask is
     ignored. trump, leader: one value or (N,) values 0-3 (leader None = the first active seat
-    left of A). lone: None or one value / (N,) values, -1 for no lone hand. side: 0 = AC,
+    left of A). lone_seat: None or one value / (N,) values, -1 for no lone hand. side: 0 = AC,
     1 = BD; None = the lone player's side, else AC. pack: 32 or 24 (only checks the cards).
     Returns int8 (N,). The GIL is released for the whole batch; ``threads`` > 1 splits the batch
     among that many threads (the answers do not depend on it). ``techniques`` (a mask of
     TECHNIQUES) and ``table_bits`` (log2 of the table's entries) are for measurement.
     """
-    h, t, l, n, s, _ = _validate(hands, trump, leader, lone, side, pack)
+    h, t, l, n, s, _ = _validate(hands, trump, leader, lone_seat, side, pack)
     return _run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits, threads)[0]
 
 
-def can_take(hands, trump, leader=None, k=3, lone=None, side=None, *, pack=32,
+def can_take(hands, trump, leader=None, k=3, lone_seat=None, side=None, *, pack=32,
              techniques=ALL_TECHNIQUES, table_bits=None, threads=1):
     """Whether ``side`` can take at least ``k`` of the remaining tricks, per deal: bool (N,).
 
     Arguments as for :func:`solve_tricks`; k is one value or (N,) values 0-5. Much cheaper than
     the exact count: the search stops as soon as the answer is known.
     """
-    h, t, l, n, s, _ = _validate(hands, trump, leader, lone, side, pack)
+    h, t, l, n, s, _ = _validate(hands, trump, leader, lone_seat, side, pack)
     k_a = _int_array(k, h.shape[0], "k", 0, 5)
     out, _ = _run(h, t, l, n, s, k_a, MODE_PROBE, techniques, table_bits, threads)
     return out.astype(bool)
 
 
-def scoring_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
+def scoring_tricks(hands, trump, leader=None, lone_seat=None, side=None, *, pack=32,
                    techniques=ALL_TECHNIQUES, table_bits=None, threads=1):
     """The scoring question for ``side`` over a whole hand of five tricks, per deal: int8 (N,).
 
     2 = fewer than 3 tricks (euchred), 3 = 3 or 4 tricks, 5 = all five (a march). It probes
     "at least 3?" and, only when that holds, "all 5?". Hands must hold 5 cards each.
     """
-    h, t, l, n, s, sizes = _validate(hands, trump, leader, lone, side, pack)
+    h, t, l, n, s, sizes = _validate(hands, trump, leader, lone_seat, side, pack)
     rem = sizes[np.arange(h.shape[0]), l.astype(np.intp)]
     if (rem != 5).any():
         i = int(np.flatnonzero(rem != 5)[0])
@@ -653,10 +647,10 @@ def scoring_tricks(hands, trump, leader=None, lone=None, side=None, *, pack=32,
     return _run(h, t, l, n, s, s, MODE_SCORING, techniques, table_bits, threads)[0]
 
 
-def search_nodes(hands, trump, leader=None, lone=None, side=None, *, pack=32,
+def search_nodes(hands, trump, leader=None, lone_seat=None, side=None, *, pack=32,
                  techniques=ALL_TECHNIQUES, table_bits=None):
     """Positions at trick boundaries searched to solve the batch exactly (for profiling)."""
-    h, t, l, n, s, _ = _validate(hands, trump, leader, lone, side, pack)
+    h, t, l, n, s, _ = _validate(hands, trump, leader, lone_seat, side, pack)
     return int(_run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits)[1])
 
 
@@ -741,19 +735,13 @@ def _position(hands, trump, leader, trick_cards, lone, side, pack):
     return p
 
 
-def _eff_suit(card, trump):
-    if (card & 7) == 4 and (card >> 3) == (trump ^ 1):
-        return trump
-    return card >> 3
-
-
-def solve_position(hands, trump, leader=None, trick_cards=(), lone=None, side=None, *, pack=32):
+def solve_position(hands, trump, leader=None, trick_cards=(), lone_seat=None, side=None, *, pack=32):
     """Tricks ``side`` takes from a position with a trick in progress, the current trick included.
 
     hands: 4 card masks (seats A B C D) of the cards still held; trick_cards: card ids already on
     the table in the current trick, in order from ``leader`` (who led it). Returns an int.
     """
-    cdef _Position p = _position(hands, trump, leader, trick_cards, lone, side, pack)
+    cdef _Position p = _position(hands, trump, leader, trick_cards, lone_seat, side, pack)
     cdef Ctx c
     cdef int ac
     cdef uint32_t h[4]
@@ -777,13 +765,13 @@ def solve_position(hands, trump, leader=None, trick_cards=(), lone=None, side=No
     return ac if p.side == 0 else p.rem - ac
 
 
-def move_values(hands, trump, leader=None, trick_cards=(), lone=None, side=None, *, pack=32):
+def move_values(hands, trump, leader=None, trick_cards=(), lone_seat=None, side=None, *, pack=32):
     """Each legal card of the player to move and the tricks ``side`` takes after playing it.
 
     Arguments as for :func:`solve_position`. Tricks count from the current trick (included) to
     the end of the hand. Returns ``(to_move, {card id: tricks})``, cards in increasing id.
     """
-    cdef _Position p = _position(hands, trump, leader, trick_cards, lone, side, pack)
+    cdef _Position p = _position(hands, trump, leader, trick_cards, lone_seat, side, pack)
     cdef Ctx c
     cdef uint32_t hand = p.h[p.seat], legal, follow, bit
     cdef int b, ac, wb, ws, led, won, np_

@@ -23,18 +23,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.stats import Claim, stratified_from_cells, verdicts, wilson
+from analysis import cells
+from analysis.paired import contract_arm, play_arms
+from analysis.stats import wilson
+from analysis.study import POINTS, ClaimTest, Study, verdict_of
+from fastcore.vocabulary import ACE, JACK, SEAT_NAMES, SEATS, effective_suit_mask
 
-NAME = "hand_strength"
-TITLE = "What does a hand make?"
-DESCRIPTION = ("What does a hand make? Tricks, makers' success, euchres and marches by trumps and top "
-               "trumps held, for each seat, ordering up the turn-up or making a suit in round two.")
-DEFAULTS = {"deals": 20_000, "chunk_size": 2_500}
-POLICIES = ("no bidding: the contract is fixed (the seat of the scenario makes trump, with his partner); "
-            "the dealer discards by the book's rule (D8) when the turn-up is taken up; no lone hands")
-
-SEATS = "ABCD"
-SEAT_NAMES = {"A": "A, the dealer", "B": "B, eldest hand", "C": "C, dealer's partner", "D": "D, third hand"}
 CONTRACTS = ("turn", "next", "cross")
 CONTRACT_NAMES = {"turn": "ordering up the turn-up (round one)", "next": "making next in round two",
                   "cross": "crossing the suit in round two"}
@@ -42,20 +36,8 @@ CONTRACT_NAMES = {"turn": "ordering up the turn-up (round one)", "next": "making
 TOP_LABELS = {7: "R L A", 6: "R L", 5: "R A", 4: "R", 3: "L A", 2: "L", 1: "A", 0: "none"}
 STRATA = ["trumps", "top", "outside_aces", "short"]
 KEYS = ["seat", "contract"] + STRATA
-RIGHT, ACE = 4, 7
-
-CLAIMS = {
-    "T1": "\"It requires a stronger hand to order or make the trump in this position [third hand, D] "
-          "than in the eldest hand.\"",
-    "D5": "\"If it comes round to the dealer to make a trump, it is permissible to make it with somewhat "
-          "less strength than would be required in the other three hands.\"",
-    "S6": "\"To be short of one or two suits is a great advantage to an assisting hand.\"",
-}
-
-
-def scenarios(settings) -> list[str]:
-    seats = settings.options.get("seats", list(SEATS))
-    return [s for s in SEATS if s in seats]
+VALUES = ["net"]
+TRICK_COUNTS = [f"tricks_{k}" for k in range(6)]
 
 
 # --- one chunk --------------------------------------------------------------------------------
@@ -68,10 +50,9 @@ def describe(hand: np.ndarray, trump: np.ndarray) -> dict[str, np.ndarray]:
     """Trumps, top trumps, outside aces and shortness of hands (uint32 masks) under ``trump``."""
     hand = hand.astype(np.uint32)
     t = trump.astype(np.uint32)
-    left_bit = np.left_shift(np.uint32(1), (t ^ 1) * 8 + RIGHT)
-    trump_mask = np.left_shift(np.uint32(0xFF), t * 8) | left_bit
-    right = (hand >> (t * 8 + RIGHT)) & 1
-    left = (hand >> ((t ^ 1) * 8 + RIGHT)) & 1
+    trump_mask = np.array([effective_suit_mask(x, x) for x in range(4)], np.uint32)[t]
+    right = (hand >> (t * 8 + JACK)) & 1
+    left = (hand >> ((t ^ 1) * 8 + JACK)) & 1
     ace = (hand >> (t * 8 + ACE)) & 1
     outside_aces = np.zeros(len(hand), np.int8)
     voids = np.zeros(len(hand), np.int8)
@@ -88,96 +69,88 @@ def describe(hand: np.ndarray, trump: np.ndarray) -> dict[str, np.ndarray]:
     }
 
 
-def run_chunk(scenario: str, chunk_index: int, n_deals: int, seed: np.random.SeedSequence, settings) -> pd.DataFrame:
-    from analysis.simulate import play_contract
-    from fastcore.sampler import sample_deals
+class HandStrength(Study):
+    name = "hand_strength"
+    title = "What does a hand make?"
+    description = ("What does a hand make? Tricks, makers' success, euchres and marches by trumps and top "
+                   "trumps held, for each seat, ordering up the turn-up or making a suit in round two.")
+    defaults = {"deals": 20_000, "chunk_size": 2_500}
+    suite_position = 1
+    policies = ("no bidding: the contract is fixed (the seat of the scenario makes trump, with his partner); "
+                "the dealer discards by the book's rule (D8) when the turn-up is taken up; no lone hands")
+    claims = (
+        ClaimTest("T1.turn", "T1", "T1 ordering up",
+                  "position alone, ordering up: B's net points - D's, same hand class"),
+        ClaimTest("T1.next", "T1", "T1 making next",
+                  "position alone, making next in round two: B's net points - D's, same hand class"),
+        ClaimTest("D5", "D5", "D5 making next",
+                  "position alone, making next in round two: A's net points - B, C, D's, same hand class"),
+        ClaimTest("S6", "S6", "S6 short",
+                  "C's hand, turn-up made trump: short - not short, same trumps, top trumps, aces"),
+    )
 
-    deal_seed, choice_seed = seed.spawn(2)
-    deals = sample_deals(n_deals, deal_seed, pack=settings.pack)
-    rules = settings.rules
-    seat = SEATS.index(scenario)
-    turned = (deals.turn_up.astype(np.int64) >> 3).astype(np.int8)
-    cross_pick = np.random.default_rng(choice_seed).integers(0, 2, n_deals).astype(np.int8)
-    suits = {"turn": turned, "next": turned ^ 1, "cross": ((turned ^ 2) ^ cross_pick).astype(np.int8)}
-    frames = []
-    for contract, trump in suits.items():
-        result = play_contract(deals, seat, trump=trump, take_up=contract == "turn", rules=rules)
-        hand = result.play_hands[:, seat]
-        side = seat & 1
-        frame = pd.DataFrame({"seat": np.full(n_deals, seat, np.int8),
-                              "contract": np.full(n_deals, CONTRACTS.index(contract), np.int8),
-                              **describe(hand, trump),
-                              "turn_rank": (deals.turn_up & 7).astype(np.int8),
-                              "tricks": result.maker_tricks.astype(np.int8),
-                              "net": (result.points[:, side].astype(np.int16) - result.points[:, 1 - side]).astype(np.int8)})
-        frames.append(frame)
-    return pd.concat(frames, ignore_index=True)
+    def scenarios(self, settings) -> list[str]:
+        seats = settings.options.get("seats", list(SEATS))
+        return [s for s in SEATS if s in seats]
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        """Each deal played three times by the scenario's seat as maker: ordering up the turn-up,
+        making next, crossing the suit (one of the two cross suits at random per deal)."""
+        from fastcore.sampler import sample_deals
+
+        deal_seed, choice_seed = seed.spawn(2)
+        deals = sample_deals(n_deals, deal_seed, pack=settings.pack)
+        seat = SEATS.index(scenario)
+        turned = (deals.turn_up.astype(np.int64) >> 3).astype(np.int8)
+        cross_pick = np.random.default_rng(choice_seed).integers(0, 2, n_deals).astype(np.int8)
+        suits = {"turn": turned, "next": turned ^ 1, "cross": ((turned ^ 2) ^ cross_pick).astype(np.int8)}
+        arms = {c: contract_arm(seat, trump, round_=1 if c == "turn" else 2, rules=settings.rules)
+                for c, trump in suits.items()}
+        paired = play_arms(deals, arms, side=seat & 1)
+        frames = []
+        for contract, trump in suits.items():
+            result = paired.results[contract]
+            frames.append(pd.DataFrame({
+                "seat": np.full(n_deals, seat, np.int8),
+                "contract": np.full(n_deals, CONTRACTS.index(contract), np.int8),
+                **describe(result.play_hands[:, seat], trump),
+                "turn_rank": (deals.turn_up & 7).astype(np.int8),
+                "tricks": result.maker_tricks.astype(np.int8),
+                "net": paired.net(contract).astype(np.int8)}))
+        return pd.concat(frames, ignore_index=True)
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        """Per hand class (seat, contract, trumps, top, outside aces, short): the deals, the counts of
+        0..5 tricks and the sum and sum of squares of the makers' net points: every estimate of the
+        report can be computed from these."""
+        f = frame.copy()
+        f["net2"] = f["net"].astype(np.int64) ** 2
+        for k in range(6):
+            f[f"tricks_{k}"] = (f["tricks"] == k).astype(np.int64)
+        agg = {"net": "sum", "net2": "sum", **{f"tricks_{k}": "sum" for k in range(6)}}
+        table = f.groupby(KEYS, observed=True).agg(agg).reset_index()
+        table.insert(len(KEYS), "deals", f.groupby(KEYS, observed=True).size().to_numpy())
+        table = table.rename(columns={"net": "net_sum", "net2": "net_sumsq"})
+        table["seat"] = table["seat"].map(lambda s: SEATS[int(s)])
+        table["contract"] = table["contract"].map(lambda c: CONTRACTS[int(c)])
+        table["top"] = table["top"].map(lambda t: TOP_LABELS[int(t)])
+        return table.sort_values(KEYS).reset_index(drop=True)
+
+    def estimate(self, key: str, table: pd.DataFrame):
+        seat, contract = table["seat"], table["contract"]
+        if key == "S6":
+            c = table[(seat == "C") & (contract == "turn")]
+            return cells.stratified(c, c["short"] == 1, c["short"] == 0, "net", ["trumps", "top", "outside_aces"])
+        a, b, made = {"T1.turn": ("B", "D", "turn"), "T1.next": ("B", "D", "next"), "D5": ("A", None, "next")}[key]
+        rows_a = (seat == a) & (contract == made)
+        rows_b = ((seat == b) if b else (seat != a)) & (contract == made)
+        return cells.stratified(table, rows_a, rows_b, "net", STRATA)
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return render(self, table, manifest, out_dir)
 
 
-# --- the results table ----------------------------------------------------------------------------
-
-def summarise(frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-    """Per hand class (seat, contract, trumps, top, outside aces, short): the deals, the counts of
-    0..5 tricks and the sum and sum of squares of the makers' net points: every estimate of the
-    report can be computed from these."""
-    f = frame.copy()
-    f["net2"] = f["net"].astype(np.int64) ** 2
-    for k in range(6):
-        f[f"tricks_{k}"] = (f["tricks"] == k).astype(np.int64)
-    agg = {"net": "sum", "net2": "sum", **{f"tricks_{k}": "sum" for k in range(6)}}
-    table = f.groupby(KEYS, observed=True).agg(agg).reset_index()
-    table.insert(len(KEYS), "deals", f.groupby(KEYS, observed=True).size().to_numpy())
-    table = table.rename(columns={"net": "net_sum", "net2": "net_sumsq"})
-    table["seat"] = table["seat"].map(lambda s: SEATS[int(s)])
-    table["contract"] = table["contract"].map(lambda c: CONTRACTS[int(c)])
-    table["top"] = table["top"].map(lambda t: TOP_LABELS[int(t)])
-    return table.sort_values(KEYS).reset_index(drop=True)
-
-
-def _cells(table: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """Sums the table over everything but ``by``; adds mean, variance and rates of each group."""
-    cols = ["deals", "net_sum", "net_sumsq"] + [f"tricks_{k}" for k in range(6)]
-    g = table.groupby(by, observed=True)[cols].sum().reset_index() if by else table[cols].sum().to_frame().T
-    n = g["deals"].astype(float)
-    g["mean"] = g["net_sum"] / n
-    g["var"] = ((g["net_sumsq"] - n * g["mean"] ** 2) / (n - 1)).where(n > 1).clip(lower=0)
-    g["tricks_mean"] = sum(k * g[f"tricks_{k}"] for k in range(6)) / n
-    g["made"] = g[["tricks_3", "tricks_4", "tricks_5"]].sum(axis=1)
-    g["euchred"] = g[["tricks_0", "tricks_1", "tricks_2"]].sum(axis=1)
-    g["marched"] = g["tricks_5"]
-    return g
-
-
-def _mean_ci(row) -> tuple[float, float, float, float]:
-    n, mean, var = int(row["deals"]), float(row["mean"]), float(row["var"])
-    if n < 2 or not np.isfinite(var):
-        return mean, float("nan"), float("nan"), float("nan")
-    half = 1.96 * np.sqrt(var / n)
-    return mean, mean - half, mean + half, half
-
-
-def _stratified(table: pd.DataFrame, a_rows, b_rows, strata=STRATA):
-    a = _cells(table[a_rows], strata).set_index(strata)
-    b = _cells(table[b_rows], strata).set_index(strata)
-    both = a.add_suffix("_a").join(b.add_suffix("_b"), how="inner")
-    return stratified_from_cells(both["deals_a"], both["mean_a"], both["var_a"],
-                                 both["deals_b"], both["mean_b"], both["var_b"])
-
-
-def claims(table: pd.DataFrame) -> list[Claim]:
-    seat, contract = table["seat"], table["contract"]
-    out = [
-        Claim("T1", CLAIMS["T1"], "position alone, ordering up: B's net points - D's, same hand class",
-              _stratified(table, (seat == "B") & (contract == "turn"), (seat == "D") & (contract == "turn"))),
-        Claim("T1", CLAIMS["T1"], "position alone, making next in round two: B's net points - D's, same hand class",
-              _stratified(table, (seat == "B") & (contract == "next"), (seat == "D") & (contract == "next"))),
-        Claim("D5", CLAIMS["D5"], "position alone, making next in round two: A's net points - B, C, D's, same hand class",
-              _stratified(table, (seat == "A") & (contract == "next"), (seat != "A") & (contract == "next"))),
-        Claim("S6", CLAIMS["S6"], "C's hand, turn-up made trump: short - not short, same trumps, top trumps, aces",
-              _stratified(table[(seat == "C") & (contract == "turn")], table.loc[(seat == "C") & (contract == "turn"), "short"] == 1,
-                          table.loc[(seat == "C") & (contract == "turn"), "short"] == 0, ["trumps", "top", "outside_aces"])),
-    ]
-    return out
+STUDY = HandStrength()
 
 
 # --- the report --------------------------------------------------------------------------------
@@ -188,107 +161,129 @@ def _charts():
     return charts
 
 
+def _outcomes(table: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Per group: deals, the net points' mean and variance, the tricks' mean and the makers'
+    success, euchre and march counts."""
+    g = cells.cell_stats(table, by, "net")
+    counts = table.groupby(by, observed=True)[TRICK_COUNTS].sum().reset_index() if by else \
+        table[TRICK_COUNTS].sum().to_frame().T
+    g = g.merge(counts, on=by) if by else pd.concat([g, counts], axis=1)
+    n = g["deals"].astype(float)
+    g["tricks_mean"] = sum(k * g[f"tricks_{k}"] for k in range(6)) / n
+    g["made"] = g[["tricks_3", "tricks_4", "tricks_5"]].sum(axis=1)
+    g["euchred"] = g[["tricks_0", "tricks_1", "tricks_2"]].sum(axis=1)
+    g["marched"] = g["tricks_5"]
+    return g
+
+
+def _net_text(table: pd.DataFrame) -> str:
+    e = cells.mean_of(table, "net")
+    return f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]"
+
+
+def _rate_text(k: int, n: int) -> str:
+    r = wilson(k, n)
+    return f"{r.rate:.1%} [{r.low:.1%}, {r.high:.1%}]"
+
+
 def _results_table(table: pd.DataFrame, contract: str) -> pd.DataFrame:
-    g = _cells(table[table["contract"] == contract], ["seat", "trumps"])
+    sub = table[table["contract"] == contract]
     rows = []
-    for _, r in g.iterrows():
+    for _, r in _outcomes(sub, ["seat", "trumps"]).iterrows():
         n = int(r["deals"])
         if n < 1:
             continue
-        mean, low, high, _half = _mean_ci(r)
-        made, euchred, marched = (wilson(int(r[k]), n) for k in ("made", "euchred", "marched"))
+        cell = sub[(sub["seat"] == r["seat"]) & (sub["trumps"] == r["trumps"])]
         rows.append({"seat": r["seat"], "trumps": int(r["trumps"]), "deals": n,
                      "mean tricks": float(r["tricks_mean"]),
-                     "makers succeed [95% CI]": f"{made.rate:.1%} [{made.low:.1%}, {made.high:.1%}]",
-                     "euchred": f"{euchred.rate:.1%} [{euchred.low:.1%}, {euchred.high:.1%}]",
-                     "march": f"{marched.rate:.1%} [{marched.low:.1%}, {marched.high:.1%}]",
-                     "net points [95% CI]": f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]"})
+                     "makers succeed [95% CI]": _rate_text(int(r["made"]), n),
+                     "euchred": _rate_text(int(r["euchred"]), n),
+                     "march": _rate_text(int(r["marched"]), n),
+                     "net points [95% CI]": _net_text(cell)})
     return pd.DataFrame(rows)
 
 
 def _overall_table(table: pd.DataFrame) -> pd.DataFrame:
-    g = _cells(table, ["contract", "seat"])
     rows = []
-    for _, r in g.iterrows():
+    for _, r in _outcomes(table, ["contract", "seat"]).iterrows():
         n = int(r["deals"])
-        mean, low, high, _half = _mean_ci(r)
-        made = wilson(int(r["made"]), n)
+        cell = table[(table["contract"] == r["contract"]) & (table["seat"] == r["seat"])]
         rows.append({"contract": CONTRACT_NAMES[r["contract"]], "seat": r["seat"], "deals": n,
-                     "makers succeed [95% CI]": f"{made.rate:.1%} [{made.low:.1%}, {made.high:.1%}]",
-                     "net points [95% CI]": f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]"})
+                     "makers succeed [95% CI]": _rate_text(int(r["made"]), n),
+                     "net points [95% CI]": _net_text(cell)})
     order = {name: i for i, name in enumerate(CONTRACT_NAMES.values())}
     return pd.DataFrame(rows).sort_values(["contract", "seat"], key=lambda c: c.map(order) if c.name == "contract" else c)
 
 
 def _heatmap(table: pd.DataFrame, contracts, path: Path, title: str) -> Path:
-    g = _cells(table[table["contract"].isin(contracts)], ["seat", "trumps", "outside_aces"])
-    rows = list(range(0, 6))
-    cols = list(range(0, 4))
-    panels = {}
-    for seat in SEATS:
-        mean = np.full((len(rows), len(cols)), np.nan)
-        half = np.full_like(mean, np.nan)
-        n = np.zeros_like(mean, dtype=np.int64)
-        for _, r in g[g["seat"] == seat].iterrows():
-            i, j = int(r["trumps"]), int(r["outside_aces"])
-            if r["deals"] >= 30:  # fewer deals give no readable estimate
-                m, _lo, _hi, h = _mean_ci(r)
-                mean[i, j], half[i, j], n[i, j] = m, h, int(r["deals"])
-        panels[SEAT_NAMES[seat]] = {"mean": mean, "half": half, "n": n}
-    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in rows], col_labels=[str(c) for c in cols],
-                                 title=title, xlabel="aces of other suits", ylabel="trumps held (left bower counted)",
-                                 unit="makers' net points per hand",
-                                 note="Each cell: mean net points to the makers, ± half-width of the 95% interval, deals. "
-                                      "Cells with fewer than 30 deals are grey.",
-                                 limit=2.0)
+    sub = table[table["contract"].isin(contracts)]
+    panels = {SEAT_NAMES[SEATS.index(seat)]: cells.grid(sub[sub["seat"] == seat], "trumps", "outside_aces", "net",
+                                                        range(6), range(4))
+              for seat in SEATS}
+    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(6)],
+                                    col_labels=[str(c) for c in range(4)],
+                                    title=title, xlabel="aces of other suits", ylabel="trumps held (left bower counted)",
+                                    unit="makers' net points per hand",
+                                    note="Each cell: mean net points to the makers, ± half-width of the 95% interval, "
+                                         f"deals. Cells with fewer than {cells.MIN_CELL_DEALS} deals are grey.",
+                                    limit=2.0)
 
 
 def _top_chart(table: pd.DataFrame, path: Path) -> Path:
-    g = _cells(table[table["contract"] == "turn"], ["seat", "top"])
+    g = _outcomes(table[table["contract"] == "turn"], ["seat", "top"])
     order = [TOP_LABELS[k] for k in sorted(TOP_LABELS, reverse=True)]
     series = {}
     for seat in SEATS:
         sub = g[g["seat"] == seat].set_index("top").reindex(order)
         rates = [wilson(int(m), int(n)) if n == n and n > 0 else None for m, n in zip(sub["made"], sub["deals"])]
-        series[SEAT_NAMES[seat]] = (
+        series[SEAT_NAMES[SEATS.index(seat)]] = (
             [r.rate if r else np.nan for r in rates], [r.low if r else np.nan for r in rates],
             [r.high if r else np.nan for r in rates], [r.n if r else 0 for r in rates])
     return _charts().error_bars(path, order, series, title="Makers' success ordering up the turn-up, by top trumps held",
-                             ylabel="share of hands the makers take 3+ tricks", xlabel="top trumps held (R right, L left, A ace)",
-                             note="Error bars: Wilson 95% intervals. Success = the makers take at least three tricks.")
+                                ylabel="share of hands the makers take 3+ tricks",
+                                xlabel="top trumps held (R right, L left, A ace)",
+                                note="Error bars: Wilson 95% intervals. Success = the makers take at least three tricks.")
 
 
 def _tricks_chart(table: pd.DataFrame, path: Path) -> Path:
-    g = _cells(table[table["contract"] == "turn"], ["trumps"])
+    g = _outcomes(table[table["contract"] == "turn"], ["trumps"])
     groups, rates = [], {}
     for _, r in g.iterrows():
         n = int(r["deals"])
-        if n < 30:
+        if n < cells.MIN_CELL_DEALS:
             continue
         label = f"{int(r['trumps'])} trumps (n={n:,})"
         ws = [wilson(int(r[f"tricks_{k}"]), n) for k in range(6)]
         groups.append(label)
         rates[label] = ([w.rate for w in ws], [w.low for w in ws], [w.high for w in ws])
     return _charts().distribution_bars(path, groups, [str(k) for k in range(6)], rates,
-                                    title="Tricks the makers take ordering up the turn-up (all seats), by trumps held",
-                                    ylabel="share of hands", note="Error bars: Wilson 95% intervals.")
+                                       title="Tricks the makers take ordering up the turn-up (all seats), by trumps held",
+                                       ylabel="share of hands", note="Error bars: Wilson 95% intervals.")
 
 
-def _claims_chart(verdict_list, path: Path) -> Path:
-    labels = [f"{v.claim.id}: {v.claim.test.split(':')[0].replace('position alone, ', '')}\n(n={v.claim.estimate.n:,})"
-              for v in verdict_list]
-    e = [v.claim.estimate for v in verdict_list]
-    return _charts().error_bars(path, labels, {"estimate": ([x.mean for x in e], [x.low for x in e], [x.high for x in e],
-                                                         [x.n for x in e])},
-                             title="Claims: estimated differences in net points per hand", ylabel="points per hand",
-                             xlabel="claim (deals compared)", legend_n=False,
-                             zero_line=True, note="95% intervals (not corrected for multiplicity; the verdicts are).")
+def _headline(table: pd.DataFrame, verdict_list) -> str:
+    three = table[(table["contract"] == "turn") & (table["trumps"] == 3)]
+    if three.empty:
+        return ""
+    net = cells.mean_of(three, "net")
+    made = wilson(int(three[["tricks_3", "tricks_4", "tricks_5"]].to_numpy().sum()), int(three["deals"].sum()))
+
+    def said(key, digits):
+        v = verdict_of(verdict_list, key)
+        return (f"{v.claim.estimate.mean:+.{digits}f}", v.verdict) if v else ("n/a", "not measured")
+
+    t1, d5, s6 = said("T1.turn", 3), said("D5", 2), said("S6", 2)
+    return (f"Ordering up with three trumps the makers succeed {made.rate:.0%} of the time "
+            f"(net {net.mean:+.2f} [{net.low:+.2f}, {net.high:+.2f}] points per hand, double-dummy). By position "
+            f"alone, the same hand is worth {t1[0]} points more ordering up from the eldest hand than "
+            f"from the third (T1: {t1[1]}), and {d5[0]} points to the dealer making next in round two, against the "
+            f"other seats (D5: {d5[1]}); a void is worth {s6[0]} points to the assisting hand (S6: {s6[1]}).")
 
 
-def render(table: pd.DataFrame, manifest: dict, out_dir):
+def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
-    verdict_list = verdicts(claims(table))
+    verdict_list = study.verdicts(table)
     files = [
         (_heatmap(table, ["turn"], out_dir / "heatmap_turn.png",
                   "Makers' net points ordering up the turn-up, by trumps × outside aces, per seat"),
@@ -303,21 +298,10 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
          "maker holds, per seat."),
         (_tricks_chart(table, out_dir / "tricks_by_trumps.png"),
          "The distribution of the makers' tricks when the turn-up is ordered up, by trumps held."),
-        (_claims_chart(verdict_list, out_dir / "claims.png"), "The claims' estimates with their 95% intervals."),
+        (_charts().claims_chart(out_dir / "claims.png", verdict_list, unit=POINTS,
+                                title="Claims: estimated differences in net points per hand"),
+         "The claims' estimates with their 95% intervals."),
     ]
-    best = _cells(table[table["contract"] == "turn"], ["trumps"])
-    three = best[best["trumps"] == 3]
-    headline = ""
-    if len(three):
-        m, lo, hi, _ = _mean_ci(three.iloc[0])
-        made = wilson(int(three.iloc[0]["made"]), int(three.iloc[0]["deals"]))
-        e = [v.claim.estimate for v in verdict_list]
-        headline = (f"Ordering up with three trumps the makers succeed {made.rate:.0%} of the time "
-                    f"(net {m:+.2f} [{lo:+.2f}, {hi:+.2f}] points per hand, double-dummy). By position alone, "
-                    f"the same hand is worth {e[0].mean:+.3f} points more ordering up from the eldest hand than "
-                    f"from the third (T1: {verdict_list[0].verdict}), and {e[2].mean:+.2f} points to the dealer "
-                    f"making next in round two, against the other seats (D5: {verdict_list[2].verdict}); a void "
-                    f"is worth {e[3].mean:+.2f} points to the assisting hand (S6: {verdict_list[3].verdict}).")
     sections = [
         ("Round two: making next", "Per seat and number of trumps held, when the seat makes the suit of the "
          "turn-up's colour in round two (no discard: the turn-up is turned down).\n\n"
@@ -355,11 +339,11 @@ def render(table: pd.DataFrame, manifest: dict, out_dir):
     question = (
         "What is a hand worth when its holder makes trump, at each seat? The book's advice on bidding "
         "rests on such values; three of its sentences compare them directly:\n\n"
-        + "\n\n".join(f"> {CLAIMS[k]} ({k})" for k in ("T1", "D5", "S6")))
+        + study.quoted())
     return StudyReport(
-        name=NAME, title=TITLE, question=question, method=method,
+        name=study.name, title=study.title, question=question, method=method,
         table=_results_table(table, "turn"),
         table_caption="Ordering up the turn-up (round one), per seat of the maker and number of trumps held "
                       "at the start of play. Intervals are 95% (Wilson for rates).",
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=headline, sections=sections)
+        verdicts=verdict_list, headline=_headline(table, verdict_list), sections=sections)

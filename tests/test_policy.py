@@ -47,12 +47,12 @@ TURN = parse_card("9C")  # rest of the pack is elsewhere
 
 
 def calls(b):
-    return [(c.seat, c.action, c.suit, c.alone) for c in b.calls]
+    return [(c.seat, c.action, c.suit, c.is_lone) for c in b.calls]
 
 
 def test_eldest_orders_up_and_dealer_discards():
     b = bid(HANDS, TURN, Scripted({("first", 1): "order up"}))
-    assert (b.maker, b.trump, b.round, b.alone) == (1, C, 1, None)
+    assert (b.maker, b.trump, b.round, b.lone_seat) == (1, C, 1, None)
     assert b.discard is not None and b.discard != TURN
     assert b.play_hands[0] >> TURN & 1 and bin(b.play_hands[0]).count("1") == 5
     assert calls(b) == [(1, "order up", None, False)]
@@ -83,23 +83,23 @@ def test_all_pass_twice_is_a_void_deal_or_the_dealer_is_stuck():
 
 def test_alone_and_taking_it_from_partner():
     b = bid(HANDS, TURN, Scripted({("first", 1): "order up", ("alone", 1): True}))
-    assert (b.maker, b.alone) == (1, 1) and b.play_hands[3] == 0
+    assert (b.maker, b.lone_seat) == (1, 1) and b.play_hands[3] == 0
     # D takes it from B (law 74): D plays alone, B sits out.
     b = bid(HANDS, TURN, Scripted({("first", 1): "order up", ("take", 3): True}))
-    assert (b.maker, b.alone) == (3, 3) and b.play_hands[1] == 0
+    assert (b.maker, b.lone_seat) == (3, 3) and b.play_hands[1] == 0
     assert calls(b)[-1] == (3, "take it from partner", None, True)
     # A takes it from C who assisted (law 75): A discards as a lone dealer.
     b = bid(HANDS, TURN, Scripted({("first", 2): "assist", ("take", 0): True}))
-    assert (b.maker, b.alone) == (0, 0) and b.play_hands[2] == 0 and b.discard is not None
+    assert (b.maker, b.lone_seat) == (0, 0) and b.play_hands[2] == 0 and b.discard is not None
     # C alone: the dealer sits out and takes no turn-up.
     b = bid(HANDS, TURN, Scripted({("first", 2): "assist", ("alone", 2): True}))
-    assert (b.maker, b.alone, b.discard) == (2, 2, None) and b.play_hands[0] == 0
+    assert (b.maker, b.lone_seat, b.discard) == (2, 2, None) and b.play_hands[0] == 0
 
 
 def test_a_partner_who_has_passed_cannot_take_it():
     # D orders: his partner B has passed, so B is never asked (laws 93, 94).
     b = bid(HANDS, TURN, Scripted({("first", 3): "order up", ("take", 1): True}))
-    assert (b.maker, b.alone) == (3, None)
+    assert (b.maker, b.lone_seat) == (3, None)
 
 
 @pytest.mark.parametrize("script, fragment", [
@@ -197,9 +197,9 @@ def test_the_toml_policy_equals_its_python_twin(tmp_path):
     for rules in (Rules(), Rules(stick_the_dealer=True)):
         x = simulate(deals, toml_policy, rules)
         y = simulate(deals, mod.Cautious(), rules)
-        for field in ("maker", "trump", "alone", "round", "discard", "play_hands", "maker_tricks", "points"):
+        for field in ("maker", "trump", "lone_seat", "round", "discard", "play_hands", "maker_tricks", "points"):
             assert np.array_equal(getattr(x, field), getattr(y, field)), field
-    assert (x.maker >= 0).sum() > 1000 and (x.alone >= 0).sum() > 0
+    assert (x.maker >= 0).sum() > 1000 and (x.lone_seat >= 0).sum() > 0
 
 
 def test_a_bad_toml_policy_is_a_clear_error(tmp_path):
@@ -218,7 +218,7 @@ def test_a_bad_toml_policy_is_a_clear_error(tmp_path):
 def test_simulated_tricks_equal_the_solver_on_the_post_discard_hands():
     deals = sample_deals(12, 3)
     res = simulate(deals, BookPolicy())
-    ref_tricks, ref_points = play_out(res.maker, res.trump, res.alone, res.play_hands, ReferenceDoubleDummy())
+    ref_tricks, ref_points = play_out(res.maker, res.trump, res.lone_seat, res.play_hands, ReferenceDoubleDummy())
     assert np.array_equal(res.maker_tricks, ref_tricks) and np.array_equal(res.points, ref_points)
     assert (res.maker >= 0).sum() >= 8
 

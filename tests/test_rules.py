@@ -90,8 +90,8 @@ def test_scoring_table_laws_2_and_3(tricks, alone, points):
 
 
 def test_score_by_side():
-    assert score_hand(maker=1, alone=False, maker_tricks=2) == {"AC": 2, "BD": 0}
-    assert score_hand(maker=2, alone=True, maker_tricks=5) == {"AC": 4, "BD": 0}
+    assert score_hand(maker=1, is_lone=False, maker_tricks=2) == {"AC": 2, "BD": 0}
+    assert score_hand(maker=2, is_lone=True, maker_tricks=5) == {"AC": 4, "BD": 0}
     with pytest.raises(EuchreError):
         hand_points(6, False)
 
@@ -105,19 +105,36 @@ def test_rules_are_data():
         Rules(points_for_game=0)
 
 
-def test_the_simulators_array_scoring_equals_the_table():
+def test_the_array_scoring_equals_the_table():
     import numpy as np
-    from analysis.simulate import _score
+    from analysis.rules import points_by_side
     maker = np.repeat(np.array([-1, 0, 1, 2, 3], np.int8), 12)
     alone = np.tile(np.repeat(np.array([-1, 0], np.int8), 6), 5)
     alone = np.where(alone >= 0, maker, -1).astype(np.int8)
     tricks = np.tile(np.arange(6, dtype=np.int8), 10)
-    points = _score(maker, alone, tricks)
+    points = points_by_side(maker, alone, tricks)
     for m, a, t, p in zip(maker, alone, tricks, points):
         want = (0, 0) if m < 0 else tuple(score_hand(int(m), bool(a >= 0), int(t)).values())
         assert tuple(p) == want
 
 
 def test_the_simulators_leader_is_the_first_active_seat():
+    import numpy as np
+    from analysis.contract import leader
     for alone in (None, 0, 1, 2, 3):
         assert default_leader(alone) == (2 if alone == 3 else 1)
+    lone = np.array([-1, 0, 1, 2, 3], np.int8)
+    assert list(leader(lone)) == [default_leader(None if s < 0 else int(s)) for s in lone]
+
+
+def test_a_score_says_whose_points_are_whose():
+    from analysis.rules import Score
+    s = Score.parse("4-1")
+    assert (s.ac, s.bd) == (4, 1) and str(s) == "4-1"
+    assert s.seat(0) == (4, 1) and s.seat(2).own == 4       # A and C: the dealer's side
+    assert s.seat(1) == (1, 4) and s.seat(3).theirs == 4    # B and D
+    assert Rules().check_score((4, 4)) == Score(4, 4)
+    with pytest.raises(EuchreError, match="0 to 4"):
+        Rules().check_score(Score(5, 0))
+    with pytest.raises(EuchreError, match="two numbers"):
+        Score.parse("four-two")

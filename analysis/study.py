@@ -1,0 +1,120 @@
+"""A study: a question of the book turned into a declared, paired Monte Carlo experiment.
+
+A study subclasses :class:`Study` and declares
+
+- ``name`` (the folder and the seed key), ``title``, ``description`` (one line), ``policies``
+  (who bids how, in words), ``defaults`` (``deals`` per scenario, ``chunk_size``, the study's
+  options), ``suite_position`` (its place in the default suite, or None);
+- ``claims``: the tests it makes, each a :class:`ClaimTest` naming a claim of the catalogue
+  (:mod:`analysis.claims`), its unit and margin and the side the book takes;
+
+and writes four steps:
+
+- ``scenarios(settings)``: the names of its independent parts;
+- ``run_chunk(scenario, chunk_index, n_deals, seed, settings)``: a pure function of its
+  arguments returning a DataFrame (usually summed cells, see :mod:`analysis.cells`);
+- ``summarise(frame, settings)``: the results table from all chunks;
+- ``estimate(key, table)``: one claim test's :class:`~analysis.stats.Estimate`, oriented so
+  that a positive value is what the book says (or None when the table has no deals for it);
+- ``render(table, manifest, out_dir)``: its report (:class:`analysis.report.StudyReport`).
+
+The runner (:mod:`analysis.runner`) does the rest: chunks, seeds, workers, checkpoints. A study
+package registers its studies under the entry-point group ``euchrelab.studies``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from analysis.claims import quote
+from analysis.stats import Claim, Estimate, Verdict, verdicts
+
+POINTS = "points per hand"
+GAME_WIN = "probability of winning the game"
+MARGINS = {POINTS: 0.05, GAME_WIN: 0.01}   # the smallest effect that matters to a player, per unit
+
+
+@dataclass(frozen=True)
+class ClaimTest:
+    """One test of one claim of the book.
+
+    ``key`` names the test in its study (unique there); ``claim`` is the catalogue id; ``label``
+    a few words for chart axes; ``test`` says in words what is compared. ``sign`` is +1 when the
+    book says the estimate (as the study computes it) is positive, -1 when negative.
+    """
+
+    key: str
+    claim: str
+    label: str
+    test: str
+    unit: str = POINTS
+    sign: int = 1
+    margin: float | None = None   # default: MARGINS[unit]
+
+    def measured(self, estimate: Estimate) -> Claim:
+        margin = MARGINS.get(self.unit, 0.05) if self.margin is None else self.margin
+        return Claim(self.claim, quote(self.claim), self.test, estimate, self.sign, margin, self.unit,
+                     key=self.key, label=self.label)
+
+
+class Study:
+    """The base of every study; see the module's notes for what a subclass declares."""
+
+    name = ""
+    title = ""
+    description = ""
+    policies = ""
+    defaults: dict = {}
+    suite_position: int | None = None
+    claims: tuple[ClaimTest, ...] = ()
+
+    def scenarios(self, settings) -> list[str]:
+        raise NotImplementedError
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        raise NotImplementedError
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        raise NotImplementedError
+
+    def estimate(self, key: str, table: pd.DataFrame) -> Estimate | None:
+        raise NotImplementedError
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        raise NotImplementedError
+
+    # -- shared by every study ------------------------------------------------------------------
+    def claim_test(self, key: str) -> ClaimTest:
+        for test in self.claims:
+            if test.key == key:
+                return test
+        raise KeyError(f"study {self.name} has no claim test {key!r}")
+
+    def measure(self, table: pd.DataFrame) -> list[Claim]:
+        """Every declared claim test with its estimate (tests without deals are left out)."""
+        out = []
+        for test in self.claims:
+            estimate = self.estimate(test.key, table)
+            if estimate is not None:
+                out.append(test.measured(estimate))
+        return out
+
+    def verdicts(self, table: pd.DataFrame) -> list[Verdict]:
+        return verdicts(self.measure(table))
+
+    def quoted(self, ids=None) -> str:
+        """The book's sentences of the study's claims (or of ``ids``), as Markdown quotes."""
+        ids = list(dict.fromkeys(ids if ids is not None else (t.claim for t in self.claims)))
+        return "\n\n".join(f"> {quote(cid)} ({cid})" for cid in ids)
+
+    def __repr__(self) -> str:
+        return f"<study {self.name}>"
+
+
+def verdict_of(verdict_list: list[Verdict], key: str) -> Verdict | None:
+    """The verdict of the claim test ``key`` (None if it was not measured)."""
+    for v in verdict_list:
+        if v.claim.name == key:
+            return v
+    return None
