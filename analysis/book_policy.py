@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from analysis.claims import quote
 from analysis.contract import dealer_hand
 from analysis.policy import Situations, VectorPolicy
 from fastcore.handpatterns import hand_numbers
@@ -35,77 +36,67 @@ SUIT_MASKS = np.array([[effective_suit_mask(s, t) for s in range(4)] for t in ra
 
 @dataclass(frozen=True)
 class Rule:
+    """One list of the book: the claim it encodes, which part of it (``note``), and its patterns."""
+
     claim: str
-    sentence: str
+    note: str
     patterns: tuple[str, ...]
+
+    @property
+    def quote(self) -> str:
+        """The book's sentence, from the catalogue of claims."""
+        return quote(self.claim)
 
 
 # --- the book's lists ------------------------------------------------------------------------
 
-ELDEST_ORDER = Rule("E1", "When the right is not turned, order with three medium trumps or better, and some "
-                    "strength in suit, provided you have nothing to go to.", ("three medium trumps",))
-MAKE_NEXT = Rule("E2", "Do not order (unless with great strength) if you can make it next.",
+ELDEST_ORDER = Rule("E1", "the right not turned: three medium trumps or better, some strength in suit, nothing to go to",
+                    ("three medium trumps",))
+MAKE_NEXT = Rule("E2", "can he make it next? (also what the eldest hand makes next, E3)",
                  ("three trumps", "right and another", "left and another, and outside ace",
                   "two trumps and two aces"))
-ASSIST = Rule("S2", "Assist with three trumps; right and another; left and another, and outside ace.",
+ASSIST = Rule("S2", "the assist list",
               ("three trumps", "right and another", "left and another, and outside ace"))
-ASSIST_ALWAYS = Rule("S3", "[Assist] always with two trumps and two aces.", ("two trumps and two aces",))
-ASSIST_BY_SCORE = Rule("S3", "Assist with left and another; ace and another, and outside ace; two medium trumps, "
-                       "and one suit of three, headed by the ace; dependent upon the score.",
+ASSIST_ALWAYS = Rule("S3", "always",
+                     ("two trumps and two aces",))
+ASSIST_BY_SCORE = Rule("S3", "dependent upon the score",
                        ("left and another", "ace and another, and outside ace",
                         "two medium trumps, and one suit of three headed by ace"))
-ASSIST_RIGHT_TURNED = Rule("S3", "Ace and another, and outside ace ... always, however, if right is turned.",
+ASSIST_RIGHT_TURNED = Rule("S3", "always, however, if right is turned",
                            ("ace and another, and outside ace",))
-ASSIST_FOUR_ALL = Rule("S4", "Ace and another, and king and another, even when short of a suit, are permissible "
-                       "only when justified by scores of four-all or four-love in your favor.",
+ASSIST_FOUR_ALL = Rule("S4", "only at four-all or four-love in his favour",
                        ("ace and another", "king and another"))
-THIRD_ORDER = Rule("T4", "Order with four trumps; two bowers and another; two bowers and outside ace; three trumps "
-                   "and two aces; three trumps and one suit, headed by ace; right, ace, and another; left, ace, "
-                   "king, and outside ace; left, ace, king, and one suit; left, king and another, and outside ace; "
-                   "left, queen and another, and outside ace; ace, king and another, and outside ace.",
+THIRD_ORDER = Rule("T4", "the third hand's order list, the right not being turned",
                    ("four trumps", "two bowers and another", "two bowers and outside ace", "three trumps and two aces",
                     "three trumps and one suit headed by ace", "right, ace, and another",
                     "left, ace, king, and outside ace", "left, ace, king, and one suit",
                     "left, king and another, and outside ace", "left, queen and another, and outside ace",
                     "ace, king and another, and outside ace"))
-THIRD_BY_SCORE = Rule("T4", "[Order with] left, ace, king, dependent upon the score.", ("left, ace, king",))
-THIRD_RIGHT_TURNED = Rule("T3", "It is wise to see your way absolutely clear to three tricks before ordering the right.",
+THIRD_BY_SCORE = Rule("T4", "dependent upon the score",
+                      ("left, ace, king",))
+THIRD_RIGHT_TURNED = Rule("T3", "ordering the right: three tricks absolutely clear",
                           ("left, ace, king, and outside ace", "four trumps, left and ace"))
-DEALER_TAKE = Rule("D1", "Take up three trumps; right and ace; right and king; right and queen; right and another, "
-                   "and one suit; right, another, and outside ace; left, ace, and outside ace; left, another, "
-                   "outside ace, and king, queen of the third suit; two trumps and two aces.",
+DEALER_TAKE = Rule("D1", "the take-up list",
                    ("three trumps", "right and ace", "right and king", "right and queen",
                     "right and another, and one suit", "right, another, and outside ace",
                     "left, ace, and outside ace", "left, another, outside ace, and king queen of the third suit",
                     "two trumps and two aces"))
-DEALER_BY_SCORE = Rule("D1", "[Take up] ace, king, and one suit headed by ace; dependent upon score.",
+DEALER_BY_SCORE = Rule("D1", "dependent upon score",
                        ("ace, king, and one suit headed by ace",))
-DEALER_LIGHT = Rule("D2", "With the score at four-all or four-love in his favor, the dealer may play a lighter hand "
-                    "than any mentioned above.",
+DEALER_LIGHT = Rule("D2", "four-all or four-love in his favour: a lighter hand",
                     ("right and another", "left and another", "ace and another", "two trumps and outside ace"))
-DEALER_SHADE = Rule("D4", "With score four to three in dealer's favor he may play a shade lighter than ordinary.",
+DEALER_SHADE = Rule("D4", "four to three in his favour: a shade lighter",
                     ("left and another, and outside ace", "ace and another, and outside ace"))
-DEALER_CAUTION = Rule("D3", "Scores of three-all and four to two in dealer's favor require more than ordinary "
-                      "caution.",
+DEALER_CAUTION = Rule("D3", "three-all and four to two in his favour: more than ordinary caution",
                       ("three medium trumps", "right and ace", "right and king", "right, another, and outside ace",
                        "left, ace, and outside ace"))
-DEALER_ROUND_TWO = Rule("D5", "If it comes round to the dealer to make a trump, it is permissible to make it with "
-                        "somewhat less strength than would be required in the other three hands.",
+DEALER_ROUND_TWO = Rule("D5", "round two, the dealer's last say: somewhat less strength",
                         ("three trumps", "right and another", "left and another, and outside ace",
                          "two trumps and two aces", "ace and another, and outside ace"))
-MAKE_RED = Rule("S7", "If your partner turn down black, make it red if you can, especially if he has turned down "
-                "the bower.", ASSIST.patterns)
+MAKE_RED = Rule("S7", "partner turned down black: make it red", ASSIST.patterns)
 RULES = [ELDEST_ORDER, MAKE_NEXT, ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, ASSIST_FOUR_ALL,
          THIRD_ORDER, THIRD_BY_SCORE, THIRD_RIGHT_TURNED, DEALER_TAKE, DEALER_BY_SCORE, DEALER_LIGHT, DEALER_SHADE,
          DEALER_CAUTION, DEALER_ROUND_TWO, MAKE_RED]
-
-BRIDGE = ("B1", "Bridge — when the score of the eldest hand is four to one or four to two in his favor: "
-          "keeping it, the eldest hand orders up whatever he holds.")
-LONE = ("L1", "With the score three-all, four-all, or any score in your favor, do not risk a light lone hand.")
-DESPERATE = ("L3", "With the score four-one or four-two against you, you may take a desperate chance.")
-WITH_ASSISTANCE = ("L7", "With an assistance you may play a lone hand with less strength than otherwise.")
-TAKE_IT = ("L8", "Should your partner declare to play alone, and you have a fair trump hand with no weakness in "
-           "lay suits, it is good play to take it from him.")
 
 
 @dataclass(frozen=True)

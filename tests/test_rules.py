@@ -7,7 +7,8 @@ from analysis.rules import (
     Rules, active_seats, default_leader, effective_suit, hand_points, is_trump, legal_cards,
     next_active, score_hand, trick_winner, trump_order,
 )
-from fastcore.cards import py_effective_suit, py_suit_mask, py_trick_power
+from fastcore.cards import py_effective_suit, py_suit_mask, py_trick_power, py_trump_order
+from fastcore.vocabulary import effective_suit_mask
 from analysis.rules import trick_power
 
 S, C, H, D = range(4)
@@ -67,9 +68,12 @@ def test_compiled_card_tables_agree_with_the_rules():
             assert py_effective_suit(card, trump) == effective_suit(card, trump)
             for led in range(4):
                 assert py_trick_power(card, trump, led) == trick_power(card, trump, led)
+            if is_trump(card, trump):
+                assert py_trump_order(card, trump) == trump_order(card, trump)
         for suit in range(4):
             mask = py_suit_mask(suit, trump)
             assert {x for x in range(32) if mask >> x & 1} == {x for x in range(32) if effective_suit(x, trump) == suit}
+            assert mask == effective_suit_mask(suit, trump)
 
 
 def test_lone_hands_skip_the_partner():
