@@ -16,21 +16,18 @@ import base64
 import html
 import json
 import math
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
-from analysis.errors import EuchreError
 from analysis.stats import CONTRADICTED, INCONCLUSIVE, SUPPORTED, Verdict
-
-try:
-    import pyarrow  # noqa: F401
-    HAVE_PARQUET = True
-except ImportError:  # pragma: no cover - depends on the installation
-    HAVE_PARQUET = False
+# The files are written by analysis.storage; the names are re-exported for the modules that
+# import them from here.
+from analysis.storage import (  # noqa: F401
+    HAVE_PARQUET, read_table, results_path, write_atomic, write_json, write_table, write_text,
+)
 
 DOUBLE_DUMMY = (
     "The card play is solved **double-dummy**: every player sees all four hands and plays "
@@ -70,56 +67,6 @@ class StudyReport:
     verdicts: list[Verdict] = field(default_factory=list)
     headline: str = ""
     sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
-
-
-# --- files ----------------------------------------------------------------------------------
-
-def write_atomic(path, write) -> Path:
-    """``write(tmp_path)`` then rename onto ``path``: readers see the old file or the whole new one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return path
-
-
-def write_text(path, text: str) -> Path:
-    return write_atomic(path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
-
-
-def write_json(path, obj) -> Path:
-    return write_text(path, json.dumps(obj, indent=2, default=str) + "\n")
-
-
-def write_table(frame: pd.DataFrame, path) -> Path:
-    """A table as Parquet, or as CSV (suffix .csv) when pyarrow is missing."""
-    path = Path(path)
-    if HAVE_PARQUET and path.suffix == ".parquet":
-        return write_atomic(path, lambda tmp: frame.to_parquet(tmp, index=False))
-    path = path.with_suffix(".csv")
-    return write_atomic(path, lambda tmp: frame.to_csv(tmp, index=False))
-
-
-def read_table(path) -> pd.DataFrame:
-    path = Path(path)
-    if path.suffix == ".parquet":
-        if not HAVE_PARQUET:
-            raise EuchreError(f"{path} is a Parquet file and pyarrow is not installed: pip install pyarrow")
-        return pd.read_parquet(path)
-    return pd.read_csv(path)
-
-
-def results_path(study_dir) -> Path | None:
-    """The saved results table of a study folder (Parquet or CSV), or None."""
-    for name in ("results.parquet", "results.csv"):
-        if (Path(study_dir) / name).exists():
-            return Path(study_dir) / name
-    return None
 
 
 # --- formatting -----------------------------------------------------------------------------

@@ -1,1 +1,2 @@
-"""Studies of the book's advice, one module each, and the parallel runner that runs them."""
+"""Studies of the book's advice, one module each, found by ``euchrelab`` through the entry-point
+group ``euchrelab.studies`` (see ``pyproject.toml`` and :mod:`analysis.registry`)."""

@@ -37,6 +37,7 @@ TITLE = "The book's bidding advice, claim by claim"
 DESCRIPTION = ("The book's round-one bidding lists, seat by seat: calling against passing with the hands each "
                "list names, paired on the same deals, the others bidding by the book.")
 DEFAULTS = {"deals": 50_000, "chunk_size": 50_000, "replicates": 6}
+SUITE_POSITION = 2   # second in the default suite (euchrelab run default)
 POLICIES = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players; "
             "the deciding seat's round-one call forced to call or to pass (the two arms); score love-all")
 

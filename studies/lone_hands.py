@@ -44,6 +44,7 @@ TITLE = "Lone hands and the score"
 DESCRIPTION = ("Lone hands: going alone against playing with the partner on the same deals, in points per "
                "hand and in the probability of winning the game, by seat, hand and score.")
 DEFAULTS = {"deals": 40_000, "chunk_size": 5_000}
+SUITE_POSITION = 3   # third in the default suite (euchrelab run default)
 GAME = 5
 SEATS = "ABCD"
 SEAT_NAMES = {"A": "A, the dealer", "B": "B, eldest hand", "C": "C, dealer's partner", "D": "D, third hand"}

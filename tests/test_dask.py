@@ -4,9 +4,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from studies.runner import run_study
-
-import test_runner as toy
+import toy_study as toy
+from analysis.runner import run_study
 
 distributed = pytest.importorskip("distributed")
 

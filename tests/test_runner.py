@@ -1,81 +1,63 @@
-"""The study runner: reproducible chunks whatever the workers, resume after an interruption."""
+"""The study runner: reproducible chunks whatever the workers, resume after an interruption,
+settings and rules, and how studies are found."""
 from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
 import pytest
 
+import toy_study as toy
+from analysis import registry, runner
 from analysis.errors import EuchreError
 from analysis.report import write_atomic
-from studies import runner
-from studies.runner import chunk_seed, run_study, settings_for
-
-# A small study of the runner's own: numpy only, so the runner is tested apart from the solver.
-NAME = "toy"
-TITLE = "A toy study"
-DESCRIPTION = "normal draws per scenario"
-DEFAULTS = {"deals": 1_000, "chunk_size": 150, "shift": 0.5}
-FAIL_AT = "EUCHRELAB_TOY_FAIL_AT"
+from analysis.rules import Rules
+from analysis.runner import chunk_seed, run_study, settings_for
+from toy_study import FAIL_AT, toy_settings
 
 
-def scenarios(settings):
-    return ["low", "high"]
+# --- seeds: the committed reference results depend on these numbers ----------------------------
+
+def test_name_keys_are_the_committed_constants():
+    assert runner.name_key("hand_strength") == 1543165850
+    assert runner.name_key("book_bidding") == 1669982615
+    assert runner.name_key("lone_hands") == 3323677139
+    assert runner.name_key("toy") == 2988364187
+    assert runner.name_key("B") == 385758303
+    assert runner.name_key("dealers-0") == 685116131
 
 
-def run_chunk(scenario, chunk_index, n_deals, seed, settings):
-    if os.environ.get(FAIL_AT) == f"{scenario}:{chunk_index}":
-        raise KeyboardInterrupt  # as if the user pressed Ctrl-C during this chunk
-    rng = np.random.default_rng(seed)
-    shift = settings.options["shift"] if scenario == "high" else 0.0
-    return pd.DataFrame({"scenario": scenario, "chunk": chunk_index, "x": rng.normal(shift, 1.0, n_deals)})
+def test_chunk_seeds_are_the_committed_constants():
+    assert list(chunk_seed(7, "toy", "low", 3).generate_state(4)) == [532785714, 1799165276, 3567953811, 1192033963]
+    assert list(chunk_seed(1888, "hand_strength", "B", 0).generate_state(4)) == \
+        [1536546807, 898235388, 3538218064, 3642526588]
+    assert list(chunk_seed(1888, "lone_hands", "dealers-2", 5).generate_state(4)) == \
+        [4161131482, 1147371850, 342678036, 82200626]
 
 
-def summarise(frame, settings):
-    return frame.groupby("scenario").agg(n=("x", "size"), mean=("x", "mean"), var=("x", "var")).reset_index()
-
-
-def render(table, manifest, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport
-    from analysis.stats import Claim, Estimate, verdicts
-    rows = table.set_index("scenario")
-    se = float(np.sqrt(rows.loc["high", "var"] / rows.loc["high", "n"] + rows.loc["low", "var"] / rows.loc["low", "n"]))
-    diff = float(rows.loc["high", "mean"] - rows.loc["low", "mean"])
-    from scipy.stats import norm
-    est = Estimate(diff, diff - 1.96 * se, diff + 1.96 * se, se, se * np.sqrt(rows["n"].sum()), int(rows["n"].sum()),
-                   float(2 * norm.sf(abs(diff / se))))
-    claim = Claim("X1", '"High is higher than low."', "high - low", est)
-    chart = charts.error_bars(out_dir / "means.png", list(rows.index),
-                              {"mean": (rows["mean"], rows["mean"] - 0.1, rows["mean"] + 0.1, rows["n"])},
-                              title="Means", ylabel="x")
-    return StudyReport(name=NAME, title=TITLE, question='> "High is higher than low."', method="Normal draws.",
-                       table=table, charts=[Chart(chart.name, "The means.")], verdicts=verdicts([claim]),
-                       headline=f"high - low = {diff:+.3f}")
-
-
-def toy_settings(tmp_path, **kw):
-    return settings_for(_study(), out=str(tmp_path), progress=False, **kw)
-
-
-def _study():
-    return __import__(__name__)
-
-
-def test_seed_keys_are_stable_and_distinct():
+def test_each_part_of_a_chunk_key_changes_its_seed():
     a = chunk_seed(7, "toy", "low", 3).generate_state(4)
-    assert np.array_equal(a, chunk_seed(7, "toy", "low", 3).generate_state(4))
     for other in (chunk_seed(8, "toy", "low", 3), chunk_seed(7, "other", "low", 3),
                   chunk_seed(7, "toy", "high", 3), chunk_seed(7, "toy", "low", 4)):
         assert not np.array_equal(a, other.generate_state(4))
-    # the key of a name does not depend on Python's per-process hash seed
-    assert runner.name_key("hand_strength") == runner.name_key("hand_strength")
 
+
+def test_a_name_key_is_the_same_in_another_process():
+    # Python's own hash() of a string changes from one process to the next; the key must not
+    code = "from analysis.runner import name_key; print(name_key('hand_strength'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert out.stdout.strip() == "1543165850", out.stderr
+
+
+# --- the plan and the runs ----------------------------------------------------------------------
 
 def test_plan_splits_deals_into_chunks_with_a_short_last_one(tmp_path):
-    chunks = runner.plan(_study(), toy_settings(tmp_path))
+    chunks = runner.plan(toy, toy_settings(tmp_path))
     low = [c for c in chunks if c.scenario == "low"]
     assert [c.n_deals for c in low] == [150] * 6 + [100]
     assert sum(c.n_deals for c in chunks) == 2_000
@@ -83,9 +65,9 @@ def test_plan_splits_deals_into_chunks_with_a_short_last_one(tmp_path):
 
 @pytest.mark.slow
 def test_same_results_with_one_and_two_jobs_processes_and_threads(tmp_path):
-    one = run_study(_study(), toy_settings(tmp_path / "one", jobs=1)).frame
-    two = run_study(_study(), toy_settings(tmp_path / "two", jobs=2)).frame
-    threads = run_study(_study(), toy_settings(tmp_path / "threads", jobs=2, backend="threading")).frame
+    one = run_study(toy, toy_settings(tmp_path / "one", jobs=1)).frame
+    two = run_study(toy, toy_settings(tmp_path / "two", jobs=2)).frame
+    threads = run_study(toy, toy_settings(tmp_path / "threads", jobs=2, backend="threading")).frame
     assert len(one) == 2_000
     pd.testing.assert_frame_equal(one, two)
     pd.testing.assert_frame_equal(one, threads)
@@ -93,11 +75,11 @@ def test_same_results_with_one_and_two_jobs_processes_and_threads(tmp_path):
 
 
 def test_resume_after_interruption_recomputes_no_finished_chunk(tmp_path, monkeypatch):
-    reference = run_study(_study(), toy_settings(tmp_path / "ref")).frame
+    reference = run_study(toy, toy_settings(tmp_path / "ref")).frame
     settings = toy_settings(tmp_path / "run")
     monkeypatch.setenv(FAIL_AT, "high:2")
     with pytest.raises(KeyboardInterrupt):
-        run_study(_study(), settings)
+        run_study(toy, settings)
     chunk_dir = tmp_path / "run" / "toy" / "chunks"
     saved = sorted(chunk_dir.glob("*/*.parquet"))
     assert len(saved) == 7 + 2   # all of low, chunks 0 and 1 of high
@@ -107,43 +89,81 @@ def test_resume_after_interruption_recomputes_no_finished_chunk(tmp_path, monkey
     stamps = {p: p.stat().st_mtime_ns for p in saved}
 
     monkeypatch.delenv(FAIL_AT)
-    outcome = run_study(_study(), toy_settings(tmp_path / "run", resume=True))
+    outcome = run_study(toy, toy_settings(tmp_path / "run", resume=True))
     assert [(c.scenario, c.index) for c in outcome.computed] == [("high", i) for i in range(2, 7)]
     assert {p: p.stat().st_mtime_ns for p in saved} == stamps   # finished chunks untouched
     pd.testing.assert_frame_equal(outcome.frame, reference)
     assert outcome.manifest["status"] == "complete" and outcome.manifest["chunks_resumed"] == 9
 
 
-def test_resume_refuses_chunks_of_other_settings(tmp_path):
-    run_study(_study(), toy_settings(tmp_path))
+def test_resume_refuses_chunks_of_other_settings_or_rules(tmp_path):
+    run_study(toy, toy_settings(tmp_path))
     with pytest.raises(EuchreError, match="seed"):
-        run_study(_study(), toy_settings(tmp_path, seed=99, resume=True))
+        run_study(toy, toy_settings(tmp_path, seed=99, resume=True))
+    with pytest.raises(EuchreError, match="rules"):
+        run_study(toy, toy_settings(tmp_path, points_for_game=7, resume=True))
+    with pytest.raises(EuchreError, match="rules"):
+        run_study(toy, toy_settings(tmp_path, stick_the_dealer=True, resume=True))
+
+
+def test_resume_accepts_a_plan_saved_with_the_pack_alone(tmp_path):
+    first = run_study(toy, toy_settings(tmp_path))
+    plan_file = tmp_path / "toy" / "chunks" / "plan.json"
+    key = json.loads(plan_file.read_text())
+    assert key["rules"] == {"pack": 32, "points_for_game": 5, "stick_the_dealer": False}
+    del key["rules"]
+    plan_file.write_text(json.dumps({**key, "pack": 32}))   # as runs saved it before the rules were whole
+    again = run_study(toy, toy_settings(tmp_path, resume=True))
+    assert again.computed == []
+    pd.testing.assert_frame_equal(again.frame, first.frame)
 
 
 def test_fresh_run_discards_old_chunks_and_more_deals_extend_a_resumed_run(tmp_path):
-    small = run_study(_study(), toy_settings(tmp_path, deals=300)).frame
-    more = run_study(_study(), toy_settings(tmp_path, deals=600, resume=True))
+    small = run_study(toy, toy_settings(tmp_path, deals=300)).frame
+    more = run_study(toy, toy_settings(tmp_path, deals=600, resume=True))
     assert len(more.computed) == 4  # chunks 2 and 3 of each scenario
     big = more.frame
     pd.testing.assert_frame_equal(big[big["chunk"] < 2].reset_index(drop=True), small)
 
 
-def test_manifest_records_the_run(tmp_path):
-    outcome = run_study(_study(), toy_settings(tmp_path, seed=5))
+def test_manifest_records_the_run_and_the_whole_rules(tmp_path):
+    outcome = run_study(toy, toy_settings(tmp_path, seed=5, pack=24, stick_the_dealer=True))
     m = json.loads((tmp_path / "toy" / "manifest.json").read_text())
     assert m == outcome.manifest
     for key in ("euchrelab_version", "git_commit", "rules", "policies", "root_seed", "chunk_size", "deals",
                 "wall_seconds", "workers", "backend"):
         assert key in m
-    assert m["root_seed"] == 5 and m["deals"] == 2_000 and m["chunk_size"] == 150
-    assert m["rules"]["pack"] == 32 and m["status"] == "complete"
+    assert m["root_seed"] == 5 and m["deals"] == 2_000 and m["chunk_size"] == 150 and m["status"] == "complete"
+    assert m["rules"] == {"pack": 24, "points_for_game": 10, "stick_the_dealer": True}
+    assert m["module"] == "toy_study" and m["policies"] == toy.POLICIES
+
+
+def test_rules_are_the_single_source_of_the_pack_and_the_game(tmp_path):
+    book = toy_settings(tmp_path)
+    assert book.rules == Rules(32, 5, False) and book.pack == 32
+    modern = toy_settings(tmp_path, pack=24)
+    assert modern.rules == Rules(24, 10, False) and modern.pack == 24   # the modern game by default
+    assert toy_settings(tmp_path, pack=24, points_for_game=7).rules == Rules(24, 7, False)
+    given = Rules(pack=24, points_for_game=11, stick_the_dealer=True)
+    assert toy_settings(tmp_path, rules=given).rules == given
+    with pytest.raises(AttributeError):
+        book.pack = 24   # read-only: the rules hold it
+
+
+def test_settings_from_a_manifest_rebuild_the_rules(tmp_path):
+    manifest = {"study": "toy", "deals_per_scenario": 300, "chunk_size": 100, "root_seed": 4,
+                "rules": {"pack": 32, "points_for_game": 5, "stick_the_dealer": False}, "options": {"shift": 1.0}}
+    settings = runner.settings_from_manifest(manifest, tmp_path)
+    assert settings.rules == Rules() and (settings.deals, settings.seed, settings.options) == (300, 4, {"shift": 1.0})
+    manifest["rules"] = {"pack": 24, "points_for_game": 10, "stick_the_dealer": True}
+    assert runner.settings_from_manifest(manifest, tmp_path).rules == Rules(24, 10, True)
 
 
 def test_bad_settings_are_one_clear_error(tmp_path):
     for kw, word in (({"deals": 0}, "deals"), ({"jobs": 0}, "jobs"), ({"backend": "mpi"}, "backend"),
-                     ({"pack": 52}, "pack")):
+                     ({"pack": 52}, "pack"), ({"points_for_game": 0}, "points for game")):
         with pytest.raises(EuchreError, match=word):
-            run_study(_study(), toy_settings(tmp_path, **kw))
+            run_study(toy, toy_settings(tmp_path, **kw))
 
 
 def test_writing_a_chunk_never_leaves_a_partial_file(tmp_path):
@@ -159,19 +179,97 @@ def test_writing_a_chunk_never_leaves_a_partial_file(tmp_path):
 
 
 def test_config_file_settings(tmp_path):
-    from studies.config import load_config, study_overrides
+    from analysis.run_config import load_config, study_overrides
     path = tmp_path / "s.toml"
-    path.write_text('seed = 3\n[cluster]\nscheduler = "tcp://127.0.0.1:1"\n[toy]\ndeals = 40\n[toy.options]\nshift = 2.0\n')
+    path.write_text('seed = 3\npack = 24\n[cluster]\nscheduler = "tcp://127.0.0.1:1"\n'
+                    '[toy]\ndeals = 40\nstick_the_dealer = true\n[toy.options]\nshift = 2.0\n')
     over = study_overrides(load_config(path), "toy", {"toy"})
-    s = settings_for(_study(), **over)
+    s = settings_for(toy, **over)
     assert (s.seed, s.deals, s.scheduler, s.options["shift"]) == (3, 40, "tcp://127.0.0.1:1", 2.0)
+    assert s.rules == Rules(pack=24, points_for_game=10, stick_the_dealer=True)
     path.write_text("colour = 1\n")
     with pytest.raises(EuchreError, match="colour"):
         study_overrides(load_config(path), "toy", {"toy"})
 
 
+# --- how studies are found ------------------------------------------------------------------------
+
+def test_the_installed_studies_are_found_by_entry_point_in_suite_order():
+    assert registry.default_suite() == ["hand_strength", "book_bidding", "lone_hands"]
+    studies = registry.installed()
+    assert list(studies)[:3] == ["hand_strength", "book_bidding", "lone_hands"]
+    hand = studies["hand_strength"]
+    assert (hand.name, hand.suite_position, registry.reference_of(hand)) == ("hand_strength", 1, "studies.hand_strength")
+    assert hand.defaults["deals"] > 0 and hand.title and hand.description and hand.policies
+
+
+def test_an_unknown_study_is_one_line_naming_the_known_ones():
+    with pytest.raises(EuchreError) as info:
+        registry.load_study("hand_strenght")
+    message = str(info.value)
+    assert "no study 'hand_strenght'" in message and "book_bidding, hand_strength, lone_hands" in message
+    assert "\n" not in message
+    for target, words in (("userstudies_missing.mod", "cannot import"), ("toy_study:NOPE", "has no 'NOPE'"),
+                          ("analysis.cards", "not a study")):
+        with pytest.raises(EuchreError, match=words):
+            registry.load_study(target)
+
+
+def test_a_study_module_is_presented_as_a_study_object(user_studies):
+    study = registry.load_study("userstudies.toy")
+    assert isinstance(study, registry.ModuleStudy)
+    assert (study.name, study.title, study.description, study.policies, study.suite_position) == \
+        ("toy", "A toy study", "normal draws per scenario", "none: normal draws", None)
+    assert study.defaults == {"deals": 1_000, "chunk_size": 150, "shift": 0.5}
+    assert registry.reference_of(study) == "userstudies.toy"
+
+
+def test_study_objects_by_module_and_by_attribute(user_studies):
+    coin = registry.load_study("userstudies.coin")   # a module with STUDY
+    assert type(coin).__name__ == "Coin" and registry.reference_of(coin) == "userstudies.coin"
+    fair = registry.load_study("userstudies.several:FAIR")
+    assert fair is not coin and registry.reference_of(fair) == "userstudies.several:FAIR"
+    with pytest.raises(EuchreError, match="not a study"):
+        registry.load_study("userstudies.several:NOT_A_STUDY")
+
+
+def test_a_user_study_object_runs_with_its_rules(tmp_path, user_studies):
+    study = registry.load_study("userstudies.several:FAIR")
+    outcome = run_study(study, settings_for(study, out=str(tmp_path), pack=24, progress=False))
+    frame = outcome.frame
+    assert len(frame) == 600 and set(frame["pack"]) == {24} and set(frame["game"]) == {10}
+    assert outcome.manifest["module"] == "userstudies.several:FAIR"
+
+
+def test_an_object_workers_cannot_load_is_refused_for_processes(tmp_path, user_studies):
+    from userstudies.coin import Coin
+    loose = Coin()   # bound to no module-level name
+    assert len(run_study(loose, settings_for(loose, out=str(tmp_path / "1"), progress=False)).frame) == 600
+    with pytest.raises(EuchreError, match="--jobs 1"):
+        run_study(loose, settings_for(loose, out=str(tmp_path / "2"), jobs=2, progress=False))
+
+
+@pytest.mark.slow
+def test_worker_processes_load_a_user_study_by_its_reference(tmp_path, user_studies):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(user_studies), os.environ.get("PYTHONPATH", "")])}
+    frames = []
+    for jobs, target in (("1", "userstudies.several:FAIR"), ("2", "userstudies.several:FAIR"), ("2", "userstudies.toy")):
+        out = tmp_path / f"{jobs}-{target}"
+        done = subprocess.run([sys.executable, "-m", "analysis.cli", "run", target, "--jobs", jobs, "--out", str(out),
+                               "--no-progress", "--deals", "250"], capture_output=True, text=True, timeout=300, env=env)
+        assert done.returncode == 0, done.stderr
+        name = "coin" if "coin" in target or "FAIR" in target else "toy"
+        manifest = json.loads((out / name / "manifest.json").read_text())
+        assert manifest["workers"] == int(jobs) and manifest["module"] == target
+        frames.append(runner.load_chunks(out / name))
+    pd.testing.assert_frame_equal(frames[0], frames[1])
+    assert len(frames[2]) == 500
+
+
+# --- the studies of the book through the runner ---------------------------------------------------
+
 def test_hand_strength_chunk_is_a_pure_function_of_its_seed(tmp_path):
-    from studies import hand_strength
+    hand_strength = registry.load_study("hand_strength")
     settings = settings_for(hand_strength, out=str(tmp_path), progress=False)
     first = hand_strength.run_chunk("B", 3, 60, chunk_seed(1, "hand_strength", "B", 3), settings)
     again = hand_strength.run_chunk("B", 3, 60, chunk_seed(1, "hand_strength", "B", 3), settings)
@@ -183,7 +281,7 @@ def test_hand_strength_chunk_is_a_pure_function_of_its_seed(tmp_path):
 
 @pytest.mark.slow
 def test_hand_strength_same_with_one_and_two_jobs(tmp_path):
-    from studies import hand_strength
+    hand_strength = registry.load_study("hand_strength")
     kw = {"deals": 300, "chunk_size": 100, "progress": False, "options": {"seats": ["A", "D"]}}
     one = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "1"), jobs=1, **kw)).frame
     two = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "2"), jobs=2, **kw)).frame

@@ -17,7 +17,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from analysis.report import write_index
-    from studies.runner import rerender
+    from analysis.runner import rerender
 
     root = Path(args.dir)
     if not root.is_dir():

@@ -1,4 +1,4 @@
-"""Study settings from a TOML file.
+"""Settings of a study run from a TOML file, and the rules of a run from its keys.
 
 Top-level keys apply to every study run with the file; a table named after a study applies to
 that study only, its ``options`` sub-table to the study's own options; ``[cluster]`` names a
@@ -6,6 +6,7 @@ Dask scheduler. Command-line flags win over the file, the file over the study's 
 
     seed = 1888
     jobs = 2
+    pack = 32                  # the rules: pack, points_for_game, stick_the_dealer
 
     [cluster]
     scheduler = "tcp://scheduler-host:8786"
@@ -23,8 +24,21 @@ import tomllib
 from pathlib import Path
 
 from analysis.errors import EuchreError
+from analysis.rules import Rules
 
-RUN_KEYS = ("deals", "chunk_size", "seed", "pack", "jobs", "backend", "out")
+RULE_KEYS = ("pack", "points_for_game", "stick_the_dealer")
+RUN_KEYS = ("deals", "chunk_size", "seed", *RULE_KEYS, "jobs", "backend", "out")
+
+
+def make_rules(pack: int | None = None, points_for_game: int | None = None,
+               stick_the_dealer: bool | None = None) -> Rules:
+    """Rules from the values given: the 32-card pack by default; points for game 5 with the
+    32-card pack (the book) and 10 with the 24 (the modern game) unless given; no
+    stick-the-dealer unless asked."""
+    pack = 32 if pack is None else pack
+    if points_for_game is None:
+        points_for_game = 10 if pack == 24 else 5
+    return Rules(pack=pack, points_for_game=points_for_game, stick_the_dealer=bool(stick_the_dealer))
 
 
 def load_config(path) -> dict:
@@ -52,7 +66,7 @@ def study_overrides(config: dict, study: str, known_studies) -> dict:
                 out["scheduler"] = str(value["scheduler"])
         elif key == "options":
             out["options"].update(value)
-        elif isinstance(value, dict) and key in known_studies:
+        elif isinstance(value, dict) and (key in known_studies or key == study):
             continue
         else:
             raise EuchreError(f"unknown key {key!r} in the settings file: use {', '.join(RUN_KEYS)}, "

@@ -1,5 +1,7 @@
 """Benchmarks of the study runner on the hand-strength study (deals per second).
 
+Registered for ``euchrelab bench`` under the entry-point group ``euchrelab.benchmarks``.
+
 ``study_direct_per_s`` calls the study's chunk function in a plain loop: the simulator's own
 rate on this work. ``runner_per_s`` runs the same chunks through the runner with one job
 (seeds, checkpoint files, manifest, combining): the difference is the runner's overhead.
@@ -19,10 +21,15 @@ DEALS = 5_000        # per seat: 4 seats x 5,000 deals x 3 contracts per round o
 CHUNK = 2_500        # the study's default chunk size
 
 
-def _settings(out: str, jobs: int, seed: int):
+def _study():
+    from analysis.registry import as_study
     from studies import hand_strength
-    from studies.runner import settings_for
-    return settings_for(hand_strength, deals=DEALS, chunk_size=CHUNK, seed=seed, jobs=jobs, out=out, progress=False)
+    return as_study(hand_strength)
+
+
+def _settings(out: str, jobs: int, seed: int):
+    from analysis.runner import settings_for
+    return settings_for(_study(), deals=DEALS, chunk_size=CHUNK, seed=seed, jobs=jobs, out=out, progress=False)
 
 
 def _rate(run, min_seconds: float, clock=time.process_time) -> float:
@@ -39,25 +46,25 @@ def _rate(run, min_seconds: float, clock=time.process_time) -> float:
 
 @benchmark("study_direct_per_s", "hand-strength study chunks called directly, no runner (deals)")
 def study_direct_per_s(min_seconds: float) -> float:
-    from studies import hand_strength
-    from studies.runner import chunk_seed, plan
+    from analysis.runner import chunk_seed, plan
+    study = _study()
 
     def run(seed):
         settings = _settings(tempfile.gettempdir(), 1, seed)
-        chunks = plan(hand_strength, settings)
+        chunks = plan(study, settings)
         for c in chunks:
-            hand_strength.run_chunk(c.scenario, c.index, c.n_deals, chunk_seed(seed, settings.study, c.scenario, c.index), settings)
+            study.run_chunk(c.scenario, c.index, c.n_deals, chunk_seed(seed, settings.study, c.scenario, c.index), settings)
         return sum(c.n_deals for c in chunks)
     return _rate(run, min_seconds)
 
 
 def _runner_rate(jobs: int, min_seconds: float) -> float:
-    from studies import hand_strength
-    from studies.runner import run_study
+    from analysis.runner import run_study
+    study = _study()
 
     with tempfile.TemporaryDirectory() as out:
         def run(seed):
-            return run_study(hand_strength, _settings(out, jobs, seed)).manifest["deals"]
+            return run_study(study, _settings(out, jobs, seed)).manifest["deals"]
         if jobs > 1:
             run(0)   # start the worker processes outside the timing
             return _rate(run, min_seconds, time.perf_counter)

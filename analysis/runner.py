@@ -1,14 +1,7 @@
 """The parallel study runner: chunks of deals, reproducible seeds, checkpoints, a manifest.
 
-A study (a module listed in :mod:`studies.registry`) declares
-
-- ``NAME``, ``TITLE``, ``DESCRIPTION`` (one line), ``QUESTION`` (the book's sentences), and
-  ``DEFAULTS`` (``deals`` per scenario, ``chunk_size``, study options);
-- ``scenarios(settings) -> list[str]``;
-- ``run_chunk(scenario, chunk_index, n_deals, seed, settings) -> pandas.DataFrame``, a pure
-  function of its arguments (``seed`` is a :class:`numpy.random.SeedSequence`);
-- ``summarise(frame, settings) -> DataFrame`` (the tidy results table, from all chunks), and
-  ``render(table, manifest, out_dir) -> analysis.report.StudyReport``.
+A study (see :mod:`analysis.registry` for its attributes and methods, and how it is found)
+declares its scenarios and computes a chunk of deals of a scenario; the runner does the rest.
 
 The runner splits ``deals`` of each scenario into chunks of ``chunk_size`` deals. Chunk ``i``
 of scenario ``s`` draws its randomness from ``SeedSequence(root_seed, spawn_key=(key(study),
@@ -20,35 +13,40 @@ Each finished chunk is written to ``<out>/<study>/chunks/<scenario>/<index>-<n>.
 moment the main process receives it, through a temporary file renamed into place: a crash, a
 Ctrl-C or a full disk never leaves a half-written chunk, and ``--resume`` skips every chunk
 already on disk. ``chunks/plan.json`` records what the chunks depend on (study, seed, chunk
-size, pack, options); resuming with different settings is refused.
+size, rules, options); resuming with different settings is refused. While it runs, a run holds
+the lock of its study folder (:func:`analysis.storage.folder_lock`): a second run into the same
+folder is refused rather than mixing its files with the first one's.
 
 Workers: ``loky`` processes by default. The solver releases the GIL, so threads would share
 its work, but the rest of a chunk (sampling set-up, policies, the discard, building the
 table) is Python that holds it; processes keep both cores busy whatever the study does.
-``--jobs 1`` runs in the calling process with no pool at all.
+``--jobs 1`` runs in the calling process with no pool at all. Worker processes (loky, Dask)
+receive the study's reference (``module`` or ``module:attr``) and load the study themselves.
 """
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 import platform
-import shutil
 import subprocess
+import shutil
 import sys
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from analysis import storage
 from analysis.errors import EuchreError
+from analysis.registry import load_study, reference_of, resolve
+from analysis.report import write_index, write_report
 from analysis.rules import Rules
-
-from analysis.report import HAVE_PARQUET, read_table, results_path, write_index, write_json, write_report, write_table
+from analysis.run_config import RULE_KEYS, make_rules
+from analysis.storage import folder_lock, read_json, read_table, results_path, write_json, write_table
 
 BACKENDS = ("loky", "threading")
 DEFAULT_BACKEND = "loky"
@@ -63,8 +61,8 @@ class Settings:
     deals: int                       # per scenario
     chunk_size: int
     seed: int = 1888
-    pack: int = 32
-    options: dict = field(default_factory=dict)   # study-specific (from DEFAULTS and TOML)
+    rules: Rules = field(default_factory=Rules)
+    options: dict = field(default_factory=dict)   # study-specific (from the defaults and TOML)
     jobs: int = 1
     backend: str = DEFAULT_BACKEND
     scheduler: str | None = None
@@ -73,8 +71,8 @@ class Settings:
     progress: bool = True
 
     @property
-    def rules(self) -> Rules:
-        return Rules(pack=self.pack)
+    def pack(self) -> int:
+        return self.rules.pack
 
     @property
     def study_dir(self) -> Path:
@@ -82,7 +80,7 @@ class Settings:
 
     def plan_key(self) -> dict:
         return {"study": self.study, "seed": self.seed, "chunk_size": self.chunk_size,
-                "pack": self.pack, "options": self.options}
+                "rules": self.rules.as_dict(), "options": self.options}
 
     def check(self) -> None:
         if not isinstance(self.deals, int) or self.deals < 1:
@@ -95,7 +93,8 @@ class Settings:
             raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {self.jobs!r}")
         if self.backend not in BACKENDS:
             raise EuchreError(f"backend {self.backend!r} is unknown: use {' or '.join(BACKENDS)} (or --scheduler for Dask)")
-        Rules(pack=self.pack)
+        if not isinstance(self.rules, Rules):
+            raise EuchreError(f"the rules of a run must be analysis.rules.Rules, not {type(self.rules).__name__}")
 
 
 @dataclass(frozen=True)
@@ -127,28 +126,10 @@ def chunk_seed(root_seed: int, study: str, scenario: str, index: int) -> np.rand
     return np.random.SeedSequence(root_seed, spawn_key=(name_key(study), name_key(scenario), index))
 
 
-# --- studies --------------------------------------------------------------------------------
-
-def load_study(name_or_module):
-    """A study module from its registered name, a module path, or the module itself."""
-    if not isinstance(name_or_module, str):
-        return name_or_module
-    from studies.registry import STUDIES, module_name
-    name = name_or_module if name_or_module in STUDIES or "." in name_or_module else None
-    try:
-        module = importlib.import_module(module_name(name) if name else name_or_module)
-    except ImportError as exc:
-        if name is None:  # not registered and not a module: the registry's message lists the studies
-            module_name(name_or_module)
-        raise EuchreError(f"cannot import the study module {name_or_module!r}: {exc}") from None
-    if not all(hasattr(module, attr) for attr in ("NAME", "scenarios", "run_chunk", "summarise", "render")):
-        if name is None:
-            module_name(name_or_module)
-        raise EuchreError(f"module {module.__name__} is not a study: it needs NAME, scenarios, run_chunk, summarise and render")
-    return module
-
+# --- the plan -------------------------------------------------------------------------------
 
 def plan(study, settings: Settings) -> list[Chunk]:
+    study = load_study(study)
     chunks = []
     for scenario in study.scenarios(settings):
         if "/" in scenario or scenario.startswith("."):
@@ -159,9 +140,10 @@ def plan(study, settings: Settings) -> list[Chunk]:
     return chunks
 
 
-def _compute(module_name: str, chunk: Chunk, settings: Settings) -> tuple[Chunk, pd.DataFrame, float]:
-    """One chunk, in a worker. Imports the study by name so any worker can run it."""
-    study = importlib.import_module(module_name)
+def _compute(study, chunk: Chunk, settings: Settings) -> tuple[Chunk, pd.DataFrame, float]:
+    """One chunk. ``study`` is the study, or its reference in a worker process, which loads it."""
+    if isinstance(study, str):
+        study = resolve(study)
     start = time.perf_counter()
     seed = chunk_seed(settings.seed, settings.study, chunk.scenario, chunk.index)
     frame = study.run_chunk(chunk.scenario, chunk.index, chunk.n_deals, seed, settings)
@@ -170,37 +152,14 @@ def _compute(module_name: str, chunk: Chunk, settings: Settings) -> tuple[Chunk,
     return chunk, frame, time.perf_counter() - start
 
 
-# --- files ----------------------------------------------------------------------------------
-
-def _suffix() -> str:
-    return ".parquet" if HAVE_PARQUET else ".csv"
-
-
-def chunk_path(chunk_dir: Path, chunk: Chunk) -> Path:
-    return chunk_dir / chunk.scenario / f"{chunk.index:06d}-{chunk.n_deals}{_suffix()}"
-
-
-def _existing_chunks(chunk_dir: Path) -> dict[tuple[str, int], Path]:
-    found = {}
-    if not chunk_dir.is_dir():
-        return found
-    for path in chunk_dir.glob("*/*"):
-        if path.name.startswith(".") or path.suffix not in (".parquet", ".csv"):
-            continue
-        try:
-            index, n = (int(x) for x in path.stem.split("-"))
-        except ValueError:
-            continue
-        found[(path.parent.name, index, n)] = path
-    return found
-
-
 def _prepare_chunk_dir(settings: Settings) -> Path:
     chunk_dir = settings.study_dir / "chunks"
     plan_file = chunk_dir / "plan.json"
     key = json.loads(json.dumps(settings.plan_key()))
     if settings.resume and plan_file.exists():
-        saved = json.loads(plan_file.read_text(encoding="utf-8"))
+        saved = read_json(plan_file)
+        if "pack" in saved and "rules" not in saved:   # saved before the rules were recorded whole
+            saved["rules"] = Rules(pack=saved.pop("pack")).as_dict()
         if saved != key:
             changed = sorted(k for k in set(saved) | set(key) if saved.get(k) != key.get(k))
             raise EuchreError(
@@ -236,18 +195,25 @@ def package_version() -> str:
         return "unknown"
 
 
+def _reference_or_none(study) -> str | None:
+    try:
+        return reference_of(study)
+    except EuchreError:
+        return None
+
+
 def base_manifest(study, settings: Settings, chunks: list[Chunk], workers: int, backend: str) -> dict:
     return {
         "study": settings.study,
-        "module": study.__name__,
-        "title": getattr(study, "TITLE", settings.study),
+        "module": _reference_or_none(study),     # the study's reference: "module" or "module:attr"
+        "title": study.title,
         "status": "running",
         "euchrelab_version": package_version(),
         "git_commit": git_commit(),
         "python": platform.python_version(),
         "numpy": np.__version__,
         "rules": settings.rules.as_dict(),
-        "policies": getattr(study, "POLICIES", "see the study's method"),
+        "policies": study.policies,
         "root_seed": settings.seed,
         "chunk_size": settings.chunk_size,
         "deals_per_scenario": settings.deals,
@@ -270,16 +236,19 @@ def _n_workers(settings: Settings) -> int:
     return settings.jobs
 
 
-def _results(module_name: str, todo: list[Chunk], settings: Settings):
+def _results(study, todo: list[Chunk], settings: Settings):
     """Yields (chunk, frame, seconds) as chunks finish, on the chosen backend."""
     if settings.scheduler is None and _n_workers(settings) == 1:
         for chunk in todo:
-            yield _compute(module_name, chunk, settings)
+            yield _compute(study, chunk, settings)
         return
     from joblib import Parallel, delayed, parallel_config
+    # Threads share the study object; processes and Dask workers load it from its reference.
+    shared = settings.scheduler is None and settings.backend == "threading"
+    target = study if shared else reference_of(study)
     # Workers get plain settings: no client object, no progress bar of their own.
     plain = replace(settings, scheduler=None, progress=False)
-    tasks = (delayed(_compute)(module_name, chunk, plain) for chunk in todo)
+    tasks = (delayed(_compute)(target, chunk, plain) for chunk in todo)
     if settings.scheduler is None:
         parallel = Parallel(n_jobs=settings.jobs, backend=settings.backend, return_as="generator_unordered",
                             batch_size=1)
@@ -320,15 +289,21 @@ def _describe_backend(settings: Settings) -> tuple[int, str]:
 def run_study(study, settings: Settings) -> Outcome:
     """Runs (or resumes) every chunk of a study and returns the combined per-deal frame.
 
+    ``study`` is a study, a module or a reference (see :func:`analysis.registry.load_study`).
     ``settings.scheduler`` may be an address (``tcp://host:8786``) or a connected
-    ``distributed.Client``.
+    ``distributed.Client``. The study folder is locked while the run lasts.
     """
     settings.check()
     study = load_study(study)
-    module_name = study.__name__
+    with folder_lock(settings.study_dir):
+        return _run_chunks(study, settings)
+
+
+def _run_chunks(study, settings: Settings) -> Outcome:
+    """:func:`run_study` for a caller that holds the study folder's lock."""
     chunks = plan(study, settings)
     chunk_dir = _prepare_chunk_dir(settings)
-    existing = _existing_chunks(chunk_dir)
+    existing = storage.find_chunks(chunk_dir)
     done = {c: existing[(c.scenario, c.index, c.n_deals)] for c in chunks
             if (c.scenario, c.index, c.n_deals) in existing}
     todo = [c for c in chunks if c not in done]
@@ -346,8 +321,8 @@ def run_study(study, settings: Settings) -> Outcome:
     computed: list[Chunk] = []
     compute_seconds = 0.0
     try:
-        for chunk, frame, seconds in _results(module_name, todo, settings):
-            write_table(frame, chunk_path(chunk_dir, chunk))
+        for chunk, frame, seconds in _results(study, todo, settings):
+            write_table(frame, storage.chunk_path(chunk_dir, chunk.scenario, chunk.index, chunk.n_deals))
             done[chunk] = frame   # kept: no need to read back what was just written
             computed.append(chunk)
             compute_seconds += seconds
@@ -365,11 +340,11 @@ def run_study(study, settings: Settings) -> Outcome:
             "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         })
         write_json(manifest_path, manifest)
-    frame = combine(study, chunks, done)
+    frame = combine(chunks, done)
     return Outcome(frame, manifest, computed, [c for c in chunks if c not in computed])
 
 
-def combine(study, chunks: list[Chunk], saved: dict) -> pd.DataFrame:
+def combine(chunks: list[Chunk], saved: dict) -> pd.DataFrame:
     """All chunks in (scenario, chunk) order, whatever order they finished in; ``saved`` maps a
     chunk to its frame or to its file."""
     frames = []
@@ -384,8 +359,8 @@ def combine(study, chunks: list[Chunk], saved: dict) -> pd.DataFrame:
 def load_chunks(study_dir: Path) -> pd.DataFrame:
     """The per-deal frame of a finished run from its chunk files (for re-rendering)."""
     study_dir = Path(study_dir)
-    manifest = json.loads((study_dir / "manifest.json").read_text(encoding="utf-8"))
-    existing = _existing_chunks(study_dir / "chunks")
+    manifest = read_json(study_dir / "manifest.json")
+    existing = storage.find_chunks(study_dir / "chunks")
     order = {s: i for i, s in enumerate(manifest.get("scenarios", []))}
     keys = sorted(existing, key=lambda k: (order.get(k[0], len(order)), k[0], k[1]))
     if not keys:
@@ -401,58 +376,75 @@ def report_study(study, table: pd.DataFrame, manifest: dict, study_dir) -> dict[
 
 
 def run_and_report(study, settings: Settings):
-    """Runs a study, then writes its results table, charts, report and the reports index."""
+    """Runs a study, then writes its results table, charts, report and the reports index; the
+    study folder is locked from the first chunk to the last file of the report."""
+    settings.check()
     study = load_study(study)
-    outcome = run_study(study, settings)
-    table = study.summarise(outcome.frame, settings)
-    paths = report_study(study, table, outcome.manifest, settings.study_dir)
+    with folder_lock(settings.study_dir):
+        outcome = _run_chunks(study, settings)
+        table = study.summarise(outcome.frame, settings)
+        paths = report_study(study, table, outcome.manifest, settings.study_dir)
     paths["index"] = write_index(Path(settings.out))
     return outcome, paths
 
 
 def settings_from_manifest(manifest: dict, out) -> Settings:
+    """The settings a run's manifest records (for summarising its chunks again)."""
+    saved = manifest.get("rules", {})
+    rules = Rules(**{k: saved[k] for k in (f.name for f in fields(Rules)) if k in saved})
     return Settings(study=manifest["study"], deals=int(manifest["deals_per_scenario"]),
                     chunk_size=int(manifest["chunk_size"]), seed=int(manifest["root_seed"]),
-                    pack=int(manifest["rules"]["pack"]), options=manifest.get("options", {}),
-                    out=str(out), progress=False)
+                    rules=rules, options=manifest.get("options", {}), out=str(out), progress=False)
 
 
 def rerender(study_dir) -> dict[str, Path]:
     """Re-renders a study's report from what a run saved, without running anything.
 
     Uses the saved results table; when only the chunks are there (a run interrupted before its
-    report, or a results table deleted), summarises the chunks first.
+    report, or a results table deleted), summarises the chunks first. Refused while a run
+    holds the folder.
     """
     study_dir = Path(study_dir)
     manifest_file = study_dir / "manifest.json"
     if not manifest_file.exists():
         raise EuchreError(f"{study_dir} holds no manifest.json: it is not the folder of a study run")
-    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
-    study = load_study(manifest.get("module") or manifest["study"])
-    saved = results_path(study_dir)
-    if saved is not None:
-        table = read_table(saved)
-    else:
-        frame = load_chunks(study_dir)
-        if frame.empty:
-            raise EuchreError(f"{study_dir} has neither a results table nor chunks: run the study again")
-        table = study.summarise(frame, settings_from_manifest(manifest, study_dir.parent))
-    return report_study(study, table, manifest, study_dir)
+    manifest = read_json(manifest_file)
+    reference = manifest.get("module")   # the study's reference, recorded by the run
+    study = resolve(reference) if reference else load_study(manifest["study"])
+    with folder_lock(study_dir):
+        saved = results_path(study_dir)
+        if saved is not None:
+            table = read_table(saved)
+        else:
+            frame = load_chunks(study_dir)
+            if frame.empty:
+                raise EuchreError(f"{study_dir} has neither a results table nor chunks: run the study again")
+            table = study.summarise(frame, settings_from_manifest(manifest, study_dir.parent))
+        return report_study(study, table, manifest, study_dir)
 
 
 def settings_for(study, **overrides) -> Settings:
-    """Settings of a study from its DEFAULTS, with the given fields replaced."""
+    """Settings of a study from its defaults, with the given fields replaced.
+
+    The rules come from ``rules`` (a Rules), or from the keys ``pack``, ``points_for_game`` and
+    ``stick_the_dealer`` of the overrides and of the study's defaults (see
+    :func:`analysis.run_config.make_rules`). ``options`` update the study's own options.
+    """
     study = load_study(study)
-    defaults = dict(getattr(study, "DEFAULTS", {}))
+    defaults = dict(study.defaults)
+    rule_values = {k: defaults.pop(k) for k in RULE_KEYS if k in defaults}
+    rule_values.update({k: overrides.pop(k) for k in RULE_KEYS if overrides.get(k) is not None})
+    for k in RULE_KEYS:
+        overrides.pop(k, None)
+    rules = overrides.pop("rules", None) or make_rules(**rule_values)
     values = {
-        "study": study.NAME,
+        "study": study.name,
         "deals": defaults.pop("deals", 10_000),
         "chunk_size": defaults.pop("chunk_size", 2_000),
         "seed": defaults.pop("seed", 1888),
-        "pack": defaults.pop("pack", 32),
-        "options": defaults,
+        "rules": rules,
     }
-    options = dict(values["options"])
+    options = dict(defaults)
     options.update(overrides.pop("options", {}) or {})
     values["options"] = options
     values.update({k: v for k, v in overrides.items() if v is not None})

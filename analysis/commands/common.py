@@ -1,0 +1,42 @@
+"""Options shared by several subcommands: the rules of the game, and a score."""
+from __future__ import annotations
+
+import argparse
+
+from analysis.errors import EuchreError
+from analysis.rules import Rules
+from analysis.run_config import make_rules
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--pack 32|24``, ``--game POINTS`` and ``--stick-the-dealer``; each left out means the
+    default (or, for ``euchrelab run``, the settings file's or the study's)."""
+    parser.add_argument("--pack", type=int, choices=(32, 24),
+                        help="32 cards, seven to ace (the book, default), or 24, nine to ace")
+    parser.add_argument("--game", type=int, metavar="POINTS",
+                        help="points for game (default 5 with the 32-card pack, as in the book; 10 with the 24)")
+    parser.add_argument("--stick-the-dealer", action=argparse.BooleanOptionalAction,
+                        help="when all pass twice the dealer must name a suit (default: the deal is void, law 77)")
+
+
+def rule_values(args) -> dict:
+    """The rules given on the command line, by the names of :class:`analysis.rules.Rules`."""
+    values = {"pack": args.pack, "points_for_game": args.game, "stick_the_dealer": args.stick_the_dealer}
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def rules_from_args(args) -> Rules:
+    """The rules of the command line, with the defaults for what it leaves out."""
+    return make_rules(**rule_values(args))
+
+
+def parse_score(text: str, rules: Rules, option: str = "--score") -> tuple[int, int]:
+    """``"4-2"``: the score AC-BD before a hand, each side below the points for game."""
+    try:
+        ac, bd = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise EuchreError(f"{option} {text!r} must be two numbers like 4-2 (AC-BD)") from None
+    if not all(0 <= x < rules.points_for_game for x in (ac, bd)):
+        raise EuchreError(f"{option} {text}: each side must have 0 to {rules.points_for_game - 1} points "
+                          f"(a game is {rules.points_for_game})")
+    return ac, bd
