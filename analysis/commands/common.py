@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 
 from analysis.errors import EuchreError
-from analysis.rules import Rules
+from analysis.rules import Rules, Score
 from analysis.run_config import make_rules
 
 
@@ -30,13 +30,10 @@ def rules_from_args(args) -> Rules:
     return make_rules(**rule_values(args))
 
 
-def parse_score(text: str, rules: Rules, option: str = "--score") -> tuple[int, int]:
+def parse_score(text: str, rules: Rules, option: str = "--score") -> Score:
     """``"4-2"``: the score AC-BD before a hand, each side below the points for game."""
     try:
-        ac, bd = (int(x) for x in text.split("-"))
-    except ValueError:
+        score = Score.parse(text)
+    except EuchreError:
         raise EuchreError(f"{option} {text!r} must be two numbers like 4-2 (AC-BD)") from None
-    if not all(0 <= x < rules.points_for_game for x in (ac, bd)):
-        raise EuchreError(f"{option} {text}: each side must have 0 to {rules.points_for_game - 1} points "
-                          f"(a game is {rules.points_for_game})")
-    return ac, bd
+    return rules.check_score(score, option)

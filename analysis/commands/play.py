@@ -7,9 +7,9 @@ import sys
 import numpy as np
 
 from analysis.cards import SEATS, SUITS, card_str, cards_of, format_cards
+from analysis.commands.common import add_rules_arguments, parse_score, rules_from_args
 from analysis.errors import EuchreError
 from analysis.policies import policy_from_name
-from analysis.rules import Rules
 from analysis.simulate import simulate
 
 NAME = "play"
@@ -20,8 +20,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--n", type=int, default=10, help="number of hands (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--policy", default="book", help="book, pass, order, points, or a TOML policy file")
-    parser.add_argument("--pack", type=int, default=32, choices=(32, 24))
-    parser.add_argument("--stick-the-dealer", action="store_true", help="the dealer must name a suit")
+    add_rules_arguments(parser)
     parser.add_argument("--score", default="0-0", help="score before the hand, AC-BD (default 0-0)")
     parser.add_argument("--json", action="store_true", help="one JSON line per hand")
 
@@ -30,24 +29,14 @@ def _hands_json(masks) -> dict:
     return {SEATS[s]: format_cards(cards_of(int(m))) for s, m in enumerate(masks)}
 
 
-def _parse_score(text: str) -> tuple[int, int]:
-    try:
-        ac, bd = (int(x) for x in text.split("-"))
-    except ValueError:
-        raise EuchreError(f"--score {text!r} must be two numbers like 4-2 (AC-BD)") from None
-    return ac, bd
-
-
 def run(args) -> int:
     if args.n < 1:
         raise EuchreError("--n must be at least 1")
     from fastcore.sampler import sample_deals
     policy = policy_from_name(args.policy)
-    rules = Rules(pack=args.pack, points_for_game=5 if args.pack == 32 else 10, stick_the_dealer=args.stick_the_dealer)
-    score = _parse_score(args.score)
-    if not all(0 <= x < rules.points_for_game for x in score):
-        raise EuchreError(f"--score {args.score}: each side must have 0 to {rules.points_for_game - 1} points")
-    deals = sample_deals(args.n, args.seed, pack=args.pack)
+    rules = rules_from_args(args)
+    score = parse_score(args.score, rules)
+    deals = sample_deals(args.n, args.seed, pack=rules.pack)
     res = simulate(deals, policy, rules, score, keep_calls=args.json)
     if args.json:
         for i in range(len(res)):
@@ -58,7 +47,7 @@ def run(args) -> int:
                 "void": not made,
                 "maker": SEATS[res.maker[i]] if made else None,
                 "trump": SUITS[res.trump[i]] if made else None,
-                "alone": SEATS[res.alone[i]] if res.alone[i] >= 0 else None,
+                "alone": SEATS[res.lone_seat[i]] if res.lone_seat[i] >= 0 else None,
                 "discard": card_str(int(res.discard[i])) if res.discard[i] >= 0 else None,
                 "hands": _hands_json(res.play_hands[i]) if made else None,
                 "tricks": ({"AC": int(res.maker_tricks[i]) if res.maker[i] % 2 == 0 else 5 - int(res.maker_tricks[i]),
@@ -68,11 +57,11 @@ def run(args) -> int:
             }
             sys.stdout.write(json.dumps(line) + "\n")
         return 0
-    sys.stdout.write(summary_table(res, policy.name, args))
+    sys.stdout.write(summary_table(res, policy.name, args, rules))
     return 0
 
 
-def summary_table(res, policy_name: str, args) -> str:
+def summary_table(res, policy_name: str, args, rules) -> str:
     """Makers' success, euchres, marches and lone hands by seat, with 95% Wilson intervals."""
     from scipy.stats import binomtest
 
@@ -82,7 +71,9 @@ def summary_table(res, policy_name: str, args) -> str:
         ci = binomtest(int(k), int(n)).proportion_ci(method="wilson")
         return f"{k / n:6.1%} [{ci.low:5.1%}, {ci.high:5.1%}]"
 
-    lines = [f"{len(res)} hands, policy {policy_name}, seed {args.seed}, pack {args.pack}; double-dummy play.",
+    rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
+                  + (", stick the dealer" if rules.stick_the_dealer else ""))
+    lines = [f"{len(res)} hands, policy {policy_name}, seed {args.seed}, {rules_text}; double-dummy play.",
              f"void deals (all passed twice): {int(np.sum(res.maker < 0))}",
              "rates with 95% Wilson intervals; n = hands made by that seat",
              f"{'maker':<6}{'n':>7}  {'made (3+ tricks)':>22}  {'euchred':>22}  {'march':>22}  {'alone':>22}"]
@@ -91,7 +82,7 @@ def summary_table(res, policy_name: str, args) -> str:
         n = int(sel.sum())
         t = res.maker_tricks[sel]
         lines.append(f"{'all' if seat is None else SEATS[seat]:<6}{n:>7}  {rate((t >= 3).sum(), n)}  "
-                     f"{rate((t < 3).sum(), n)}  {rate((t == 5).sum(), n)}  {rate((res.alone[sel] >= 0).sum(), n)}")
+                     f"{rate((t < 3).sum(), n)}  {rate((t == 5).sum(), n)}  {rate((res.lone_seat[sel] >= 0).sum(), n)}")
     pts = res.points.astype(float)
     diff = pts[:, 0] - pts[:, 1]
     se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("nan")
