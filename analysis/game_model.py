@@ -1,24 +1,26 @@
 """The game as a Markov chain: the probability of winning from a score, given what a hand scores.
 
 State: the two sides' scores (m for the side that deals the next hand, o for the other), both
-below ``game`` points. A hand gives points to one side only (1, 2 or 4) or to nobody (a void
-deal, or a hand made with 3 or 4 tricks gives 1 to the makers and nothing to the others); the
-deal then passes to the left, so the other side deals the next hand. The distribution of a
-hand's outcome depends on the score and on which side deals (the players' policy reads the
-score), so it is given per state as probabilities of the outcomes in :data:`OUTCOMES`.
+below the points for game of the Rules (five in the book, law 2). A hand gives points to one
+side only (1, 2 or 4) or to nobody (a void deal); the deal then passes to the left, so the
+other side deals the next hand. The distribution of a hand's outcome depends on the score and
+on which side deals (the players' policy reads the score), so it is given per state as
+probabilities of the outcomes in :data:`OUTCOMES`.
 
 Assumptions: hands are independent given the score and the dealer; both sides follow the
 policy that produced the distributions; nothing else (who is ahead in skill, the cards of the
 previous hand) matters.
 
 ``f[m, o]`` is the probability that the dealing side wins the game; the non-dealing side at
-(m, o) wins with ``1 - f[o, m]``. :func:`win_probability` solves it by value iteration.
+(m, o) wins with ``1 - f[o, m]``. :func:`win_probability` solves it by value iteration; the
+shape of ``f`` (game, game) carries the game's length to :func:`side_wins`.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from analysis.errors import EuchreError
+from analysis.rules import Rules
 
 # (dealing side's points, other side's points) of one hand.
 OUTCOMES = ((0, 0), (1, 0), (2, 0), (4, 0), (0, 1), (0, 2), (0, 4))
@@ -39,15 +41,18 @@ def outcome_index(dealer_points: np.ndarray, other_points: np.ndarray) -> np.nda
     return out
 
 
-def win_probability(probs, game: int = 5, tol: float = 1e-13, max_iter: int = 100_000) -> np.ndarray:
+def win_probability(probs, rules: Rules = Rules(), tol: float = 1e-13, max_iter: int = 100_000) -> np.ndarray:
     """``f[m, o]``: the dealing side's probability of winning the game at score (m, o).
 
     ``probs[m, o]`` is the distribution (over :data:`OUTCOMES`) of one hand dealt by the side
-    with ``m`` points against ``o``; shape (game, game, 7), rows summing to 1.
+    with ``m`` points against ``o``; shape (game, game, 7) for the ``rules``' points for game,
+    rows summing to 1.
     """
+    game = rules.points_for_game
     p = np.asarray(probs, dtype=float)
     if p.shape != (game, game, len(OUTCOMES)):
-        raise EuchreError(f"probs must have shape ({game}, {game}, {len(OUTCOMES)}), not {p.shape}")
+        raise EuchreError(f"probs must have shape ({game}, {game}, {len(OUTCOMES)}) for a game of {game} points, "
+                          f"not {p.shape}")
     if np.any(p < 0) or not np.allclose(p.sum(axis=2), 1.0):
         raise EuchreError("each score's outcome probabilities must be >= 0 and sum to 1")
     if np.any(p[:, :, 0] >= 1.0):
@@ -74,9 +79,11 @@ def win_probability(probs, game: int = 5, tol: float = 1e-13, max_iter: int = 10
     raise EuchreError("the game model did not converge: check the outcome probabilities")
 
 
-def side_wins(f: np.ndarray, own, theirs, own_deals_next, game: int = 5) -> np.ndarray:
-    """A side's probability of winning from score (own, theirs) (arrays; at or past ``game``
-    the game is over), when it deals the next hand (``own_deals_next``) or not."""
+def side_wins(f: np.ndarray, own, theirs, own_deals_next) -> np.ndarray:
+    """A side's probability of winning from score (own, theirs) (arrays; at or past game the
+    game is over), when it deals the next hand (``own_deals_next``) or not. ``f`` is the
+    solved game (:func:`win_probability`); its size is the points for game."""
+    game = len(f)
     own = np.asarray(own, dtype=np.int64)
     theirs = np.asarray(theirs, dtype=np.int64)
     nxt = np.broadcast_to(np.asarray(own_deals_next, dtype=bool), own.shape)
