@@ -3,8 +3,9 @@
 ``{"pack": 32|24, "trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": [...], ...},
 "leader": "B", "alone": null|"A".."D", "played": ["JD", "7D"], "analyse": false}``
 
-``pack`` defaults to 32, ``leader`` to the first active seat left of A, ``alone`` to null,
-``played`` to none. A lone player's partner's hand may be given (it is ignored) or omitted.
+``pack`` defaults to 32, ``leader`` to the first active seat left of A, ``alone`` (the seat
+that plays alone) to null, ``played`` to none. A lone player's partner's hand may be given (it
+is ignored) or omitted.
 """
 from __future__ import annotations
 
@@ -22,14 +23,14 @@ class Position:
     hands: list[list[int]]
     trump: int
     leader: int
-    alone: int | None = None
+    lone_seat: int | None = None      # the JSON key "alone"
     played: list[int] = field(default_factory=list)
     pack: int = 32
     analyse: bool = False
 
     def masks(self) -> list[int]:
         """The hands as card masks; a lone player's partner holds nothing."""
-        return [0 if self.alone is not None and s == partner_of(self.alone) else mask_of(h)
+        return [0 if self.lone_seat is not None and s == partner_of(self.lone_seat) else mask_of(h)
                 for s, h in enumerate(self.hands)]
 
 
@@ -44,15 +45,16 @@ def parse_position(obj) -> Position:
     if "trump" not in obj:
         raise EuchreError("the trump is missing (\"trump\": \"S\", \"C\", \"H\" or \"D\")")
     trump = parse_suit(obj["trump"])
-    alone = None if obj.get("alone") is None else parse_seat(obj["alone"])
+    lone_seat = None if obj.get("alone") is None else parse_seat(obj["alone"])
     if "hands" not in obj:
         raise EuchreError("the hands are missing (\"hands\": {\"A\": \"...\", ...})")
-    hands = parse_hands(obj["hands"], pack, absent=None if alone is None else partner_of(alone))
-    if alone is not None:
-        hands[partner_of(alone)] = []  # he sits out: his cards take no part
-    leader = default_leader(alone) if obj.get("leader") is None else parse_seat(obj["leader"])
+    hands = parse_hands(obj["hands"], pack, absent=None if lone_seat is None else partner_of(lone_seat))
+    if lone_seat is not None:
+        hands[partner_of(lone_seat)] = []  # he sits out: his cards take no part
+    leader = default_leader(lone_seat) if obj.get("leader") is None else parse_seat(obj["leader"])
     played = parse_cards(obj.get("played") or [], pack, what="played cards")
     analyse = obj.get("analyse", False)
     if not isinstance(analyse, bool):
         raise EuchreError("\"analyse\" must be true or false")
-    return Position(hands=hands, trump=trump, leader=leader, alone=alone, played=played, pack=pack, analyse=analyse)
+    return Position(hands=hands, trump=trump, leader=leader, lone_seat=lone_seat, played=played, pack=pack,
+                    analyse=analyse)

@@ -52,3 +52,16 @@ def test_a_missing_file_is_a_clear_error():
 def test_unknown_subcommand_is_a_usage_error():
     out = run_cli("frobnicate")
     assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+@pytest.mark.slow
+def test_the_examples_give_the_same_answers_with_either_solver():
+    from pathlib import Path
+    examples = Path(__file__).parent.parent / "examples" / "positions.jsonl"
+    compiled, ref = (run_cli("solve", *flags, "--input", str(examples)) for flags in ([], ["--reference"]))
+    assert compiled.returncode == ref.returncode == 0, compiled.stderr + ref.stderr
+    assert compiled.stdout == ref.stdout
+    answers = [json.loads(x) for x in compiled.stdout.splitlines()]
+    assert answers[0]["moves"] == {"8S": 4, "9C": 2, "JC": 2, "KH": 2, "AH": 2}
+    assert answers[1] == {"AC": 2, "BD": 3}
+    assert answers[2] == {"AC": 3, "BD": 2}   # A's lone hand ("alone": "A") in the 24-card pack

@@ -29,8 +29,22 @@ def test_a_finished_hand_counts_its_tricks():
 
 def test_a_lone_hand_with_every_trump_marches():
     hands = parse_hands({"A": "JC JS AC KC QC", "B": "AH KH QH JH TH", "D": "AD KD QD JD TD"}, absent=2)
-    sol = reference.solve(hands, CLUBS, alone=0)
+    sol = reference.solve(hands, CLUBS, lone_seat=0)
     assert sol.tricks == {"AC": 5, "BD": 0}
+
+
+def test_no_lone_hand_is_none_or_minus_one():
+    played = [c("JD"), c("7D"), c("TC")]
+    state = reference.start(CASE_I, CLUBS, 1, -1, played)
+    assert state.lone_seat is None and state.to_move == 0
+    assert reference.solve_state(state).tricks == reference.solve(CASE_I, CLUBS, 1, None, played).tricks
+
+
+def test_a_lone_players_partner_takes_no_part():
+    state = reference.start(CASE_I, CLUBS, lone_seat=0)
+    assert state.lone_seat == 0 and state.hands[2] == frozenset() and state.to_move == 1
+    state.play(c("JD"))
+    assert state.to_move == 3   # C sits out: D plays after B
 
 
 def test_a_revoke_or_a_card_not_held_is_an_error():
@@ -42,4 +56,4 @@ def test_a_revoke_or_a_card_not_held_is_an_error():
 
 def test_a_sitting_out_player_cannot_lead():
     with pytest.raises(EuchreError, match="sits out"):
-        reference.solve(CASE_I, CLUBS, leader=2, alone=0)
+        reference.solve(CASE_I, CLUBS, leader=2, lone_seat=0)

@@ -5,11 +5,11 @@ import argparse
 import json
 import sys
 
-from analysis.cards import SEATS, card_str, mask_of
-from analysis.errors import EuchreError
-from analysis.position import parse_position
 from analysis import reference
-from fastcore import solver
+from analysis.cards import SEATS, card_str
+from analysis.errors import EuchreError
+from analysis.position import Position, parse_position
+from analysis.solver import Solver, get_solver
 
 NAME = "solve"
 HELP = "solve positions given as JSON lines: tricks each side takes under best play"
@@ -20,36 +20,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reference", action="store_true", help="use the pure-Python reference solver")
 
 
-def solve_position(position, use_reference: bool) -> dict:
-    # The played cards are replayed (and checked) by the reference rules either way.
-    state = reference.start(position.hands, position.trump, position.leader, position.alone, position.played)
-    if use_reference:
-        solution = reference.solve_state(state, analyse=position.analyse)
-    else:
-        solution = _fast_solution(state, position.analyse)
-    out: dict = dict(solution.tricks)
+def solve_position(position: Position, solver: Solver) -> dict:
+    """The answer printed for one position: tricks of each side, and each card's value if asked."""
+    # The played cards are replayed (and checked) by the reference rules whichever solver answers.
+    state = reference.start(position.hands, position.trump, position.leader, position.lone_seat, position.played)
+    ac, bd = solver.tricks(state)
+    out: dict = {"AC": ac, "BD": bd}
     if position.analyse:
-        out["to_move"] = None if solution.to_move is None else SEATS[solution.to_move]
-        out["moves"] = {card_str(c): v for c, v in solution.moves.items()}
+        out["to_move"] = None if state.to_move is None else SEATS[state.to_move]
+        out["moves"] = {card_str(c): v for c, v in solver.move_values(state).items()}
     return out
-
-
-def _fast_solution(state: reference.PlayState, analyse: bool) -> reference.Solution:
-    """The same Solution as the reference solver's, from the compiled solver."""
-    lone = -1 if state.alone is None else state.alone
-    won_ac, won_bd = state.won
-    if state.finished:
-        return reference.Solution(tricks={"AC": won_ac, "BD": won_bd}, moves={} if analyse else None)
-    hands = [mask_of(h) for h in state.hands]
-    trick = [card for _seat, card in state.trick]
-    ac = won_ac + solver.solve_position(hands, state.trump, state.leader, trick, lone=lone, side=0)
-    total = won_ac + won_bd + max(len(h) for h in state.hands)
-    solution = reference.Solution(tricks={"AC": ac, "BD": total - ac})
-    if analyse:
-        to_move, values = solver.move_values(hands, state.trump, state.leader, trick, lone=lone, side=0)
-        solution.to_move = to_move
-        solution.moves = {card: won_ac + v for card, v in values.items()}
-    return solution
 
 
 def _lines(path: str):
@@ -64,6 +44,7 @@ def _lines(path: str):
 
 
 def run(args) -> int:
+    solver = get_solver("reference" if args.reference else "compiled")
     for number, line in enumerate(_lines(args.input), start=1):
         if not line.strip():
             continue
@@ -73,7 +54,7 @@ def run(args) -> int:
             raise EuchreError(f"line {number}: not valid JSON ({exc.msg})") from None
         try:
             position = parse_position(obj)
-            result = solve_position(position, args.reference)
+            result = solve_position(position, solver)
         except EuchreError as exc:
             raise EuchreError(f"line {number}: {exc}") from None
         sys.stdout.write(json.dumps(result) + "\n")
