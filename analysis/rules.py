@@ -51,6 +51,17 @@ class Rules:
     def modern(cls) -> "Rules":
         return cls(pack=24, points_for_game=10, stick_the_dealer=False)
 
+    @classmethod
+    def of(cls, pack: int | None = None, points_for_game: int | None = None,
+           stick_the_dealer: bool | None = None) -> "Rules":
+        """Rules from the values given, the rest by the pack: the 32-card pack by default, 5
+        points for game with it (the book) and 10 with the 24 (the modern game), no
+        stick-the-dealer unless asked."""
+        pack = 32 if pack is None else pack
+        if points_for_game is None:
+            points_for_game = 10 if pack == 24 else 5
+        return cls(pack=pack, points_for_game=points_for_game, stick_the_dealer=bool(stick_the_dealer))
+
     def as_dict(self) -> dict:
         return asdict(self)
 

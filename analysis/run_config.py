@@ -24,21 +24,9 @@ import tomllib
 from pathlib import Path
 
 from analysis.errors import EuchreError
-from analysis.rules import Rules
 
 RULE_KEYS = ("pack", "points_for_game", "stick_the_dealer")
 RUN_KEYS = ("deals", "chunk_size", "seed", *RULE_KEYS, "jobs", "backend", "out")
-
-
-def make_rules(pack: int | None = None, points_for_game: int | None = None,
-               stick_the_dealer: bool | None = None) -> Rules:
-    """Rules from the values given: the 32-card pack by default; points for game 5 with the
-    32-card pack (the book) and 10 with the 24 (the modern game) unless given; no
-    stick-the-dealer unless asked."""
-    pack = 32 if pack is None else pack
-    if points_for_game is None:
-        points_for_game = 10 if pack == 24 else 5
-    return Rules(pack=pack, points_for_game=points_for_game, stick_the_dealer=bool(stick_the_dealer))
 
 
 def load_config(path) -> dict:

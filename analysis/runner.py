@@ -45,7 +45,7 @@ from analysis.errors import EuchreError
 from analysis.registry import load_study, reference_of, resolve
 from analysis.report import write_index, write_report
 from analysis.rules import Rules
-from analysis.run_config import RULE_KEYS, make_rules
+from analysis.run_config import RULE_KEYS
 from analysis.storage import folder_lock, read_json, read_table, results_path, write_json, write_table
 
 BACKENDS = ("loky", "threading")
@@ -428,7 +428,7 @@ def settings_for(study, **overrides) -> Settings:
 
     The rules come from ``rules`` (a Rules), or from the keys ``pack``, ``points_for_game`` and
     ``stick_the_dealer`` of the overrides and of the study's defaults (see
-    :func:`analysis.run_config.make_rules`). ``options`` update the study's own options.
+    :meth:`analysis.rules.Rules.of`). ``options`` update the study's own options.
     """
     study = load_study(study)
     defaults = dict(study.defaults)
@@ -436,7 +436,7 @@ def settings_for(study, **overrides) -> Settings:
     rule_values.update({k: overrides.pop(k) for k in RULE_KEYS if overrides.get(k) is not None})
     for k in RULE_KEYS:
         overrides.pop(k, None)
-    rules = overrides.pop("rules", None) or make_rules(**rule_values)
+    rules = overrides.pop("rules", None) or Rules.of(**rule_values)
     values = {
         "study": study.name,
         "deals": defaults.pop("deals", 10_000),

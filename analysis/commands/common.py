@@ -5,7 +5,6 @@ import argparse
 
 from analysis.errors import EuchreError
 from analysis.rules import Rules, Score
-from analysis.run_config import make_rules
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +26,7 @@ def rule_values(args) -> dict:
 
 def rules_from_args(args) -> Rules:
     """The rules of the command line, with the defaults for what it leaves out."""
-    return make_rules(**rule_values(args))
+    return Rules.of(**rule_values(args))
 
 
 def parse_score(text: str, rules: Rules, option: str = "--score") -> Score:
