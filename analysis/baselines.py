@@ -2,7 +2,7 @@
 parametric point count a study can tune."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 from analysis.contract import dealer_hand
 from analysis.patterns import shape_of

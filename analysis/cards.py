@@ -18,9 +18,6 @@ from fastcore.vocabulary import (  # noqa: F401  (the vocabulary, re-exported fo
     mask_cards, mask_of, pack_cards, rank_of, suit_of,
 )
 
-PACK_SIZES = PACKS
-card_str = card_text
-cards_of = mask_cards
 _SUIT_ALIASES = {
     "S": 0, "C": 1, "H": 2, "D": 3,
     "\u2660": 0, "\u2663": 1, "\u2665": 2, "\u2666": 3,  # black symbols
@@ -51,7 +48,7 @@ def parse_card(text, pack: int = 32) -> int:
         raise EuchreError(f"card {raw!r} has an unknown suit {suit_text!r}: suits are S C H D")
     card = card_id(RANKS.index(rank_text), _SUIT_ALIASES[suit_text])
     if not in_pack(card, check_pack(pack)):
-        raise EuchreError(f"card {card_str(card)} is not in the {pack}-card pack (nine to ace)")
+        raise EuchreError(f"card {card_text(card)} is not in the {pack}-card pack (nine to ace)")
     return card
 
 
@@ -74,13 +71,13 @@ def parse_cards(cards, pack: int = 32, what: str = "hand") -> list[int]:
         if not 0 <= card < 32 or not in_pack(card, pack):
             raise EuchreError(f"{what}: card id {card!r} is not in the {pack}-card pack")
         if card in out:
-            raise EuchreError(f"{what}: card {card_str(card)} appears twice")
+            raise EuchreError(f"{what}: card {card_text(card)} appears twice")
         out.append(card)
     return out
 
 
 def format_cards(cards: Iterable[int]) -> str:
-    return " ".join(card_str(c) for c in cards)
+    return " ".join(card_text(c) for c in cards)
 
 
 def parse_seat(text) -> int:
@@ -113,7 +110,7 @@ def parse_hands(hands: Mapping, pack: int = 32, hand_size: int = 5, absent: int 
             raise EuchreError(f"hand {letter} has {len(cards)} cards, not {hand_size}")
         for c in cards:
             if c in seen:
-                raise EuchreError(f"card {card_str(c)} is dealt twice (hands {seen[c]} and {letter})")
+                raise EuchreError(f"card {card_text(c)} is dealt twice (hands {seen[c]} and {letter})")
             seen[c] = letter
         out.append(cards)
     return out

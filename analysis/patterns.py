@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from analysis.errors import EuchreError
-from fastcore.vocabulary import ACE, JACK, KING, QUEEN, next_suit
+from fastcore.vocabulary import ACE, JACK, KING, QUEEN, next_suit  # noqa: F401  (next_suit: re-exported)
 
 RIGHT, LEFT, T_ACE, T_KING, T_QUEEN, T_TEN = 8, 7, 6, 5, 4, 3
 MEDIUM_THREE = T_ACE + T_QUEEN + T_TEN   # ace, queen, ten: the book's "three medium trumps"

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.cards import SEATS, SUITS, card_str, cards_of
+from analysis.cards import SEATS, SUITS, card_text, mask_cards
 from analysis.errors import EuchreError
 from analysis.patterns import Shape, matches, shape_of
 from analysis.rules import Rules, SideScore
@@ -77,7 +77,7 @@ class Situation:
 
     @property
     def cards(self) -> list[int]:
-        return cards_of(self.hand)
+        return mask_cards(self.hand)
 
     def shape(self, trump: int | None = None) -> Shape:
         return shape_of(self.hand, self.turn_suit if trump is None else trump)
@@ -277,7 +277,7 @@ def ask_discard(policy: Policy, s: Situation) -> int:
     if not isinstance(card, int) or not (s.hand >> card & 1):
         raise _illegal(policy, "discard", card, "discard one of the dealer's cards")
     if card == s.turn_up:
-        raise _illegal(policy, "discard", card_str(card), "the trump card cannot be discarded (law 88)")
+        raise _illegal(policy, "discard", card_text(card), "the trump card cannot be discarded (law 88)")
     return card
 
 

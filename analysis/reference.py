@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analysis.cards import SEATS, card_str
+from analysis.cards import SEATS, card_text
 from analysis.errors import EuchreError
 from analysis.rules import (
     active_seats, default_leader, effective_suit, legal_cards, next_active, side_of, trick_winner,
@@ -53,12 +53,12 @@ class PlayState:
         """Play ``card`` for the player to move, checking that it is his and that it follows suit."""
         seat = self.to_move
         if seat is None:
-            raise EuchreError(f"card {card_str(card)} played after the hand is over")
+            raise EuchreError(f"card {card_text(card)} played after the hand is over")
         if card not in self.hands[seat]:
-            raise EuchreError(f"card {card_str(card)} is not in {SEATS[seat]}'s hand")
+            raise EuchreError(f"card {card_text(card)} is not in {SEATS[seat]}'s hand")
         if card not in self.legal():
-            led = card_str(self.trick[0][1])
-            raise EuchreError(f"{SEATS[seat]} revokes: {card_str(card)} does not follow {led} and he can follow")
+            led = card_text(self.trick[0][1])
+            raise EuchreError(f"{SEATS[seat]} revokes: {card_text(card)} does not follow {led} and he can follow")
         self.hands[seat] = self.hands[seat] - {card}
         self.trick.append((seat, card))
         if len(self.trick) == len(active_seats(self.lone_seat)):

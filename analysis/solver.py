@@ -21,7 +21,7 @@ from typing import Protocol
 import numpy as np
 
 from analysis import reference
-from analysis.cards import cards_of, mask_of
+from analysis.cards import mask_cards, mask_of
 from analysis.errors import EuchreError
 from analysis.reference import PlayState
 from fastcore import solver as _compiled
@@ -94,7 +94,7 @@ class ReferenceSolver:
         trump, leader, lone_seat, side = (np.broadcast_to(np.asarray(x), (n,)) for x in (trump, leader, lone_seat, side))
         out = np.empty(n, dtype=np.int8)
         for i in range(n):
-            state = reference.start([cards_of(int(m)) for m in hands[i]], int(trump[i]), int(leader[i]), int(lone_seat[i]))
+            state = reference.start([mask_cards(int(m)) for m in hands[i]], int(trump[i]), int(leader[i]), int(lone_seat[i]))
             out[i] = self.tricks(state)[int(side[i])]
         return out
 

@@ -2,7 +2,7 @@
 import pytest
 
 from analysis.cards import (
-    card_str, format_cards, mask_of, cards_of, pack_cards, parse_card, parse_cards, parse_hands,
+    card_text, format_cards, mask_of, mask_cards, pack_cards, parse_card, parse_cards, parse_hands,
     parse_seat, parse_suit,
 )
 from analysis.errors import EuchreError
@@ -13,14 +13,14 @@ from analysis.errors import EuchreError
     ("7s", "7S"), ("Q\u2661", "QH"), (" KD ", "KD"),
 ])
 def test_cards_parse_in_any_accepted_form_and_print_canonically(text, printed):
-    assert card_str(parse_card(text)) == printed
+    assert card_text(parse_card(text)) == printed
 
 
 def test_every_card_of_each_pack_round_trips():
     assert len(pack_cards(32)) == 32 and len(pack_cards(24)) == 24
     for pack in (32, 24):
         for card in pack_cards(pack):
-            assert parse_card(card_str(card), pack) == card
+            assert parse_card(card_text(card), pack) == card
     assert set(pack_cards(24)) < set(pack_cards(32))
 
 
@@ -36,7 +36,7 @@ def test_bad_cards_are_rejected_by_name(text, fragment):
 def test_a_card_outside_the_24_card_pack_is_rejected():
     with pytest.raises(EuchreError, match="8C is not in the 24-card pack"):
         parse_card("8C", pack=24)
-    assert card_str(parse_card("8C", pack=32)) == "8C"
+    assert card_text(parse_card("8C", pack=32)) == "8C"
 
 
 def test_suits_and_seats():
@@ -52,7 +52,7 @@ def test_suits_and_seats():
 def test_hands_parse_from_strings_or_lists_and_masks_round_trip():
     cards = parse_cards(["9C", "JC", "AH"]) 
     assert cards == parse_cards("9C, JC AH")
-    assert cards_of(mask_of(cards)) == sorted(cards)
+    assert mask_cards(mask_of(cards)) == sorted(cards)
     assert format_cards(cards) == "9C JC AH"
 
 

@@ -6,7 +6,7 @@ import sys
 
 import numpy as np
 
-from analysis.cards import SEATS, SUITS, card_str, cards_of, format_cards
+from analysis.cards import SEATS, SUITS, card_text, mask_cards, format_cards
 from analysis.commands.common import add_rules_arguments, parse_score, rules_from_args
 from analysis.errors import EuchreError
 from analysis.policies import policy_from_name
@@ -26,7 +26,7 @@ def add_arguments(parser) -> None:
 
 
 def _hands_json(masks) -> dict:
-    return {SEATS[s]: format_cards(cards_of(int(m))) for s, m in enumerate(masks)}
+    return {SEATS[s]: format_cards(mask_cards(int(m))) for s, m in enumerate(masks)}
 
 
 def run(args) -> int:
@@ -42,13 +42,13 @@ def run(args) -> int:
         for i in range(len(res)):
             made = res.maker[i] >= 0
             line = {
-                "deal": {"hands": _hands_json(deals.hands[i]), "turn_up": card_str(int(deals.turn_up[i]))},
+                "deal": {"hands": _hands_json(deals.hands[i]), "turn_up": card_text(int(deals.turn_up[i]))},
                 "calls": [c.as_dict() for c in res.calls[i]],
                 "void": not made,
                 "maker": SEATS[res.maker[i]] if made else None,
                 "trump": SUITS[res.trump[i]] if made else None,
                 "alone": SEATS[res.lone_seat[i]] if res.lone_seat[i] >= 0 else None,
-                "discard": card_str(int(res.discard[i])) if res.discard[i] >= 0 else None,
+                "discard": card_text(int(res.discard[i])) if res.discard[i] >= 0 else None,
                 "hands": _hands_json(res.play_hands[i]) if made else None,
                 "tricks": ({"AC": int(res.maker_tricks[i]) if res.maker[i] % 2 == 0 else 5 - int(res.maker_tricks[i]),
                             "BD": int(res.maker_tricks[i]) if res.maker[i] % 2 == 1 else 5 - int(res.maker_tricks[i])}

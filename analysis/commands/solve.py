@@ -6,7 +6,7 @@ import json
 import sys
 
 from analysis import reference
-from analysis.cards import SEATS, card_str
+from analysis.cards import SEATS, card_text
 from analysis.errors import EuchreError
 from analysis.position import Position, parse_position
 from analysis.solver import Solver, get_solver
@@ -28,7 +28,7 @@ def solve_position(position: Position, solver: Solver) -> dict:
     out: dict = {"AC": ac, "BD": bd}
     if position.analyse:
         out["to_move"] = None if state.to_move is None else SEATS[state.to_move]
-        out["moves"] = {card_str(c): v for c, v in solver.move_values(state).items()}
+        out["moves"] = {card_text(c): v for c, v in solver.move_values(state).items()}
     return out
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.cards import SEATS, SUIT_NAMES, card_str
+from analysis.cards import SEATS, SUIT_NAMES, card_text
 from analysis.coups.cases import Case
 from analysis.coups.table import TableView, table_verdict, table_view
 from analysis.coups.valuation import Step, Value, Verdict, check_claim, check_claims_under_readings, line_result, replay
@@ -29,24 +29,24 @@ class CaseResult:
             if better:
                 side = side_of(st.seat)
                 out.append({"trick": st.trick, "seat": SEATS[st.seat], "side": "AC" if side == 0 else "BD",
-                            "book": card_str(st.card), "book_makers_tricks": st.book.makers_tricks,
-                            "better": {card_str(c): st.values[c].makers_tricks for c in better},
+                            "book": card_text(st.card), "book_makers_tricks": st.book.makers_tricks,
+                            "better": {card_text(c): st.values[c].makers_tricks for c in better},
                             "gain_points": st.best_net() - st.book.net(side)})
         return out
 
     def as_dict(self) -> dict:
         c = self.case
         return {
-            "id": c.id, "case": c.number, "title": c.title, "trump": SUIT_NAMES[c.trump], "turn_up": card_str(c.turn_up),
+            "id": c.id, "case": c.number, "title": c.title, "trump": SUIT_NAMES[c.trump], "turn_up": card_text(c.turn_up),
             "maker": SEATS[c.maker], "how": c.how, "alone": c.is_lone, "score": c.score,
-            "hands": {SEATS[s]: [card_str(x) for x in c.hands[s]] for s in range(4)},
+            "hands": {SEATS[s]: [card_text(x) for x in c.hands[s]] for s in range(4)},
             "c_not_printed": c.c_not_printed,
-            "line": [card_str(x) for x in c.line],
+            "line": [card_text(x) for x in c.line],
             "coup": {"player": SEATS[c.coup_player], "trick": len(c.coup_after) // len(active_seats(c.lone_seat)) + 1,
-                     "card": card_str(c.coup_card), "natural": card_str(c.natural)},
-            "steps": [{"trick": s.trick, "seat": SEATS[s.seat], "card": card_str(s.card), "coup": s.coup,
-                       "makers_tricks": {card_str(x): v.makers_tricks for x, v in s.values.items()},
-                       "points": {card_str(x): list(v.points) for x, v in s.values.items()},
+                     "card": card_text(c.coup_card), "natural": card_text(c.natural)},
+            "steps": [{"trick": s.trick, "seat": SEATS[s.seat], "card": card_text(s.card), "coup": s.coup,
+                       "makers_tricks": {card_text(x): v.makers_tricks for x, v in s.values.items()},
+                       "points": {card_text(x): list(v.points) for x, v in s.values.items()},
                        "book_is_best": s.book_is_best} for s in self.steps],
             "line_result": {"makers_tricks": self.final.makers_tricks, "outcome": self.final.outcome,
                             "points": {"AC": self.final.points[0], "BD": self.final.points[1]},

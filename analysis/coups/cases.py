@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from analysis import reference
-from analysis.cards import SEATS, card_str, parse_card, parse_cards, parse_seat, parse_suit, suit_of
+from analysis.cards import SEATS, card_text, parse_card, parse_cards, parse_seat, parse_suit, suit_of
 from analysis.errors import EuchreError
 from analysis.rules import default_leader, is_trump, side_of
 
@@ -216,12 +216,12 @@ def validate(case: Case) -> None:
             raise EuchreError(f"{where}: hand {SEATS[seat]} has {len(hand)} cards, not 5")
         for c in hand:
             if c in seen:
-                raise EuchreError(f"{where}: card {card_str(c)} is in hands {seen[c]} and {SEATS[seat]}")
+                raise EuchreError(f"{where}: card {card_text(c)} is in hands {seen[c]} and {SEATS[seat]}")
             seen[c] = SEATS[seat]
     if case.turn_up not in case.hands[0]:
-        raise EuchreError(f"{where}: the turn-up {card_str(case.turn_up)} is not in the dealer A's hand")
+        raise EuchreError(f"{where}: the turn-up {card_text(case.turn_up)} is not in the dealer A's hand")
     if suit_of(case.turn_up) != case.trump:
-        raise EuchreError(f"{where}: the turn-up {card_str(case.turn_up)} is not of the trump suit (all nine cases are made in the turned-up suit)")
+        raise EuchreError(f"{where}: the turn-up {card_text(case.turn_up)} is not of the trump suit (all nine cases are made in the turned-up suit)")
     for seat, call in case.calls:
         if call not in CALLS:
             raise EuchreError(f"{where}: call {call!r} is not one of {', '.join(CALLS)}")
@@ -259,8 +259,8 @@ def _check_prefix(case: Case, after: list[int], player: int, cards: list[int], w
         raise EuchreError(f"{where}: {exc}") from None
     if state.to_move != player:
         who = "nobody" if state.to_move is None else SEATS[state.to_move]
-        raise EuchreError(f"{where}: after {' '.join(map(card_str, after)) or 'no cards'} it is {who}'s turn, not {SEATS[player]}'s")
+        raise EuchreError(f"{where}: after {' '.join(map(card_text, after)) or 'no cards'} it is {who}'s turn, not {SEATS[player]}'s")
     legal = state.legal()
     for c in cards:
         if c not in legal:
-            raise EuchreError(f"{where}: {card_str(c)} is not a legal card for {SEATS[player]} there (legal: {' '.join(map(card_str, legal))})")
+            raise EuchreError(f"{where}: {card_text(c)} is not a legal card for {SEATS[player]} there (legal: {' '.join(map(card_text, legal))})")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.cards import SEATS, SUIT_NAMES, card_name, card_str, rank_of, suit_of
+from analysis.cards import SEATS, SUIT_NAMES, card_name, card_text, rank_of, suit_of
 from analysis.coups.analyse import CaseResult
 from analysis.coups.cases import CALL_TEXT, Case
 from analysis.coups.table import SAMPLER, table_word
@@ -25,7 +25,7 @@ REPORT_DIR = Path("reports") / "coups"   # beside the studies' reports, from the
 
 def _hand_text(cards: Sequence[int], trump: int) -> str:
     """Trumps first, highest first (bowers on top), then the plain suits S C H D, highest first."""
-    return " ".join(card_str(c) for c in sorted(
+    return " ".join(card_text(c) for c in sorted(
         cards, key=lambda c: (0, -trump_order(c, trump)) if is_trump(c, trump) else (1 + suit_of(c), -rank_of(c))))
 
 
@@ -62,15 +62,15 @@ def trick_table(result: CaseResult) -> list[str]:
     for st in result.steps:
         cells = []
         for c, v in st.values.items():
-            mark = f"[{card_str(c)} {v.makers_tricks}]" if c == st.card else f"{card_str(c)} {v.makers_tricks}"
+            mark = f"[{card_text(c)} {v.makers_tricks}]" if c == st.card else f"{card_text(c)} {v.makers_tricks}"
             cells.append(mark)
         note = []
         if st.coup:
             note.append("coup")
         better = st.better_cards()
         if better:
-            note.append(f"better for {'AC' if side_of(st.seat) == 0 else 'BD'}: {' '.join(map(card_str, better))}")
-        rows.append(f"{st.trick:>5} {SEATS[st.seat]:>4} {card_str(st.card) + ('*' if st.coup else ''):<6} "
+            note.append(f"better for {'AC' if side_of(st.seat) == 0 else 'BD'}: {' '.join(map(card_text, better))}")
+        rows.append(f"{st.trick:>5} {SEATS[st.seat]:>4} {card_text(st.card) + ('*' if st.coup else ''):<6} "
                     f"{'  '.join(cells):<46} {'; '.join(note)}")
     return rows
 
@@ -115,7 +115,7 @@ def render_text(result: CaseResult) -> str:
                    f"{'the same' if r['stable'] else 'NOT the same'} with every undealt card in its place")
     t = result.table
     if t is not None:
-        out += ["", f"Table-side view: {SEATS[t.player]} at the coup card, {card_str(t.coup)} (coup) against {card_str(t.natural)} (natural play)."]
+        out += ["", f"Table-side view: {SEATS[t.player]} at the coup card, {card_text(t.coup)} (coup) against {card_text(t.natural)} (natural play)."]
         out.append(f"  {t.worlds} worlds ({SAMPLER} sampler, {t.solver} solver), acceptance of the calls {t.worlds / t.draws:.1%}"
                    f" ({t.draws} candidate worlds); calls used: {'; '.join(t.calls_used) or 'none'}")
         out.append(f"  coup gains in {t.share_gain:.0%}, loses in {t.share_loss:.0%}, ties in {t.share_tie:.0%} of the worlds; "
@@ -143,7 +143,7 @@ def render_summary(results: list[CaseResult]) -> str:
         out += ["", "Table-side view of each coup (mean gain of the coup over the natural play, points, 95% CI):"]
         for r in views:
             t = r.table
-            out.append(f"  {r.case.id} {SEATS[t.player]} {card_str(t.coup)} vs {card_str(t.natural)}: {t.gain:+.3f} "
+            out.append(f"  {r.case.id} {SEATS[t.player]} {card_text(t.coup)} vs {card_text(t.natural)}: {t.gain:+.3f} "
                        f"({t.lo:+.3f} to {t.hi:+.3f}); gains {t.share_gain:.0%}, loses {t.share_loss:.0%}, "
                        f"ties {t.share_tie:.0%} of {t.worlds} worlds; {table_word(t)}")
     return "\n".join(out)
@@ -197,7 +197,7 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
         rows = [["case", "coup", "natural", "worlds", "acceptance", "gains", "loses", "ties", "mean gain (95% CI)", "verdict from the table"]]
         for r in views:
             t = r.table
-            rows.append([r.case.id, f"{SEATS[t.player]} {card_str(t.coup)}", card_str(t.natural), str(t.worlds),
+            rows.append([r.case.id, f"{SEATS[t.player]} {card_text(t.coup)}", card_text(t.natural), str(t.worlds),
                          f"{t.worlds / t.draws:.1%}", f"{t.share_gain:.0%}", f"{t.share_loss:.0%}", f"{t.share_tie:.0%}",
                          f"{t.gain:+.3f} ({t.lo:+.3f} to {t.hi:+.3f})", table_word(t)])
         b.append(("h2", "The coups from the table"))
@@ -235,7 +235,7 @@ def _case_blocks(r: CaseResult) -> list[tuple]:
         u = t.unconstrained
         b.append(("h3", "From the table"))
         items = [
-            f"{SEATS[t.player]} at the coup: {card_str(t.coup)} (coup) against {card_str(t.natural)} (natural play); "
+            f"{SEATS[t.player]} at the coup: {card_text(t.coup)} (coup) against {card_text(t.natural)} (natural play); "
             f"{t.worlds} worlds, acceptance of the calls {t.worlds / t.draws:.1%} of {t.draws} candidates "
             f"({'; '.join(t.calls_used) or 'no call constrains the worlds'}).",
             f"With the calls: the coup gains in {t.share_gain:.0%}, loses in {t.share_loss:.0%}, ties in {t.share_tie:.0%}; "
@@ -278,7 +278,7 @@ def conclusions(results: list[CaseResult]) -> list[str]:
             continue
         side = side_of(t.player)
         dd_gain = dd.values[t.coup].net(side) - dd.values[t.natural].net(side)
-        out.append(f"{r.case.id}: on the printed deal the coup gains {dd_gain:+d} points double-dummy over {card_str(t.natural)}; "
+        out.append(f"{r.case.id}: on the printed deal the coup gains {dd_gain:+d} points double-dummy over {card_text(t.natural)}; "
                    f"from {SEATS[t.player]}'s seat it gains {t.gain:+.3f} on average ({t.lo:+.3f} to {t.hi:+.3f}) — {table_word(t)}; "
                    f"from the cards alone, without the calls, {t.unconstrained['mean_gain_points']:+.3f} "
                    f"({t.unconstrained['ci95'][0]:+.3f} to {t.unconstrained['ci95'][1]:+.3f}).")

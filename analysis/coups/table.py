@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.cards import SEATS, card_str
+from analysis.cards import SEATS, card_text
 from analysis.coups.cases import CALL_TEXT, Case, Claim
 from analysis.coups.valuation import Verdict, value_of
 from analysis.coups.worlds import (
@@ -52,7 +52,7 @@ class TableView:
 
     def as_dict(self) -> dict:
         return {
-            "player": SEATS[self.player], "coup": card_str(self.coup), "natural": card_str(self.natural),
+            "player": SEATS[self.player], "coup": card_text(self.coup), "natural": card_text(self.natural),
             "worlds": self.worlds, "draws": self.draws, "acceptance": self.worlds / self.draws if self.draws else None,
             "sampler": SAMPLER, "engine": self.solver, "calls": self.calls_used,
             "mean_gain_points": self.gain, "se": self.se, "ci95": [self.lo, self.hi],
@@ -128,7 +128,7 @@ def _holding(case: Case, claim: Claim, worlds: list[World], free: list[World], a
     cards_only = float(np.mean([exact(w) for w in free]))
     inferred = [w for w in worlds if all(inference_holds(e, w, case, after) for e in claim.extra)]
     with_extra = float(np.mean([exact(w) for w in inferred])) if inferred else float("nan")
-    return {"claim": claim.id, "seat": SEATS[claim.seat], "trumps": [card_str(c) for c in claim.trumps],
+    return {"claim": claim.id, "seat": SEATS[claim.seat], "trumps": [card_text(c) for c in claim.trumps],
             "true_on_the_deal": exact(case.hands), "share_cards_only": cards_only, "share_with_calls": with_calls,
             "inferences": [INFERENCE_TEXT[e] for e in claim.extra],
             "share_with_calls_and_inferences": with_extra,
@@ -141,7 +141,7 @@ def _choice(case: Case, claim: Claim, solver: Solver, n: int, seed: int) -> dict
     calls = claim.calls if claim.calls is not None else case.calls
     worlds, draws = sample_worlds(k, case.trump, n, seed, call_predicate(case, calls, p))
     s = summary(gains(case, worlds, claim.after, p, claim.better, claim.worse, solver))
-    s.update({"claim": claim.id, "better": card_str(claim.better), "worse": card_str(claim.worse),
+    s.update({"claim": claim.id, "better": card_text(claim.better), "worse": card_text(claim.worse),
               "calls": [f"{SEATS[x]} {CALL_TEXT[c]}" for x, c in calls if x != p],
               "acceptance": len(worlds) / draws})
     return s

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from analysis.cards import SEATS, card_str, pack_cards, parse_card, parse_seat
+from analysis.cards import SEATS, card_text, pack_cards, parse_card, parse_seat
 from analysis.coups.cases import Case, Claim
 from analysis.errors import EuchreError
 from analysis.rules import active_seats, score_hand, side_of
@@ -158,15 +158,15 @@ def _check_outcome(case: Case, claim: Claim, solver: Solver) -> Verdict:
     every = card_values(case, solver, claim.after)
     vals = every if claim.cards is None else {c: every[c] for c in claim.cards}
     bad = [c for c, v in vals.items() if not outcome_holds(v, claim.outcome)]
-    parts = ", ".join(f"{card_str(c)}: {v.makers_tricks} ({v.outcome})" for c, v in vals.items())
+    parts = ", ".join(f"{card_text(c)}: {v.makers_tricks} ({v.outcome})" for c, v in vals.items())
     detail = f"makers' tricks after {parts}; claimed: {claim.outcome}"
-    values = {card_str(c): v.makers_tricks for c, v in vals.items()}
+    values = {card_text(c): v.makers_tricks for c, v in vals.items()}
     if not bad:
         return Verdict(claim, "true", detail, values=values)
-    detail += f"; fails for {' '.join(map(card_str, bad))}"
+    detail += f"; fails for {' '.join(map(card_text, bad))}"
     if claim.reading:
         rv = position_value(case, solver, claim.after + claim.reading["cards"])
-        detail += f". Under the reading ({' '.join(map(card_str, claim.reading['cards']))}): {describe(rv)}"
+        detail += f". Under the reading ({' '.join(map(card_text, claim.reading['cards']))}): {describe(rv)}"
         if outcome_holds(rv, claim.outcome):
             return Verdict(claim, "true only under a reading", detail, reading=claim.reading["text"], values=values)
     return Verdict(claim, "false", detail, values=values)
@@ -179,21 +179,21 @@ def _check_better(case: Case, claim: Claim, solver: Solver) -> Verdict:
     mine = position_value(case, solver, claim.after + cards)
     theirs = {c: position_value(case, solver, claim.after + [c]) for c in claim.versus}
     gains = {c: mine.net(side) - v.net(side) for c, v in theirs.items()}
-    values = {"+".join(map(card_str, cards)): mine.makers_tricks}
-    values.update({card_str(c): v.makers_tricks for c, v in theirs.items()})
-    detail = (f"{' '.join(map(card_str, cards))}: {describe(mine)}; "
-              + "; ".join(f"{card_str(c)}: {describe(v)}" for c, v in theirs.items()))
+    values = {"+".join(map(card_text, cards)): mine.makers_tricks}
+    values.update({card_text(c): v.makers_tricks for c, v in theirs.items()})
+    detail = (f"{' '.join(map(card_text, cards))}: {describe(mine)}; "
+              + "; ".join(f"{card_text(c)}: {describe(v)}" for c, v in theirs.items()))
     if all(g > 0 for g in gains.values()):
         return Verdict(claim, "true", detail, values=values)
     if claim.reading:
         rm = position_value(case, solver, claim.after + claim.reading["cards"])
         rv = position_value(case, solver, claim.after + claim.reading["versus"])
-        detail += (f". Under the reading: {' '.join(map(card_str, claim.reading['cards']))}: {describe(rm)}; "
-                   f"{' '.join(map(card_str, claim.reading['versus']))}: {describe(rv)}")
+        detail += (f". Under the reading: {' '.join(map(card_text, claim.reading['cards']))}: {describe(rm)}; "
+                   f"{' '.join(map(card_text, claim.reading['versus']))}: {describe(rv)}")
         if rm.net(side) > rv.net(side):
             return Verdict(claim, "true only under a reading", detail, reading=claim.reading["text"], values=values)
-    ties = [card_str(c) for c, g in gains.items() if g == 0]
-    losses = [card_str(c) for c, g in gains.items() if g < 0]
+    ties = [card_text(c) for c, g in gains.items() if g == 0]
+    losses = [card_text(c) for c, g in gains.items() if g < 0]
     why = ([f"ties with {' '.join(ties)}"] if ties else []) + ([f"loses to {' '.join(losses)}"] if losses else [])
     return Verdict(claim, "false", detail + f" (double-dummy it {' and '.join(why)})", values=values)
 
@@ -219,9 +219,9 @@ def check_claims_under_readings(case: Case, solver: Solver) -> list[dict]:
                 verdicts = [check_claim(alt, cl, solver).verdict for cl in alt.claims
                             if cl.kind in ("outcome", "better")]
             except EuchreError:
-                results[card_str(sub)] = "illegal"
+                results[card_text(sub)] = "illegal"
                 continue
-            results[card_str(sub)] = ",".join(verdicts)
+            results[card_text(sub)] = ",".join(verdicts)
         out.append({"reading": r["name"], "doubtful": r["replace"], "chosen": r["by"], "by_substitute": results,
                     "stable": len(set(v for v in results.values() if v != "illegal")) == 1})
     return out
