@@ -149,16 +149,28 @@ def _short(n) -> str:
 
 
 def claims_chart(path, verdict_list, *, unit: str, title: str | None = None) -> Path:
-    """The claims of a study measured in ``unit``: each test's estimate, oriented so that
-    positive is what the book says, with its 95% interval and deals; one chart for every study."""
+    """The tests of a study measured in ``unit``, one row each: the estimate oriented so that
+    positive is the book's side, its 95% interval (thick) and its simultaneous interval (thin),
+    the margin shaded around zero, and the verdict; one chart for every study."""
     chosen = [v for v in verdict_list if v.claim.unit == unit]
-    labels = [f"{v.claim.label or v.claim.name}\n(n={v.claim.estimate.n:,})" for v in chosen]
-    signed = [(v.claim.sign * v.claim.estimate.mean,
-               min(v.claim.sign * v.claim.estimate.low, v.claim.sign * v.claim.estimate.high),
-               max(v.claim.sign * v.claim.estimate.low, v.claim.sign * v.claim.estimate.high)) for v in chosen]
-    mean, low, high = (np.array([s[k] for s in signed], dtype=float) for k in range(3))
-    return error_bars(path, labels, {"the book's side": (mean, low, high, [v.claim.estimate.n for v in chosen])},
-                      title=title or f"Claims measured in {unit}: the book's side of each test", ylabel=unit,
-                      xlabel="claim test (deals)", legend_n=False, zero_line=True,
-                      note="95% intervals (not corrected for multiplicity; the verdicts are). "
-                           "Positive: the book's advice gains.")
+    fig, ax = plt.subplots(figsize=(8.5, 1.2 + 0.38 * max(len(chosen), 1)))
+    y = np.arange(len(chosen))[::-1].astype(float)
+    margin = max((v.claim.margin for v in chosen), default=0.0)
+    if margin:
+        ax.axvspan(-margin, margin, color="0.9", zorder=0, label=f"margin ±{margin:g}")
+    ax.axvline(0, color="0.4", linewidth=0.8)
+    colours = {"supported": "#1b6e1b", "contradicted": "#a31515", "negligible": "0.35", "inconclusive": "#b07a00"}
+    for yi, v in zip(y, chosen):
+        e, colour = v.estimate, colours.get(v.verdict, "0.2")
+        ax.plot([v.low, v.high], [yi, yi], color=colour, linewidth=1.0)
+        ax.plot([e.low, e.high], [yi, yi], color=colour, linewidth=3.5, solid_capstyle="butt")
+        ax.plot([e.mean], [yi], "o", color=colour, markersize=4)
+    ax.set_yticks(y)
+    ax.set_yticklabels([f"{v.claim.label or v.claim.name} (n={v.estimate.n:,}): {v.verdict}" for v in chosen], fontsize=8)
+    ax.set_xlabel(f"{unit}, oriented: positive = the book's advice gains\n"
+                  "dot: estimate; thick: 95% interval; thin: simultaneous interval (the verdicts' basis)", fontsize=8)
+    ax.set_title(title or f"The claims measured in {unit}", fontsize=10)
+    if margin:
+        ax.legend(fontsize=8, loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    return _save(fig, path)

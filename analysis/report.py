@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.stats import CONTRADICTED, INCONCLUSIVE, SUPPORTED, Verdict
+from analysis.stats import VERDICT_RULE, VERDICTS, Verdict
 # The files are written by analysis.storage; the names are re-exported for the modules that
 # import them from here.
 from analysis.storage import (  # noqa: F401
@@ -37,16 +37,6 @@ DOUBLE_DUMMY = (
     "of them."
 )
 
-VERDICT_RULE = (
-    "Verdicts: the p-values of all claims of the study are corrected together by Holm's method, and "
-    "each claim's interval is widened to the Bonferroni level 1 - 0.05/m for m claims. A claim is "
-    "*supported* when its corrected p-value is below 0.05 and the estimate has the sign the book "
-    "asserts; *contradicted* when it is below 0.05 with the opposite sign, or when the widened interval "
-    "lies inside the margin (0.05 points per hand unless stated): no difference of a size that matters "
-    "where the book asserts one; *inconclusive at this precision* otherwise. For an inconclusive claim, "
-    "*deals needed* is the number of deals at which the widened interval would, with 80% power, either "
-    "exclude zero or fit inside the margin, given the effect and spread observed."
-)
 
 
 @dataclass
@@ -144,18 +134,25 @@ def _md_table_to_html(lines: list[str]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+_UNIT_WORDS = {"points per hand": "points", "probability of winning the game": "of a game"}
+
+
 def verdict_frame(verdicts: list[Verdict]) -> pd.DataFrame:
+    """One row per test: the estimate oriented to the book's side with its 95% and simultaneous
+    intervals, the margin, the deals, Holm's p-value, the verdict and whether it is material."""
     rows = []
     for v in verdicts:
-        e = v.claim.estimate
+        e = v.estimate
+        digits = 4 if v.claim.margin < 0.05 else 3
         rows.append({
             "claim": v.claim.id,
             "tested as": v.claim.test,
-            "estimate [95% CI]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
-            "MC s.e.": e.se,
+            "estimate [95% CI]": f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]",
+            "simultaneous interval": f"[{v.low:+.{digits}f}, {v.high:+.{digits}f}]",
+            "margin": f"±{v.claim.margin:g} {_UNIT_WORDS.get(v.claim.unit, v.claim.unit)}",
             "deals": int(e.n),
             "p (Holm)": v.p_adjusted,
-            "verdict": v.verdict,
+            "verdict": v.verdict + (" (material)" if v.material else ""),
             "deals needed": "" if v.deals_needed is None else f"{v.deals_needed:,}",
         })
     return pd.DataFrame(rows)
@@ -170,7 +167,7 @@ def _quotes(verdicts: list[Verdict]) -> list[tuple[str, str]]:
 
 
 def verdict_counts(verdicts: list[Verdict]) -> dict[str, int]:
-    return {k: sum(v.verdict == k for v in verdicts) for k in (SUPPORTED, CONTRADICTED, INCONCLUSIVE)}
+    return {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}
 
 
 def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
@@ -226,7 +223,7 @@ td:first-child,th:first-child{text-align:left}
 blockquote{border-left:3px solid #999;margin:.6rem 0;padding:.1rem .8rem;color:#444;font-style:italic}
 figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
 .supported{color:#1b6e1b;font-weight:bold}.contradicted{color:#a31515;font-weight:bold}
-.inconclusive{color:#7a5a00}.note{font-size:.85rem;color:#555}
+.inconclusive{color:#7a5a00}.negligible{color:#555;font-weight:bold}.note{font-size:.85rem;color:#555}
 """
 
 
@@ -240,8 +237,9 @@ def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(DOUBLE_DUMMY)]
     if report.verdicts:
         table = html_table(verdict_frame(report.verdicts), "verdicts")
-        for word, css in ((SUPPORTED, "supported"), (CONTRADICTED, "contradicted"), (INCONCLUSIVE, "inconclusive")):
-            table = table.replace(f"<td>{word}</td>", f'<td class="{css}">{word}</td>')
+        for word in VERDICTS:
+            for text in (word, f"{word} (material)"):
+                table = table.replace(f"<td>{text}</td>", f'<td class="{word}">{text}</td>')
         parts += ["<h2>Verdicts</h2>", table, f'<p class="note">{_inline(VERDICT_RULE)}</p>', "<ul>"]
         parts += [f"<li><strong>{html.escape(cid)}</strong> — {_inline(quote)}</li>" for cid, quote in _quotes(report.verdicts)]
         parts.append("</ul>")

@@ -4,26 +4,32 @@ Every number a study reports is an :class:`Estimate` (a mean, a difference of me
 :class:`Rate` (a proportion), each with a 95% confidence interval, its Monte Carlo standard
 error and the number of deals behind it.
 
-Verdicts (:func:`verdicts`). A claim of the book is turned into a signed estimand whose
-expected sign the book asserts (e.g. "ordering from the eldest hand gains more than from the
-third hand": difference B - D > 0), with a *margin*, the smallest difference that matters to a
-player (0.05 points per hand unless a study says otherwise). With ``m`` claims in a study, the
-p-values are corrected together by Holm's method (family-wise error 5%) and each claim's
-interval is widened to the Bonferroni level ``1 - 0.05 / m``:
+Verdicts (:func:`verdicts`, the rule in :data:`VERDICT_RULE`). Each test of a claim of the
+book has an estimate oriented so that a positive value means the book's advice gains, in the
+test's own unit, and a *margin*, the smallest effect that matters to a player in that unit
+(0.05 points per hand, 0.01 of a game). Over the ``m`` tests of a study the p-values are
+adjusted together by Holm's method, and each test gets a simultaneous interval: its 95%
+interval widened to the Bonferroni level ``1 - 0.05 / m`` (the ``m`` intervals hold together
+with probability at least 95%). Direction and size are answered separately:
 
-- **supported**: the corrected p-value is below 0.05 and the estimate has the sign the book
-  asserts;
-- **contradicted**: the corrected p-value is below 0.05 and the estimate has the opposite sign,
-  or the widened interval lies inside ``(-margin, +margin)``: the effect the book asserts is
-  absent at any size that matters (an equivalence test, as in two one-sided tests);
-- **inconclusive at this precision**: otherwise. The report then gives the number of deals
-  that would decide it: the widened interval must either exclude 0 (half-width below the
-  observed effect ``|e|``) or fit inside the margin (half-width below ``margin - |e|``),
-  whichever is nearer, ``d = max(|e|, margin - |e|)``, planned with 80% power:
-  ``n = ((z_{1-0.05/(2m)} + z_0.80) * sd / d)^2``, where ``sd`` is the standard deviation
-  per deal implied by the design (``se * sqrt(deals)``, so stratified and paired designs are
-  accounted for). This is a planning figure, not a promise: the observed effect is itself
-  uncertain.
+- **supported**: the simultaneous interval lies above 0;
+- **contradicted**: it lies below 0;
+- **negligible**: it lies inside ``(-margin, +margin)`` and contains 0: no effect that matters
+  either way;
+- **inconclusive**: otherwise;
+
+and **material** beside: the simultaneous interval lies beyond the margin (above ``+margin``
+or below ``-margin``). A supported test can be immaterial (sure of its sign, too small to
+matter). More deals narrow the interval around the true value, so they never move a test
+between supported and contradicted.
+
+For an inconclusive test, *deals needed* is the number of deals to simulate (the study's deals
+in all) at which the simultaneous interval would, with 80% power, either exclude 0 (half-width
+below the observed effect ``|e|``) or fit inside the margin (half-width below ``margin -
+|e|``), whichever is nearer: the test's own deals needed are ``n = ((z_{1-0.05/(2m)} +
+z_0.80) * sd / d)^2`` with ``d = max(|e|, margin - |e|)`` and ``sd = se * sqrt(deals)`` (so
+paired and stratified designs are accounted for), scaled by the study's deals simulated per
+deal of the test. A planning figure, not a promise: the observed effect is itself uncertain.
 """
 from __future__ import annotations
 
@@ -39,9 +45,6 @@ CONFIDENCE = 0.95
 ALPHA = 0.05
 POWER = 0.80
 
-SUPPORTED = "supported"
-CONTRADICTED = "contradicted"
-INCONCLUSIVE = "inconclusive at this precision"
 
 
 @dataclass(frozen=True)
@@ -261,10 +264,31 @@ def benjamini_hochberg(p_values) -> np.ndarray:
     return adjusted
 
 
+SUPPORTED = "supported"
+CONTRADICTED = "contradicted"
+NEGLIGIBLE = "negligible"
+INCONCLUSIVE = "inconclusive"
+VERDICTS = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, INCONCLUSIVE)
+
+VERDICT_RULE = (
+    "Verdicts. Every estimate is oriented so that a positive value means the book's advice gains. "
+    "The p-values of all the tests of the study are adjusted together by Holm's method, and each "
+    "test's 95% interval is widened to the Bonferroni level 1 - 0.05/m for m tests: the *simultaneous "
+    "interval*, which holds for all m tests together. A test is *supported* when its simultaneous "
+    "interval lies above 0, *contradicted* when it lies below 0, *negligible* when it lies inside plus "
+    "or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a game) and "
+    "contains 0, and *inconclusive* otherwise; it is *material* when the interval lies beyond the "
+    "margin. More deals never move a test between supported and contradicted. For an inconclusive "
+    "test, *deals needed* is the number of deals the study would have to simulate for its "
+    "simultaneous interval to exclude 0 or fit inside the margin, with 80% power, given the effect and "
+    "spread observed."
+)
+
+
 def deals_needed(estimate: Estimate, margin: float = 0.0, alpha: float = ALPHA,
                  power: float = POWER) -> int | None:
-    """Deals for a claim to be decided: its interval at level ``1 - alpha`` must exclude 0 or fit
-    inside ``(-margin, margin)``, with probability ``power`` (see the module's notes).
+    """Deals of the test for it to be decided: its interval at level ``1 - alpha`` must exclude
+    0 or fit inside ``(-margin, margin)``, with probability ``power`` (see the module's notes).
 
     None when no finite number can be given (no variance, or no effect and no margin).
     """
@@ -278,21 +302,27 @@ def deals_needed(estimate: Estimate, margin: float = 0.0, alpha: float = ALPHA,
 
 @dataclass(frozen=True)
 class Claim:
-    """A claim of the book as a signed estimand: the book says ``estimate`` has ``sign``."""
+    """A test of a claim of the book: the book says ``estimate`` has the sign ``sign``."""
 
     id: str                # from the catalogue of claims, e.g. "T1"
     quote: str             # the book's sentence
     test: str              # what is compared, in words
-    estimate: Estimate
+    estimate: Estimate     # as computed; :attr:`oriented` turns it to the book's side
     sign: int = 1          # +1: the book says the estimand is positive; -1: negative
     margin: float = 0.05   # smallest effect that matters, in the estimand's unit (points per hand)
     unit: str = "points per hand"
     key: str = ""          # the test's name in its study (unique there); "" = the claim id
     label: str = ""        # a few words naming the test, for chart axes
+    simulated: int | None = None   # the deals the study simulated to measure it (None: unknown)
 
     @property
     def name(self) -> str:
         return self.key or self.id
+
+    @property
+    def oriented(self) -> Estimate:
+        """The estimate oriented so that positive means the book's advice gains."""
+        return self.estimate if self.sign > 0 else negated(self.estimate)
 
 
 @dataclass(frozen=True)
@@ -300,35 +330,57 @@ class Verdict:
     claim: Claim
     p_adjusted: float
     verdict: str
-    deals_needed: int | None
+    deals_needed: int | None   # deals to simulate (the study's, in all) to decide an inconclusive test
+    low: float = float("nan")  # the simultaneous interval, oriented
+    high: float = float("nan")
+    material: bool = False
+
+    @property
+    def estimate(self) -> Estimate:
+        """The test's estimate oriented so that positive means the book's advice gains."""
+        return self.claim.oriented
 
     def row(self) -> dict:
-        e = self.claim.estimate
+        e = self.estimate
         return {
-            "claim": self.claim.id, "test": self.claim.test, "estimate": e.mean, "ci_low": e.low,
-            "ci_high": e.high, "se": e.se, "deals": e.n, "p": e.p_value, "p_holm": self.p_adjusted,
-            "verdict": self.verdict, "deals_needed": self.deals_needed, "unit": self.claim.unit,
+            "claim": self.claim.id, "key": self.claim.name, "label": self.claim.label, "test": self.claim.test,
+            "unit": self.claim.unit, "estimate": e.mean, "ci_low": e.low, "ci_high": e.high,
+            "sim_low": self.low, "sim_high": self.high, "margin": self.claim.margin, "se": e.se, "deals": e.n,
+            "p": e.p_value, "p_holm": self.p_adjusted, "verdict": self.verdict, "material": self.material,
+            "deals_needed": self.deals_needed,
         }
 
 
-def verdicts(claims: list[Claim], alpha: float = ALPHA, method: str = "holm") -> list[Verdict]:
-    """Corrects the p-values of all claims of a study together and decides each claim."""
-    if method not in ("holm", "bh"):
-        raise EuchreError(f"correction must be 'holm' or 'bh', not {method!r}")
-    raw = [c.estimate.p_value for c in claims]
-    adjusted = holm(raw) if method == "holm" else benjamini_hochberg(raw)
-    m = len(claims)
-    z = _z(1 - alpha / max(m, 1))
+def decide(low: float, high: float, margin: float) -> tuple[str, bool]:
+    """The verdict and the material flag of a simultaneous interval [low, high] (oriented)."""
+    if not (np.isfinite(low) and np.isfinite(high)):
+        return INCONCLUSIVE, False
+    material = low > margin or high < -margin
+    if low > 0:
+        return SUPPORTED, material
+    if high < 0:
+        return CONTRADICTED, material
+    if -margin < low and high < margin:
+        return NEGLIGIBLE, False
+    return INCONCLUSIVE, False
+
+
+def verdicts(claims: list[Claim], alpha: float = ALPHA) -> list[Verdict]:
+    """Adjusts the p-values of all tests of a study together and decides each (the rule is in
+    the module's notes and :data:`VERDICT_RULE`)."""
+    adjusted = holm([c.estimate.p_value for c in claims])
+    m = max(len(claims), 1)
+    z = _z(1 - alpha / m)
     out = []
     for claim, p_adj in zip(claims, adjusted):
-        e = claim.estimate
+        e = claim.oriented
+        low, high = e.mean - z * e.se, e.mean + z * e.se
+        verdict, material = decide(low, high, claim.margin)
         needed = None
-        if np.isfinite(p_adj) and p_adj < alpha and np.isfinite(e.mean) and e.mean != 0:
-            verdict = SUPPORTED if np.sign(e.mean) == claim.sign else CONTRADICTED
-        elif np.isfinite(e.se) and abs(e.mean) + z * e.se < claim.margin:
-            verdict = CONTRADICTED   # no effect of a size that matters, where the book asserts one
-        else:
-            verdict = INCONCLUSIVE
-            needed = deals_needed(e, claim.margin, alpha / max(m, 1))
-        out.append(Verdict(claim, float(p_adj), verdict, needed))
+        if verdict == INCONCLUSIVE:
+            n = deals_needed(e, claim.margin, alpha / m)
+            if n is not None and claim.simulated and e.n:
+                n = int(math.ceil(n * claim.simulated / e.n))
+            needed = n
+        out.append(Verdict(claim, float(p_adj), verdict, needed, float(low), float(high), material))
     return out

@@ -52,10 +52,10 @@ class ClaimTest:
     sign: int = 1
     margin: float | None = None   # default: MARGINS[unit]
 
-    def measured(self, estimate: Estimate) -> Claim:
+    def measured(self, estimate: Estimate, simulated: int | None = None) -> Claim:
         margin = MARGINS.get(self.unit, 0.05) if self.margin is None else self.margin
         return Claim(self.claim, quote(self.claim), self.test, estimate, self.sign, margin, self.unit,
-                     key=self.key, label=self.label)
+                     key=self.key, label=self.label, simulated=simulated)
 
 
 class Study:
@@ -91,17 +91,20 @@ class Study:
                 return test
         raise KeyError(f"study {self.name} has no claim test {key!r}")
 
-    def measure(self, table: pd.DataFrame) -> list[Claim]:
-        """Every declared claim test with its estimate (tests without deals are left out)."""
+    def measure(self, table: pd.DataFrame, manifest: dict | None = None) -> list[Claim]:
+        """Every declared claim test with its estimate (tests without deals are left out);
+        with the run's manifest, each knows the deals the study simulated."""
+        simulated = (manifest or {}).get("deals")
         out = []
         for test in self.claims:
             estimate = self.estimate(test.key, table)
             if estimate is not None:
-                out.append(test.measured(estimate))
+                out.append(test.measured(estimate, simulated))
         return out
 
-    def verdicts(self, table: pd.DataFrame) -> list[Verdict]:
-        return verdicts(self.measure(table))
+    def verdicts(self, table: pd.DataFrame, manifest: dict | None = None) -> list[Verdict]:
+        """The verdicts of every test, under one correction (:func:`analysis.stats.verdicts`)."""
+        return verdicts(self.measure(table, manifest))
 
     def quoted(self, ids=None) -> str:
         """The book's sentences of the study's claims (or of ``ids``), as Markdown quotes."""

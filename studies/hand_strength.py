@@ -78,13 +78,10 @@ class HandStrength(Study):
     suite_position = 1
     policies = ("no bidding: the contract is fixed (the seat of the scenario makes trump, with his partner); "
                 "the dealer discards by the book's rule (D8) when the turn-up is taken up; no lone hands")
+    # T1 is tested once, where the third hand's decision is reached (the bidding study); D5 is
+    # about the dealer's last say after seven passes, which fixed contracts cannot reach. What
+    # position alone is worth is reported here as a description (see "Position alone").
     claims = (
-        ClaimTest("T1.turn", "T1", "T1 ordering up",
-                  "position alone, ordering up: B's net points - D's, same hand class"),
-        ClaimTest("T1.next", "T1", "T1 making next",
-                  "position alone, making next in round two: B's net points - D's, same hand class"),
-        ClaimTest("D5", "D5", "D5 making next",
-                  "position alone, making next in round two: A's net points - B, C, D's, same hand class"),
         ClaimTest("S6", "S6", "S6 short",
                   "C's hand, turn-up made trump: short - not short, same trumps, top trumps, aces"),
     )
@@ -137,14 +134,10 @@ class HandStrength(Study):
         return table.sort_values(KEYS).reset_index(drop=True)
 
     def estimate(self, key: str, table: pd.DataFrame):
-        seat, contract = table["seat"], table["contract"]
         if key == "S6":
-            c = table[(seat == "C") & (contract == "turn")]
+            c = table[(table["seat"] == "C") & (table["contract"] == "turn")]
             return cells.stratified(c, c["short"] == 1, c["short"] == 0, "net", ["trumps", "top", "outside_aces"])
-        a, b, made = {"T1.turn": ("B", "D", "turn"), "T1.next": ("B", "D", "next"), "D5": ("A", None, "next")}[key]
-        rows_a = (seat == a) & (contract == made)
-        rows_b = ((seat == b) if b else (seat != a)) & (contract == made)
-        return cells.stratified(table, rows_a, rows_b, "net", STRATA)
+        raise KeyError(key)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -261,6 +254,27 @@ def _tricks_chart(table: pd.DataFrame, path: Path) -> Path:
                                        ylabel="share of hands", note="Error bars: Wilson 95% intervals.")
 
 
+POSITIONS = (("B", "D"), ("A", "B"), ("A", "C"), ("A", "D"), ("B", "C"))
+
+
+def position_alone(table: pd.DataFrame, contract: str, a: str, b: str):
+    """The same hand class made by seat ``a`` rather than ``b`` (the makers' net points), with
+    the contract fixed: what position alone is worth (who leads, who plays last)."""
+    made = table["contract"] == contract
+    return cells.stratified(table, made & (table["seat"] == a), made & (table["seat"] == b), "net", STRATA)
+
+
+def _position_table(table: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for contract in CONTRACTS:
+        for a, b in POSITIONS:
+            e = position_alone(table, contract, a, b)
+            if e.n:
+                rows.append({"contract": CONTRACT_NAMES[contract], "seats": f"{a} - {b}", "deals": e.n,
+                             "net points, same hand class [95% CI]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]"})
+    return pd.DataFrame(rows)
+
+
 def _headline(table: pd.DataFrame, verdict_list) -> str:
     three = table[(table["contract"] == "turn") & (table["trumps"] == 3)]
     if three.empty:
@@ -268,22 +282,23 @@ def _headline(table: pd.DataFrame, verdict_list) -> str:
     net = cells.mean_of(three, "net")
     made = wilson(int(three[["tricks_3", "tricks_4", "tricks_5"]].to_numpy().sum()), int(three["deals"].sum()))
 
-    def said(key, digits):
-        v = verdict_of(verdict_list, key)
-        return (f"{v.claim.estimate.mean:+.{digits}f}", v.verdict) if v else ("n/a", "not measured")
-
-    t1, d5, s6 = said("T1.turn", 3), said("D5", 2), said("S6", 2)
+    s6 = verdict_of(verdict_list, "S6")
+    s6_text = (f"a void is worth {s6.estimate.mean:+.2f} [{s6.estimate.low:+.2f}, {s6.estimate.high:+.2f}] points "
+               f"to the assisting hand (S6: {s6.verdict})") if s6 else "S6 not measured"
+    lead = position_alone(table, "next", "A", "B")
+    same_side = position_alone(table, "next", "A", "C")
     return (f"Ordering up with three trumps the makers succeed {made.rate:.0%} of the time "
-            f"(net {net.mean:+.2f} [{net.low:+.2f}, {net.high:+.2f}] points per hand, double-dummy). By position "
-            f"alone, the same hand is worth {t1[0]} points more ordering up from the eldest hand than "
-            f"from the third (T1: {t1[1]}), and {d5[0]} points to the dealer making next in round two, against the "
-            f"other seats (D5: {d5[1]}); a void is worth {s6[0]} points to the assisting hand (S6: {s6[1]}).")
+            f"(net {net.mean:+.2f} [{net.low:+.2f}, {net.high:+.2f}] points per hand, double-dummy); {s6_text}. "
+            f"Position alone, making next with the same hand: the dealer against the eldest hand "
+            f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}], against his partner {same_side.mean:+.3f} "
+            f"[{same_side.low:+.3f}, {same_side.high:+.3f}]: the gap lies between the sides (B's side leads the "
+            f"first trick), not between partners.")
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
-    verdict_list = study.verdicts(table)
+    verdict_list = study.verdicts(table, manifest)
     files = [
         (_heatmap(table, ["turn"], out_dir / "heatmap_turn.png",
                   "Makers' net points ordering up the turn-up, by trumps × outside aces, per seat"),
@@ -299,10 +314,16 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         (_tricks_chart(table, out_dir / "tricks_by_trumps.png"),
          "The distribution of the makers' tricks when the turn-up is ordered up, by trumps held."),
         (_charts().claims_chart(out_dir / "claims.png", verdict_list, unit=POINTS,
-                                title="Claims: estimated differences in net points per hand"),
-         "The claims' estimates with their 95% intervals."),
+                                title="The claim tested here, in net points per hand"),
+         "The claim's estimate, oriented so that positive is the book's side, with its intervals."),
     ]
     sections = [
+        ("Position alone", "The same hand class made by one seat rather than another, the contract fixed "
+         "(no bidding): what the seat itself is worth, from who leads and who plays last. Not a test of T1 "
+         "or D5: the book's third hand and dealer decide after passes that tell them about the other hands, "
+         "which fixed contracts do not have (T1 is tested where the third hand's decision is reached, in the "
+         "bidding study; D5, the dealer's last say after seven passes, needs a round-two study).\n\n"
+         + md_table(_position_table(table))),
         ("Round two: making next", "Per seat and number of trumps held, when the seat makes the suit of the "
          "turn-up's colour in round two (no discard: the turn-up is turned down).\n\n"
          + md_table(_results_table(table, "next"))),
@@ -326,20 +347,21 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "trumps held (left bower counted), which of the right bower, left bower and ace of trumps it holds, "
         "aces of other suits, and whether it is void in a plain suit. *Net points* are the makers' points "
         "minus the adversaries' points on that hand.\n\n"
-        "Rates carry Wilson 95% intervals, means t (normal) 95% intervals. The claims compare seats (or short "
-        "and long hands) *within* the same hand class and average the differences over the classes weighted "
-        "by their deals, so a difference in what hands a seat holds cannot pass for a difference of position. "
-        "The study evaluates making, not the choice between making and passing: the value of passing "
-        "depends on what the others then do, which a bidding study measures.\n\n"
-        "What the verdicts test: the deals are uniform, not conditioned on the bidding before the maker's "
-        "turn. T1 and D5 are tested for the effect of *position alone* (who leads, who plays last, who holds "
-        "the turn-up), the same hand held at two seats; what the others' passes tell about their hands, "
-        "which is part of the book's reasoning for the dealer in round two, is not included, and a bidding "
-        "study conditioned on those passes is needed for that part.")
+        "Rates carry Wilson 95% intervals, means t 95% intervals. Comparisons of seats (or of short and long "
+        "hands) are made *within* the same hand class and averaged over the classes weighted by their deals, "
+        "so a difference in what hands a seat holds cannot pass for a difference of position. The study "
+        "evaluates making, not the choice between making and passing: the value of passing depends on what "
+        "the others then do, which a bidding study measures.\n\n"
+        "What is tested: S6, on uniform deals, the assisting hand's void against no void with the same "
+        "trumps, top trumps and aces. The deals are not conditioned on the bidding, so the sentences about "
+        "a seat's decision after the others' passes (T1, D5) are not tested here; the section *Position "
+        "alone* describes what the seat itself is worth.")
     question = (
         "What is a hand worth when its holder makes trump, at each seat? The book's advice on bidding "
-        "rests on such values; three of its sentences compare them directly:\n\n"
-        + study.quoted())
+        "rests on such values. One of its sentences compares them directly and is tested here; two others "
+        "are about the seat's decision after the others' passes, tested elsewhere, and this study describes "
+        "what position alone is worth beside them:\n\n"
+        + study.quoted() + "\n\n" + study.quoted(["T1", "D5"]))
     return StudyReport(
         name=study.name, title=study.title, question=question, method=method,
         table=_results_table(table, "turn"),

@@ -6,7 +6,7 @@ import pytest
 from scipy import stats as st
 
 from analysis.errors import EuchreError
-from analysis.stats import (CONTRADICTED, INCONCLUSIVE, SUPPORTED, Claim, Estimate, benjamini_hochberg,
+from analysis.stats import (CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, Claim, Estimate, benjamini_hochberg, decide,
                             deals_needed, holm, mean_estimate, paired_difference, stratified_difference,
                             stratified_from_cells, verdicts, welch_difference, wilson)
 
@@ -93,26 +93,54 @@ def _est(mean, se, n=10_000):
     return Estimate(mean, mean - 1.96 * se, mean + 1.96 * se, se, se * np.sqrt(n), n, float(2 * norm.sf(abs(mean / se))))
 
 
-def test_verdicts_supported_contradicted_inconclusive():
+def test_verdicts_answer_direction_and_size_separately():
     claims = [Claim("A", "q", "t", _est(0.30, 0.05)), Claim("B", "q", "t", _est(-0.30, 0.05)),
-              Claim("C", "q", "t", _est(0.02, 0.05)), Claim("D", "q", "t", _est(-0.30, 0.05), sign=-1)]
+              Claim("C", "q", "t", _est(0.02, 0.05)), Claim("D", "q", "t", _est(-0.30, 0.05), sign=-1),
+              Claim("E", "q", "t", _est(0.001, 0.005)), Claim("F", "q", "t", _est(0.04, 0.005))]
     v = verdicts(claims)
-    assert [x.verdict for x in v] == [SUPPORTED, CONTRADICTED, INCONCLUSIVE, SUPPORTED]
+    assert [x.verdict for x in v] == [SUPPORTED, CONTRADICTED, INCONCLUSIVE, SUPPORTED, NEGLIGIBLE, SUPPORTED]
+    # the simultaneous interval: Bonferroni over the 6 tests, oriented to the book's side
+    z = st.norm.ppf(1 - 0.05 / 6 / 2)
+    assert (v[3].low, v[3].high) == pytest.approx((0.30 - z * 0.05, 0.30 + z * 0.05))
+    assert v[3].estimate.mean == pytest.approx(0.30)            # D: the book says negative, -0.30 is its side
+    assert [x.material for x in v] == [True, True, False, True, False, False]   # F: sure of its sign, too small
     assert v[0].deals_needed is None
     # C: sd = 0.05 * 100 = 5; |e| = 0.02 < margin 0.05, so the nearer decision is to fit inside the
-    # margin: distance max(0.02, 0.05 - 0.02) = 0.03, at the Bonferroni level 0.05 / 4
-    z = st.norm.ppf(1 - 0.05 / 4 / 2) + st.norm.ppf(0.8)
-    assert v[2].deals_needed == int(np.ceil((z * 5 / 0.03) ** 2))
+    # margin: distance max(0.02, 0.05 - 0.02) = 0.03, at the Bonferroni level 0.05 / 6
+    zp = st.norm.ppf(1 - 0.05 / 6 / 2) + st.norm.ppf(0.8)
+    assert v[2].deals_needed == int(np.ceil((zp * 5 / 0.03) ** 2))
 
 
-def test_no_effect_of_a_size_that_matters_contradicts_the_claim():
-    # estimate 0.001 +- 2.5 * 0.005: inside the margin 0.05, where the book asserts an effect
+def test_deals_needed_counts_the_deals_to_simulate():
+    # a test whose hands are one deal in four of those simulated needs four times its own deals
+    own = verdicts([Claim("C", "q", "t", _est(0.02, 0.05))])[0].deals_needed
+    scaled = verdicts([Claim("C", "q", "t", _est(0.02, 0.05), simulated=40_000)])[0].deals_needed
+    assert scaled == int(np.ceil(own * 40_000 / 10_000))
+
+
+def test_more_deals_never_turn_supported_into_contradicted():
+    # the same true effect, +0.02 points per hand (below the margin), measured ever more precisely
+    seen = [verdicts([Claim("X", "q", "t", _est(0.02, se))])[0].verdict for se in (0.05, 0.02, 0.01, 0.004, 0.001)]
+    assert CONTRADICTED not in seen
+    assert seen[0] == INCONCLUSIVE and seen[-1] == SUPPORTED
+
+
+def test_a_small_margin_keeps_a_tiny_effect_undecided():
     tight = Claim("E", "q", "t", _est(0.001, 0.005))
     loose = Claim("F", "q", "t", _est(0.001, 0.03))       # could still be 0.07: undecided
     small_margin = Claim("G", "q", "t", _est(0.001, 0.005), margin=0.01)
     v = verdicts([tight, loose, small_margin])
-    assert [x.verdict for x in v] == [CONTRADICTED, INCONCLUSIVE, INCONCLUSIVE]
+    assert [x.verdict for x in v] == [NEGLIGIBLE, INCONCLUSIVE, INCONCLUSIVE]
     assert v[0].deals_needed is None and v[1].deals_needed > tight.estimate.n
+
+
+def test_decide_reads_the_interval():
+    assert decide(0.01, 0.2, 0.05) == (SUPPORTED, False)
+    assert decide(0.06, 0.2, 0.05) == (SUPPORTED, True)
+    assert decide(-0.2, -0.06, 0.05) == (CONTRADICTED, True)
+    assert decide(-0.04, 0.04, 0.05) == (NEGLIGIBLE, False)
+    assert decide(-0.04, 0.06, 0.05) == (INCONCLUSIVE, False)
+    assert decide(float("nan"), 0.1, 0.05) == (INCONCLUSIVE, False)
 
 
 def test_holm_can_turn_a_nominal_result_inconclusive():
