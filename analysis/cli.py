@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "analysis.commands.studies",
     "analysis.commands.run",
     "analysis.commands.report",
+    "analysis.commands.claims",
 ]
 
 

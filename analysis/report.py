@@ -28,6 +28,7 @@ from analysis.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import (  # noqa: F401
     HAVE_PARQUET, read_table, results_path, write_atomic, write_json, write_table, write_text,
 )
+from analysis.ledger import build_ledger, counts_html, write_ledger
 
 DOUBLE_DUMMY = (
     "The card play is solved **double-dummy**: every player sees all four hands and plays "
@@ -172,7 +173,10 @@ def verdict_counts(verdicts: list[Verdict]) -> dict[str, int]:
 
 def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
     rules = manifest.get("rules", {})
-    return [
+    commit = str(manifest.get("git_commit") or "")
+    dirty = [("provenance", f"made from uncommitted changes to {commit.removesuffix('-dirty')}")] \
+        if commit.endswith("-dirty") else []
+    return dirty + [
         ("deals", f"{manifest.get('deals', 0):,} ({manifest.get('deals_per_scenario', 0):,} per scenario, "
                   f"{len(manifest.get('scenarios', []))} scenarios)"),
         ("rules", ", ".join(f"{k} = {v}" for k, v in rules.items())),
@@ -308,10 +312,14 @@ def _summary_of(folder: Path) -> dict:
 
 
 def write_index(reports_dir) -> Path:
-    """``reports/index.html``: every study folder with a report, its title and headline."""
+    """``reports/index.html``: the ledger's counts of the book's claims by status per part of the
+    book, then every study folder with a report, its title and headline. Writes the ledger
+    itself, ``claims.md`` and ``claims.html``, beside it (:mod:`analysis.ledger`)."""
     reports_dir = Path(reports_dir)
-    folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists()) \
-        if reports_dir.is_dir() else []
+    reports_dir.mkdir(parents=True, exist_ok=True)
+    ledger = build_ledger(reports_dir)
+    write_ledger(ledger, reports_dir)
+    folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists())
     items = []
     for folder in folders:
         s = _summary_of(folder)
@@ -325,9 +333,13 @@ def write_index(reports_dir) -> Path:
             f'<br>{_inline(s.get("headline", ""))}'
             + (f'<br><span class="note">{html.escape(meta)}</span>' if meta else "") + "</li>")
     body = "<ul>" + "\n".join(items) + "</ul>" if items else "<p>No study has been run yet: <code>make report</code>.</p>"
+    claims = (f"<h2>The book's claims</h2><p>The {len(ledger.entries)} claims of the book by status, per part of "
+              f"the book. Every claim with its tests, and what the untested ones wait for: "
+              f'<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>'
+              f"{counts_html(ledger)}")
     page = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>euchrelab reports</title>"
-            f"<style>{_CSS} li{{margin:.8rem 0}}</style></head><body><h1>euchrelab: the book's advice, tested</h1>"
+            f"<style>{_CSS} li{{margin:.8rem 0}} table.counts tr:last-child td{{font-weight:bold}}</style></head><body><h1>euchrelab: the book's advice, tested</h1>"
             f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a "
             f"Monte Carlo experiment on the same deals, with double-dummy card play (perfect information: an "
-            f"approximation of play at the table).</p>{body}</body></html>\n")
+            f"approximation of play at the table).</p>{claims}<h2>The studies</h2>{body}</body></html>\n")
     return write_text(reports_dir / "index.html", page)

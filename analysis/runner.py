@@ -69,6 +69,7 @@ class Settings:
     out: str = str(DEFAULT_REPORTS)
     resume: bool = False
     progress: bool = True
+    allow_dirty: bool = False        # may write the checkout's reference reports from uncommitted changes
 
     @property
     def pack(self) -> int:
@@ -187,6 +188,23 @@ def git_commit() -> str | None:
         return None
 
 
+def reference_reports() -> Path:
+    """The checkout's committed reports folder: where its reference runs are written."""
+    return Path(__file__).resolve().parent.parent / DEFAULT_REPORTS
+
+
+def check_provenance(settings: Settings) -> None:
+    """Refuses a run into the checkout's reference reports from a tree with uncommitted changes
+    (its report could not be traced to a commit), unless ``settings.allow_dirty``."""
+    if settings.allow_dirty or Path(settings.out).resolve() != reference_reports():
+        return
+    commit = git_commit()
+    if commit and commit.endswith("-dirty"):
+        raise EuchreError(f"{settings.out} holds the reference runs and the tree has uncommitted changes to "
+                          f"{commit.removesuffix('-dirty')[:12]}: commit them, write elsewhere with --out, "
+                          f"or add --allow-dirty (the report then says so)")
+
+
 def package_version() -> str:
     try:
         from importlib.metadata import version
@@ -294,6 +312,7 @@ def run_study(study, settings: Settings) -> Outcome:
     ``distributed.Client``. The study folder is locked while the run lasts.
     """
     settings.check()
+    check_provenance(settings)
     study = load_study(study)
     with folder_lock(settings.study_dir):
         return _run_chunks(study, settings)
@@ -379,6 +398,7 @@ def run_and_report(study, settings: Settings):
     """Runs a study, then writes its results table, charts, report and the reports index; the
     study folder is locked from the first chunk to the last file of the report."""
     settings.check()
+    check_provenance(settings)
     study = load_study(study)
     with folder_lock(settings.study_dir):
         outcome = _run_chunks(study, settings)

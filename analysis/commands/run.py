@@ -34,12 +34,15 @@ def add_arguments(parser) -> None:
     parser.add_argument("--resume", action="store_true", help="keep the chunks an earlier run of the same settings saved")
     parser.add_argument("--config", metavar="FILE", help="settings from a TOML file (flags override it)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--allow-dirty", action="store_true",
+                        help="write the checkout's reference reports (its reports folder) from uncommitted changes; "
+                             "the report says so")
 
 
 def run(args) -> int:
     from analysis.registry import default_suite, load_study, names as registered_names
     from analysis.run_config import load_config, study_overrides
-    from analysis.runner import run_and_report, settings_for
+    from analysis.runner import check_provenance, run_and_report, settings_for
 
     targets: list[str] = []
     for name in args.study:
@@ -49,13 +52,15 @@ def run(args) -> int:
     known = set(registered_names()) | {study.name for study in studies}
     flags = {"deals": args.deals, "jobs": args.jobs, "seed": args.seed, **rule_values(args),
              "chunk_size": args.chunk_size, "backend": args.backend, "scheduler": args.scheduler,
-             "out": args.out, "resume": args.resume or None, "progress": False if args.no_progress else None}
+             "out": args.out, "resume": args.resume or None, "progress": False if args.no_progress else None,
+             "allow_dirty": args.allow_dirty or None}
     runs = []
     for study in studies:   # every study's settings are checked before the first runs
         overrides = study_overrides(config, study.name, known) if config else {"options": {}}
         overrides.update({k: v for k, v in flags.items() if v is not None})
         settings = settings_for(study, **overrides)
         settings.check()
+        check_provenance(settings)
         runs.append((study, settings))
     index = None
     for study, settings in runs:

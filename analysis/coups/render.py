@@ -1,4 +1,5 @@
-"""The coups on paper: text for the terminal, and the report ``reports/coups/`` in Markdown and HTML.
+"""The coups on paper: text for the terminal, and the report ``reports/coups/`` in Markdown and HTML
+(with its verdicts in ``verdicts.json``).
 
 The report is one list of blocks (heading, paragraph, list, table, preformatted text) written to
 Markdown and to HTML alike, through the shared helpers of :mod:`analysis.report`.
@@ -15,7 +16,7 @@ from analysis.cards import SEATS, SUIT_NAMES, card_name, card_text, rank_of, sui
 from analysis.coups.analyse import CaseResult
 from analysis.coups.cases import CALL_TEXT, Case
 from analysis.coups.table import SAMPLER, table_word
-from analysis.report import md_table, md_to_html, write_text
+from analysis.report import md_table, md_to_html, write_json, write_text
 from analysis.rules import is_trump, partner_of, side_of, trump_order
 
 REPORT_DIR = Path("reports") / "coups"   # beside the studies' reports, from the working folder
@@ -324,10 +325,23 @@ def to_html(blocks: list[tuple]) -> str:
             f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
 
+def verdicts_record(results: list[CaseResult], n_worlds: int, seed: int, solver: str) -> dict:
+    """The verdicts of the report, machine-readable: each case's remarks with their verdicts, and
+    its table-side view with the report's word for it (read by :mod:`analysis.ledger`)."""
+    cases = []
+    for r in results:
+        table = None if r.table is None else {**r.table.as_dict(), "word": table_word(r.table)}
+        cases.append({"id": r.case.id, "case": r.case.number, "title": r.case.title,
+                      "claims": [v.as_dict() for v in r.verdicts], "table_side": table})
+    return {"worlds": n_worlds, "seed": seed, "solver": solver, "cases": cases}
+
+
 def write_report(results: list[CaseResult], n_worlds: int, seed: int, solver: str,
                  directory: str | Path | None = None) -> list[Path]:
-    """Write ``report.md`` and a self-contained ``report.html`` for the cases analysed (whole files or none)."""
+    """Write ``report.md`` and a self-contained ``report.html`` for the cases analysed (whole files
+    or none), and their verdicts beside them in ``verdicts.json``; returns the two reports' paths."""
     directory = Path(directory) if directory else REPORT_DIR
     blocks = report_blocks(results, n_worlds, seed, solver)
+    write_json(directory / "verdicts.json", verdicts_record(results, n_worlds, seed, solver))
     return [write_text(directory / "report.md", to_markdown(blocks)),
             write_text(directory / "report.html", to_html(blocks))]
