@@ -1,4 +1,4 @@
-"""The book's bidding advice, claim by claim: the round-one lists tested seat by seat.
+"""The book's bidding advice, entry by entry: the round-one lists tested seat by seat.
 
 For each seat, on uniform deals, the bidding is run by the book's policy up to that seat's
 round-one decision; where the earlier seats passed (the decision is reached) the hand is played
@@ -9,15 +9,20 @@ a paired difference: the deciding side's net points calling minus passing.
 
 A claim of the book is a class of hands (matched by :mod:`analysis.patterns` on the deciding
 seat's hand under the turned-up suit; the dealer's hand after taking up and the book's
-discard) and the action the book gives it. The estimand is the mean difference between the
-book's action and the other, in the deciding side's net points per hand, at love-all.
+discard) and the action the book gives it. The book gives its advice as lists ("Take up three
+trumps. right and ace. ..."), so each list is judged entry by entry: a hand belongs to the
+first entry of its list it matches, and each entry is one test. The estimand is the mean
+difference between the book's action and the other, in the deciding side's net points per
+hand, at love-all.
 
 Scale: each seat is split into ``replicates`` scenarios of ``--deals`` deals each (independent
 seeds), so a seat gets ``replicates x --deals`` deals; chunks return summed cells (deals, sums
-and sums of squares of the differences per hand class), not one row per deal.
+and sums of squares of the differences per hand class and first entry matched), not one row
+per deal.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -31,7 +36,7 @@ from analysis.contract import dealer_hand
 from analysis.errors import EuchreError
 from analysis.paired import Paired, play_arms, policy_arm
 from analysis.policy import FIRST_ROUND_CALL, Forced, Situations
-from analysis.stats import CONTRADICTED, INCONCLUSIVE, SUPPORTED, Estimate, negated
+from analysis.stats import CONTRADICTED, SUPPORTED, Estimate, negated
 from analysis.study import POINTS, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
 from fastcore.vocabulary import ELDEST, SEAT_NAMES, SEATS, SECOND, THIRD
@@ -47,16 +52,15 @@ DEALER_LIST = DEALER_TAKE.patterns + DEALER_BY_SCORE.patterns
 # group -> (seat, the book's action, patterns naming the breakdown, what the class is)
 GROUPS = {
     "E1": ("B", "call", E1_BREAKDOWN,
-           "right not turned; three medium trumps and some strength in suit (an outside ace, or an outside king "
-           "guarded); nothing to go to (no MAKE_NEXT hand in the next suit)"),
+           "right not turned; three medium trumps and some strength in suit; nothing to go to (nothing it could "
+           "make next)"),
     "E2": ("B", "pass", MAKE_NEXT.patterns,
-           "can make it next (a MAKE_NEXT hand in the next suit), not of great strength (no hand of the third "
-           "hand's order list)"),
+           "can make it next, not of great strength; tested on the hands with three trumps of the turned-up suit"),
     "E2medium": ("B", "pass", MAKE_NEXT.patterns,
                  "E2's class with E1's strength: right not turned, three medium trumps and some strength in suit, "
-                 "but a MAKE_NEXT hand in the next suit (\"something to go to\") and no hand of great strength"),
+                 "but something to go to and no hand of great strength (described, not tested)"),
     "S2": ("C", "call", ASSIST.patterns, "the assist list: three trumps; right and another; left and another, "
-           "and outside ace"),
+           "and outside ace (not S5's two small ones)"),
     "S3": ("C", "call", ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns,
            "not in the S2 list; two trumps and two aces (always), or an entry dependent upon the score (left and "
            "another; ace and another, and outside ace; two medium trumps and one suit of three headed by ace), "
@@ -71,7 +75,7 @@ GROUPS = {
            "played at love-all)"),
     "T1": ("D", "mixed", E1_BREAKDOWN, "E1's class (as for the eldest hand) held by the third hand"),
     "T1pass": ("D", "pass", E1_BREAKDOWN, "E1's class held by the third hand, not in the third hand's order "
-               "list: the book orders it from the eldest hand, not from the third"),
+               "list: the book's policy orders it from the eldest hand, not from the third (described, not tested)"),
     "D1": ("A", "call", DEALER_LIST,
            "the take-up list (with ace, king, and one suit headed by ace, dependent upon the score: played at "
            "love-all), judged on the hand after taking up and the book's discard; not D6's pass (both bowers and "
@@ -80,10 +84,6 @@ GROUPS = {
 KEYS = ["seat", "group", "pattern", "trumps", "outside_aces"]
 SUMS = ["deals", "gain_sum", "gain_sumsq", "call_sum", "pass_sum"]
 HAND_CELLS = ["pattern", "trumps", "outside_aces"]   # like hands, for comparing two seats
-
-# claim test -> the class of hands it is measured on (T1.order compares two classes)
-TESTED_GROUP = {"E1": "E1", "E2": "E2", "E2.medium": "E2medium", "S2": "S2", "S3": "S3", "S4": "S4",
-                "S5": "S5", "T4": "T4", "T1.pass": "T1pass", "D1": "D1"}
 
 
 def _seat_name(letter: str) -> str:
@@ -198,6 +198,161 @@ def summed_cells(seat_letter: str, classes: dict, trumps, aces, gain, net_call, 
     return pd.concat(frames, ignore_index=True)[KEYS + SUMS]
 
 
+# --- what each test measures ----------------------------------------------------------------------
+
+MIN_ENTRY_DEALS = 200   # an entry with fewer deals in the results table is described, not judged
+
+# E2 is judged on the hands that could order: three trumps of the turned-up suit, as in both of
+# the book's examples ("right, ten, and nine of clubs"; "left, ace and seven of clubs", clubs
+# turned). In E2's class such a hand always holds a bower, and never four trumps (that is great
+# strength), so "three" is "three with a bower".
+E2_TURNED_TRUMPS = 3
+
+
+@dataclass(frozen=True)
+class Hands:
+    """The hands of the results table a test is measured on, and the book's action with them."""
+
+    seat: str
+    group: str
+    action: str                  # "call" or "pass": what the book does with these hands
+    pattern: str | None = None   # an entry of a list: the hands whose first entry matched is this one
+    min_trumps: int = 0          # at least this many trumps of the turned-up suit
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of one of the book's lists, judged on its own."""
+
+    key: str           # "D1.three trumps"
+    claim: str         # "D1"
+    pattern: str       # as the book's policy words it: the results table's ``pattern``
+    label: str         # a few words, for the charts
+    by_score: bool     # "dependent upon the score": played by the book's policy at love-all
+
+    @property
+    def hands(self) -> Hands:
+        seat, group, action = LIST_CLASS[self.claim]
+        return Hands(seat, group, action, pattern=self.pattern)
+
+
+# list -> (seat, class in the results table, the book's action with every entry)
+LIST_CLASS = {"S2": ("C", "S2", "call"), "S3": ("C", "S3", "call"), "S4": ("C", "S4", "pass"),
+              "T4": ("D", "T4", "call"), "D1": ("A", "D1", "call")}
+LIST_NAME = {"S2": "the second hand's assist list", "S3": "the second hand's further assists",
+             "S4": "the second hand's ace or king and another", "T4": "the third hand's order list",
+             "D1": "the dealer's take-up list"}
+SCORE = "dependent upon the score"
+
+
+def _entries(claim: str, rows) -> tuple[Entry, ...]:
+    """A list's entries in the book's order: (pattern, label[, key suffix][, SCORE])."""
+    out = []
+    passes = LIST_CLASS[claim][2] == "pass"
+    for row in rows:
+        pattern, label, *rest = row
+        by_score = SCORE in rest
+        suffix = next((r for r in rest if r != SCORE), pattern)
+        label = f"{claim} {'pass: ' if passes else ''}{label}" + (" (score)" if by_score else "")
+        out.append(Entry(f"{claim}.{suffix}", claim, pattern, label, by_score))
+    return tuple(out)
+
+
+# The lists as the book prints them, entry by entry.
+LISTS = {
+    # "Assist with three trumps. right and another. left and another, and outside ace."
+    "S2": _entries("S2", [
+        ("three trumps", "three trumps"),
+        ("right and another", "right and another"),
+        ("left and another, and outside ace", "left and another, outside ace")]),
+    # "Assist with left and another; dependent upon the score. two trumps and two aces. ace and
+    # another, and outside ace; dependent upon score; ... two medium trumps, and one suit of
+    # three, headed by the ace, dependent upon the score." The entry said always comes first: a
+    # hand with left and another and two aces is assisted whatever the score.
+    "S3": _entries("S3", [
+        ("two trumps and two aces", "always: two trumps, two aces", "always"),
+        ("left and another", "left and another", SCORE),
+        ("ace and another, and outside ace", "ace and another, outside ace", SCORE),
+        ("two medium trumps, and one suit of three headed by ace", "two medium trumps, suit of three to ace",
+         SCORE)]),
+    # "Ace and another, and king and another ... are permissible only ... at four-all or
+    # four-love": at love-all, pass.
+    "S4": _entries("S4", [
+        ("ace and another", "ace and another"),
+        ("king and another", "king and another")]),
+    # "Order with four trumps. two bowers and another. ..."
+    "T4": _entries("T4", [
+        ("four trumps", "four trumps"),
+        ("two bowers and another", "two bowers and another"),
+        ("two bowers and outside ace", "two bowers, outside ace"),
+        ("three trumps and two aces", "three trumps, two aces"),
+        ("three trumps and one suit headed by ace", "three trumps, one suit to ace"),
+        ("right, ace, and another", "right, ace, another"),
+        ("left, ace, king, and outside ace", "left, ace, king, outside ace"),
+        ("left, ace, king, and one suit", "left, ace, king, one suit"),
+        ("left, ace, king", "left, ace, king", SCORE),
+        ("left, king and another, and outside ace", "left, king, another, outside ace"),
+        ("left, queen and another, and outside ace", "left, queen, another, outside ace"),
+        ("ace, king and another, and outside ace", "ace, king, another, outside ace")]),
+    # "Take up three trumps. right and ace. ..."
+    "D1": _entries("D1", [
+        ("three trumps", "three trumps"),
+        ("right and ace", "right and ace"),
+        ("right and king", "right and king"),
+        ("right and queen", "right and queen"),
+        ("right and another, and one suit", "right, another, one suit"),
+        ("right, another, and outside ace", "right, another, outside ace"),
+        ("left, ace, and outside ace", "left, ace, outside ace"),
+        ("left, another, outside ace, and king queen of the third suit", "left, another, outside ace, K Q third"),
+        ("ace, king, and one suit headed by ace", "ace, king, one suit to ace", SCORE),
+        ("two trumps and two aces", "two trumps, two aces")]),
+}
+ENTRIES = {e.key: e for entries in LISTS.values() for e in entries}
+
+# The tests that are not entries of a list: one sentence of the book, one class of hands.
+SINGLE = {
+    "E1": Hands("B", "E1", "call"),
+    "E2": Hands("B", "E2", "pass", min_trumps=E2_TURNED_TRUMPS),
+    "S5": Hands("C", "S5", "pass"),
+}
+T1_KEY = "T1"   # E1's class, ordering at the eldest hand minus at the third (two seats, like cells)
+
+
+def measured_on(key: str) -> Hands:
+    """The hands a test (other than T1's) is measured on."""
+    return SINGLE[key] if key in SINGLE else ENTRIES[key].hands
+
+
+def _entry_test(e: Entry) -> ClaimTest:
+    seat, _group, action = LIST_CLASS[e.claim]
+    book, other = (CALL_WORD[seat], "pass") if action == "call" else ("pass", CALL_WORD[seat])
+    hand = " (hand after the discard)" if seat == "A" else ""
+    note = (", at love-all" if e.by_score or e.claim == "S4" else
+            " (always)" if e.key == "S3.always" else "")
+    return ClaimTest(e.key, e.claim, e.label,
+                     f"{seat}{hand}, first {e.claim} entry matched \"{e.pattern}\"{note}: {book} - {other}")
+
+
+def _claim_tests() -> tuple[ClaimTest, ...]:
+    # Every estimate is the book's action minus the other (sign +1); unit and margin are the
+    # default: points per hand, 0.05.
+    return (
+        ClaimTest("E1", "E1", "E1 three medium trumps, strength in suit",
+                  "B, E1's class (right not turned, three medium trumps, some strength in suit, nothing to go "
+                  "to): order up - pass"),
+        ClaimTest("E2", "E2", "E2 pass: three trumps of the turn-up, can go next",
+                  "B, can make it next, not of great strength, three trumps of the turned-up suit: pass - order up"),
+        *map(_entry_test, LISTS["S2"] + LISTS["S3"] + LISTS["S4"]),
+        ClaimTest("S5", "S5", "S5 pass: two small ones, right turned",
+                  "C, right turned, two small ones: pass - assist"),
+        *map(_entry_test, LISTS["T4"]),
+        ClaimTest(T1_KEY, "T1", "T1 E1's class, ordering at B - at D",
+                  "E1's class: gain of ordering at B - gain of ordering at D, within cells of the same first "
+                  "entry, trumps and outside aces"),
+        *map(_entry_test, LISTS["D1"]),
+    )
+
+
 # --- the results table --------------------------------------------------------------------------
 
 def _member(table: pd.DataFrame, seat: str, group: str) -> pd.Series:
@@ -208,16 +363,29 @@ def _rows(table: pd.DataFrame, seat: str, group: str) -> pd.DataFrame:
     return table[_member(table, seat, group)]
 
 
+def hand_rows(table: pd.DataFrame, hands: Hands) -> pd.DataFrame:
+    """The results table's cells of the given hands."""
+    rows = _rows(table, hands.seat, hands.group)
+    if hands.pattern is not None:
+        rows = rows[rows["pattern"] == hands.pattern]
+    if hands.min_trumps:
+        rows = rows[rows["trumps"] >= hands.min_trumps]
+    return rows
+
+
 def group_gain(table: pd.DataFrame, seat: str, group: str) -> Estimate:
     """Calling minus passing, mean over the group's deals."""
     return cells.mean_of(_rows(table, seat, group), "gain")
 
 
-def book_minus_other(table: pd.DataFrame, group: str) -> Estimate:
-    """The book's action minus the other, for a group whose book action is fixed."""
-    seat, action = GROUPS[group][0], GROUPS[group][1]
-    gain = group_gain(table, seat, group)
+def _oriented(gain: Estimate, action: str) -> Estimate:
     return gain if action == "call" else negated(gain)
+
+
+def book_minus_other(table: pd.DataFrame, hands: Hands) -> Estimate:
+    """The book's action minus the other over the given hands (calling minus passing, negated
+    where the book passes)."""
+    return _oriented(cells.mean_of(hand_rows(table, hands), "gain"), hands.action)
 
 
 def t1_difference(table: pd.DataFrame) -> Estimate:
@@ -228,31 +396,14 @@ def t1_difference(table: pd.DataFrame) -> Estimate:
 
 class BookBidding(Study):
     name = "book_bidding"
-    title = "The book's bidding advice, claim by claim"
-    description = ("The book's round-one bidding lists, seat by seat: calling against passing with the hands each "
-                   "list names, paired on the same deals, the others bidding by the book.")
+    title = "The book's bidding advice, entry by entry"
+    description = ("The book's round-one bidding lists, seat by seat and entry by entry: calling against passing "
+                   "with the hands each entry names, paired on the same deals, the others bidding by the book.")
     defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 6}
     suite_position = 2
     policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players; "
                 "the deciding seat's round-one call forced to call or to pass (the two arms); score love-all")
-    # Each estimate is the book's action minus the other, so the book says it is positive.
-    claims = (
-        ClaimTest("E1", "E1", "E1 (B, E1's class)", "B, E1's class: order up - pass"),
-        ClaimTest("E2", "E2", "E2 (B, can make it next)", "B, can make it next, not great: pass - order up"),
-        ClaimTest("E2.medium", "E2", "E2 (B, E1's strength)",
-                  "B, E1's strength but can make it next: pass - order up"),
-        ClaimTest("S2", "S2", "S2 (C, the assist list)", "C, the assist list: assist - pass"),
-        ClaimTest("S3", "S3", "S3 (C, by the score)",
-                  "C, S3 entries at love-all (the policy's reading of the score): assist - pass"),
-        ClaimTest("S4", "S4", "S4 (C, ace/king and another)", "C, ace/king and another only, love-all: pass - assist"),
-        ClaimTest("S5", "S5", "S5 (C, two small ones)", "C, right turned, two small ones: pass - assist"),
-        ClaimTest("T4", "T4", "T4 (D, the order list)", "D, the order list: order up - pass"),
-        ClaimTest("T1.order", "T1", "T1 (E1's class, B - D)",
-                  "E1's class: gain of ordering at B - at D (same hand cells)"),
-        ClaimTest("T1.pass", "T1", "T1 (D, E1's class not listed)",
-                  "D, E1's class not in the order list: pass - order up"),
-        ClaimTest("D1", "D1", "D1 (A, the take-up list)", "A, the take-up list: take up - turn down"),
-    )
+    claims = _claim_tests()
 
     def scenarios(self, settings) -> list[str]:
         seats = settings.options.get("seats", list(SEAT_ORDER))
@@ -292,14 +443,15 @@ class BookBidding(Study):
         return table.sort_values(KEYS, key=lambda c: c.map(order) if c.name == "seat" else c).reset_index(drop=True)
 
     def estimate(self, key: str, table: pd.DataFrame) -> Estimate | None:
-        if key == "T1.order":
+        if key == T1_KEY:
             if _rows(table, "B", "E1").empty or _rows(table, "D", "T1").empty:
                 return None
             return t1_difference(table)
-        group = TESTED_GROUP[key]
-        if _rows(table, GROUPS[group][0], group).empty:
+        hands = measured_on(key)
+        n = int(hand_rows(table, hands)["deals"].sum())
+        if n == 0 or (key in ENTRIES and n < MIN_ENTRY_DEALS):
             return None
-        return book_minus_other(table, group)
+        return book_minus_other(table, hands)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -316,43 +468,102 @@ def _charts():
     return charts
 
 
-def _fmt(e: Estimate) -> str:
-    return f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]"
+def _fmt(e: Estimate, n: bool = False) -> str:
+    if e.n < 2 or not np.isfinite(e.low):
+        text = f"{e.mean:+.3f}" if np.isfinite(e.mean) else "–"
+    else:
+        text = f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]"
+    return text + (f" ({e.n:,} deals)" if n else "")
+
+
+def _short(e: Estimate) -> str:
+    """Two decimals with the 95% interval and the deals, for the headline."""
+    return f"{e.mean:+.2f} [{e.low:+.2f}, {e.high:+.2f}] ({e.n:,} deals)"
 
 
 def _reached(table: pd.DataFrame, seat: str) -> int:
     return int(_rows(table, seat, GROUP_ALL)["deals"].sum())
 
 
-def claims_table(table: pd.DataFrame) -> pd.DataFrame:
+def _z(m: int) -> float:
+    from scipy.stats import norm
+    return float(norm.ppf(1 - 0.05 / (2 * max(m, 1))))
+
+
+def list_outcome(verdict_list, claim: str) -> dict[str, list]:
+    """A list's entries by outcome, found by key: "gain" (supported), "lose" (contradicted),
+    "open" (negligible or inconclusive), "unjudged" (too few deals, no verdict)."""
+    out = {"gain": [], "lose": [], "open": [], "unjudged": []}
+    for e in LISTS[claim]:
+        v = verdict_of(verdict_list, e.key)
+        kind = "unjudged" if v is None else {SUPPORTED: "gain", CONTRADICTED: "lose"}.get(v.verdict, "open")
+        out[kind].append((e, v))
+    return out
+
+
+def entries_table(table: pd.DataFrame, verdict_list) -> pd.DataFrame:
+    """Each tested class, entry by entry, with its list's pooled line (descriptive)."""
     rows = []
-    for group, (seat, action, _patterns, _what) in GROUPS.items():
-        sub = _rows(table, seat, group)
+
+    def row(claim, seat, what, hands, verdict_text):
+        sub = hand_rows(table, hands)
         n = int(sub["deals"].sum())
-        if n == 0:
-            continue
-        gain = group_gain(table, seat, group)
-        rows.append({"class": group, "seat": seat, "book's action": {"call": CALL_WORD[seat], "pass": "pass",
-                                                                     "mixed": "order up if in T4, else pass"}[action],
-                     "deals": n, "share of reached": f"{n / max(_reached(table, seat), 1):.1%}",
-                     "net calling": float(sub["call_sum"].sum()) / n, "net passing": float(sub["pass_sum"].sum()) / n,
-                     "calling - passing [95% CI]": _fmt(gain)})
+        list_n = int(_rows(table, hands.seat, hands.group)["deals"].sum())
+        e = book_minus_other(table, hands) if n else None
+        rows.append({"claim": claim, "hands (claim: entry or class)": f"{claim}: {what}", "seat": seat, "deals": n,
+                     "share of the class": f"{n / list_n:.1%}" if list_n else "",
+                     "net calling": float(sub["call_sum"].sum()) / n if n else float("nan"),
+                     "net passing": float(sub["pass_sum"].sum()) / n if n else float("nan"),
+                     "book's action - other [95% CI]": _fmt(e) if e is not None else "",
+                     "verdict": verdict_text})
+
+    def verdict_text(key):
+        v = verdict_of(verdict_list, key)
+        if v is None:
+            return f"not judged: fewer than {MIN_ENTRY_DEALS} deals"
+        return v.verdict + (" (material)" if v.material else "")
+
+    for key, what in (("E1", "right not turned, three medium trumps, strength in suit, nothing to go to"),
+                      ("E2", "can make it next, three trumps of the turn-up")):
+        row(key, "B", what, SINGLE[key], verdict_text(key))
+    seat, group, action = SINGLE["E2"].seat, SINGLE["E2"].group, SINGLE["E2"].action
+    row("E2", "B", "the whole class, can make it next (descriptive)", Hands(seat, group, action), "descriptive")
+    for claim, entries in LISTS.items():
+        seat, group, action = LIST_CLASS[claim]
+        for e in entries:
+            row(claim, seat, e.pattern + (f" ({SCORE})" if e.by_score else ""), e.hands, verdict_text(e.key))
+        row(claim, seat, "all entries pooled (descriptive)", Hands(seat, group, action), "descriptive")
+        if claim == "S4":
+            row("S5", "C", "two small ones, right turned", SINGLE["S5"], verdict_text("S5"))
+    order = {c: i for i, c in enumerate(["E1", "E2", "S2", "S3", "S4", "S5", "T4", "D1"])}
+    frame = pd.DataFrame(rows)
+    frame = frame.sort_values("claim", key=lambda c: c.map(order), kind="stable").reset_index(drop=True)
+    return frame.drop(columns="claim")
+
+
+def e2_table(table: pd.DataFrame) -> pd.DataFrame:
+    """E2's whole class by trumps of the turned-up suit held: pass minus order up."""
+    rows = []
+    sub = _rows(table, "B", "E2")
+    for trumps in sorted(sub["trumps"].unique()):
+        cell = sub[sub["trumps"] == trumps]
+        rows.append({"trumps of the turned-up suit": int(trumps), "deals": int(cell["deals"].sum()),
+                     "pass - order up [95% CI]": _fmt(negated(cells.mean_of(cell, "gain"))),
+                     "tested": "yes" if trumps >= E2_TURNED_TRUMPS else "no"})
     return pd.DataFrame(rows)
 
 
-def pattern_table(table: pd.DataFrame) -> pd.DataFrame:
+def t1_cells(table: pd.DataFrame) -> pd.DataFrame:
+    """E1's class at B and at D, by the first entry matched: the cells T1 compares."""
     rows = []
-    for group, (seat, action, patterns, _what) in GROUPS.items():
-        sub = _rows(table, seat, group)
-        for pattern in patterns:
-            cell = sub[sub["pattern"] == pattern]
-            n = int(cell["deals"].sum())
-            if n == 0:
-                continue
-            e = cells.mean_of(cell, "gain")
-            rows.append({"class": group, "first pattern matched": pattern, "deals": n,
-                         "calling - passing [95% CI]": _fmt(e) if n >= 2 else f"{e.mean:+.3f}",
-                         "book's action": action})
+    b, d = _rows(table, "B", "E1"), _rows(table, "D", "T1")
+    for pattern in E1_BREAKDOWN:
+        cb, cd = b[b["pattern"] == pattern], d[d["pattern"] == pattern]
+        if cb.empty and cd.empty:
+            continue
+        rows.append({"first entry matched": pattern,
+                     "B: deals": int(cb["deals"].sum()), "B: order - pass [95% CI]": _fmt(cells.mean_of(cb, "gain")),
+                     "D: deals": int(cd["deals"].sum()), "D: order - pass [95% CI]": _fmt(cells.mean_of(cd, "gain"))})
     return pd.DataFrame(rows)
 
 
@@ -386,93 +597,176 @@ def _heatmap(table: pd.DataFrame, path: Path) -> Path:
         limit=1.5)
 
 
-def _pattern_chart(table: pd.DataFrame, path: Path) -> Path:
-    p = pattern_table(table)
-    p = p[(p["deals"] >= 200) & (p["class"] != "T1")]
-    labels, mean, low, high, n = [], [], [], [], []
-    for _, r in p.iterrows():
-        sub = _rows(table, GROUPS[r["class"]][0], r["class"])
-        gain = cells.mean_of(sub[sub["pattern"] == r["first pattern matched"]], "gain")
-        e = gain if r["book's action"] == "call" else negated(gain)
-        labels.append(f"{r['class']}: {r['first pattern matched']} (n={int(r['deals']):,})")
-        mean.append(e.mean), low.append(e.low), high.append(e.high), n.append(e.n)
-    return _charts().error_bars(path, labels, {"book's action - the other": (mean, low, high, n)},
-                                title="By the first pattern of the class the hand matches",
-                                ylabel="points per hand", xlabel="class: pattern", legend_n=False, zero_line=True,
-                                note="95% intervals; patterns with at least 200 deals. Positive: the book's advice gains.")
+# The claims charts, one per decision: ordering up (the eldest and the third hand, T1 comparing
+# the two), assisting, taking up.
+CLAIM_CHARTS = (("ordering", "Ordering up: the eldest hand (E1, E2) and the third hand (T4, T1)",
+                 ("E1", "E2", "T4", "T1")),
+                ("assisting", "Assisting: the second hand (S2, S3, S4, S5)", ("S2", "S3", "S4", "S5")),
+                ("taking_up", "Taking up: the dealer (D1)", ("D1",)))
 
 
 def _headline(study: Study, verdict_list, per_seat: int) -> str:
-    measured = [v for v in (verdict_of(verdict_list, test.key) for test in study.claims) if v is not None]
-
-    def items(verdict):
-        return "; ".join(f"{v.claim.label} {v.claim.estimate.mean:+.2f}" for v in measured if v.verdict == verdict)
-
-    supported = sum(v.verdict == SUPPORTED for v in measured)
+    words = sorted({v.verdict for v in verdict_list}, key=lambda w: ({SUPPORTED: 0, CONTRADICTED: 1}.get(w, 2), w))
+    tally = ", ".join(f"{sum(v.verdict == w for v in verdict_list)} {w}" for w in words)
     parts = [f"At love-all, the others bidding by the book and the play double-dummy ({per_seat:,} deals per seat), "
-             f"the book's round-one action beats the alternative in {supported} of {len(measured)} tests "
-             f"(points per hand: {items(SUPPORTED)})"]
-    if items(CONTRADICTED):
-        parts.append(f"It is contradicted in {items(CONTRADICTED)}")
-    if items(INCONCLUSIVE):
-        parts.append(f"Inconclusive at this precision: {items(INCONCLUSIVE)}")
+             f"{len(verdict_list)} tests, one per entry of each list and one per other sentence (the book's action "
+             f"minus the other, points per hand, with 95% intervals): {tally}"]
+    mixed, agreeing = [], []
+    for claim in LISTS:
+        o = list_outcome(verdict_list, claim)
+        judged = len(o["gain"]) + len(o["lose"]) + len(o["open"])
+        if not judged:
+            continue
+        if o["gain"] and o["lose"]:
+            losers = "; ".join(f"{e.pattern}{' (by the score, at love-all)' if e.by_score else ''} "
+                               f"{_short(v.estimate)}" for e, v in o["lose"])
+            undecided = f", {len(o['open'])} undecided" if o["open"] else ""
+            mixed.append(f"{claim} ({LIST_NAME[claim]}): of {judged} entries {len(o['gain'])} gain{undecided}, "
+                         f"{len(o['lose'])} {'loses' if len(o['lose']) == 1 else 'lose'}: {losers}")
+        else:
+            word = "gain" if o["gain"] else "lose" if o["lose"] else "are undecided"
+            n = len(o["gain"]) or len(o["lose"]) or len(o["open"])
+            passing = " (passing, as the book says)" if LIST_CLASS[claim][2] == "pass" and o["gain"] else ""
+            agreeing.append(f"{claim} ({LIST_NAME[claim]}): {n} of {judged} entries {word}{passing}")
+    if mixed:
+        parts.append("Mixed lists, whose entries disagree. " + ". ".join(mixed))
+    if agreeing:
+        parts.append("Lists whose entries agree: " + "; ".join(agreeing))
+    singles = [f"{v.claim.label} {_short(v.estimate)} {v.verdict}"
+               for v in (verdict_of(verdict_list, k) for k in ("E1", "E2", "S5", T1_KEY)) if v is not None]
+    if singles:
+        parts.append("Single tests: " + "; ".join(singles))
+    parts.append("The entries dependent upon the score and S4 are tested at love-all only")
     return ". ".join(parts) + "."
+
+
+def _readings(m: int, m_claims: int) -> str:
+    return (
+        "**Readings.** Where the book is not exact, the reading taken (analysis.book_policy):\n\n"
+        "- \"Three medium trumps or better\" (E1): three trumps or more whose best three add up, in trump order "
+        "(right 8, left 7, ace 6, king 5, queen 4, ten 3, nine 2, eight 1, seven 0), to at least the book's own "
+        "example, ace, queen, ten; \"two medium trumps\" (S3): two adding up to queen, ten or better.\n"
+        "- \"Some strength in suit\" (E1): an outside ace, or an outside king with another card of its suit.\n"
+        "- \"Nothing to go to\" (E1) and \"if you can make it next\" (E2): the hand holds, in the next suit (the "
+        "turn-up's colour), three trumps; right and another; left and another, and outside ace; or two trumps "
+        "and two aces.\n"
+        "- \"Great strength\" (E2): a hand of the third hand's order list (T4).\n"
+        "- E2, the hands tested: E2's class with three trumps of the turned-up suit, hands that could order. "
+        "Both of the book's examples are such hands (\"right, ten, and nine of clubs\"; \"left, ace and seven of "
+        "clubs\", clubs turned); with two trumps or fewer of the turn-up ordering is hardly an option (E1 asks "
+        "three), so passing there says little of the advice. In this class such a hand always holds a bower and "
+        "never four trumps. E1's strength (three medium trumps and some strength in suit) would leave out the "
+        "book's second example, which has no outside ace or guarded king; it is given below as a descriptive "
+        "line, as is the whole class. "
+        "Whether the right is turned is not asked: the sentence does not say, and the results table does not "
+        "record it.\n"
+        "- \"Dependent upon the score\" (S3's three entries, T4's left, ace, king, D1's ace, king, and one suit "
+        "headed by ace): the entry applies unless the adversaries have 3 points or more, and always at four-all. "
+        "At love-all it applies, so each is tested as a call, at love-all only.\n"
+        "- S3, split: \"always with two trumps and two aces\" (S3.always) is judged apart from the entries "
+        "dependent upon the score, each its own test. A hand with left and another and two aces counts under "
+        "\"always\". \"Ace and another, and outside ace\" includes the hands where the right is turned, with "
+        "which the book assists always; the results table does not separate them.\n"
+        "- \"Another\": any trump (the book: \"a small one\"). \"One suit\": every plain card of one suit "
+        "(\"headed by ace\": its ace held). \"Two small ones\" (S5): two trumps or more, none above the ten; S5's "
+        "class: the right turned, two small ones, not three trumps, not two outside aces.\n"
+        "- The dealer (D1) is judged on the hand he would play, after taking up and discarding by the book's "
+        "rule (D8); hands of D6's pass (both bowers of the suit, and better at next) are left out.\n"
+        "- Entries: a hand counts under the first entry of its list it matches, in the book's order (but S3's "
+        "entry said always first; in T4 and D1 the entry dependent upon the score is matched last, which moves "
+        "no hand). So an entry is judged on "
+        "the hands it adds to the entries above it: the dealer's \"right and ace\" is right and ace without a "
+        "third trump, the third hand's \"two bowers and outside ace\" is both bowers and an outside ace without "
+        "a third trump.\n"
+        "- T1's estimand: E1's class (as read above) held by the eldest and by the third hand; the gain of "
+        "ordering over passing at the eldest hand minus at the third hand, within cells of the same first entry "
+        "(of T4's list, else three medium trumps), trumps and outside aces, weighted by their pooled deals; a "
+        "normal interval (the two seats are independent samples). The book says it is positive. One test: the "
+        "third hand's passing with E1's class outside T4's list is described below, not judged, because T4 "
+        "gives \"most of\" the hands that compel ordering, not all, and so does not say to pass with the rest.\n\n"
+        f"**Entry by entry, and its price.** Each list (S2, S3, S4, T4, D1) is judged entry by entry, one test per "
+        f"entry; an entry with fewer than {MIN_ENTRY_DEALS:,} deals is not judged (its line says so). E1, E2 and "
+        f"S5 are one sentence and one test each, T1 one test. A list's pooled figure is given only as a "
+        f"description: it is mostly its commonest entry. All {m} tests are corrected together: each test's "
+        f"simultaneous interval is its estimate plus or minus {_z(m):.2f} standard errors, where one test per "
+        f"claim ({m_claims} tests) would give {_z(m_claims):.2f}. Every interval is "
+        f"{_z(m) / _z(m_claims) - 1:.0%} wider: that is the price of judging the entries one by one.")
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
-    verdict_list = study.verdicts(table)
+    verdict_list = study.verdicts(table, manifest)
     files = [
         (_heatmap(table, out_dir / "heatmap_call_minus_pass.png"),
          "Strategy chart: the mean gain of calling over passing in round one (deciding side's net points per "
          "hand, paired on the same deals), by trumps held and aces of other suits, one panel per seat, over every "
          "deal where the decision is reached. Blue: calling gains; red: passing gains."),
-        (_charts().claims_chart(out_dir / "claims.png", verdict_list, unit=POINTS,
-                                title="Claims: the book's action minus the other, net points per hand"),
-         "Each claim test: the book's action minus the other, with its 95% interval."),
-        (_pattern_chart(table, out_dir / "patterns.png"),
-         "Each claim class broken down by the first pattern of its list the hand matches."),
     ]
+    for word, title, claims in CLAIM_CHARTS:
+        chosen = [v for v in verdict_list if v.claim.id in claims]
+        if chosen:
+            path = _charts().claims_chart(out_dir / f"claims_{word}.png", chosen, unit=POINTS,
+                                          title=f"{title}: the book's action minus the other")
+            files.append((path, f"{title}, entry by entry: each test's estimate (points per hand, positive: the "
+                                "book's advice gains; \"pass:\" where the book passes), its 95% interval (thick) "
+                                "and its simultaneous interval (thin), on which the verdict rests."))
     replicates = manifest.get("options", {}).get("replicates", 1)
     per_seat = int(manifest.get("deals_per_scenario", 0)) * int(replicates)
-    classes = "\n".join(f"- **{g}** ({_seat_name(s)}; the book: {a}): {what}."
-                        for g, (s, a, _p, what) in GROUPS.items())
+    m, m_claims = len(verdict_list), len({v.claim.id for v in verdict_list})
+    classes = "\n".join(f"- **{g}** ({_seat_name(s)}): {what}." for g, (s, _a, _p, what) in GROUPS.items()
+                        if g not in ("E2medium", "T1pass"))
     method = (
         f"Deals: {per_seat:,} uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack "
         f"per seat ({replicates} scenarios of {int(manifest.get('deals_per_scenario', 0)):,} deals per seat, "
         "independent seeds; the seats have independent deals). All four players bid by the book's policy "
-        "(analysis.book_policy.BookPolicy, default parameters: the score-dependent entries apply unless the "
-        "adversaries have 3 or more points), the score love-all. On each deal the bidding runs up to the seat's "
-        "round-one decision; the deal is kept when the earlier seats passed (by the book's policy: the decision "
-        "is reached). It is then played twice, the seat calling (eldest and third hand: order up; second hand: "
-        "assist; dealer: take up) and passing, everything else by the book's policy: lone hands, taking it from "
-        "a partner, the dealer's discard (D8), round two when all pass; a deal passed by all twice scores 0. "
-        "The two arms are the same deal and the same bidding up to the decision, so the difference is paired.\n\n"
-        "Estimand: the mean, over the deals where the decision is reached and the hand is in the claim's class, "
+        "(analysis.book_policy.BookPolicy, default parameters), the score love-all. On each deal the bidding "
+        "runs up to the seat's round-one decision; the deal is kept when the earlier seats passed (by the book's "
+        "policy: the decision is reached). It is then played twice, the seat calling (eldest and third hand: "
+        "order up; second hand: assist; dealer: take up) and passing, everything else by the book's policy: lone "
+        "hands, taking it from a partner, the dealer's discard (D8), round two when all pass; a deal passed by "
+        "all twice scores 0. The two arms are the same deal and the same bidding up to the decision, so the "
+        "difference is paired.\n\n"
+        "Estimand: the mean, over the deals where the decision is reached and the hand is in the test's class, "
         "of the deciding side's net points (own points minus the adversaries') with the book's action minus with "
-        "the other action. Positive means the book's advice gains. The hand classes are matched by the book's "
-        "patterns (analysis.patterns) on the deciding seat's hand under the turned-up suit; the dealer's on his "
-        "hand after taking up and discarding by the book's rule:\n\n" + classes + "\n\n"
-        "T1 is tested twice: the gain of ordering with E1's class at the eldest hand minus at the third hand, "
-        "within cells of the same first pattern, trumps and outside aces (independent samples, normal interval), "
-        "and, at the third hand, passing minus ordering for E1's class hands outside the third hand's list. "
-        "Intervals are t intervals of paired differences (95%); the Monte Carlo standard error and the deals are "
-        "in the verdicts table. The margin, the smallest gain that matters, is 0.05 points per hand.")
+        "the other action. Positive means the book's advice gains. The classes of hands, matched by the book's "
+        "patterns (analysis.patterns) on the deciding seat's hand under the turned-up suit:\n\n" + classes + "\n\n"
+        + _readings(m, m_claims) + "\n\n"
+        "**Scores.** Every deal is played at love-all, so the entries dependent upon the score (S3's three, "
+        "T4's left, ace, king, D1's ace, king, and one suit headed by ace) and S4 (ace or king and another, "
+        "permissible at four-all or four-love) are tested at love-all only: there the book's policy plays the "
+        "former and passes with the latter, and that is what is judged. Not tested: the same entries where the "
+        "score forbids them (the adversaries at 3 or 4 points), S4's assist at four-all and four-love, and every "
+        "entry at any score but love-all; each needs a run at that score.\n\n"
+        "Intervals: t intervals of paired differences (95%), T1's a normal interval; the Monte Carlo standard "
+        "error and the deals are in the verdicts table. The margin, the smallest gain that matters, is 0.05 "
+        "points per hand.")
     question = (
-        "Does the book's round-one advice gain points, seat by seat, against the alternative, when the "
-        "others bid by the book?\n\n" + study.quoted())
+        "Does the book's round-one advice gain points, seat by seat and entry by entry, against the alternative, "
+        "when the others bid by the book?\n\n" + study.quoted())
+    t1pass = cells.mean_of(_rows(table, "D", "T1pass"), "gain")
     sections = [
-        ("By pattern", "Each class broken down by the first pattern of its breakdown list the hand matches "
-         "(E1 and T1: the first of the third hand's order list, else three medium trumps alone; D1: the dealer's "
-         "hand after the discard). Calling minus passing, whatever the book's action.\n\n"
-         + md_table(pattern_table(table))),
-        ("T1 beyond E1's class", "The T1 test above compares like hands of E1's class. Over every hand where "
-         "the decision is reached, by trumps held (all outside aces pooled), the gain of ordering at the eldest and "
-         "the third hand is below; the third hand's hands are those left after two passes, which tell him the "
-         "eldest and second hands are not strong in the suit, so a cell of this table is not the same hand at "
-         "both seats and the comparison mixes position with what the passes reveal.\n\n"
-         + md_table(t1_by_trumps(table))),
+        ("The eldest hand: E2 beyond the hands tested",
+         "E2 is tested on the hands with three trumps of the turned-up suit. E2's whole class, hands that can "
+         "make it next, is mostly hands weak in the turned suit, with which nobody would order: there passing "
+         "gains by a wide margin and says little of the advice. By trumps of the turned-up suit held (pass minus "
+         "order up, points per hand):\n\n" + md_table(e2_table(table)) + "\n\n"
+         "Described, not judged: E2's whole class, pass - order up "
+         f"{_fmt(negated(group_gain(table, 'B', 'E2')), n=True)}; E2's class with E1's strength (right not turned, "
+         "three medium trumps and some strength in suit, but something to go to), pass - order up "
+         f"{_fmt(negated(group_gain(table, 'B', 'E2medium')), n=True)}."),
+        ("T1: the same hands at the eldest and the third hand",
+         "The T1 test compares E1's class at the two seats within like cells. By the first entry matched "
+         "(ordering minus passing, points per hand):\n\n" + md_table(t1_cells(table)) + "\n\n"
+         "Outside T4's list, described, not judged: the third hand's E1 class hands that match no entry of T4's "
+         f"list, which the book's policy passes: ordering minus passing {_fmt(t1pass, n=True)}. T4 gives "
+         "\"most of\" the hands that compel the third hand to order, so passing with the rest is the policy's "
+         "closure of the list, not the book's sentence.\n\n"
+         "Beyond E1's class: over every hand where the decision is reached, by trumps held (all outside aces "
+         "pooled), the gain of ordering at the eldest and at the third hand. The third hand's hands are those "
+         "left after two passes, which tell him the eldest and second hands are not strong in the suit, so a "
+         "cell of this table is not the same hand at both seats and the comparison mixes position with what the "
+         "passes reveal.\n\n" + md_table(t1_by_trumps(table))),
         ("Decisions reached", "Deals per seat where the round-one decision is reached (the earlier seats passed "
          "by the book's policy).\n\n" + md_table(pd.DataFrame(
              [{"seat": _seat_name(s), "decisions reached": _reached(table, s),
@@ -480,9 +774,11 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
               for s in SEAT_ORDER if _reached(table, s) > 0]))),
     ]
     return StudyReport(
-        name=study.name, title=study.title, question=question, method=method, table=claims_table(table),
-        table_caption="Per claim class: deals where the decision is reached and the hand is in the class, the "
-                      "deciding side's mean net points calling and passing, and the paired difference (calling - "
-                      "passing) with its 95% interval.",
+        name=study.name, title=study.title, question=question, method=method,
+        table=entries_table(table, verdict_list),
+        table_caption="Entry by entry: for each tested class of hands, the deals where the decision is reached "
+                      "and the hand is in it (an entry: the hands whose first entry matched is this one), its share "
+                      "of its class, the deciding side's mean net points calling and passing, and the book's action "
+                      "minus the other with its 95% interval. The pooled lines are descriptive, not verdicts.",
         charts=[Chart(Path(p).name, caption) for p, caption in files],
         verdicts=verdict_list, headline=_headline(study, verdict_list, per_seat), sections=sections)
