@@ -25,11 +25,14 @@ test: build
 # The coup cases, then the default suite at a scale that finishes in a few minutes on 2 cores
 # (REPORT_DEALS per scenario), then the path of reports/index.html; the committed reference
 # run is larger.
+# From a tree with uncommitted changes the run into reports/ is refused (its report could not be
+# traced to a commit): `make report RUN_FLAGS=--allow-dirty` makes it anyway, marked as such.
 REPORT_DEALS ?= 250000
 COUP_WORLDS ?= 2000
+RUN_FLAGS ?=
 report: build
 	$(BIN)/euchrelab coups --worlds $(COUP_WORLDS) --write-report > /dev/null
-	$(BIN)/euchrelab run default --deals $(REPORT_DEALS) --jobs $(JOBS)
+	$(BIN)/euchrelab run default --deals $(REPORT_DEALS) --jobs $(JOBS) $(RUN_FLAGS)
 
 bench: build
 	$(BIN)/euchrelab bench
