@@ -14,6 +14,12 @@ previous hand) matters.
 ``f[m, o]`` is the probability that the dealing side wins the game; the non-dealing side at
 (m, o) wins with ``1 - f[o, m]``. :func:`win_probability` solves it by value iteration; the
 shape of ``f`` (game, game) carries the game's length to :func:`side_wins`.
+
+When the distributions are estimated from simulated hands (:func:`from_counts`), ``f`` carries
+their sampling error. :func:`bootstrap` measures it: each score's outcome counts are drawn
+again from the multinomial distribution of the observed frequencies (a parametric bootstrap)
+and the game is solved again for each draw. Every function here takes a stack of models too
+(leading axes before the (game, game) ones), so a thousand draws are solved at once.
 """
 from __future__ import annotations
 
@@ -41,49 +47,76 @@ def outcome_index(dealer_points: np.ndarray, other_points: np.ndarray) -> np.nda
     return out
 
 
-def win_probability(probs, rules: Rules = Rules(), tol: float = 1e-13, max_iter: int = 100_000) -> np.ndarray:
-    """``f[m, o]``: the dealing side's probability of winning the game at score (m, o).
+def _moves(game: int):
+    """Per outcome k and score (m, o): whether the dealers reach game, whether the others do,
+    and else the score (other side first) from which the other side deals next."""
+    m, o = np.indices((game, game))
+    gain = np.array(OUTCOMES)[:, :, None, None]              # (7, 2, 1, 1)
+    mm, oo = m + gain[:, 0], o + gain[:, 1]                   # (7, game, game)
+    won, lost = mm >= game, oo >= game
+    return won, lost, np.minimum(oo, game - 1), np.minimum(mm, game - 1)
 
-    ``probs[m, o]`` is the distribution (over :data:`OUTCOMES`) of one hand dealt by the side
-    with ``m`` points against ``o``; shape (game, game, 7) for the ``rules``' points for game,
-    rows summing to 1.
+
+def win_probability(probs, rules: Rules = Rules(), tol: float = 1e-13, max_iter: int = 100_000) -> np.ndarray:
+    """``f[..., m, o]``: the dealing side's probability of winning the game at score (m, o).
+
+    ``probs[..., m, o]`` is the distribution (over :data:`OUTCOMES`) of one hand dealt by the
+    side with ``m`` points against ``o``; shape (game, game, 7) for the ``rules``' points for
+    game, rows summing to 1, or a stack of such (leading axes), each solved on its own.
     """
     game = rules.points_for_game
     p = np.asarray(probs, dtype=float)
-    if p.shape != (game, game, len(OUTCOMES)):
+    if p.shape[-3:] != (game, game, len(OUTCOMES)):
         raise EuchreError(f"probs must have shape ({game}, {game}, {len(OUTCOMES)}) for a game of {game} points, "
                           f"not {p.shape}")
-    if np.any(p < 0) or not np.allclose(p.sum(axis=2), 1.0):
+    if np.any(p < 0) or not np.allclose(p.sum(axis=-1), 1.0):
         raise EuchreError("each score's outcome probabilities must be >= 0 and sum to 1")
-    if np.any(p[:, :, 0] >= 1.0):
+    if np.any(p[..., 0] >= 1.0):
         raise EuchreError("a score where no hand ever scores has no game value: every hand would be void")
-    f = np.full((game, game), 0.5)
+    won, lost, next_m, next_o = _moves(game)
+    by_outcome = np.moveaxis(p, -1, -3)                       # (..., 7, game, game)
+    f = np.full(p.shape[:-1], 0.5)
     for _ in range(max_iter):
-        new = np.zeros_like(f)
-        for m in range(game):
-            for o in range(game):
-                total = 0.0
-                for k, (i, j) in enumerate(OUTCOMES):
-                    mm, oo = m + i, o + j
-                    if mm >= game:
-                        value = 1.0
-                    elif oo >= game:
-                        value = 0.0
-                    else:
-                        value = 1.0 - f[oo, mm]   # the other side deals next
-                    total += p[m, o, k] * value
-                new[m, o] = total
+        # After outcome k the game is won, lost, or goes on with the other side dealing.
+        value = np.where(won, 1.0, np.where(lost, 0.0, 1.0 - f[..., next_m, next_o]))
+        new = (by_outcome * value).sum(axis=-3)
         if np.max(np.abs(new - f)) < tol:
             return new
         f = new
     raise EuchreError("the game model did not converge: check the outcome probabilities")
 
 
+def from_counts(counts, rules: Rules = Rules()) -> np.ndarray:
+    """The game solved from outcome counts ``counts[..., m, o, k]`` (hands dealt by the side
+    with m points against o that ended in outcome k)."""
+    counts = np.asarray(counts, dtype=float)
+    totals = counts.sum(axis=-1, keepdims=True)
+    if np.any(totals == 0):
+        raise EuchreError("the game model needs hands at every score below game: run every dealers' score")
+    return win_probability(counts / totals, rules)
+
+
+def bootstrap(counts, rules: Rules = Rules(), draws: int = 1000, seed=None) -> np.ndarray:
+    """``draws`` games (draws, game, game), each solved from outcome counts drawn again, score
+    by score, from the multinomial distribution of the observed ``counts`` (as many hands as
+    observed): the spread of the game model's sampling error. ``seed``: anything
+    :func:`numpy.random.default_rng` takes."""
+    counts = np.asarray(counts, dtype=np.int64)
+    totals = counts.sum(axis=-1)
+    if np.any(totals == 0):
+        raise EuchreError("the game model needs hands at every score below game: run every dealers' score")
+    rng = np.random.default_rng(seed)
+    drawn = rng.multinomial(totals, counts / totals[..., None], size=(draws, *totals.shape))
+    return from_counts(drawn, rules)
+
+
 def side_wins(f: np.ndarray, own, theirs, own_deals_next) -> np.ndarray:
     """A side's probability of winning from score (own, theirs) (arrays; at or past game the
     game is over), when it deals the next hand (``own_deals_next``) or not. ``f`` is the
-    solved game (:func:`win_probability`); its size is the points for game."""
-    game = len(f)
+    solved game (:func:`win_probability`), or a stack of them (the result then has the stack's
+    leading axes); its size is the points for game."""
+    f = np.asarray(f, dtype=float)
+    game = f.shape[-1]
     own = np.asarray(own, dtype=np.int64)
     theirs = np.asarray(theirs, dtype=np.int64)
     nxt = np.broadcast_to(np.asarray(own_deals_next, dtype=bool), own.shape)
@@ -91,5 +124,5 @@ def side_wins(f: np.ndarray, own, theirs, own_deals_next) -> np.ndarray:
         raise EuchreError("both sides cannot reach game on one hand")
     m = np.minimum(own, game - 1)
     o = np.minimum(theirs, game - 1)
-    live = np.where(nxt, f[m, o], 1.0 - f[o, m])
+    live = np.where(nxt, f[..., m, o], 1.0 - f[..., o, m])
     return np.where(own >= game, 1.0, np.where(theirs >= game, 0.0, live))

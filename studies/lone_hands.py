@@ -24,26 +24,37 @@ outcome under the book's policy is counted: :mod:`analysis.game_model` turns tho
 per score, into the probability of winning the game, and each arm of a pair is valued by the
 game-win probability of the score it leads to.
 
-At 1-4 and 2-4 (BD, the eldest hand's side, at four), each deal is also bid by the book with
-the bridge kept (B1: the eldest hand orders whatever he holds) and the two biddings' results
-are compared by game-win probability (kind "bridge").
+At 4-1 and 4-2 in the eldest hand's favour (BD at four, the dealers at one or two), each deal
+is also bid by the book with the bridge kept (B1: the eldest hand orders whatever he holds) and
+the two biddings' results are compared by game-win probability (kind "bridge").
+
+The claims that name scores are tested at each score they name, and the claims about lone
+hands class by class (sound, light, desperate are a list, not a scale to pool). Every test is
+oriented so that positive means the book's advice gains; B1 tests the authors' doubt (not
+keeping the bridge strictly - keeping it). The game-win estimates carry the game model's own
+sampling error: the model is solved again from resampled outcome counts (a parametric
+bootstrap, seeded from the run's root seed) and its spread joins the paired sampling error.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy import stats as st
 
 from analysis import cells
 from analysis.book_policy import BookParams, BookPolicy
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES, outcome_index, side_wins, win_probability
+from analysis.game_model import OUTCOMES, bootstrap, from_counts, outcome_index, side_wins
 from analysis.paired import Paired, contract_arm, play_arms, policy_arm
 from analysis.policy import Situations
 from analysis.rules import Rules, Score
+from analysis.runner import Settings, name_key
 from analysis.simulate import BiddingBatch, bid_batch, play_out
+from analysis.stats import CONFIDENCE, Estimate, negated
 from analysis.study import GAME_WIN, MARGINS, POINTS, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
 from fastcore.vocabulary import DEALER, ELDEST, JACK, SEAT_NAMES, SEATS, SECOND, side_of
@@ -52,7 +63,9 @@ KINDS = ("void", "call", "take", "bridge")
 STRENGTHS = ("none", "desperate", "light", "sound")
 CLASS_COLUMNS = ("strength", "trumps", "right", "left", "aces")
 KEYS = ["a", "b", "kind", "seat", "round", *CLASS_COLUMNS, "book_alone"]
+ARMS = ["arm1", "arm0"]   # the two arms' net points: the table keeps them, so any game model can value them
 CLASS = ["round", "strength", "trumps", "right", "left", "aces"]
+MODEL_DRAWS = 1000        # draws of the game model: its standard error to about 2%
 
 
 def game_of(settings) -> int:
@@ -193,19 +206,10 @@ def _rows(score: Score, kind: str, deal, seat, rnd, cls, book_alone, arm1, arm0,
 
 # --- the results table ----------------------------------------------------------------------------
 
-def game_values(outcome_counts: np.ndarray, rules: Rules) -> np.ndarray:
-    """The dealing side's game-win probability f[m, o] from outcome counts (game, game, 7)."""
-    counts = np.asarray(outcome_counts, dtype=float)
-    totals = counts.sum(axis=2, keepdims=True)
-    if np.any(totals == 0):
-        raise EuchreError("the game model needs deals at every score below game: run every dealers' score")
-    return win_probability(counts / totals, rules)
-
-
 def win_after(f, a, b, seat, net) -> np.ndarray:
     """The probability that ``seat``'s side wins the game after a hand at score (a: AC, the
     dealers; b: BD) that gave ``net`` points to that side (negative: to the other side).
-    The next hand is dealt by BD."""
+    The next hand is dealt by BD. ``f``: the solved game, or a stack of draws of it."""
     a = np.asarray(a, np.int64)
     b = np.asarray(b, np.int64)
     side = np.asarray(seat, np.int64) & 1
@@ -224,12 +228,168 @@ def own_theirs(table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 
 def outcome_counts(table: pd.DataFrame, game: int) -> np.ndarray:
     """The book's hands per score (a, b) by outcome (:data:`OUTCOMES`): what the game model reads."""
-    counts = np.zeros((game, game, len(OUTCOMES)))
+    counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
     for k in range(len(OUTCOMES)):
         g = table.groupby(["a", "b"])[f"out_{k}"].sum()
         for (a, b), v in g.items():
             counts[int(a), int(b), k] = v
     return counts
+
+
+def game_of_table(table: pd.DataFrame) -> int:
+    """The points for game of a results table: it holds every score below game."""
+    return int(max(table["a"].max(), table["b"].max())) + 1
+
+
+# --- the game model and its error -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameModel:
+    """The game model solved from the book's hands of a results table (``f``), and ``draws`` of
+    it solved from outcome counts resampled score by score (:func:`analysis.game_model.bootstrap`):
+    their spread is the model's sampling error, carried into every game-win estimate."""
+
+    counts: np.ndarray   # (game, game, 7) the book's hands per score by outcome
+    f: np.ndarray        # (game, game) the dealing side's P(win game)
+    draws: np.ndarray    # (MODEL_DRAWS, game, game)
+    seed: int            # the run's root seed, from which the draws come
+
+    @property
+    def hands(self) -> np.ndarray:
+        """The book's hands per score (a, b): the sample size behind each score's distribution."""
+        return self.counts.sum(axis=2)
+
+    def differences(self, rows: pd.DataFrame) -> np.ndarray:
+        """Per draw of the model: the mean, over the deals of ``rows``, of the decider's side's
+        P(win game) after arm1 minus after arm0."""
+        g = rows.groupby(["a", "b", "seat", *ARMS], observed=True)["deals"].sum().reset_index()
+        seat = g["seat"].map(SEATS.index).to_numpy()
+        after = [win_after(self.draws, g["a"], g["b"], seat, g[arm]) for arm in ARMS]   # (draws, cells)
+        w = g["deals"].to_numpy(float)
+        return (after[0] - after[1]) @ w / w.sum()
+
+    def game_win(self, rows: pd.DataFrame, book_arm: str = "arm1") -> tuple[Estimate, float]:
+        """The mean game-win gain of the book's arm over the other on ``rows`` with its paired
+        interval (the deals' sampling error alone), and the game model's standard error."""
+        paired = cells.mean_of(rows, "dwin")
+        paired = paired if book_arm == "arm1" else negated(paired)
+        model_se = float(np.std(self.differences(rows), ddof=1)) if len(rows) else float("nan")
+        return paired, model_se
+
+
+def with_model_error(paired: Estimate, model_se: float, confidence: float = CONFIDENCE) -> Estimate:
+    """The paired estimate with the game model's standard error added in quadrature (the two
+    errors treated as independent); the t interval on the paired deals' degrees of freedom."""
+    n = paired.n
+    se = float(np.hypot(paired.se, model_se))
+    if n < 2 or not np.isfinite(se):
+        return paired
+    df = n - 1
+    q = float(st.t.ppf(0.5 + confidence / 2, df))
+    p = float(2 * st.t.sf(abs(paired.mean) / se, df)) if se > 0 else float(paired.mean == 0)
+    return Estimate(paired.mean, paired.mean - q * se, paired.mean + q * se, se, se * np.sqrt(n), n, p)
+
+
+def model_seed(root_seed: int) -> np.random.SeedSequence:
+    """The game model's draws: keyed by (root seed, study, "game model"), as the runner keys a
+    chunk by (root seed, study, scenario, chunk)."""
+    return np.random.SeedSequence(root_seed, spawn_key=(name_key(LoneHands.name), name_key("game model")))
+
+
+@functools.lru_cache(maxsize=4)
+def _solved(counts: bytes, game: int, seed: int) -> GameModel:
+    c = np.frombuffer(counts, np.int64).reshape(game, game, len(OUTCOMES))
+    rules = Rules(points_for_game=game)
+    return GameModel(c, from_counts(c, rules), bootstrap(c, rules, MODEL_DRAWS, model_seed(seed)), seed)
+
+
+def game_model(table: pd.DataFrame, seed: int = Settings.seed) -> GameModel:
+    """The game model of a results table, its draws seeded from ``seed`` (the run's root seed)."""
+    game = game_of_table(table)
+    return _solved(outcome_counts(table, game).tobytes(), game, int(seed))
+
+
+# --- the tests of the book's claims -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reading:
+    """Which rows of the results table a test reads, and which arm is the book's advice."""
+
+    kind: str                          # "call" (arm1 alone, arm0 with partner) or "bridge" (arm1 keeping it)
+    book_arm: str                      # "arm1" or "arm0": the test's estimate is the book's arm - the other
+    strength: int | None = None        # the lone class (index in STRENGTHS); None: any
+    score: tuple[int, int] | None = None   # (the decider's side, the adversaries); None: every score
+
+
+def score_name(score: tuple[int, int]) -> str:
+    return f"{score[0]}-{score[1]}"
+
+
+LIGHT, DESPERATE = STRENGTHS.index("light"), STRENGTHS.index("desperate")
+# "Three-all, four-all, or any score in your favor", the maker's side first: each score on its own.
+L1_SCORES = ((3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))
+L3_SCORES = ((1, 4), (2, 4))   # "four-one or four-two against you"
+B1_SCORES = ((4, 1), (4, 2))   # "four to one or four to two in his favor": the eldest hand's side first
+
+
+def _l1(score) -> tuple[ClaimTest, Reading]:
+    where = {(3, 3): "three-all", (4, 4): "four-all"}.get(score, "in the maker's favour")
+    return (ClaimTest(f"L1.{score_name(score)}", "L1", f"L1 light, {score_name(score)}",
+                      f"light lone hands at {score_name(score)} ({where}; the maker's side first): "
+                      "P(win game) with the partner - alone", GAME_WIN),
+            Reading("call", "arm0", LIGHT, score))
+
+
+def _l3(score) -> tuple[ClaimTest, Reading]:
+    return (ClaimTest(f"L3.{score_name(score)}", "L3", f"L3 desperate, {score_name(score)}",
+                      f"desperate hands (a bower and three trumps, not light) at {score_name(score)} against "
+                      "the maker: P(win game) alone - with the partner", GAME_WIN),
+            Reading("call", "arm1", DESPERATE, score))
+
+
+def _b1(score) -> tuple[ClaimTest, Reading]:
+    return (ClaimTest(f"B1.{score_name(score)}", "B1", f"B1 the doubt, {score_name(score)}",
+                      f"the eldest hand's side at {score_name(score)}: its P(win game) with the book's bidding "
+                      "(the bridge not kept) - keeping the bridge strictly", GAME_WIN),
+            Reading("bridge", "arm0", None, score))
+
+
+TESTS = (
+    # L2 by class: what going alone costs where the partner would have gone for the march.
+    (ClaimTest("L2.desperate", "L2", "L2 desperate",
+               "desperate hands (a bower and three trumps, not light), every score: net points with the "
+               "partner - alone"),
+     Reading("call", "arm0", DESPERATE)),
+    (ClaimTest("L2.light", "L2", "L2 light",
+               "light lone hands (the right with the left or the ace, three trumps, at most one card neither a "
+               "trump nor an outside ace), every score: net points with the partner - alone"),
+     Reading("call", "arm0", LIGHT)),
+    *(_l1(s) for s in L1_SCORES),
+    *(_l3(s) for s in L3_SCORES),
+    (ClaimTest("L5.B-A", "L5", "L5 B - A",
+               "lone hands (desperate or better), points alone: B - A, same hand class"), None),
+    (ClaimTest("L5.A-C", "L5", "L5 A - C",
+               "lone hands (desperate or better), points alone: A - C, same hand class"), None),
+    (ClaimTest("L5.A-D", "L5", "L5 A - D",
+               "lone hands (desperate or better), points alone: A - D, same hand class"), None),
+    (ClaimTest("L7", "L7", "L7 assisted - not",
+               "the dealer's lone hand (desperate or better), gain alone - with partner: "
+               "after C assisted - taking up unassisted, same hand class"), None),
+    *(_b1(s) for s in B1_SCORES),
+)
+READINGS = {test.key: reading for test, reading in TESTS if reading is not None}
+
+
+def rows_read(table: pd.DataFrame, reading: Reading) -> pd.DataFrame:
+    """The rows of ``table`` a test reads."""
+    rows = table[table["kind"] == reading.kind]
+    keep = pd.Series(True, index=rows.index)
+    if reading.strength is not None:
+        keep &= rows["strength"] == reading.strength
+    if reading.score is not None:
+        own, theirs = own_theirs(rows)
+        keep &= (own == reading.score[0]) & (theirs == reading.score[1])
+    return rows[keep]
 
 
 class LoneHands(Study):
@@ -238,40 +398,11 @@ class LoneHands(Study):
     description = ("Lone hands: going alone against playing with the partner on the same deals, in points per "
                    "hand and in the probability of winning the game, by seat, hand and score.")
     policies = ("the book's policy (analysis.book_policy, BookParams defaults) for every seat; each made hand "
-                "played both alone and with the partner, and the dealer alone where C assisted; at one-four and "
-                "two-four also the book keeping the bridge")
+                "played both alone and with the partner, and the dealer alone where C assisted; at four-one and "
+                "four-two in the eldest hand's favour also the book keeping the bridge")
     defaults = {"deals": 40_000, "chunk_size": 5_000}
     suite_position = 3
-    claims = (
-        ClaimTest("L2.not_lone", "L2", "L2 not lone",
-                  "hands the book does not play alone (neither sound nor light), every score: "
-                  "alone - with partner", sign=-1),
-        ClaimTest("L2.light", "L2", "L2 light",
-                  "the book's light lone hands, every score: alone - with partner", sign=-1),
-        ClaimTest("L1.three_all", "L1", "L1 3-all",
-                  "light lone hands at three-all: P(win game) alone - with partner", GAME_WIN, sign=-1),
-        ClaimTest("L1.four_all", "L1", "L1 4-all",
-                  "light lone hands at four-all: P(win game) alone - with partner", GAME_WIN, sign=-1),
-        ClaimTest("L1.ahead", "L1", "L1 ahead",
-                  "light lone hands, any score in the maker's favour: P(win game) alone - with partner",
-                  GAME_WIN, sign=-1),
-        ClaimTest("L3", "L3", "L3 desperate",
-                  "desperate hands (a bower, three trumps; not light) at one-four or two-four against: "
-                  "P(win game) alone - with partner", GAME_WIN),
-        ClaimTest("L5.B-A", "L5", "L5 B - A",
-                  "lone hands (desperate or better), points alone: B - A, same hand class"),
-        ClaimTest("L5.A-C", "L5", "L5 A - C",
-                  "lone hands (desperate or better), points alone: A - C, same hand class"),
-        ClaimTest("L5.A-D", "L5", "L5 A - D",
-                  "lone hands (desperate or better), points alone: A - D, same hand class"),
-        ClaimTest("L7", "L7", "L7 assisted - not",
-                  "the dealer's lone hand (desperate or better), gain alone - with partner: "
-                  "after C assisted - taking up unassisted, same hand class"),
-        # Tested as the rule's purpose: keeping the bridge raises the eldest hand's side's chances.
-        ClaimTest("B1", "B1", "B1 bridge",
-                  "one-four and two-four against the dealer's side: the eldest hand's side's "
-                  "P(win game) keeping the bridge - not keeping it", GAME_WIN),
-    )
+    claims = tuple(test for test, _ in TESTS)
 
     def scenarios(self, settings) -> list[str]:
         return [f"dealers-{a}" for a in range(game_of(settings))]
@@ -290,41 +421,57 @@ class LoneHands(Study):
         return pd.concat(frames, ignore_index=True)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-        """Per cell (score, kind, seat, round, hand class, the book's lone decision): deals, sums and
-        sums of squares of each arm's net points and of the differences arm1 - arm0 in points and in
-        game-win probability, marches and euchres of each arm, and the counts of the book's hand
-        outcomes (for the game model)."""
+        """Per cell (score, kind, seat, round, hand class, the book's lone decision) and per pair of
+        the arms' net points (arm1, arm0): deals, sums and sums of squares of each arm's net points
+        and of the differences arm1 - arm0 in points (dpts) and in game-win probability (dwin, by
+        the game model solved from this table), marches and euchres of each arm, and the counts of
+        the book's hand outcomes (out_k, for the game model). Keeping the arms' points as keys lets
+        a game-win difference be valued again under another draw of the game model."""
         rules = settings.rules if settings is not None else Rules()
         game = rules.points_for_game
         # Every per-row value is a function of the keys and the (few) arm outcomes: count those first.
-        g = frame.groupby(KEYS + ["arm1", "arm0", "outcome"], observed=True).size().rename("w").reset_index()
+        g = frame.groupby(KEYS + ARMS + ["outcome"], observed=True).size().rename("w").reset_index()
         w = g["w"].to_numpy(np.int64)
-        counts = np.zeros((game, game, len(OUTCOMES)))
+        counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
         book_hands = (g["kind"] <= KINDS.index("call")).to_numpy()
         np.add.at(counts, (g["a"].to_numpy()[book_hands], g["b"].to_numpy()[book_hands],
                            g["outcome"].to_numpy()[book_hands]), w[book_hands])
-        values = game_values(counts, rules)
+        f = from_counts(counts, rules)
         seat = g["seat"].clip(lower=0)
         values_of = {"arm1": g["arm1"].astype(float), "arm0": g["arm0"].astype(float),
                      "dpts": g["arm1"].astype(float) - g["arm0"],
-                     "dwin": pd.Series(win_after(values, g["a"], g["b"], seat, g["arm1"])
-                                       - win_after(values, g["a"], g["b"], seat, g["arm0"]), index=g.index)}
+                     "dwin": pd.Series(win_after(f, g["a"], g["b"], seat, g["arm1"])
+                                       - win_after(f, g["a"], g["b"], seat, g["arm0"]), index=g.index)}
         cols = {"deals": w}
         for name, x in values_of.items():
             cols[f"{name}_sum"] = w * x
             cols[f"{name}_sumsq"] = w * x ** 2
-        for name in ("arm1", "arm0"):
+        for name in ARMS:
             cols[f"{name}_march"] = w * ((g[name] == 2) | (g[name] == 4))
             cols[f"{name}_euchred"] = w * (g[name] < 0)
         for k in range(len(OUTCOMES)):
             cols[f"out_{k}"] = w * (g["outcome"] == k)
-        both = pd.concat([g[KEYS], pd.DataFrame(cols, index=g.index)], axis=1)
-        table = both.groupby(KEYS, observed=True).sum().reset_index()
+        both = pd.concat([g[KEYS + ARMS], pd.DataFrame(cols, index=g.index)], axis=1)
+        table = both.groupby(KEYS + ARMS, observed=True).sum().reset_index()
         table["kind"] = table["kind"].map(lambda k: KINDS[int(k)])
         table["seat"] = table["seat"].map(lambda s: SEATS[int(s)] if s >= 0 else "-")
-        return table.sort_values(KEYS).reset_index(drop=True)
+        return table.sort_values(KEYS + ARMS).reset_index(drop=True)
 
-    def estimate(self, key: str, table: pd.DataFrame):
+    def measure(self, table: pd.DataFrame, manifest: dict | None = None) -> list:
+        """Every test with its estimate; the game model's draws come from the run's root seed
+        (the manifest's), so a report re-rendered from the same results says the same."""
+        manifest = manifest or {}
+        seed = int(manifest.get("root_seed", Settings.seed))
+        out = []
+        for test in self.claims:
+            estimate = self.estimate(test.key, table, seed)
+            if estimate is not None:
+                out.append(test.measured(estimate, manifest.get("deals")))
+        return out
+
+    def estimate(self, key: str, table: pd.DataFrame, seed: int = Settings.seed):
+        """The test ``key``'s estimate, the book's side positive; a game-win estimate's interval
+        includes the game model's error, its draws seeded from ``seed`` (the run's root seed)."""
         call = table[table["kind"] == "call"]
         if key.startswith("L5."):   # the lone player's points at two seats, within hand classes
             x, y = key[3], key[5]
@@ -335,20 +482,23 @@ class LoneHands(Study):
                            & table["kind"].isin(["call", "take"])]
             return cells.stratified(dealer, dealer["kind"] == "take", dealer["kind"] == "call", "dpts",
                                     ["strength", "trumps", "right", "left", "aces"])
-        if key == "B1":
-            bridge = table[table["kind"] == "bridge"]
-            return cells.mean_of(bridge, "dwin") if len(bridge) else None
-        own, theirs = own_theirs(call)
-        light, desperate = call["strength"] == 2, call["strength"] == 1
-        rows = {
-            "L2.not_lone": ~call["book_alone"] & (call["strength"] < 2),
-            "L2.light": light,
-            "L1.three_all": light & (own == 3) & (theirs == 3),
-            "L1.four_all": light & (own == 4) & (theirs == 4),
-            "L1.ahead": light & (own > theirs),
-            "L3": desperate & (theirs == 4) & own.isin([1, 2]),
-        }[key]
-        return cells.mean_of(call[rows], "dpts" if self.claim_test(key).unit == POINTS else "dwin")
+        reading = READINGS[key]
+        rows = rows_read(table, reading)
+        if rows["deals"].sum() == 0:
+            return None
+        if self.claim_test(key).unit == POINTS:
+            e = cells.mean_of(rows, "dpts")
+            return e if reading.book_arm == "arm1" else negated(e)
+        return with_model_error(*self.game_win_parts(key, table, seed))
+
+    def game_win_parts(self, key: str, table: pd.DataFrame, seed: int = Settings.seed) -> tuple[Estimate, float]:
+        """A game-win test's paired estimate (the deals' error alone) and the game model's
+        standard error, before they are joined."""
+        if "arm1" not in table.columns:
+            raise EuchreError("this results table predates the arms' points as keys (needed to carry the game "
+                              "model's error): run the study again")
+        reading = READINGS[key]
+        return game_model(table, seed).game_win(rows_read(table, reading), reading.book_arm)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -371,6 +521,17 @@ def _ci(est, digits: int = 3, pct: bool = False) -> str:
     return f"{est.mean:+.{digits}f} [{est.low:+.{digits}f}, {est.high:+.{digits}f}]"
 
 
+def _rate(k, n) -> str:
+    """A rate with the half-width of its 95% interval (normal; the counts are large)."""
+    p = k / n
+    return f"{p:.1%} ±{1.96 * np.sqrt(p * (1 - p) / n):.1%}"
+
+
+def _game_win(model: GameModel, rows: pd.DataFrame, book_arm: str = "arm1") -> Estimate:
+    """alone - with partner (or the book's arm - the other) in P(win game), the model's error included."""
+    return with_model_error(*model.game_win(rows, book_arm))
+
+
 BOWER_LABELS = ["none", "left", "right", "both"]
 CELL_NOTE = (f"Each cell: mean of the paired difference, ± 95% half-width, deals. Grey: under "
              f"{cells.MIN_CELL_DEALS} deals.")
@@ -389,63 +550,169 @@ def _gain_heatmap(call: pd.DataFrame, path: Path, title: str, columns: str = "ac
                                     unit="alone - with partner, points per hand", note=CELL_NOTE, limit=1.5)
 
 
-def _score_heatmap(call: pd.DataFrame, path: Path, game: int) -> Path:
-    """Alone - with partner in game-win probability by the maker's score, per lone strength."""
+def _score_heatmap(call: pd.DataFrame, model: GameModel, path: Path, game: int) -> Path:
+    """Alone - with partner in game-win probability (in % of a game, so the cells show the half-widths) by
+    the maker's score, per lone strength; the half-widths include the game model's error."""
     own, theirs = own_theirs(call)
-    call = call.assign(own=own, theirs=theirs)
-    panels = {f"{STRENGTHS[s]} lone hands": cells.grid(call[call["strength"] == s], "own", "theirs", "dwin",
-                                                       range(game), range(game))
-              for s in (3, 2, 1)}
+    panels = {}
+    for s in (3, 2, 1):
+        mean, half = np.full((game, game), np.nan), np.full((game, game), np.nan)
+        n = np.zeros((game, game), np.int64)
+        for o in range(game):
+            for t in range(game):
+                rows = call[(call["strength"] == s) & (own == o) & (theirs == t)]
+                n[o, t] = int(rows["deals"].sum())
+                if n[o, t] >= cells.MIN_CELL_DEALS:
+                    e = _game_win(model, rows)
+                    mean[o, t], half[o, t] = 100 * e.mean, 100 * e.half_width
+        panels[f"{STRENGTHS[s]} lone hands"] = {"mean": mean, "half": half, "n": n}
     return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],
                                     col_labels=[str(c) for c in range(game)],
                                     title="Alone - with partner, in the probability of winning the game, by score",
                                     xlabel="the adversaries' score", ylabel="the maker's side's score",
-                                    unit="alone - with partner, P(win game)", limit=0.2, note=CELL_NOTE)
+                                    unit="alone - with partner, P(win game), % of a game", limit=20,
+                                    note=CELL_NOTE + " The half-widths include the game model's error.")
 
 
-def _game_chart(f: np.ndarray, deals: np.ndarray, path: Path) -> Path:
-    game = len(f)
-    panels = {"the dealing side's P(win game)": {"mean": f - 0.5, "half": np.full_like(f, np.nan),
-                                                   "n": deals.astype(np.int64)}}
+def _game_chart(model: GameModel, path: Path) -> Path:
+    game = len(model.f)
+    half = st.norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
+    panels = {"the dealing side's P(win game)": {"mean": 100 * (model.f - 0.5), "half": 100 * half,
+                                                   "n": model.hands.astype(np.int64)}}
     return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],
                                     col_labels=[str(c) for c in range(game)],
-                                    title="The game model: P(win) - 1/2 for the side about to deal",
+                                    title="The game model: P(win) - 1/2 for the side about to deal, % of a game",
                                     xlabel="the other side's score", ylabel="the dealing side's score",
-                                    unit="P(win game) - 0.5", limit=0.5,
+                                    unit="P(win game) - 50%, % of a game", limit=50,
                                     note="Both sides play the book's policy; hands independent given score and dealer. "
-                                         "n: the deals whose outcomes give the hand's distribution at that score.")
+                                         "± 95% half-width of the model's sampling error (parametric bootstrap); "
+                                         "n: the book's hands behind that score's distribution.")
+
+
+def _score_tests(verdict_list, claim: str) -> list:
+    """The verdicts of a claim's tests at one score each (L1, L3, B1)."""
+    return [v for v in verdict_list if v.claim.id == claim and v.claim.name in READINGS
+            and READINGS[v.claim.name].score is not None]
+
+
+def _score_of(v) -> str:
+    return score_name(READINGS[v.claim.name].score)
+
+
+def _value(v) -> str:
+    """A test's estimate (the book's side positive) with its 95% interval and hands, in its unit."""
+    e = v.estimate
+    if v.claim.unit == GAME_WIN:
+        return f"{e.mean:+.2%} of a game [{e.low:+.2%}, {e.high:+.2%}], {e.n:,} deals"
+    return f"{e.mean:+.3f} points per hand [{e.low:+.3f}, {e.high:+.3f}], {e.n:,} deals"
+
+
+def _scores_sentence(tests) -> str:
+    """The scores of a claim's tests grouped by verdict; the figures where the book loses or is undecided."""
+    by = {}
+    for v in tests:
+        by.setdefault(v.verdict, []).append(v)
+
+    def material(v):
+        return "; material" if v.material else ""
+
+    parts = []
+    if by.get("contradicted"):
+        parts.append("**against the book** at " + ", ".join(f"{_score_of(v)} ({_value(v)}{material(v)})"
+                                                           for v in by["contradicted"]))
+    if by.get("supported"):
+        slight = ", ".join(_score_of(v) for v in by["supported"] if not v.material)
+        clear = ", ".join(_score_of(v) for v in by["supported"] if v.material)
+        parts.append("for it " + " and ".join(x for x in (slight and f"at {slight}", clear and f"materially at {clear}")
+                                              if x))
+    if by.get("negligible"):
+        parts.append("negligible at " + ", ".join(_score_of(v) for v in by["negligible"]))
+    if by.get("inconclusive"):
+        parts.append("undecided at " + ", ".join(f"{_score_of(v)} ({_value(v)})" for v in by["inconclusive"]))
+    return "; ".join(parts)
+
+
+def _headline(verdict_list, n_calls: int, deals: int, game: int) -> str:
+    def one(key):
+        v = verdict_of(verdict_list, key)
+        return f"{_ci(v.estimate)} ({v.verdict})" if v else "not measured"
+
+    text = [f"On {n_calls:,} made hands ({deals:,} deals over the {game * game} scores); every figure is the "
+            "book's side, positive when its advice gains. L2, what taking the partner saves (net points with the "
+            f"partner - alone, per hand): desperate hands {one('L2.desperate')}, light hands {one('L2.light')}."]
+    l1, l3, b1 = (_score_tests(verdict_list, c) for c in ("L1", "L3", "B1"))
+    if l1:
+        text.append("L1, no light lone hand at three-all, four-all or a score in your favour (P(win game) with "
+                    "the partner - alone): " + _scores_sentence(l1) + ".")
+    if l3:
+        text.append("L3, a desperate chance at four-one or four-two against (P(win game) alone - with the "
+                    "partner): " + _scores_sentence(l3) + ".")
+    if b1:
+        text.append("B1, the authors' doubt of keeping the bridge strictly (the eldest hand's side's P(win game) "
+                    "not keeping it - keeping it): " + _scores_sentence(b1) + ".")
+    positions = [v for v in (verdict_of(verdict_list, k) for k in ("L5.B-A", "L5.A-C", "L5.A-D", "L7")) if v]
+    if positions:
+        text.append("Positions (L5) and the assisted dealer (L7), points per hand: "
+                    + "; ".join(f"{v.claim.label} {one(v.claim.name)}" for v in positions) + ".")
+    text.append("Scores are the maker's side's first (the eldest hand's side's for B1); materially: the whole "
+                "simultaneous interval beyond the margin; the game-win intervals include the game model's error.")
+    return " ".join(text)
 
 
 def _reading(verdict_list) -> str:
-    """Which supported claims are smaller than the margin that matters to a player."""
-    small = [v for v in verdict_list if v.verdict == "supported" and abs(v.claim.estimate.mean) < v.claim.margin]
-    if not small:
-        return (f"Every supported claim's estimate is at least the margin that matters ({MARGINS[POINTS]:g} points "
-                f"per hand, or {MARGINS[GAME_WIN]:.0%} of the game).")
-    return ("Supported, but smaller than the margin that matters to a player (the sign is sure, the size is "
-            "slight): " + "; ".join(f"{v.claim.id} ({v.claim.label}): {v.claim.estimate.mean:+.4f} "
-                                     f"{v.claim.unit}, margin {v.claim.margin:g}" for v in small) + ".")
+    """What the verdicts say beyond their names: signs sure but sizes slight, and B1's reading."""
+    lines = []
+    small = [v for v in verdict_list if v.verdict in ("supported", "contradicted") and not v.material]
+    if small:
+        lines.append("Sure of their sign but not of a size that matters (the simultaneous interval reaches inside "
+                     f"the margin, {MARGINS[POINTS]:g} points per hand or {MARGINS[GAME_WIN]:.0%} of a game):\n\n"
+                     + "\n".join(f"- {v.claim.label}, {v.verdict}: {_value(v)}" for v in small))
+    meaning = {"negligible": "keeping the bridge strictly gains nothing that matters, as the authors doubt",
+               "supported": "keeping the bridge strictly loses, as the authors suspect",
+               "contradicted": "keeping the bridge strictly gains, against the authors' doubt",
+               "inconclusive": "undecided at this precision"}
+    b1 = [f"at {_score_of(v)} {v.verdict}: {meaning[v.verdict]}"
+          + (" (by less than the margin)" if v.verdict == "contradicted" and not v.material else "")
+          + f", {_value(v)}" for v in _score_tests(verdict_list, "B1")]
+    if b1:
+        lines.append("B1 tests the authors' doubt, so its estimate is the eldest hand's side's P(win game) not "
+                     "keeping the bridge - keeping it: " + "; ".join(b1) + ".")
+    return "\n\n".join(lines) or "Every supported or contradicted test is material (beyond the margin)."
 
 
-def _by_strength(call: pd.DataFrame) -> pd.DataFrame:
+def _errors_table(study: "LoneHands", verdict_list, table: pd.DataFrame, seed: int) -> pd.DataFrame:
+    """Each game-win test: its paired standard error, the game model's, and the interval of both."""
+    rows = []
+    for v in verdict_list:
+        if v.claim.unit != GAME_WIN or v.claim.name not in READINGS:
+            continue
+        paired, model_se = study.game_win_parts(v.claim.name, table, seed)
+        rows.append({"test": v.claim.label, "deals": f"{paired.n:,}", "estimate": f"{paired.mean:+.2%}",
+                     "deals' s.e.": f"{paired.se:.3%}", "model's s.e.": f"{model_se:.3%}",
+                     "95% CI, deals only": f"[{paired.low:+.2%}, {paired.high:+.2%}]",
+                     "95% CI, with the model": f"[{v.estimate.low:+.2%}, {v.estimate.high:+.2%}]",
+                     "verdict": v.verdict + (" (material)" if v.material else "")})
+    return pd.DataFrame(rows)
+
+
+def _by_strength(call: pd.DataFrame, model: GameModel) -> pd.DataFrame:
     rows = []
     for (seat, strength), g in call.groupby(["seat", "strength"], observed=True):
         n = int(g["deals"].sum())
         if n < 2:
             continue
-        d, w = cells.mean_of(g, "dpts"), cells.mean_of(g, "dwin")
         rows.append({"seat": seat, "lone strength": STRENGTHS[int(strength)], "deals": n,
                      "book plays alone": f"{g.loc[g['book_alone'], 'deals'].sum() / n:.0%}",
-                     "alone: net points": f"{g['arm1_sum'].sum() / n:+.3f}",
-                     "with partner: net points": f"{g['arm0_sum'].sum() / n:+.3f}",
-                     "march alone / with partner": f"{g['arm1_march'].sum() / n:.1%} / {g['arm0_march'].sum() / n:.1%}",
-                     "euchred alone / with partner": f"{g['arm1_euchred'].sum() / n:.1%} / {g['arm0_euchred'].sum() / n:.1%}",
-                     "alone - partner, points [95% CI]": _ci(d),
-                     "alone - partner, P(win game) [95% CI]": _ci(w, pct=True)})
+                     "alone: net points": _ci(cells.mean_of(g, "arm1")),
+                     "with partner: net points": _ci(cells.mean_of(g, "arm0")),
+                     "march alone / with partner": " / ".join(_rate(g[f"{arm}_march"].sum(), n) for arm in ARMS),
+                     "euchred alone / with partner": " / ".join(_rate(g[f"{arm}_euchred"].sum(), n) for arm in ARMS),
+                     "alone - partner, points": _ci(cells.mean_of(g, "dpts")),
+                     "alone - partner, P(win game)": _ci(_game_win(model, g), pct=True)})
     return pd.DataFrame(rows)
 
 
-def _by_score(call: pd.DataFrame, game: int) -> pd.DataFrame:
+def _by_score(call: pd.DataFrame, model: GameModel, game: int) -> pd.DataFrame:
     own, theirs = own_theirs(call)
     rows = []
     for strength in (3, 2, 1):
@@ -458,22 +725,8 @@ def _by_score(call: pd.DataFrame, game: int) -> pd.DataFrame:
                 rows.append({"lone strength": STRENGTHS[strength], "score (maker - adversaries)": f"{o}-{t}",
                              "deals": n, "book plays alone": f"{g.loc[g['book_alone'], 'deals'].sum() / n:.0%}",
                              "alone - partner, points": _ci(cells.mean_of(g, "dpts")),
-                             "alone - partner, P(win game)": _ci(cells.mean_of(g, "dwin"), pct=True)})
+                             "alone - partner, P(win game)": _ci(_game_win(model, g), pct=True)})
     return pd.DataFrame(rows)
-
-
-def _headline(verdict_list, n_calls: int, deals: int, game: int) -> str:
-    def said(key, pct=False):
-        v = verdict_of(verdict_list, key)
-        return (_ci(v.claim.estimate, pct=pct), v.verdict) if v else ("n/a", "not measured")
-
-    not_lone, light = said("L2.not_lone"), said("L2.light")
-    by_game = [verdict_of(verdict_list, key) for key in ("L1.three_all", "L1.four_all", "L1.ahead", "L3", "B1")]
-    return (f"On {n_calls:,} made hands ({deals:,} deals over the {game * game} scores), going alone with a hand the "
-            f"book plays with its partner changes the caller's net points by {not_lone[0]} per hand (L2: "
-            f"{not_lone[1]}); light lone hands: {light[0]} points ({light[1]}). By game-win probability: "
-            + "; ".join(f"{v.claim.id} {v.claim.test.split(':')[0]}: {_ci(v.claim.estimate, pct=True)} "
-                        f"({v.verdict})" for v in by_game if v) + ".")
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
@@ -482,10 +735,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     saved = manifest.get("rules", {})
     rules = Rules(points_for_game=saved.get("points_for_game", Rules().points_for_game))
     game = rules.points_for_game
-    verdict_list = study.verdicts(table)
+    seed = int(manifest.get("root_seed", Settings.seed))
+    verdict_list = study.verdicts(table, manifest)
     call = table[table["kind"] == "call"]
-    counts = outcome_counts(table, game)
-    f = game_values(counts, rules)
+    model = game_model(table, seed)
     files = [
         (_gain_heatmap(call[~call["book_alone"]], out_dir / "gain_not_lone.png",
                        "Alone - with partner (net points per hand), hands the book does not play alone"),
@@ -498,38 +751,47 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         (_gain_heatmap(call[call["strength"] >= 1], out_dir / "gain_lone_class.png",
                        "Alone - with partner (net points), hands with a bower and three trumps or better"),
          "The same for the hands of the book's lone classes (desperate, light, sound), whatever the book did."),
-        (_score_heatmap(call, out_dir / "gain_by_score.png", game),
+        (_score_heatmap(call, model, out_dir / "gain_by_score.png", game),
          "Strategy chart by score: what going alone gains (blue) or loses (red) in the probability of "
          "winning the game, for sound, light and desperate hands (the book's lone classes), by the score "
-         "from the maker's side. L1 is the light panel's diagonal and upper triangle, L3 its 1-4 and 2-4."),
-        (_game_chart(f, counts.sum(axis=2), out_dir / "game_model.png"),
-         "The game model: the probability that the side about to deal wins the game, by score."),
+         "from the maker's side. L1 is the light panel's diagonal cells 3-3 and 4-4 and its cells below the "
+         "diagonal (the maker ahead), L3 the desperate panel's cells 1-4 and 2-4."),
+        (_game_chart(model, out_dir / "game_model.png"),
+         "The game model: the probability that the side about to deal wins the game, by score, with the "
+         "95% half-width of its sampling error."),
         (_charts().claims_chart(out_dir / "claims_points.png", verdict_list, unit=POINTS),
-         "Claims measured in points per hand, each oriented so that positive is the book's side, with 95% "
-         "intervals."),
+         "Tests measured in points per hand, each oriented so that positive is the book's side."),
         (_charts().claims_chart(out_dir / "claims_game.png", verdict_list, unit=GAME_WIN),
-         "Claims measured in the probability of winning the game, each oriented so that positive is the "
-         "book's side, with 95% intervals."),
+         "Tests measured in the probability of winning the game, each oriented so that positive is the "
+         "book's side; the intervals include the game model's error."),
     ]
     deals = int(table.loc[table["kind"].isin(["void", "call"]), "deals"].sum())
     n_calls = int(call["deals"].sum())
-    model_rows = pd.DataFrame([{"dealing side's score": m, **{f"other {o}": f"{f[m, o]:.3f}" for o in range(game)}}
+    z = st.norm.ppf(0.5 + CONFIDENCE / 2)
+    half = z * model.draws.std(axis=0, ddof=1)
+    model_rows = pd.DataFrame([{"dealing side's score": m,
+                                **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
                                for m in range(game)])
-    first = counts[0, 0] / counts[0, 0].sum()
+    hands = model.hands
+    first = model.counts[0, 0] / hands[0, 0]
     sections = [
         ("Reading the verdicts", _reading(verdict_list)),
-        ("Per seat and lone strength", f"Every made hand, pooled over the {game * game} scores: the book's lone "
-         "classes (sound: both bowers, three trumps, every card a trump or an outside ace; light: the right with "
-         "the left or the ace, three trumps, at most one other card; desperate: a bower and three trumps), the "
-         "share the book plays alone, each arm's net points, marches and euchres, and the paired differences.\n\n"
-         + md_table(_by_strength(call))),
+        ("The game-win tests: the deals' error and the game model's",
+         "Each game-win test's estimate (the book's side positive) with the standard error of the paired deals "
+         f"alone, the game model's (the spread of the estimate over {MODEL_DRAWS:,} draws of the model), and "
+         "the 95% intervals without and with the model's error. The verdicts use the latter.\n\n"
+         + md_table(_errors_table(study, verdict_list, table, seed))),
         ("By score", "The lone classes at each score (from the maker's side), paired differences alone - with "
-         "partner in points and in the probability of winning the game.\n\n" + md_table(_by_score(call, game))),
+         "partner in points and in the probability of winning the game (with the model's error).\n\n"
+         + md_table(_by_score(call, model, game))),
         ("The game model", f"The probability that the side about to deal wins the game ({game} points), by score, "
-         "when both sides play the book's policy. At 0-0 a hand gives the dealers "
-         + ", ".join(f"{p}: {q:.1%}" for p, q in zip(OUTCOMES, first)) + " (dealers' points, others' points).\n\n"
-         + md_table(model_rows)),
+         f"when both sides play the book's policy, ± the 95% half-width of its sampling error, from "
+         + (f"{int(hands.min()):,} hands at each score" if hands.min() == hands.max()
+            else f"{int(hands.min()):,} to {int(hands.max()):,} hands per score") + ". At 0-0 a hand gives the dealers "
+         + ", ".join(f"{p}: {q:.1%}" for p, q in zip(OUTCOMES, first))
+         + f" (dealers' points, others' points; {int(hands[0, 0]):,} hands).\n\n" + md_table(model_rows)),
     ]
+    in_favour = ", ".join(score_name(s) for s in L1_SCORES[2:])
     method = (
         f"Scores: the {game * game} scores below game, the dealer's side AC having the first number (a scenario "
         f"per dealers' score, its deals shared equally among the other side's {game} scores). At each score, "
@@ -542,33 +804,52 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "deal, the bidding before the decision and the other players' policy: a paired comparison.\n\n"
         "Hand classes: the hand the decider would play alone (the dealer's after his lone discard), by "
         "trumps held (left bower counted), right and left bowers, aces of other suits, and the book's lone "
-        "strength. The deals are conditioned on the bidding: a hand class at a seat is the hands the book "
-        "calls with there.\n\n"
+        "strength, a list of three classes, each judged on its own: *sound*, both bowers and three trumps or "
+        "more, every other card an outside ace; *light*, the right with the left or the ace, three trumps or "
+        "more, at most one card that is neither a trump nor an outside ace (and not sound); *desperate*, a "
+        "bower and three trumps or more (and not light). The deals are conditioned on the bidding: a hand "
+        "class at a seat is the hands the book calls with there.\n\n"
+        "The readings. L2 (\"a great many points are lost by not taking your partner with you for a march\") "
+        "is tested class by class on the hands a player might risk alone, desperate and light, in net points "
+        "with the partner - alone, over every score (sound hands are the book's lone hands, shown in the "
+        "tables). L1 names scores, so it is tested at each: light hands at three-all, four-all, and at each "
+        f"score in the maker's favour ({in_favour}; the maker's side first), never pooled, in P(win game) "
+        "with the partner - alone. L3, desperate hands at 1-4 and at 2-4 against the maker, alone - with the "
+        "partner. B1: at four-one and four-two in the eldest hand's favour each deal is bid twice, by the book "
+        "with and without the bridge kept (kept: the eldest hand orders up whatever he holds). The authors "
+        "\"doubt the expediency of keeping the bridge strictly\": the claim tested is that doubt, so the "
+        "estimate is the eldest hand's side's P(win game) not keeping the bridge - keeping it, at each score. "
+        "Negligible then reads: keeping the bridge strictly gains nothing that matters; supported: keeping "
+        "it loses; contradicted: keeping it gains (material or not).\n\n"
         f"The game model (analysis/game_model.py): the game-win probability of each score and dealer, solved "
         f"by value iteration over the {game * game} scores, from the distribution of one hand's points under the "
         "book's policy at that score, estimated from the same deals (the dealer is part of the state: the side "
         "about to deal, AC in every scenario; the deal passes to BD after the hand). Assumptions: hands are "
         "independent given the score and the dealer; both sides play the book's policy, with its lone "
-        "hands, for the rest of the game; the model's own sampling error is not in the intervals of the "
-        "game-probability claims (it is shared by both arms, so it moves little). An arm's value is the "
-        "decider's side's probability of winning from the score that arm's points lead to. At three-all a "
-        "march with the partner (2 points) already wins the game, so a lone march adds nothing there and a "
-        "lone euchre loses it: the game measure sees what points per hand cannot.\n\n"
-        "B1: at one-four and two-four (the eldest hand's side at four) each deal is bid twice, by the book "
-        "with and without the bridge kept (the eldest hand orders up whatever he holds); the authors "
-        "themselves \"doubt the expediency of keeping the bridge strictly\". The claim is tested as the "
-        "rule's purpose: keeping it raises the eldest hand's side's chance of winning the game.\n\n"
-        "Estimates: paired differences (alone - with partner) with t intervals; L5 and L7 compare "
-        "independent samples (different seats, or assisted against unassisted deals) within the same hand "
-        "class, averaged over classes (stratified Welch). Holm's correction across the study's claims. "
-        "Double-dummy play is perfect-information play: an approximation of play at the table, kinder to "
-        "the lone player's adversaries' defence and to his own play alike.")
+        "hands and the bridge not kept, for the rest of the game. An arm's value is the decider's side's "
+        "probability of winning from the score that arm's points lead to. At three-all a march with the "
+        "partner (2 points) already wins the game, so a lone march adds nothing there and a lone euchre loses "
+        "it: the game measure sees what points per hand cannot.\n\n"
+        "The model's error in the intervals: the outcome distributions are estimated, not known, and at the "
+        "size of the L3 and B1 effects their error matters. A parametric bootstrap measures it: each score's "
+        f"outcome counts are drawn again from the multinomial of its observed frequencies ({MODEL_DRAWS:,} "
+        f"draws, seeded from the run's root seed {seed}), the model is solved again for each draw, and every "
+        "game-win estimate is recomputed on the same deals under each draw. The spread of those estimates is "
+        "the model's standard error; it is added in quadrature to the paired standard error of the deals "
+        "(the two treated as independent, though both come from the same deals) for every game-win interval, "
+        "verdict, table and chart cell.\n\n"
+        "Estimates: paired differences with t intervals; L5 and L7 compare independent samples (different "
+        "seats, or assisted against unassisted deals) within the same hand class, averaged over classes "
+        "(stratified Welch). Double-dummy play is perfect-information play: an approximation of play at the "
+        "table, kinder to the lone player's adversaries' defence and to his own play alike.")
     question = ("When should a player go alone, and when take his partner? The book's sentences:\n\n"
                 + study.quoted(("L1", "L2", "L3", "L5", "L7", "B1")))
     return StudyReport(
         name=study.name, title=study.title, question=question, method=method,
-        table=_by_strength(call),
-        table_caption="Made hands by the caller's seat and the book's lone strength, all scores pooled: "
-                      "each arm's net points to the caller's side, and the paired differences.",
+        table=_by_strength(call, model),
+        table_caption=f"Every made hand by the caller's seat and the book's lone strength, pooled over the "
+                      f"{game * game} scores (an equal number of deals at each): the share the book plays alone, "
+                      "each arm's net points to the caller's side, marches and euchres (± 95% half-widths), and "
+                      "the paired differences alone - with partner (the game-win one with the game model's error).",
         charts=[Chart(Path(p).name, caption) for p, caption in files],
         verdicts=verdict_list, headline=_headline(verdict_list, n_calls, deals, game), sections=sections)

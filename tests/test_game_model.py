@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES, outcome_index, side_wins, win_probability
+from analysis.game_model import OUTCOMES, bootstrap, from_counts, outcome_index, side_wins, win_probability
 from analysis.rules import Rules
 
 
@@ -90,3 +90,45 @@ def test_side_wins_reads_the_game_from_the_model():
     f = win_probability(_probs(2, p1_0=0.6, p0_1=0.4), Rules(points_for_game=2))
     assert side_wins(f, 2, 1, False) == 1.0                      # two points is game here
     assert side_wins(f, 1, 0, False) == pytest.approx(1 - f[0, 1])
+
+
+# --- a stack of models, and the model's sampling error --------------------------------------------
+
+def _random_counts(seed: int, hands: int = 2000) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    p = rng.dirichlet(np.ones(len(OUTCOMES)), size=(5, 5))
+    return rng.multinomial(hands, p)
+
+
+def test_a_stack_of_models_is_solved_each_on_its_own():
+    counts = np.stack([_random_counts(s) for s in range(3)])
+    stacked = from_counts(counts)
+    for i in range(3):
+        np.testing.assert_allclose(stacked[i], win_probability(counts[i] / counts[i].sum(axis=2, keepdims=True)),
+                                   atol=1e-12)
+    # side_wins reads every model of the stack at the same scores
+    own, theirs = np.array([0, 3, 5]), np.array([4, 3, 1])
+    np.testing.assert_allclose(side_wins(stacked, own, theirs, True)[1], side_wins(stacked[1], own, theirs, True))
+
+
+def test_bootstrap_draws_are_reproducible_and_shrink_with_the_hands():
+    counts = _random_counts(4)
+    draws = bootstrap(counts, draws=400, seed=7)
+    assert draws.shape == (400, 5, 5)
+    np.testing.assert_array_equal(draws, bootstrap(counts, draws=400, seed=7))
+    assert not np.array_equal(draws, bootstrap(counts, draws=400, seed=8))
+    f = from_counts(counts)
+    spread = draws.std(axis=0, ddof=1)
+    assert np.all(np.abs(draws.mean(axis=0) - f) < 4 * spread / np.sqrt(400) + 1e-3)   # centred on the fit
+    # A hundred times the hands, the same frequencies: about a tenth of the spread.
+    ratio = spread / bootstrap(counts * 100, draws=400, seed=7).std(axis=0, ddof=1)
+    assert 7 < np.median(ratio) < 14
+
+
+def test_the_model_needs_hands_at_every_score():
+    counts = _random_counts(1)
+    counts[2, 3] = 0
+    with pytest.raises(EuchreError, match="every score"):
+        from_counts(counts)
+    with pytest.raises(EuchreError, match="every score"):
+        bootstrap(counts, draws=10, seed=1)

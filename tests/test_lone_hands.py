@@ -12,6 +12,7 @@ from analysis.rules import Rules, Score
 from analysis.runner import run_study, settings_for
 from analysis.simulate import simulate
 from analysis.stats import CONTRADICTED, SUPPORTED
+from analysis.study import GAME_WIN
 from fastcore.sampler import sample_deals
 from studies import lone_hands
 from studies.lone_hands import STUDY
@@ -112,16 +113,26 @@ def test_hand_classes_agree_with_the_books_lone_decision(score, lone_from):
 
 # --- the results table and the claims on a synthetic frame --------------------------------------
 
+def _filler(rng, game: int = 5, n: int = 400) -> pd.DataFrame:
+    """Void deals with random book outcomes at every score: what the game model reads."""
+    return pd.concat([pd.DataFrame({"a": a, "b": b, "kind": 0, "seat": -1, "round": 0, "strength": -1,
+                                    "trumps": -1, "right": -1, "left": -1, "aces": -1, "book_alone": False,
+                                    "arm1": 0, "arm0": 0, "outcome": rng.integers(0, len(OUTCOMES), n)})
+                      for a in range(game) for b in range(game)], ignore_index=True)
+
+
+def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+    for c in frame.columns:
+        frame[c] = frame[c].astype(bool if c == "book_alone" else np.int8)
+    return frame
+
+
 def _synthetic(rng, game: int = 5) -> pd.DataFrame:
     """A chunk-like frame: void deals at every score, calls with known arms."""
-    rows = []
+    rows = [_filler(rng, game)]
     for a in range(game):
         for b in range(game):
             n = 400
-            outcome = rng.integers(0, len(OUTCOMES), n)
-            rows.append(pd.DataFrame({"a": a, "b": b, "kind": 0, "seat": -1, "round": 0, "strength": -1,
-                                      "trumps": -1, "right": -1, "left": -1, "aces": -1, "book_alone": False,
-                                      "arm1": 0, "arm0": 0, "outcome": outcome}))
             seat = rng.integers(0, 4, n)
             strength = rng.integers(0, 4, n)
             # going alone loses 2 points with weak hands, gains with light and sound ones
@@ -131,10 +142,12 @@ def _synthetic(rng, game: int = 5) -> pd.DataFrame:
                                       "strength": strength, "trumps": 3, "right": 1, "left": strength % 2,
                                       "aces": 1, "book_alone": strength == 3, "arm1": arm1, "arm0": arm0,
                                       "outcome": rng.integers(0, len(OUTCOMES), n)}))
-    frame = pd.concat(rows, ignore_index=True)
-    for c in frame.columns:
-        frame[c] = frame[c].astype(bool if c == "book_alone" else np.int8)
-    return frame
+    return _typed(pd.concat(rows, ignore_index=True))
+
+
+def _own_theirs(frame):
+    bd = frame["seat"] % 2 == 1
+    return np.where(bd, frame["b"], frame["a"]), np.where(bd, frame["a"], frame["b"])
 
 
 def test_claims_measure_what_they_say_on_synthetic_rows():
@@ -142,24 +155,116 @@ def test_claims_measure_what_they_say_on_synthetic_rows():
     table = STUDY.summarise(frame)
     assert int(table["deals"].sum()) == len(frame)
     calls = frame[frame["kind"] == 1]
-    weak = calls[(calls["strength"] < 2) & ~calls["book_alone"]]
-    not_lone = STUDY.estimate("L2.not_lone", table)
-    assert not_lone.n == len(weak)
-    assert not_lone.mean == pytest.approx((weak["arm1"].astype(int) - weak["arm0"]).mean())
-    assert not_lone.se == pytest.approx((weak["arm1"].astype(int) - weak["arm0"]).std(ddof=1) / np.sqrt(len(weak)))
-    light = calls[calls["strength"] == 2]
-    assert STUDY.estimate("L2.light", table).mean == pytest.approx((light["arm1"].astype(int) - light["arm0"]).mean())
+    gain = calls["arm0"].astype(int) - calls["arm1"]          # L2: with the partner - alone, the book's side
+    for key, strength in (("L2.desperate", 1), ("L2.light", 2)):
+        chosen = gain[calls["strength"] == strength]
+        e = STUDY.estimate(key, table)
+        assert e.n == len(chosen)
+        assert e.mean == pytest.approx(chosen.mean())
+        assert e.se == pytest.approx(chosen.std(ddof=1) / np.sqrt(len(chosen)))
     found = {v.claim.name: v.verdict for v in STUDY.verdicts(table)}
-    assert found["L2.not_lone"] == SUPPORTED       # alone loses with weak hands, as the book says
+    assert found["L2.desperate"] == SUPPORTED      # alone loses with weak hands, as the book says
     assert found["L2.light"] == CONTRADICTED       # and gains with light ones here
-    assert "B1" not in found                       # no bridge rows: not measured
-    # L1 at three-all is measured on the light hands of the calls at 3-3 only, from the decider's side
-    own = np.where(calls["seat"] % 2 == 0, calls["a"], calls["b"])
-    theirs = np.where(calls["seat"] % 2 == 0, calls["b"], calls["a"])
-    three_all = (calls["strength"] == 2) & (own == 3) & (theirs == 3)
-    assert STUDY.estimate("L1.three_all", table).n == int(three_all.sum())
-    ahead = (calls["strength"] == 2) & (own > theirs)
-    assert STUDY.estimate("L1.ahead", table).n == int(ahead.sum())
+    assert not any(k.startswith("B1") for k in found)   # no bridge rows: not measured
+    # L1 is measured at each score on its own, on the light hands of that score from the decider's side.
+    own, theirs = _own_theirs(calls)
+    for score in lone_hands.L1_SCORES:
+        at = (calls["strength"] == 2) & (own == score[0]) & (theirs == score[1])
+        assert STUDY.estimate(f"L1.{score[0]}-{score[1]}", table).n == int(at.sum()) > 0
+
+
+def test_every_test_is_oriented_to_the_books_side_and_names_one_score():
+    keys = [t.key for t in STUDY.claims]
+    assert len(keys) == len(set(keys))
+    assert [k for k in keys if k.startswith("L1.")] == [f"L1.{o}-{t}" for o, t in (
+        (3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))]
+    assert [k for k in keys if k[:3] in ("L3.", "B1.")] == ["L3.1-4", "L3.2-4", "B1.4-1", "B1.4-2"]
+    assert all(t.sign == 1 for t in STUDY.claims)   # each estimate is computed as the book's side
+    assert {t.unit for t in STUDY.claims if t.claim in ("L1", "L3", "B1")} == {GAME_WIN}
+
+
+def _deals_at(score: Score, n: int, seed: int):
+    """A few hundred deals bid and played at one score, with void filler at every score for the model."""
+    deals = sample_deals(n, np.random.SeedSequence(seed), pack=32)
+    rows = lone_hands.score_rows(deals, score, RULES)
+    frame = pd.concat([rows, _filler(np.random.default_rng(seed))], ignore_index=True)
+    return rows, _typed(frame)
+
+
+def _model(frame):
+    counts = np.zeros((5, 5, len(OUTCOMES)))
+    book = frame[frame["kind"] <= 1]
+    np.add.at(counts, (book["a"], book["b"], book["outcome"]), 1)
+    return win_probability(counts / counts.sum(axis=2, keepdims=True))
+
+
+def test_per_score_estimates_equal_a_direct_computation_at_one_score():
+    # 1-4 for the dealers: AC's desperate hands there are L3 at 1-4; BD's light hands are L1 at 4-1,
+    # and every deal is B1 at 4-1 (the eldest hand's side first).
+    rows, frame = _deals_at(Score(1, 4), 400, 19)
+    table = STUDY.summarise(frame)
+    f = _model(frame)
+
+    def chance(r, net):
+        bd = r.seat % 2 == 1
+        own, theirs = (r.b, r.a) if bd else (r.a, r.b)
+        return _chance(f, own + max(net, 0), theirs + max(-net, 0), bd)
+
+    call, bridge = _kind(rows, "call"), _kind(rows, "bridge")
+    ac = call["seat"] % 2 == 0
+    direct = {
+        "L3.1-4": [chance(r, int(r.arm1)) - chance(r, int(r.arm0))                 # alone - with the partner
+                   for r in call[ac & (call["strength"] == 1)].itertuples()],
+        "L1.4-1": [chance(r, int(r.arm0)) - chance(r, int(r.arm1))                 # with the partner - alone
+                   for r in call[~ac & (call["strength"] == 2)].itertuples()],
+        "B1.4-1": [chance(r, int(r.arm0)) - chance(r, int(r.arm1))                 # not keeping - keeping
+                   for r in bridge.itertuples()],
+    }
+    for key, values in direct.items():
+        paired, model_se = STUDY.game_win_parts(key, table)
+        e = STUDY.estimate(key, table)
+        assert e.n == paired.n == len(values) > 1, key
+        assert e.mean == paired.mean == pytest.approx(np.mean(values), abs=1e-12), key
+        assert paired.se == pytest.approx(np.std(values, ddof=1) / np.sqrt(len(values))), key
+    assert len(direct["B1.4-1"]) == 400
+    # No deals at the other scores' own hands: those tests are not measured, never borrowed from 1-4.
+    for key in ("L1.1-0", "L1.3-3", "L3.2-4", "B1.4-2"):
+        assert STUDY.estimate(key, table) is None
+
+
+def test_the_model_error_is_reproducible_from_the_seed_and_widens_the_interval():
+    _, frame = _deals_at(Score(2, 4), 300, 23)
+    table = STUDY.summarise(frame)
+    paired, model_se = STUDY.game_win_parts("L3.2-4", table, seed=5)
+    again = STUDY.estimate("L3.2-4", table, seed=5)
+    assert again == STUDY.estimate("L3.2-4", table, seed=5)
+    assert model_se > 0
+    assert again.se == pytest.approx(np.hypot(paired.se, model_se))
+    assert again.se > paired.se and again.high - again.low > paired.high - paired.low
+    other = STUDY.estimate("L3.2-4", table, seed=6)
+    assert other.mean == again.mean and other.se != again.se   # the draws differ, the estimate does not
+    # The run's root seed, from the manifest, seeds the draws of every game-win test.
+    measured = {c.key: c.estimate for c in STUDY.measure(table, {"root_seed": 5, "deals": 300})}
+    assert measured["L3.2-4"] == again
+    for test in STUDY.claims:
+        if test.unit == GAME_WIN and test.key in measured:
+            assert measured[test.key].se >= STUDY.game_win_parts(test.key, table, seed=5)[0].se
+
+
+def test_b1_is_the_authors_doubt():
+    # A fixture where keeping the bridge gains: at 4-1 for BD the eldest hand keeping it makes a point
+    # (game), while the book's bidding lets the dealers score two. The doubt is then contradicted.
+    rng = np.random.default_rng(2)
+    n = 400
+    bridge = pd.DataFrame({"a": 1, "b": 4, "kind": 3, "seat": 1, "round": 1, "strength": -1, "trumps": -1,
+                           "right": -1, "left": -1, "aces": -1, "book_alone": False,
+                           "arm1": 1, "arm0": rng.choice([1, -2], n), "outcome": -1})
+    table = STUDY.summarise(_typed(pd.concat([_filler(rng), bridge], ignore_index=True)))
+    e = STUDY.estimate("B1.4-1", table)
+    assert e.mean < 0                               # not keeping - keeping
+    v = next(v for v in STUDY.verdicts(table) if v.claim.name == "B1.4-1")
+    assert v.estimate.mean == e.mean < 0 and v.verdict == CONTRADICTED
+    assert STUDY.estimate("B1.4-2", table) is None
 
 
 def _chance(f, own: int, theirs: int, own_deals_next: bool) -> float:
@@ -175,10 +280,7 @@ def test_game_win_differences_are_the_game_models():
     # the decider's side's chance after the lone arm's points minus after the partner's, BD dealing next.
     frame = _synthetic(np.random.default_rng(3))
     table = STUDY.summarise(frame)
-    counts = np.zeros((5, 5, len(OUTCOMES)))
-    book = frame[frame["kind"] <= 1]
-    np.add.at(counts, (book["a"], book["b"], book["outcome"]), 1)
-    f = win_probability(counts / counts.sum(axis=2, keepdims=True))
+    f = _model(frame)
     total = 0.0
     for r in frame[frame["kind"] == 1].itertuples():
         bd = r.seat % 2 == 1
@@ -237,11 +339,13 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     pd.testing.assert_frame_equal(t1, t2)
     assert set(one["kind"]) >= {0, 1, 2, 3}
     report = STUDY.render(t1, {"rules": {"pack": 32}}, tmp_path)
-    assert [v.claim.name for v in report.verdicts] == [t.key for t in STUDY.claims]
+    # A test with no deals at its score in so small a run is left out, never filled from other scores.
+    measured = [t.key for t in STUDY.claims if STUDY.estimate(t.key, t1) is not None]
+    assert [v.claim.name for v in report.verdicts] == measured and "L2.light" in measured
     for v in report.verdicts:
         assert v.claim.estimate.mean == STUDY.estimate(v.claim.name, t1).mean or v.claim.estimate.n < 2
-    light = next(v for v in report.verdicts if v.claim.name == "L2.light").claim.estimate
-    assert f"light lone hands: {light.mean:+.3f}" in report.headline
+    light = next(v for v in report.verdicts if v.claim.name == "L2.light").estimate
+    assert f"light hands {light.mean:+.3f}" in report.headline
 
 
 def test_a_chunk_shares_its_deals_among_the_five_scores(tmp_path):
