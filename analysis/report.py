@@ -23,11 +23,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.stats import VERDICT_RULE, VERDICTS, Verdict
-# The files are written by analysis.storage; the names are re-exported for the modules that
-# import them from here.
-from analysis.storage import (  # noqa: F401
-    HAVE_PARQUET, read_table, results_path, write_atomic, write_json, write_table, write_text,
-)
+from analysis.storage import write_atomic, write_json, write_table, write_text
 from analysis.ledger import build_ledger, counts_html, write_ledger
 
 DOUBLE_DUMMY = (

@@ -14,7 +14,7 @@ import pytest
 import toy_study as toy
 from analysis import registry, runner
 from analysis.errors import EuchreError
-from analysis.report import write_atomic
+from analysis.storage import write_atomic
 from analysis.rules import Rules
 from analysis.runner import chunk_seed, run_study, settings_for
 from toy_study import FAIL_AT, toy_settings

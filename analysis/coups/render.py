@@ -16,7 +16,8 @@ from analysis.cards import SEATS, SUIT_NAMES, card_name, card_text, rank_of, sui
 from analysis.coups.analyse import CaseResult
 from analysis.coups.cases import CALL_TEXT, Case
 from analysis.coups.table import SAMPLER, table_word
-from analysis.report import md_table, md_to_html, write_json, write_text
+from analysis.report import md_table, md_to_html
+from analysis.storage import write_json, write_text
 from analysis.rules import is_trump, partner_of, side_of, trump_order
 
 REPORT_DIR = Path("reports") / "coups"   # beside the studies' reports, from the working folder

@@ -81,11 +81,10 @@ def sample_worlds(k: Knowledge, trump: int, n: int, seed: int, accept: Accept | 
     def worlds_of(deals) -> list[World]:
         return [[deals.hand(i, s) + list(k.played[s]) for s in range(4)] for i in range(len(deals))]
 
-    judge = None
-    if accept is not None:
-        def judge(deals):
-            return np.array([accept(w) for w in worlds_of(deals)], dtype=bool)
-    deals = sample_deals(n, np.random.SeedSequence(seed), 32, con, judge)
+    def judge(deals):
+        return np.array([accept(w) for w in worlds_of(deals)], dtype=bool)
+
+    deals = sample_deals(n, np.random.SeedSequence(seed), 32, con, None if accept is None else judge)
     worlds = worlds_of(deals)
     return worlds, (deals.candidates if accept is not None else len(worlds))
 
