@@ -28,7 +28,6 @@ suit in which he holds most trumps (then the higher ones). The discard is the bo
 """
 from __future__ import annotations
 
-import tomllib
 
 import numpy as np
 
@@ -36,6 +35,7 @@ from analysis.book_policy import _best_suit
 from analysis.contract import dealer_hand
 from analysis.cards import SEATS
 from analysis.errors import EuchreError
+from analysis.storage import read_toml
 from analysis.patterns import parse_pattern
 from analysis.policy import Situations, VectorPolicy
 
@@ -77,13 +77,7 @@ class PatternPolicy(VectorPolicy):
 
     @classmethod
     def from_toml(cls, path) -> "PatternPolicy":
-        try:
-            with open(path, "rb") as f:
-                data = tomllib.load(f)
-        except OSError as exc:
-            raise EuchreError(f"cannot read policy file {path}: {exc.strerror}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise EuchreError(f"policy file {path} is not valid TOML: {exc}") from None
+        data = read_toml(path, "policy file")
         unknown = set(data) - _SECTIONS - {"name"}
         if unknown:
             raise EuchreError(f"policy file {path}: unknown section {sorted(unknown)[0]!r} "

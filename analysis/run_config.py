@@ -20,25 +20,16 @@ Dask scheduler. Command-line flags win over the file, the file over the study's 
 """
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 
 from analysis.errors import EuchreError
+from analysis.storage import read_toml
 
 RULE_KEYS = ("pack", "points_for_game", "stick_the_dealer")
 RUN_KEYS = ("deals", "chunk_size", "seed", *RULE_KEYS, "jobs", "backend", "out")
 
 
 def load_config(path) -> dict:
-    path = Path(path)
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except OSError as exc:
-        raise EuchreError(f"cannot read the settings file {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise EuchreError(f"{path} is not valid TOML: {exc}") from None
-    return data
+    return read_toml(path, "the settings file")
 
 
 def study_overrides(config: dict, study: str, known_studies) -> dict:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import tomllib
 import socket
 import time
 from contextlib import contextmanager
@@ -65,6 +66,17 @@ def read_json(path) -> dict:
 
 
 # --- tables ---------------------------------------------------------------------------------
+
+def read_toml(path, what: str) -> dict:
+    """A TOML file (``what`` names it in the messages: "the settings file", "policy file")."""
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as exc:
+        raise EuchreError(f"cannot read {what} {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise EuchreError(f"{what} {path} is not valid TOML: {exc}") from None
+
 
 def table_suffix() -> str:
     """The suffix tables are written with: .parquet, or .csv without pyarrow."""

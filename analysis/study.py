@@ -14,8 +14,9 @@ and writes four steps:
 - ``run_chunk(scenario, chunk_index, n_deals, seed, settings)``: a pure function of its
   arguments returning a DataFrame (usually summed cells, see :mod:`analysis.cells`);
 - ``summarise(frame, settings)``: the results table from all chunks;
-- ``estimate(key, table)``: one claim test's :class:`~analysis.stats.Estimate`, oriented so
-  that a positive value is what the book says (or None when the table has no deals for it);
+- ``estimate(key, table, manifest=None)``: one claim test's :class:`~analysis.stats.Estimate`
+  (or None when the table has no deals for it); the run's manifest is there for what an
+  estimate needs of the run (its root seed, say);
 - ``render(table, manifest, out_dir)``: its report (:class:`analysis.report.StudyReport`).
 
 The runner (:mod:`analysis.runner`) does the rest: chunks, seeds, workers, checkpoints. A study
@@ -78,7 +79,7 @@ class Study:
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         raise NotImplementedError
 
-    def estimate(self, key: str, table: pd.DataFrame) -> Estimate | None:
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         raise NotImplementedError
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
@@ -97,7 +98,7 @@ class Study:
         simulated = (manifest or {}).get("deals")
         out = []
         for test in self.claims:
-            estimate = self.estimate(test.key, table)
+            estimate = self.estimate(test.key, table, manifest)
             if estimate is not None:
                 out.append(test.measured(estimate, simulated))
         return out

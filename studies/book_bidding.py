@@ -442,7 +442,7 @@ class BookBidding(Study):
         order = {s: i for i, s in enumerate(SEAT_ORDER)}
         return table.sort_values(KEYS, key=lambda c: c.map(order) if c.name == "seat" else c).reset_index(drop=True)
 
-    def estimate(self, key: str, table: pd.DataFrame) -> Estimate | None:
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         if key == T1_KEY:
             if _rows(table, "B", "E1").empty or _rows(table, "D", "T1").empty:
                 return None

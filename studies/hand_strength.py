@@ -133,7 +133,7 @@ class HandStrength(Study):
         table["top"] = table["top"].map(lambda t: TOP_LABELS[int(t)])
         return table.sort_values(KEYS).reset_index(drop=True)
 
-    def estimate(self, key: str, table: pd.DataFrame):
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None):
         if key == "S6":
             c = table[(table["seat"] == "C") & (table["contract"] == "turn")]
             return cells.stratified(c, c["short"] == 1, c["short"] == 0, "net", ["trumps", "top", "outside_aces"])

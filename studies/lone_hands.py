@@ -457,21 +457,10 @@ class LoneHands(Study):
         table["seat"] = table["seat"].map(lambda s: SEATS[int(s)] if s >= 0 else "-")
         return table.sort_values(KEYS + ARMS).reset_index(drop=True)
 
-    def measure(self, table: pd.DataFrame, manifest: dict | None = None) -> list:
-        """Every test with its estimate; the game model's draws come from the run's root seed
-        (the manifest's), so a report re-rendered from the same results says the same."""
-        manifest = manifest or {}
-        seed = int(manifest.get("root_seed", Settings.seed))
-        out = []
-        for test in self.claims:
-            estimate = self.estimate(test.key, table, seed)
-            if estimate is not None:
-                out.append(test.measured(estimate, manifest.get("deals")))
-        return out
-
-    def estimate(self, key: str, table: pd.DataFrame, seed: int = Settings.seed):
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None):
         """The test ``key``'s estimate, the book's side positive; a game-win estimate's interval
-        includes the game model's error, its draws seeded from ``seed`` (the run's root seed)."""
+        includes the game model's error, its draws seeded from the run's root seed (the
+        manifest's), so a report re-rendered from the same results says the same."""
         call = table[table["kind"] == "call"]
         if key.startswith("L5."):   # the lone player's points at two seats, within hand classes
             x, y = key[3], key[5]
@@ -489,7 +478,7 @@ class LoneHands(Study):
         if self.claim_test(key).unit == POINTS:
             e = cells.mean_of(rows, "dpts")
             return e if reading.book_arm == "arm1" else negated(e)
-        return with_model_error(*self.game_win_parts(key, table, seed))
+        return with_model_error(*self.game_win_parts(key, table, root_seed(manifest)))
 
     def game_win_parts(self, key: str, table: pd.DataFrame, seed: int = Settings.seed) -> tuple[Estimate, float]:
         """A game-win test's paired estimate (the deals' error alone) and the game model's
@@ -502,6 +491,11 @@ class LoneHands(Study):
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
+
+
+def root_seed(manifest: dict | None) -> int:
+    """The run's root seed, from its manifest (the default seed without one)."""
+    return int((manifest or {}).get("root_seed", Settings.seed))
 
 
 STUDY = LoneHands()
@@ -735,7 +729,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     saved = manifest.get("rules", {})
     rules = Rules(points_for_game=saved.get("points_for_game", Rules().points_for_game))
     game = rules.points_for_game
-    seed = int(manifest.get("root_seed", Settings.seed))
+    seed = root_seed(manifest)
     verdict_list = study.verdicts(table, manifest)
     call = table[table["kind"] == "call"]
     model = game_model(table, seed)

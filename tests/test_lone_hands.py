@@ -236,12 +236,12 @@ def test_the_model_error_is_reproducible_from_the_seed_and_widens_the_interval()
     _, frame = _deals_at(Score(2, 4), 300, 23)
     table = STUDY.summarise(frame)
     paired, model_se = STUDY.game_win_parts("L3.2-4", table, seed=5)
-    again = STUDY.estimate("L3.2-4", table, seed=5)
-    assert again == STUDY.estimate("L3.2-4", table, seed=5)
+    again = STUDY.estimate("L3.2-4", table, {"root_seed": 5})
+    assert again == STUDY.estimate("L3.2-4", table, {"root_seed": 5})
     assert model_se > 0
     assert again.se == pytest.approx(np.hypot(paired.se, model_se))
     assert again.se > paired.se and again.high - again.low > paired.high - paired.low
-    other = STUDY.estimate("L3.2-4", table, seed=6)
+    other = STUDY.estimate("L3.2-4", table, {"root_seed": 6})
     assert other.mean == again.mean and other.se != again.se   # the draws differ, the estimate does not
     # The run's root seed, from the manifest, seeds the draws of every game-win test.
     measured = {c.key: c.estimate for c in STUDY.measure(table, {"root_seed": 5, "deals": 300})}

@@ -8,7 +8,6 @@ the caller's hand, and every card of the book's line and of every claim legal.
 """
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 from analysis import reference
 from analysis.cards import SEATS, card_text, parse_card, parse_cards, parse_seat, parse_suit, suit_of
 from analysis.errors import EuchreError
+from analysis.storage import read_toml
 from analysis.rules import default_leader, is_trump, side_of
 
 DATA_FILE = Path(__file__).parent.parent / "data" / "coups.toml"
@@ -154,13 +154,7 @@ def _claim(case_id: str, raw: dict) -> Claim:
 def load_cases(path: str | Path | None = None) -> list[Case]:
     """The nine cases, validated (see :func:`validate`)."""
     path = Path(path) if path else DATA_FILE
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as exc:
-        raise EuchreError(f"cannot read the coup cases {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise EuchreError(f"the coup cases {path} are not valid TOML: {exc}") from None
+    data = read_toml(path, "the coup cases file")
     cases = []
     for raw in data.get("case", []):
         cid = raw.get("id", "?")
