@@ -24,15 +24,21 @@ CASE_I = {"trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", 
                                   "D": "KC TC AS 9S 9H"}, "played": ["JD", "7D", "TC"], "analyse": True}
 
 
+BUILD_PRODUCTS = {".git", ".venv", "build", "dist", "reports", "__pycache__", ".pytest_cache", ".hypothesis"}
+
+
 def source_files() -> list[str]:
-    """The files of the checkout that git tracks or would track (not ignored): the sources,
-    without any build product (compiled kernels, generated C, build folders)."""
+    """The source files of the checkout, without any build product (compiled kernels, generated
+    C, build folders): those git tracks or would track, or, outside a git checkout (an unpacked
+    source archive), every file but the build products."""
     try:
         listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                                capture_output=True, text=True, timeout=60, check=True).stdout
+                                capture_output=True, text=True, timeout=60, check=True).stdout.split("\0")
     except (OSError, subprocess.CalledProcessError):
-        pytest.skip("the wheel is built from a git checkout's files")
-    return [f for f in listed.split("\0") if f and not f.startswith("reports/") and (ROOT / f).is_file()]
+        listed = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*")
+                  if p.is_file() and not BUILD_PRODUCTS & set(p.relative_to(ROOT).parts)
+                  and not p.name.endswith((".so", ".c", ".pyc")) and ".egg-info" not in str(p)]
+    return [f for f in listed if f and not f.startswith("reports/") and (ROOT / f).is_file()]
 
 
 def run(args, cwd, env, timeout=300) -> str:
