@@ -393,6 +393,10 @@ def render_markdown(ledger: Ledger) -> str:
                 continue
             parts += [e.summary[0].upper() + e.summary[1:] + ".", "",
                       table(list(TEST_COLUMNS), [_cells(t) for t in e.tests]), ""]
+            read = [f"- {t.label}: {t.test} ({t.study}; its report states the readings)"
+                    for t in e.tests if t.test and t.test != t.label]
+            if read:
+                parts += ["Tested as:", "", *read, ""]
     if ledger.foreign:
         parts += ["## Tests of claims outside the catalogue", "",
                   ", ".join(f"{t.claim} ({t.study}: {t.verdict})" for t in ledger.foreign), ""]

@@ -219,7 +219,7 @@ body{font-family:Georgia,serif;max-width:62rem;margin:2rem auto;padding:0 1rem;c
 h1{font-size:1.7rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}
 table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.6rem 0}
 th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}th{background:#f3f3f3}
-td:first-child,th:first-child{text-align:left}
+td:first-child,th:first-child{text-align:left}table.verdicts td:nth-child(2){text-align:left}
 blockquote{border-left:3px solid #999;margin:.6rem 0;padding:.1rem .8rem;color:#444;font-style:italic}
 figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
 .supported{color:#1b6e1b;font-weight:bold}.contradicted{color:#a31515;font-weight:bold}
