@@ -101,13 +101,19 @@ def bootstrap(counts, rules: Rules = Rules(), draws: int = 1000, seed=None) -> n
     by score, from the multinomial distribution of the observed ``counts`` (as many hands as
     observed): the spread of the game model's sampling error. ``seed``: anything
     :func:`numpy.random.default_rng` takes."""
+    return from_counts(resample(counts, draws, seed), rules)
+
+
+def resample(counts, draws: int = 1000, seed=None) -> np.ndarray:
+    """``draws`` stacks of outcome counts (draws, ..., 7), each score's counts drawn again from
+    the multinomial distribution of its observed frequencies (as many hands as observed): the
+    parametric bootstrap behind :func:`bootstrap`, for any model solved from counts."""
     counts = np.asarray(counts, dtype=np.int64)
     totals = counts.sum(axis=-1)
     if np.any(totals == 0):
         raise EuchreError("the game model needs hands at every score below game: run every dealers' score")
     rng = np.random.default_rng(seed)
-    drawn = rng.multinomial(totals, counts / totals[..., None], size=(draws, *totals.shape))
-    return from_counts(drawn, rules)
+    return rng.multinomial(totals, counts / totals[..., None], size=(draws, *totals.shape))
 
 
 def side_wins(f: np.ndarray, own, theirs, own_deals_next) -> np.ndarray:
