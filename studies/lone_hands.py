@@ -37,7 +37,6 @@ bootstrap, seeded from the run's root seed) and its spread joins the paired samp
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,11 +47,13 @@ from scipy import stats as st
 from analysis import cells
 from analysis.book_policy import BookParams, BookPolicy
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES, bootstrap, from_counts, outcome_index, side_wins
+from analysis import game_value
+from analysis.game_model import OUTCOMES, from_counts, outcome_index
+from analysis.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error
 from analysis.paired import Paired, contract_arm, play_arms, policy_arm
 from analysis.policy import Situations
 from analysis.rules import Rules, Score
-from analysis.runner import Settings, name_key
+from analysis.runner import Settings
 from analysis.simulate import BiddingBatch, bid_batch, play_out
 from analysis.stats import CONFIDENCE, Estimate, negated
 from analysis.study import GAME_WIN, MARGINS, POINTS, ClaimTest, Study, verdict_of
@@ -65,7 +66,6 @@ CLASS_COLUMNS = ("strength", "trumps", "right", "left", "aces")
 KEYS = ["a", "b", "kind", "seat", "round", *CLASS_COLUMNS, "book_alone"]
 ARMS = ["arm1", "arm0"]   # the two arms' net points: the table keeps them, so any game model can value them
 CLASS = ["round", "strength", "trumps", "right", "left", "aces"]
-MODEL_DRAWS = 1000        # draws of the game model: its standard error to about 2%
 
 
 def game_of(settings) -> int:
@@ -206,20 +206,6 @@ def _rows(score: Score, kind: str, deal, seat, rnd, cls, book_alone, arm1, arm0,
 
 # --- the results table ----------------------------------------------------------------------------
 
-def win_after(f, a, b, seat, net) -> np.ndarray:
-    """The probability that ``seat``'s side wins the game after a hand at score (a: AC, the
-    dealers; b: BD) that gave ``net`` points to that side (negative: to the other side).
-    The next hand is dealt by BD. ``f``: the solved game, or a stack of draws of it."""
-    a = np.asarray(a, np.int64)
-    b = np.asarray(b, np.int64)
-    side = np.asarray(seat, np.int64) & 1
-    net = np.asarray(net, np.int64)
-    gain, loss = np.maximum(net, 0), np.maximum(-net, 0)
-    own = np.where(side == 0, a, b) + gain
-    theirs = np.where(side == 0, b, a) + loss
-    return side_wins(f, own, theirs, side == 1)
-
-
 def own_theirs(table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     """The decider's side's score and the adversaries' for each row."""
     bd = table["seat"].isin(["B", "D"])
@@ -243,70 +229,25 @@ def game_of_table(table: pd.DataFrame) -> int:
 
 # --- the game model and its error -------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class GameModel:
-    """The game model solved from the book's hands of a results table (``f``), and ``draws`` of
-    it solved from outcome counts resampled score by score (:func:`analysis.game_model.bootstrap`):
-    their spread is the model's sampling error, carried into every game-win estimate."""
-
-    counts: np.ndarray   # (game, game, 7) the book's hands per score by outcome
-    f: np.ndarray        # (game, game) the dealing side's P(win game)
-    draws: np.ndarray    # (MODEL_DRAWS, game, game)
-    seed: int            # the run's root seed, from which the draws come
-
-    @property
-    def hands(self) -> np.ndarray:
-        """The book's hands per score (a, b): the sample size behind each score's distribution."""
-        return self.counts.sum(axis=2)
-
-    def differences(self, rows: pd.DataFrame) -> np.ndarray:
-        """Per draw of the model: the mean, over the deals of ``rows``, of the decider's side's
-        P(win game) after arm1 minus after arm0."""
-        g = rows.groupby(["a", "b", "seat", *ARMS], observed=True)["deals"].sum().reset_index()
-        seat = g["seat"].map(SEATS.index).to_numpy()
-        after = [win_after(self.draws, g["a"], g["b"], seat, g[arm]) for arm in ARMS]   # (draws, cells)
-        w = g["deals"].to_numpy(float)
-        return (after[0] - after[1]) @ w / w.sum()
-
-    def game_win(self, rows: pd.DataFrame, book_arm: str = "arm1") -> tuple[Estimate, float]:
-        """The mean game-win gain of the book's arm over the other on ``rows`` with its paired
-        interval (the deals' sampling error alone), and the game model's standard error."""
-        paired = cells.mean_of(rows, "dwin")
-        paired = paired if book_arm == "arm1" else negated(paired)
-        model_se = float(np.std(self.differences(rows), ddof=1)) if len(rows) else float("nan")
-        return paired, model_se
-
-
-def with_model_error(paired: Estimate, model_se: float, confidence: float = CONFIDENCE) -> Estimate:
-    """The paired estimate with the game model's standard error added in quadrature (the two
-    errors treated as independent); the t interval on the paired deals' degrees of freedom."""
-    n = paired.n
-    se = float(np.hypot(paired.se, model_se))
-    if n < 2 or not np.isfinite(se):
-        return paired
-    df = n - 1
-    q = float(st.t.ppf(0.5 + confidence / 2, df))
-    p = float(2 * st.t.sf(abs(paired.mean) / se, df)) if se > 0 else float(paired.mean == 0)
-    return Estimate(paired.mean, paired.mean - q * se, paired.mean + q * se, se, se * np.sqrt(n), n, p)
-
-
 def model_seed(root_seed: int) -> np.random.SeedSequence:
-    """The game model's draws: keyed by (root seed, study, "game model"), as the runner keys a
-    chunk by (root seed, study, scenario, chunk)."""
-    return np.random.SeedSequence(root_seed, spawn_key=(name_key(LoneHands.name), name_key("game model")))
-
-
-@functools.lru_cache(maxsize=4)
-def _solved(counts: bytes, game: int, seed: int) -> GameModel:
-    c = np.frombuffer(counts, np.int64).reshape(game, game, len(OUTCOMES))
-    rules = Rules(points_for_game=game)
-    return GameModel(c, from_counts(c, rules), bootstrap(c, rules, MODEL_DRAWS, model_seed(seed)), seed)
+    """The game model's draws of this study (see :func:`analysis.game_value.model_seed`)."""
+    return game_value.model_seed(root_seed, LoneHands.name)
 
 
 def game_model(table: pd.DataFrame, seed: int = Settings.seed) -> GameModel:
     """The game model of a results table, its draws seeded from ``seed`` (the run's root seed)."""
     game = game_of_table(table)
-    return _solved(outcome_counts(table, game).tobytes(), game, int(seed))
+    return game_value.solved(outcome_counts(table, game), Rules(points_for_game=game), seed, LoneHands.name)
+
+
+def paired_game_win(model: GameModel, rows: pd.DataFrame, book_arm: str = "arm1") -> tuple[Estimate, float]:
+    """The mean game-win gain of the book's arm over the other on ``rows`` with its paired
+    interval (the deals' sampling error alone, from the table's summed ``dwin``), and the game
+    model's standard error."""
+    paired = cells.mean_of(rows, "dwin")
+    paired = paired if book_arm == "arm1" else negated(paired)
+    model_se = float(np.std(model.differences(rows), ddof=1)) if len(rows) else float("nan")
+    return paired, model_se
 
 
 # --- the tests of the book's claims -------------------------------------------------------------
@@ -487,7 +428,7 @@ class LoneHands(Study):
             raise EuchreError("this results table predates the arms' points as keys (needed to carry the game "
                               "model's error): run the study again")
         reading = READINGS[key]
-        return game_model(table, seed).game_win(rows_read(table, reading), reading.book_arm)
+        return paired_game_win(game_model(table, seed), rows_read(table, reading), reading.book_arm)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -523,7 +464,7 @@ def _rate(k, n) -> str:
 
 def _game_win(model: GameModel, rows: pd.DataFrame, book_arm: str = "arm1") -> Estimate:
     """alone - with partner (or the book's arm - the other) in P(win game), the model's error included."""
-    return with_model_error(*model.game_win(rows, book_arm))
+    return with_model_error(*paired_game_win(model, rows, book_arm))
 
 
 BOWER_LABELS = ["none", "left", "right", "both"]

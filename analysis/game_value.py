@@ -1,0 +1,127 @@
+"""A hand's outcome valued by the game it leads to, with the game model's own error.
+
+A study that values a decision in game-win probability counts, in the same run, the book's
+hands by outcome at every score (:data:`analysis.game_model.OUTCOMES`); from those counts
+:func:`solved` gives the game model ``f`` and ``MODEL_DRAWS`` draws of it solved from counts
+resampled score by score (a parametric bootstrap, seeded from the run's root seed and the
+study's name). A paired estimate over deals then carries two errors: the deals' sampling error
+(the paired interval) and the model's (the spread of the estimate over the draws), joined in
+quadrature by :func:`with_model_error`.
+
+Scores are written as in the studies' tables: ``a`` the dealers' (AC) points, ``b`` the other
+side's (BD); the hand was dealt by A, so BD deals the next one.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats as st
+
+from analysis.game_model import OUTCOMES, bootstrap, from_counts, side_wins
+from analysis.rules import Rules
+from analysis.stats import CONFIDENCE, Estimate, mean_from_sums
+from fastcore.vocabulary import SEATS
+
+MODEL_DRAWS = 1000        # draws of the game model: its standard error to about 2%
+
+
+def win_after(f, a, b, seat, net) -> np.ndarray:
+    """The probability that ``seat``'s side wins the game after a hand at score (a: AC, the
+    dealers; b: BD) that gave ``net`` points to that side (negative: to the other side).
+    The next hand is dealt by BD. ``f``: the solved game, or a stack of draws of it."""
+    a = np.asarray(a, np.int64)
+    b = np.asarray(b, np.int64)
+    side = np.asarray(seat, np.int64) & 1
+    net = np.asarray(net, np.int64)
+    gain, loss = np.maximum(net, 0), np.maximum(-net, 0)
+    own = np.where(side == 0, a, b) + gain
+    theirs = np.where(side == 0, b, a) + loss
+    return side_wins(f, own, theirs, side == 1)
+
+
+def _seat_numbers(seats: pd.Series) -> np.ndarray:
+    """Seat letters (or numbers) as kernel seat numbers."""
+    if seats.dtype.kind in "iu":
+        return seats.to_numpy(np.int64)
+    return seats.map(SEATS.index).to_numpy(np.int64)
+
+
+@dataclass(frozen=True)
+class GameModel:
+    """The game model solved from the book's hands of a run (``f``), and ``draws`` of it solved
+    from outcome counts resampled score by score: their spread is the model's sampling error."""
+
+    counts: np.ndarray   # (game, game, 7) the book's hands per score by outcome
+    f: np.ndarray        # (game, game) the dealing side's P(win game)
+    draws: np.ndarray    # (MODEL_DRAWS, game, game)
+    seed: int            # the run's root seed, from which the draws come
+
+    @property
+    def hands(self) -> np.ndarray:
+        """The book's hands per score (a, b): the sample size behind each score's distribution."""
+        return self.counts.sum(axis=2)
+
+    def differences(self, rows: pd.DataFrame, arms=("arm1", "arm0")) -> np.ndarray:
+        """Per draw of the model: the mean, over the deals of ``rows`` (columns a, b, seat, the
+        two arms' net points to the seat's side, deals), of the seat's side's P(win game) after
+        the first arm minus after the second."""
+        first, second = arms
+        g = rows.groupby(["a", "b", "seat", first, second], observed=True)["deals"].sum().reset_index()
+        seat = _seat_numbers(g["seat"])
+        after = [win_after(self.draws, g["a"], g["b"], seat, g[arm]) for arm in arms]   # (draws, cells)
+        w = g["deals"].to_numpy(float)
+        return (after[0] - after[1]) @ w / w.sum()
+
+    def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0")) -> tuple[Estimate, float]:
+        """The mean over the deals of ``rows`` of P(win game) after the first arm minus after
+        the second, with its paired interval (the deals' error alone), and the model's
+        standard error."""
+        first, second = arms
+        g = rows.groupby(["a", "b", "seat", first, second], observed=True)["deals"].sum().reset_index()
+        seat = _seat_numbers(g["seat"])
+        d = win_after(self.f, g["a"], g["b"], seat, g[first]) - win_after(self.f, g["a"], g["b"], seat, g[second])
+        w = g["deals"].to_numpy(np.int64)
+        paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
+        model_se = float(np.std(self.differences(rows, arms), ddof=1)) if len(g) else float("nan")
+        return paired, model_se
+
+    def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0")) -> Estimate:
+        """:meth:`paired` with the model's error joined (:func:`with_model_error`)."""
+        return with_model_error(*self.paired(rows, arms))
+
+
+def with_model_error(paired: Estimate, model_se: float, confidence: float = CONFIDENCE) -> Estimate:
+    """The paired estimate with the game model's standard error added in quadrature (the two
+    errors treated as independent); the t interval on the paired deals' degrees of freedom."""
+    n = paired.n
+    se = float(np.hypot(paired.se, model_se))
+    if n < 2 or not np.isfinite(se):
+        return paired
+    df = n - 1
+    q = float(st.t.ppf(0.5 + confidence / 2, df))
+    p = float(2 * st.t.sf(abs(paired.mean) / se, df)) if se > 0 else float(paired.mean == 0)
+    return Estimate(paired.mean, paired.mean - q * se, paired.mean + q * se, se, se * np.sqrt(n), n, p)
+
+
+def model_seed(root_seed: int, study: str) -> np.random.SeedSequence:
+    """The game model's draws: keyed by (root seed, study, "game model"), as the runner keys a
+    chunk by (root seed, study, scenario, chunk)."""
+    from analysis.runner import name_key
+    return np.random.SeedSequence(root_seed, spawn_key=(name_key(study), name_key("game model")))
+
+
+def solved(counts: np.ndarray, rules: Rules, root_seed: int, study: str) -> GameModel:
+    """The game model of outcome counts (game, game, 7), its draws keyed by the run's root seed
+    and the study's name (solved once per distinct input)."""
+    counts = np.ascontiguousarray(counts, np.int64)
+    return _solved(counts.tobytes(), rules.points_for_game, int(root_seed), study)
+
+
+@functools.lru_cache(maxsize=8)
+def _solved(counts: bytes, game: int, seed: int, study: str) -> GameModel:
+    c = np.frombuffer(counts, np.int64).reshape(game, game, len(OUTCOMES))
+    rules = Rules(points_for_game=game)
+    return GameModel(c, from_counts(c, rules), bootstrap(c, rules, MODEL_DRAWS, model_seed(seed, study)), seed)
