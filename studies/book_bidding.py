@@ -36,6 +36,7 @@ from analysis.contract import dealer_hand
 from analysis.errors import EuchreError
 from analysis.paired import Paired, play_arms, policy_arm
 from analysis.policy import FIRST_ROUND_CALL, Forced, Situations
+from analysis.rules import Score
 from analysis.stats import CONTRADICTED, SUPPORTED, Estimate, negated
 from analysis.study import POINTS, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
@@ -92,10 +93,11 @@ def _seat_name(letter: str) -> str:
 
 # --- hand classes -------------------------------------------------------------------------------
 
-def _table(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> Situations:
+def _table(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules, score=Score()) -> Situations:
+    """The seat's round-one decision on a batch of hands, at ``score`` (AC, BD)."""
     turn_up = np.asarray(turn_up, np.int8)
-    return Situations(seat, np.asarray(hands, np.uint32), turn_up, 1, (0, 0), rules, (turn_up >> 3).astype(np.int8),
-                      lambda i: ())
+    return Situations(seat, np.asarray(hands, np.uint32), turn_up, 1, Score.of(score).seat(seat), rules,
+                      (turn_up >> 3).astype(np.int8), lambda i: ())
 
 
 def _first_pattern(t: Situations, patterns, hands=None, trump=None) -> np.ndarray:
@@ -145,9 +147,7 @@ def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[
     else:
         # the dealer is judged on the hand he would play: the turn-up taken, the book's discard made
         judged = dealer_hand(t.hands, t.turn_up, is_lone=False)
-        better_next = hand_numbers(t.hands, t.trump ^ 1)[:, 0] > hand_numbers(judged, t.trump)[:, 0]
-        d6 = t.has("two bowers", hands=judged) & better_next
-        out["D1"] = t.has(DEALER_LIST, hands=judged) & ~d6
+        out["D1"] = t.has(DEALER_LIST, hands=judged) & ~d6_pass(t, judged)
     # E2's patterns are the next suit's (can he make it next?); the others', the turned-up suit's
     classes = {g: (mask, _first_pattern(t, GROUPS[g][2], hands=judged,
                                         trump=t.trump ^ 1 if g.startswith("E2") else None))
@@ -155,9 +155,15 @@ def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[
     return classes, judged
 
 
-def book_calls(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> np.ndarray:
-    """What the book's policy does at this seat in round one (love-all), row by row."""
-    return np.asarray(BookPolicy().first_round_batch(_table(seat, hands, turn_up, rules)), bool)
+def d6_pass(t: Situations, judged: np.ndarray) -> np.ndarray:
+    """D6: the dealer holds both bowers after taking up and is better at next: he passes."""
+    better_next = hand_numbers(t.hands, t.trump ^ 1)[:, 0] > hand_numbers(judged, t.trump)[:, 0]
+    return t.has("two bowers", hands=judged) & better_next
+
+
+def book_calls(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules, score=Score()) -> np.ndarray:
+    """What the book's policy does at this seat in round one at ``score`` (AC, BD), row by row."""
+    return np.asarray(BookPolicy().first_round_batch(_table(seat, hands, turn_up, rules, score)), bool)
 
 
 # --- one chunk ------------------------------------------------------------------------------------
@@ -168,12 +174,13 @@ def reached(caller: np.ndarray, rnd: np.ndarray, seat: int) -> np.ndarray:
     return ~((rnd == 1) & np.isin(caller, earlier))
 
 
-def call_and_pass(deals, seat: int, rules) -> Paired:
+def call_and_pass(deals, seat: int, rules, score=Score()) -> Paired:
     """The same deals played twice, the seat calling ("call") and passing ("pass") in round one,
-    every other decision by the book's policy; seen from the deciding seat's side."""
+    every other decision by the book's policy at ``score`` (AC, BD); seen from the deciding
+    seat's side."""
     book = BookPolicy()
-    arms = {"call": policy_arm(Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat]), rules),
-            "pass": policy_arm(Forced(book, seat, "first_round", "pass"), rules)}
+    arms = {"call": policy_arm(Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat]), rules, score),
+            "pass": policy_arm(Forced(book, seat, "first_round", "pass"), rules, score)}
     return play_arms(deals, arms, side=seat & 1)
 
 

@@ -1,0 +1,457 @@
+"""The book's bidding by the score: at each score a sentence names, the book's action against the other.
+
+The book's bidding advice changes with the score: the second hand may assist with ace and
+another or king and another "only when justified by scores of four-all or four-love in your
+favor" (S4); the dealer "may play a lighter hand" at four-all or four-love in his favour (D2),
+needs "more than ordinary caution" at three-all and four to two in his favour (D3), may play "a
+shade lighter" at four to three in his favour (D4); and some entries of the lists are
+"dependent upon the score" (S3, T4, D1). Each is tested at each score it names, never pooled.
+
+Each decision scenario is one seat at one score (AC, the dealers, first). Uniform deals are
+dealt; the deciding seat's hands in the classes tested there are kept (at most ``cap`` of each
+case per chunk, the first ones dealt, so that common classes do not crowd out rare ones); the
+bidding is run by the book's policy at that score up to the seat's round-one decision, and
+where the earlier seats passed, the hand is played twice, double-dummy: the seat calling and
+passing, everything else by the book's policy at that score. The estimate is the deciding
+side's probability of winning the game after the book's action minus after the other, on the
+same deals; the book's action is read from its policy at that score, deal by deal.
+
+A hand's points are valued by the game they lead to: the game model (:mod:`analysis.game_model`)
+is solved from the book's own hands at every score below game, dealt and played in this study's
+``game-a`` scenarios (the dealers at ``a``, the deals shared equally among the other side's
+scores), and its sampling error (a bootstrap over those counts, :mod:`analysis.game_value`)
+joins every interval.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis import game_value
+from analysis.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT,
+                                  DEALER_SHADE, THIRD_BY_SCORE, BookPolicy)
+from analysis.errors import EuchreError
+from analysis.game_model import OUTCOMES, outcome_index
+from analysis.game_value import MODEL_DRAWS, GameModel
+from analysis.rules import Rules, Score
+from analysis.stats import CONFIDENCE, Estimate, mean_from_sums
+from analysis.study import GAME_WIN, ClaimTest, Study
+from fastcore.vocabulary import SEATS
+from studies.book_bidding import (CALL_WORD, DEALER_LIST, GROUPS, _table, book_calls, call_and_pass, classify,
+                                  d6_pass, reached)
+
+BOOK_GAME = 5             # the scores the book names are scores of its game of five
+KEYS = ["seat", "a", "b", "cls", "entry", "book", "call_net", "pass_net", "outcome"]
+DEFAULT_CAP = 1000        # hands of one case played per chunk at most
+
+
+# --- the classes of hands tested ------------------------------------------------------------------
+
+# class -> (seat, the list whose first entry matched names the hand, what the class is)
+CLASSES = {
+    "S3": ("C", GROUPS["S3"][2], "not in the S2 assist list; an S3 entry (the first matched)"),
+    "S4": ("C", GROUPS["S4"][2], "ace and another, or king and another; no S2 or S3 entry"),
+    "T4": ("D", GROUPS["T4"][2], "the right not turned; an entry of the third hand's order list"),
+    "D1": ("A", DEALER_LIST, "the take-up list (the hand after taking up and the book's discard); not D6"),
+    "D2": ("A", DEALER_LIGHT.patterns, "a lighter hand than the take-up list: right and another, left and "
+           "another, ace and another, or two trumps and outside ace; not in the take-up list, not D6"),
+    "D3": ("A", DEALER_LIST, "the take-up list but not the cautious list of three-all and four-two (three medium "
+           "trumps, right and ace, right and king, right, another and outside ace, left, ace and outside ace)"),
+    "D4": ("A", DEALER_SHADE.patterns, "a shade lighter: left and another and outside ace, or ace and another "
+           "and outside ace; not in the take-up list, not D6"),
+}
+
+SHORT = {"D3": "take-up list less the cautious list"}   # the classes tested whole, in a few words
+
+
+def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """The deciding seat's hands in each class tested at that seat: class -> (member mask, index
+    of the first entry matched in the class's list, -1 if none)."""
+    from analysis.patterns import match_table
+
+    found, judged = classify(seat, hands, turn_up, rules)
+    out = {c: found[c] for c in ("S3", "S4", "T4", "D1") if c in found}
+    if SEATS[seat] == "A":
+        t = _table(seat, hands, turn_up, rules)
+        d1, first = found["D1"]
+        lighter = ~d1 & ~d6_pass(t, judged)
+
+        def first_of(patterns):
+            m = match_table(judged, t.trump, patterns)
+            return m.any(axis=1), np.where(m.any(axis=1), m.argmax(axis=1), -1).astype(np.int16)
+
+        light, light_first = first_of(DEALER_LIGHT.patterns)
+        shade, shade_first = first_of(DEALER_SHADE.patterns)
+        out["D2"] = (light & lighter, light_first)
+        out["D3"] = (d1 & ~t.has(DEALER_CAUTION.patterns, hands=judged), first)
+        out["D4"] = (shade & lighter, shade_first)
+    return out
+
+
+# --- the tests --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Case:
+    """One claim at one score: a class of hands (or one entry of its list) at one seat."""
+
+    claim: str
+    cls: str
+    entry: str | None          # the first entry matched; None: the whole class
+    score: tuple[int, int]     # (AC, BD): the dealers' side first
+    book: str                  # what the book does there, in words
+    why: str                   # the book's words for this score
+
+    @property
+    def seat(self) -> str:
+        return CLASSES[self.cls][0]
+
+    @property
+    def view(self) -> str:
+        """The score from the deciding side: its points first."""
+        a, b = self.score
+        return f"{a}-{b}" if self.seat in "AC" else f"{b}-{a}"
+
+    @property
+    def hands(self) -> str:
+        """The hands in a few words: the entry, or the class's short name."""
+        return self.entry or SHORT[self.cls]
+
+    @property
+    def key(self) -> str:
+        return f"{self.cls}.{self.entry or 'class'}.{self.view}"
+
+    def test(self) -> ClaimTest:
+        what = f'first entry "{self.entry}"' if self.entry else CLASSES[self.cls][2]
+        hand = " (hand after the discard)" if self.seat == "A" else ""
+        label = f"{self.claim} {self.hands}, {self.view}"
+        return ClaimTest(self.key, self.claim, label,
+                         f"{self.seat}{hand} at {self.view} ({self.why}; the decider's side first), {what}: "
+                         f"P(win game) after the book's action ({self.book}) - after the other", GAME_WIN)
+
+
+ASSIST, ORDER, TAKE = CALL_WORD["C"], CALL_WORD["D"], CALL_WORD["A"]
+_S3_PASS = "pass (assist with ace and another, and outside ace if the right is turned)"
+
+
+def _cases() -> tuple[Case, ...]:
+    out = []
+    for entry in ASSIST_FOUR_ALL.patterns:                                        # S4
+        out += [Case("S4", "S4", entry, (4, 4), ASSIST, "four-all"),
+                Case("S4", "S4", entry, (4, 0), ASSIST, "four-love in his favour")]
+    for entry in ASSIST_BY_SCORE.patterns:                                        # S3, by score
+        pass_word = _S3_PASS if entry == "ace and another, and outside ace" else "pass"
+        out += [Case("S3", "S3", entry, (4, 4), ASSIST, "dependent upon the score: four-all, assist"),
+                Case("S3", "S3", entry, (3, 3), pass_word, "dependent upon the score: adversaries at three"),
+                Case("S3", "S3", entry, (4, 3), pass_word, "dependent upon the score: adversaries at three")]
+    for entry in THIRD_BY_SCORE.patterns:                                         # T4, by score
+        out += [Case("T4", "T4", entry, (4, 4), ORDER, "dependent upon the score: four-all, order"),
+                Case("T4", "T4", entry, (3, 3), "pass", "dependent upon the score: adversaries at three"),
+                Case("T4", "T4", entry, (4, 2), "pass", "dependent upon the score: adversaries at four")]
+    for entry in DEALER_BY_SCORE.patterns:                                        # D1, by score
+        out += [Case("D1", "D1", entry, (4, 4), TAKE, "dependent upon score: four-all, take up"),
+                Case("D1", "D1", entry, (4, 0), TAKE, "dependent upon score: adversaries at love"),
+                Case("D1", "D1", entry, (3, 3), "pass", "three-all: more than ordinary caution (D3)"),
+                Case("D1", "D1", entry, (4, 2), "pass", "four to two: more than ordinary caution (D3)"),
+                Case("D1", "D1", entry, (4, 3), TAKE, "four to three: a shade lighter (D4) overrides the caution")]
+    for entry in DEALER_LIGHT.patterns:                                           # D2
+        out += [Case("D2", "D2", entry, (4, 4), TAKE, "four-all: a lighter hand"),
+                Case("D2", "D2", entry, (4, 0), TAKE, "four-love in his favour: a lighter hand")]
+    out += [Case("D3", "D3", None, (3, 3), "pass", "three-all: more than ordinary caution"),      # D3
+            Case("D3", "D3", None, (4, 2), "pass", "four to two in his favour: more than ordinary caution")]
+    for entry in DEALER_SHADE.patterns:                                           # D4
+        out.append(Case("D4", "D4", entry, (4, 3), TAKE, "four to three in his favour: a shade lighter"))
+    return tuple(out)
+
+
+CASES = _cases()
+BY_KEY = {c.key: c for c in CASES}
+
+
+def situations() -> list[tuple[str, tuple[int, int]]]:
+    """The (seat, score) pairs the cases need, in the order of the round-one decisions."""
+    pairs = dict.fromkeys((c.seat, c.score) for c in CASES)
+    return sorted(pairs, key=lambda p: ("BCDA".index(p[0]), p[1]))
+
+
+def scenario_name(seat: str, score: tuple[int, int], replicate: int) -> str:
+    return f"{seat}{score[0]}-{score[1]}.{replicate}"
+
+
+def parse_scenario(name: str) -> tuple[str, tuple[int, int]]:
+    seat, rest = name[0], name[1:].split(".")[0]
+    a, b = rest.split("-")
+    return seat, (int(a), int(b))
+
+
+# --- one chunk ----------------------------------------------------------------------------------------
+
+def decision_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: int) -> pd.DataFrame:
+    """The deals of the cases of (seat, score): each case's first ``cap`` hands, bid by the book
+    at the score; where the seat's decision is reached, played calling and passing."""
+    seat = SEATS.index(seat_letter)
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    found = classes(seat, hands[:, seat], turn_up, rules)
+    chosen = {}   # (class, entry) -> the deals kept for that case
+    for c in CASES:
+        if (c.seat, c.score) != (seat_letter, score) or (c.cls, c.entry) in chosen:
+            continue
+        mask, first = found[c.cls]
+        if c.entry is not None:
+            mask = mask & (first == CLASSES[c.cls][1].index(c.entry))
+        chosen[c.cls, c.entry] = np.flatnonzero(mask)[:cap]
+    rows = np.unique(np.concatenate(list(chosen.values()))) if chosen else np.zeros(0, np.int64)
+    frames = []
+    if len(rows):
+        from analysis.simulate import bid_batch
+        b = bid_batch(hands[rows], turn_up[rows], BookPolicy(), rules, score)
+        rows = rows[reached(b.caller, b.round, seat)]
+    if len(rows):
+        paired = call_and_pass(deals[rows], seat, rules, score)
+        book = book_calls(seat, hands[rows, seat], turn_up[rows], rules, score)
+        call_net, pass_net = paired.net("call"), paired.net("pass")
+        for (cls, entry), members in chosen.items():
+            at = np.searchsorted(rows, members)
+            at = at[(at < len(rows)) & (rows[np.minimum(at, len(rows) - 1)] == members)]   # the decision reached
+            if len(at):
+                frames.append(pd.DataFrame({
+                    "seat": seat_letter, "a": score[0], "b": score[1], "cls": cls, "entry": entry or "",
+                    "book": book[at], "call_net": call_net[at].astype(np.int8),
+                    "pass_net": pass_net[at].astype(np.int8), "outcome": -1}))
+    return _counted(frames)
+
+
+def game_rows(deals, a: int, rules) -> pd.DataFrame:
+    """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
+    points, bid and played by the book: the outcome counts the game model reads."""
+    from analysis.simulate import simulate
+
+    game = rules.points_for_game
+    frames = []
+    for b in range(game):
+        sub = deals[np.arange(b, len(deals.hands), game)]
+        if len(sub.hands):
+            points = simulate(sub, BookPolicy(), rules, Score(a, b)).points
+            frames.append(pd.DataFrame({"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False,
+                                        "call_net": 0, "pass_net": 0,
+                                        "outcome": outcome_index(points[:, 0], points[:, 1])}))
+    return _counted(frames)
+
+
+def _counted(frames) -> pd.DataFrame:
+    if not frames:
+        return pd.DataFrame({k: pd.Series(dtype=object) for k in KEYS} | {"deals": pd.Series(dtype=np.int64)})
+    f = pd.concat(frames, ignore_index=True)
+    return f.groupby(KEYS, observed=True).size().rename("deals").reset_index()
+
+
+# --- the study ---------------------------------------------------------------------------------------
+
+class ScoreStudy(Study):
+    name = "score"
+    title = "The book's bidding by the score"
+    description = ("The book's bidding at the scores it names (S4, D2, D3, D4 and the entries dependent upon the "
+                   "score of S3, T4, D1): its action against the other on the same deals, in P(win game).")
+    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters: \"dependent upon the "
+                "score\" read as not when the adversaries have three or more, always at four-all) for all four "
+                "players at the scenario's score; the deciding seat's round-one call forced to call or to pass")
+    defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 1, "cap": DEFAULT_CAP}
+    suite_position = 4
+    claims = tuple(c.test() for c in CASES)
+
+    def scenarios(self, settings) -> list[str]:
+        game = settings.rules.points_for_game
+        if game != BOOK_GAME:
+            raise EuchreError(f"the score study tests the scores the book names in its game of {BOOK_GAME} points, "
+                              f"not a game of {game}: run it with --game {BOOK_GAME}")
+        replicates = settings.options.get("replicates", 1)
+        cap = settings.options.get("cap", DEFAULT_CAP)
+        for name, value in (("replicates", replicates), ("cap", cap)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        return ([f"game-{a}" for a in range(game)]
+                + [scenario_name(s, sc, k) for s, sc in situations() for k in range(1, replicates + 1)])
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        from fastcore.sampler import sample_deals
+
+        deals = sample_deals(n_deals, seed, pack=settings.pack)
+        if scenario.startswith("game-"):
+            return game_rows(deals, int(scenario.split("-")[1]), settings.rules)
+        seat, score = parse_scenario(scenario)
+        return decision_rows(deals, seat, score, settings.rules, settings.options.get("cap", DEFAULT_CAP))
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        """The chunks' counts summed: deals per (seat, score, class, entry, the book's action, each
+        arm's net points to the decider's side) and, for the game model, the book's hands per
+        (score, outcome)."""
+        if frame.empty:
+            return pd.DataFrame(columns=KEYS + ["deals"])
+        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
+        for k in ("a", "b", "call_net", "pass_net", "outcome"):
+            table[k] = table[k].astype(np.int8)
+        table["book"] = table["book"].astype(bool)
+        return table.sort_values(KEYS).reset_index(drop=True)
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
+        rows = case_rows(table, BY_KEY[key])
+        if rows["deals"].sum() < 2:
+            return None
+        return model_of(table, manifest).estimate(rows, ("book_net", "other_net"))
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return render(self, table, manifest, out_dir)
+
+
+STUDY = ScoreStudy()
+
+
+def case_rows(table: pd.DataFrame, case: Case) -> pd.DataFrame:
+    """The results table's cells of a case, with each arm's net points as the book's and the other's."""
+    rows = table[(table["seat"] == case.seat) & (table["cls"] == case.cls) & (table["a"] == case.score[0])
+                 & (table["b"] == case.score[1])]
+    if case.entry is not None:
+        rows = rows[rows["entry"] == case.entry]
+    book = rows["book"].to_numpy(bool)
+    return rows.assign(book_net=np.where(book, rows["call_net"], rows["pass_net"]),
+                       other_net=np.where(book, rows["pass_net"], rows["call_net"]))
+
+
+def outcome_counts(table: pd.DataFrame, game: int = BOOK_GAME) -> np.ndarray:
+    """The book's hands per score (a, b) by outcome: what the game model reads."""
+    counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
+    g = table[table["cls"] == "game"]
+    np.add.at(counts, (g["a"].to_numpy(int), g["b"].to_numpy(int), g["outcome"].to_numpy(int)),
+              g["deals"].to_numpy(np.int64))
+    return counts
+
+
+def model_of(table: pd.DataFrame, manifest: dict | None = None) -> GameModel:
+    """The game model of a results table, its draws seeded from the run's root seed."""
+    from analysis.runner import Settings
+    seed = int((manifest or {}).get("root_seed", Settings.seed))
+    return game_value.solved(outcome_counts(table), Rules(), seed, ScoreStudy.name)
+
+
+def points_gain(rows: pd.DataFrame) -> Estimate:
+    """The book's action minus the other in the decider's side's net points per hand."""
+    d = (rows["book_net"].astype(np.int64) - rows["other_net"]).to_numpy()
+    w = rows["deals"].to_numpy(np.int64)
+    return mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
+
+
+# --- the report ----------------------------------------------------------------------------------------
+
+def _pct(e: Estimate) -> str:
+    return f"{e.mean:+.1%} [{e.low:+.1%}, {e.high:+.1%}]"
+
+
+def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.DataFrame:
+    """Every case: the book's action, the deals, the share the book calls, each arm's points, the
+    gain in points and in P(win game) (simultaneous interval), the verdict."""
+    from analysis.study import verdict_of
+    model = model_of(table, manifest)
+    out = []
+    for c in CASES:
+        rows = case_rows(table, c)
+        n = int(rows["deals"].sum())
+        v = verdict_of(verdict_list, c.key)
+        called = int(rows.loc[rows["book"], "deals"].sum())
+        line = {"claim": c.claim, "seat": c.seat, "score (decider first)": c.view,
+                "hands": c.hands, "the book": c.book, "deals": n,
+                "book calls": f"{called / n:.0%}" if n else ""}
+        if n >= 2:
+            p = points_gain(rows)
+            g = model.estimate(rows, ("book_net", "other_net"))
+            line["points: book - other"] = f"{p.mean:+.3f} [{p.low:+.3f}, {p.high:+.3f}]"
+            line["P(win game): book - other [95%]"] = _pct(g)
+        if v is not None:
+            line["simultaneous interval"] = f"[{v.low:+.1%}, {v.high:+.1%}]"
+            line["verdict"] = v.verdict + (" (material)" if v.material else "")
+        out.append(line)
+    return pd.DataFrame(out)
+
+
+def _headline(verdict_list) -> str:
+    by_claim: dict[str, list] = {}
+    for v in verdict_list:
+        by_claim.setdefault(v.claim.id, []).append(v)
+    parts = []
+    for claim, vs in by_claim.items():
+        counts = pd.Series([v.verdict for v in vs]).value_counts()
+        parts.append(f"{claim}: " + ", ".join(f"{k} {n}" for k, n in counts.items()))
+    return "Verdicts by claim, each score and entry a test: " + "; ".join(parts) + "."
+
+
+def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
+    from analysis import charts
+    from analysis.report import Chart, StudyReport, md_table
+
+    verdict_list = study.verdicts(table, manifest)
+    model = model_of(table, manifest)
+    seed = int(manifest.get("root_seed", 0))
+    hands = model.hands
+    files = []
+    if verdict_list:
+        path = Path(out_dir) / "claims.png"
+        charts.claims_chart(path, verdict_list, unit=GAME_WIN,
+                            title="The book's bidding by the score: the book's action - the other, P(win game)")
+        files.append((path, "Each test: the book's action minus the other in the decider's side's probability of "
+                            "winning the game, with its 95% interval (thick) and the simultaneous interval over the "
+                            "study's tests (thin); the shaded band is the margin."))
+    from scipy.stats import norm
+    half = norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
+    game = model.f.shape[0]
+    model_rows = pd.DataFrame([{"dealing side's score": m,
+                                **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
+                               for m in range(game)])
+    decisions = table[table["cls"] != "game"]
+    method = (
+        "Scenarios: for each seat and score a case needs, uniform random deals of the "
+        f"{manifest.get('rules', {}).get('pack', 32)}-card pack. The deciding seat's hand is classed (the "
+        "dealer's after taking up and the book's discard); for each case tested there (a class, or one "
+        "entry of its list), the first "
+        f"{manifest.get('options', {}).get('cap', DEFAULT_CAP):,} hands of a chunk are kept (the deals are "
+        "independent, so the first ones are a random sample of the case; the cap keeps the common classes from "
+        "crowding out the rare ones, and each class is a test of its own, never pooled with another). Each kept "
+        "deal is bid by the book's policy at the scenario's score; where the earlier seats passed, it is played "
+        "twice, double-dummy: the seat calling (ordering up, assisting, taking up) and passing, every other "
+        "decision by the book's policy at that score (round two, lone hands, the dealer's discard).\n\n"
+        "The estimand: the deciding side's probability of winning the game after the book's action minus after "
+        "the other, on the same deals, the book's action read from its policy deal by deal at that score (the "
+        "table shows how often it calls). A hand's points are valued by the game model: the probability that a "
+        "side wins from the score the hand leads to, the other side dealing next, solved by value iteration from "
+        "the distribution of one hand's points under the book's policy at each of the "
+        f"{game * game} scores below game, dealt and played in this study's own scenarios "
+        f"({int(hands.min()):,} to {int(hands.max()):,} hands per score). The model's sampling error is carried "
+        f"into every interval: each score's outcome counts are drawn again from their multinomial ({MODEL_DRAWS:,} "
+        f"draws, seeded from the run's root seed {seed}), the estimate is recomputed under each draw, and the "
+        "spread joins the deals' paired error in quadrature.\n\n"
+        "The readings. \"Dependent upon the score\" (S3, T4, D1) is read by the book's policy as: the entry "
+        "applies unless the adversaries have three points or more, and always at four-all; it is tested at "
+        "four-all (the book calls), and where the adversaries stand at three or four (the book passes; but at four "
+        "to three the dealer plays a shade lighter, D4, and takes up ace, king and one suit headed by ace). S4 and D2 "
+        "at four-all and four-love in the decider's favour, where the book calls with those hands. D3: the "
+        "hands of the ordinary take-up list that the cautious list drops (the book passes with them at "
+        "three-all and four to two). D4: the two entries the dealer adds at four to three. Each entry and each "
+        "score is a test, under one correction for the study's tests. Double-dummy play sees every card: it "
+        "flatters the makers and the defenders alike.")
+    question = ("Does the book's bidding change with the score the way its sentences say?\n\n"
+                + study.quoted(("S3", "S4", "T4", "D1", "D2", "D3", "D4")))
+    sections = [
+        ("The game model", "The probability that the side about to deal wins the game, by score, under the book's "
+         "policy, ± the 95% half-width of its sampling error.\n\n" + md_table(model_rows)),
+    ]
+    return StudyReport(
+        name=study.name, title=study.title, question=question, method=method,
+        table=cases_table(study, table, verdict_list, manifest),
+        table_caption=(f"Every case ({int(decisions['deals'].sum()):,} played decisions in all): the book's action "
+                       "at that score, the deals, the share of them where the book calls, the gain of the book's "
+                       "action over the other in net points per hand (95% interval) and in the probability of "
+                       "winning the game (95% interval with the model's error; then the simultaneous interval), "
+                       "and the verdict."),
+        charts=[Chart(Path(p).name, caption) for p, caption in files],
+        verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)

@@ -1,0 +1,101 @@
+"""The score study: the cases the book names, the book's action at each, the valuation, reproducibility."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.errors import EuchreError
+from analysis.game_model import win_probability
+from analysis.game_value import win_after
+from analysis.rules import Rules
+from analysis.runner import run_study, settings_for
+from fastcore.sampler import sample_deals
+from studies import score
+from studies.score import CASES, STUDY
+
+CALLS = {"assist", "order up", "take up"}
+
+
+def test_each_sentence_is_tested_at_each_score_it_names():
+    at = {}
+    for c in CASES:
+        at.setdefault((c.claim, c.entry), set()).add(c.view)
+    assert at["S4", "ace and another"] == at["S4", "king and another"] == {"4-4", "4-0"}
+    assert all(at["D2", e] == {"4-4", "4-0"} for e in ("right and another", "left and another", "ace and another",
+                                                       "two trumps and outside ace"))
+    assert at["D3", None] == {"3-3", "4-2"}
+    assert at["D4", "left and another, and outside ace"] == {"4-3"}
+    assert at["T4", "left, ace, king"] == {"4-4", "3-3", "2-4"}    # the third hand's side first
+    assert len({c.key for c in CASES}) == len(CASES) == len(STUDY.claims)
+    assert all(t.unit == score.GAME_WIN for t in STUDY.claims)
+
+
+@pytest.fixture(scope="module")
+def chunk_rows():
+    """Every (seat, score) of the cases, one small chunk each."""
+    frames = []
+    for k, (seat, sc) in enumerate(score.situations()):
+        deals = sample_deals(30_000, np.random.SeedSequence((11, k)), pack=32)
+        frames.append(score.decision_rows(deals, seat, sc, Rules(), cap=40))
+    return STUDY.summarise(pd.concat(frames, ignore_index=True))
+
+
+def test_the_books_action_at_each_score_is_the_one_the_case_states(chunk_rows):
+    for c in CASES:
+        rows = score.case_rows(chunk_rows, c)
+        n = int(rows["deals"].sum())
+        assert 0 < n <= 40, c.key
+        calls = int(rows.loc[rows["book"], "deals"].sum())
+        if c.book in CALLS:
+            assert calls == n, c.key
+        elif c.book == "pass":
+            assert calls == 0, c.key
+        else:   # pass, but assist with the right turned: a minority of the hands
+            assert 0 <= calls < n / 2, c.key
+        assert (rows["seat"] == c.seat).all() and (rows["a"] == c.score[0]).all() and (rows["b"] == c.score[1]).all()
+
+
+def test_an_estimate_is_the_game_value_of_the_books_arm_minus_the_others():
+    game = 5
+    rng = np.random.default_rng(3)
+    probs = rng.dirichlet(np.ones(7), size=(game, game))
+    f = win_probability(probs)
+    # A synthetic table: D at 2-4 (the dealers AC at 4), the book passes on two cells, calls on one.
+    decisions = pd.DataFrame({"seat": "D", "a": 4, "b": 2, "cls": "T4", "entry": "left, ace, king",
+                              "book": [False, False, True], "call_net": [1, -2, 2], "pass_net": [-1, -1, -2],
+                              "outcome": -1, "deals": [3, 5, 2]})
+    counts = np.maximum((probs * 1_000_000).round().astype(np.int64), 1)
+    game_rows = pd.DataFrame([{"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False,
+                               "call_net": 0, "pass_net": 0, "outcome": k, "deals": counts[a, b, k]}
+                              for a in range(game) for b in range(game) for k in range(7)])
+    table = STUDY.summarise(pd.concat([decisions, game_rows], ignore_index=True))
+    e = STUDY.estimate("T4.left, ace, king.2-4", table, {"root_seed": 5})
+    model_f = score.model_of(table, {"root_seed": 5}).f
+    np.testing.assert_allclose(model_f, f, atol=2e-3)
+    per_deal = []
+    for book, call, pas, w in zip(decisions["book"], decisions["call_net"], decisions["pass_net"], decisions["deals"]):
+        mine, other = (call, pas) if book else (pas, call)
+        per_deal += [float(win_after(model_f, 4, 2, 3, mine) - win_after(model_f, 4, 2, 3, other))] * w
+    assert e.n == 10
+    assert e.mean == pytest.approx(np.mean(per_deal))
+    assert e.low < e.mean < e.high
+
+
+def test_a_game_of_ten_is_refused():
+    settings = settings_for(STUDY, rules=Rules.of(pack=24))
+    with pytest.raises(EuchreError, match="game of 5"):
+        STUDY.scenarios(settings)
+
+
+@pytest.mark.slow
+def test_same_table_with_one_and_two_jobs(tmp_path):
+    kw = dict(deals=4000, chunk_size=2000, progress=False, options={"cap": 30})
+    one = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "1"), jobs=1, **kw)).frame
+    two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
+    pd.testing.assert_frame_equal(one, two)
+    table = STUDY.summarise(one)
+    counts = score.outcome_counts(table)
+    assert counts.sum() == 5 * 4000 and (counts.sum(axis=2) > 0).all()   # every score has the book's hands
+    report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888, "options": {"cap": 30}}, tmp_path)
+    assert report.verdicts and (tmp_path / "claims.png").exists()
