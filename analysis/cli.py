@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "analysis.commands.run",
     "analysis.commands.report",
     "analysis.commands.claims",
+    "analysis.commands.rubber",
 ]
 
 

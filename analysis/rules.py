@@ -32,38 +32,61 @@ class Rules:
     ``points_for_game``: 5 in the book (law 2), 10 in the modern game.
     ``stick_the_dealer``: when all pass twice, the dealer must name a suit (modern option);
     the book voids the deal (law 77).
+    ``rubber``: True for the book's rubber (laws 1 and 7): three games and a fourth when the
+    third laps, points beyond game carried to the next game, a game counting two when the losers
+    have not scored, two more points to the side winning the rubber. False for a single game
+    worth one point. Left out (None), it follows the game: True for a game of five points (the
+    book), False otherwise.
     """
 
     pack: int = 32
     points_for_game: int = 5
     stick_the_dealer: bool = False
+    rubber: bool | None = None
 
     def __post_init__(self):
         check_pack(self.pack)
         if not isinstance(self.points_for_game, int) or self.points_for_game < 1:
             raise EuchreError(f"points for game must be a positive whole number, not {self.points_for_game!r}")
+        if self.rubber is None:   # a frozen dataclass: the default is set once, here
+            object.__setattr__(self, "rubber", self._default_rubber())
+        if not isinstance(self.rubber, bool):
+            raise EuchreError(f"rubber must be true or false, not {self.rubber!r}")
+        # A lap carries at most 3 points (4 to game, then a lone march): they must stay below game.
+        if self.rubber and self.points_for_game < 4:
+            raise EuchreError(f"a rubber needs a game of at least 4 points (the points of a lap are carried "
+                              f"below game), not {self.points_for_game}")
+
+    def _default_rubber(self) -> bool:
+        return self.points_for_game == 5
 
     @classmethod
     def book(cls) -> "Rules":
-        return cls(pack=32, points_for_game=5, stick_the_dealer=False)
+        return cls(pack=32, points_for_game=5, stick_the_dealer=False, rubber=True)
 
     @classmethod
     def modern(cls) -> "Rules":
-        return cls(pack=24, points_for_game=10, stick_the_dealer=False)
+        return cls(pack=24, points_for_game=10, stick_the_dealer=False, rubber=False)
 
     @classmethod
     def of(cls, pack: int | None = None, points_for_game: int | None = None,
-           stick_the_dealer: bool | None = None) -> "Rules":
+           stick_the_dealer: bool | None = None, rubber: bool | None = None) -> "Rules":
         """Rules from the values given, the rest by the pack: the 32-card pack by default, 5
         points for game with it (the book) and 10 with the 24 (the modern game), no
-        stick-the-dealer unless asked."""
+        stick-the-dealer unless asked, the rubber with a game of five and a single game
+        otherwise unless asked."""
         pack = 32 if pack is None else pack
         if points_for_game is None:
             points_for_game = 10 if pack == 24 else 5
-        return cls(pack=pack, points_for_game=points_for_game, stick_the_dealer=bool(stick_the_dealer))
+        return cls(pack=pack, points_for_game=points_for_game, stick_the_dealer=bool(stick_the_dealer), rubber=rubber)
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """The rules by field; ``rubber`` only when it is not the game's default, so that the
+        records of runs made before it existed read the same."""
+        values = asdict(self)
+        if self.rubber == self._default_rubber():
+            del values["rubber"]
+        return values
 
     def check_score(self, score: "Score", what: str = "score") -> "Score":
         """``score`` as a Score, each side below game; raises naming the problem."""
