@@ -1,12 +1,17 @@
-"""A hand's outcome valued by the game it leads to, with the game model's own error.
+"""A hand's outcome valued by the game and the rubber it leads to, with the model's own error.
 
-A study that values a decision in game-win probability counts, in the same run, the book's
-hands by outcome at every score (:data:`analysis.game_model.OUTCOMES`); from those counts
-:func:`solved` gives the game model ``f`` and ``MODEL_DRAWS`` draws of it solved from counts
-resampled score by score (a parametric bootstrap, seeded from the run's root seed and the
-study's name). A paired estimate over deals then carries two errors: the deals' sampling error
-(the paired interval) and the model's (the spread of the estimate over the draws), joined in
-quadrature by :func:`with_model_error`.
+A study that values a decision by the score counts, in the same run, the book's hands by
+outcome at every score (:data:`analysis.game_model.OUTCOMES`); from those counts :func:`solved`
+gives the game model ``f``, the rubber model (:mod:`analysis.rubber`), and ``MODEL_DRAWS`` draws
+of both solved from counts resampled score by score (a parametric bootstrap, seeded from the
+run's root seed and the study's name). A paired estimate over deals then carries two errors: the
+deals' sampling error (the paired interval) and the model's (the spread of the estimate over
+the draws), joined in quadrature by :func:`with_model_error`.
+
+Two units: :data:`GAME_WIN`, the deciding side's probability of winning the game, and
+:data:`RUBBER`, its expected net rubber points (laws 1 and 7: its points minus the other
+side's to the end of the rubber, laps, double games and the rubber's two points counted), in
+the first game of a rubber, no game won yet (``RUBBER_STATE``).
 
 Scores are written as in the studies' tables: ``a`` the dealers' (AC) points, ``b`` the other
 side's (BD); the hand was dealt by A, so BD deals the next one.
@@ -20,26 +25,43 @@ import numpy as np
 import pandas as pd
 from scipy import stats as st
 
+from analysis import rubber
 from analysis.game_model import OUTCOMES, bootstrap, from_counts, side_wins
 from analysis.rules import Rules
 from analysis.stats import CONFIDENCE, Estimate, mean_from_sums
+from analysis.study import GAME_WIN, RUBBER
 from fastcore.vocabulary import SEATS
 
 MODEL_DRAWS = 1000        # draws of the game model: its standard error to about 2%
+RUBBER_STATE = {"game": 1, "games": (0, 0)}   # where a hand is valued in rubber points
 
 
 def win_after(f, a, b, seat, net) -> np.ndarray:
     """The probability that ``seat``'s side wins the game after a hand at score (a: AC, the
     dealers; b: BD) that gave ``net`` points to that side (negative: to the other side).
     The next hand is dealt by BD. ``f``: the solved game, or a stack of draws of it."""
+    own, theirs, deals_next = _own_theirs(a, b, seat, net)
+    return side_wins(f, own, theirs, deals_next)
+
+
+def _own_theirs(a, b, seat, net):
+    """The seat's side's score and the other side's after a hand that gave ``net`` to the seat's
+    side, and whether it deals next (BD deals after A)."""
     a = np.asarray(a, np.int64)
     b = np.asarray(b, np.int64)
     side = np.asarray(seat, np.int64) & 1
     net = np.asarray(net, np.int64)
-    gain, loss = np.maximum(net, 0), np.maximum(-net, 0)
-    own = np.where(side == 0, a, b) + gain
-    theirs = np.where(side == 0, b, a) + loss
-    return side_wins(f, own, theirs, side == 1)
+    own = np.where(side == 0, a, b) + np.maximum(net, 0)
+    theirs = np.where(side == 0, b, a) + np.maximum(-net, 0)
+    return own, theirs, side == 1
+
+
+def points_after(model: rubber.RubberModel, a, b, seat, net) -> np.ndarray:
+    """The seat's side's expected net rubber points after a hand at score (a: AC, the dealers;
+    b: BD) that gave it ``net`` points, in the state :data:`RUBBER_STATE`; ``model`` may be a
+    stack of draws."""
+    own, theirs, deals_next = _own_theirs(a, b, seat, net)
+    return rubber.side_points_after(model, own, theirs, deals_next, **RUBBER_STATE)
 
 
 def _seat_numbers(seats: pd.Series) -> np.ndarray:
@@ -58,39 +80,52 @@ class GameModel:
     f: np.ndarray        # (game, game) the dealing side's P(win game)
     draws: np.ndarray    # (MODEL_DRAWS, game, game)
     seed: int            # the run's root seed, from which the draws come
+    rubber: rubber.RubberModel | None = None         # the rubber from the same counts
+    rubber_draws: rubber.RubberModel | None = None   # and from the same resampled counts
+
+    def after(self, a, b, seat, net, unit: str = GAME_WIN, draws: bool = False) -> np.ndarray:
+        """The seat's side's value (``unit``) after a hand at score (a, b) that gave it ``net``
+        points; under every draw of the model when ``draws``."""
+        if unit == GAME_WIN:
+            return win_after(self.draws if draws else self.f, a, b, seat, net)
+        if unit == RUBBER:
+            if self.rubber is None:
+                raise ValueError("this game model was solved without the rubber")
+            return points_after(self.rubber_draws if draws else self.rubber, a, b, seat, net)
+        raise ValueError(f"no unit {unit!r}: {GAME_WIN!r} or {RUBBER!r}")
 
     @property
     def hands(self) -> np.ndarray:
         """The book's hands per score (a, b): the sample size behind each score's distribution."""
         return self.counts.sum(axis=2)
 
-    def differences(self, rows: pd.DataFrame, arms=("arm1", "arm0")) -> np.ndarray:
+    def differences(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> np.ndarray:
         """Per draw of the model: the mean, over the deals of ``rows`` (columns a, b, seat, the
-        two arms' net points to the seat's side, deals), of the seat's side's P(win game) after
-        the first arm minus after the second."""
+        two arms' net points to the seat's side, deals), of the seat's side's value (``unit``)
+        after the first arm minus after the second."""
         first, second = arms
         g = rows.groupby(["a", "b", "seat", first, second], observed=True)["deals"].sum().reset_index()
         seat = _seat_numbers(g["seat"])
-        after = [win_after(self.draws, g["a"], g["b"], seat, g[arm]) for arm in arms]   # (draws, cells)
+        after = [self.after(g["a"], g["b"], seat, g[arm], unit, draws=True) for arm in arms]   # (draws, cells)
         w = g["deals"].to_numpy(float)
         return (after[0] - after[1]) @ w / w.sum()
 
-    def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0")) -> tuple[Estimate, float]:
-        """The mean over the deals of ``rows`` of P(win game) after the first arm minus after
-        the second, with its paired interval (the deals' error alone), and the model's
+    def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> tuple[Estimate, float]:
+        """The mean over the deals of ``rows`` of the value (``unit``) after the first arm minus
+        after the second, with its paired interval (the deals' error alone), and the model's
         standard error."""
         first, second = arms
         g = rows.groupby(["a", "b", "seat", first, second], observed=True)["deals"].sum().reset_index()
         seat = _seat_numbers(g["seat"])
-        d = win_after(self.f, g["a"], g["b"], seat, g[first]) - win_after(self.f, g["a"], g["b"], seat, g[second])
+        d = self.after(g["a"], g["b"], seat, g[first], unit) - self.after(g["a"], g["b"], seat, g[second], unit)
         w = g["deals"].to_numpy(np.int64)
         paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-        model_se = float(np.std(self.differences(rows, arms), ddof=1)) if len(g) else float("nan")
+        model_se = float(np.std(self.differences(rows, arms, unit), ddof=1)) if len(g) else float("nan")
         return paired, model_se
 
-    def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0")) -> Estimate:
+    def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> Estimate:
         """:meth:`paired` with the model's error joined (:func:`with_model_error`)."""
-        return with_model_error(*self.paired(rows, arms))
+        return with_model_error(*self.paired(rows, arms, unit))
 
 
 def with_model_error(paired: Estimate, model_se: float, confidence: float = CONFIDENCE) -> Estimate:
@@ -113,15 +148,20 @@ def model_seed(root_seed: int, study: str) -> np.random.SeedSequence:
     return np.random.SeedSequence(root_seed, spawn_key=(name_key(study), name_key("game model")))
 
 
-def solved(counts: np.ndarray, rules: Rules, root_seed: int, study: str) -> GameModel:
+def solved(counts: np.ndarray, rules: Rules, root_seed: int, study: str, with_rubber: bool = False) -> GameModel:
     """The game model of outcome counts (game, game, 7), its draws keyed by the run's root seed
-    and the study's name (solved once per distinct input)."""
+    and the study's name, and the rubber model when asked (solved once per distinct input)."""
     counts = np.ascontiguousarray(counts, np.int64)
-    return _solved(counts.tobytes(), rules.points_for_game, int(root_seed), study)
+    return _solved(counts.tobytes(), rules.points_for_game, int(root_seed), study, with_rubber)
 
 
 @functools.lru_cache(maxsize=8)
-def _solved(counts: bytes, game: int, seed: int, study: str) -> GameModel:
+def _solved(counts: bytes, game: int, seed: int, study: str, with_rubber: bool) -> GameModel:
     c = np.frombuffer(counts, np.int64).reshape(game, game, len(OUTCOMES))
     rules = Rules(points_for_game=game)
-    return GameModel(c, from_counts(c, rules), bootstrap(c, rules, MODEL_DRAWS, model_seed(seed, study)), seed)
+    draws = bootstrap(c, rules, MODEL_DRAWS, model_seed(seed, study))
+    if not with_rubber:
+        return GameModel(c, from_counts(c, rules), draws, seed)
+    # The same resampled counts as the game model's draws: the two units share one bootstrap.
+    stack = rubber.bootstrap(c, rules, MODEL_DRAWS, model_seed(seed, study))
+    return GameModel(c, from_counts(c, rules), draws, seed, rubber.from_counts(c, rules), stack)

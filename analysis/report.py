@@ -131,7 +131,8 @@ def _md_table_to_html(lines: list[str]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-_UNIT_WORDS = {"points per hand": "points", "probability of winning the game": "of a game"}
+_UNIT_WORDS = {"points per hand": "points", "probability of winning the game": "of a game",
+               "expected net rubber points": "rubber points"}
 
 
 def verdict_frame(verdicts: list[Verdict]) -> pd.DataFrame:

@@ -7,7 +7,7 @@ error and the number of deals behind it.
 Verdicts (:func:`verdicts`, the rule in :data:`VERDICT_RULE`). Each test of a claim of the
 book has an estimate oriented so that a positive value means the book's advice gains, in the
 test's own unit, and a *margin*, the smallest effect that matters to a player in that unit
-(0.05 points per hand, 0.01 of a game). Over the ``m`` tests of a study the p-values are
+(0.05 points per hand, 0.01 of a game, 0.04 net rubber points). Over the ``m`` tests of a study the p-values are
 adjusted together by Holm's method, and each test gets a simultaneous interval: its 95%
 interval widened to the Bonferroni level ``1 - 0.05 / m`` (the ``m`` intervals hold together
 with probability at least 95%). Direction and size are answered separately:
@@ -276,8 +276,8 @@ VERDICT_RULE = (
     "test's 95% interval is widened to the Bonferroni level 1 - 0.05/m for m tests: the *simultaneous "
     "interval*, which holds for all m tests together. A test is *supported* when its simultaneous "
     "interval lies above 0, *contradicted* when it lies below 0, *negligible* when it lies inside plus "
-    "or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a game) and "
-    "contains 0, and *inconclusive* otherwise; it is *material* when the interval lies beyond the "
+    "or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a game, 0.04 net rubber "
+    "points) and contains 0, and *inconclusive* otherwise; it is *material* when the interval lies beyond the "
     "margin. More deals never move a test between supported and contradicted. For an inconclusive "
     "test, *deals needed* is the number of deals the study would have to simulate for its "
     "simultaneous interval to exclude 0 or fit inside the margin, with 80% power, given the effect and "

@@ -33,7 +33,12 @@ from analysis.stats import Claim, Estimate, Verdict, verdicts
 
 POINTS = "points per hand"
 GAME_WIN = "probability of winning the game"
-MARGINS = {POINTS: 0.05, GAME_WIN: 0.01}   # the smallest effect that matters to a player, per unit
+RUBBER = "expected net rubber points"
+# The smallest effect that matters to a player, per unit. In the book's rubber under its policy,
+# winning the first game rather than losing it is worth about four net rubber points (the game's
+# own one or two points each way, and 1.85 for the rest of the rubber), so 0.04 rubber points is
+# about 1% of a game: the game-win margin.
+MARGINS = {POINTS: 0.05, GAME_WIN: 0.01, RUBBER: 0.04}
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,16 @@ case per chunk, the first ones dealt, so that common classes do not crowd out ra
 bidding is run by the book's policy at that score up to the seat's round-one decision, and
 where the earlier seats passed, the hand is played twice, double-dummy: the seat calling and
 passing, everything else by the book's policy at that score. The estimate is the deciding
-side's probability of winning the game after the book's action minus after the other, on the
-same deals; the book's action is read from its policy at that score, deal by deal.
+side's expected net rubber points after the book's action minus after the other (in the first
+game of a rubber), with the probability of winning the game beside, on the same deals; the
+book's action is read from its policy at that score, deal by deal.
 
-A hand's points are valued by the game they lead to: the game model (:mod:`analysis.game_model`)
-is solved from the book's own hands at every score below game, dealt and played in this study's
-``game-a`` scenarios (the dealers at ``a``, the deals shared equally among the other side's
-scores), and its sampling error (a bootstrap over those counts, :mod:`analysis.game_value`)
-joins every interval.
+A hand's points are valued by the game and the rubber they lead to: the game model
+(:mod:`analysis.game_model`) and the rubber model (:mod:`analysis.rubber`) are solved from the
+book's own hands at every score below game, dealt and played in this study's ``game-a``
+scenarios (the dealers at ``a``, the deals shared equally among the other side's scores), and
+their sampling error (a bootstrap over those counts, :mod:`analysis.game_value`) joins every
+interval.
 """
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from analysis.game_model import OUTCOMES, outcome_index
 from analysis.game_value import MODEL_DRAWS, GameModel
 from analysis.rules import Rules, Score
 from analysis.stats import CONFIDENCE, Estimate, mean_from_sums
-from analysis.study import GAME_WIN, ClaimTest, Study
+from analysis.study import GAME_WIN, RUBBER, ClaimTest, Study
 from fastcore.vocabulary import SEATS
 from studies.book_bidding import (CALL_WORD, DEALER_LIST, GROUPS, _table, book_calls, call_and_pass, classify,
                                   d6_pass, reached)
@@ -46,6 +48,7 @@ from studies.book_bidding import (CALL_WORD, DEALER_LIST, GROUPS, _table, book_c
 BOOK_GAME = 5             # the scores the book names are scores of its game of five
 KEYS = ["seat", "a", "b", "cls", "entry", "book", "call_net", "pass_net", "outcome"]
 DEFAULT_CAP = 1000        # hands of one case played per chunk at most
+ARMS = ("book_net", "other_net")   # the net points of the book's action and of the other
 
 
 # --- the classes of hands tested ------------------------------------------------------------------
@@ -129,7 +132,7 @@ class Case:
         label = f"{self.claim} {self.hands}, {self.view}"
         return ClaimTest(self.key, self.claim, label,
                          f"{self.seat}{hand} at {self.view} ({self.why}; the decider's side first), {what}: "
-                         f"P(win game) after the book's action ({self.book}) - after the other", GAME_WIN)
+                         f"net rubber points after the book's action ({self.book}) - after the other", RUBBER)
 
 
 ASSIST, ORDER, TAKE = CALL_WORD["C"], CALL_WORD["D"], CALL_WORD["A"]
@@ -254,7 +257,7 @@ class ScoreStudy(Study):
     name = "score"
     title = "The book's bidding by the score"
     description = ("The book's bidding at the scores it names (S4, D2, D3, D4 and the entries dependent upon the "
-                   "score of S3, T4, D1): its action against the other on the same deals, in P(win game).")
+                   "score of S3, T4, D1): its action against the other on the same deals, in rubber points and P(win game).")
     policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters: \"dependent upon the "
                 "score\" read as not when the adversaries have three or more, always at four-all) for all four "
                 "players at the scenario's score; the deciding seat's round-one call forced to call or to pass")
@@ -300,7 +303,7 @@ class ScoreStudy(Study):
         rows = case_rows(table, BY_KEY[key])
         if rows["deals"].sum() < 2:
             return None
-        return model_of(table, manifest).estimate(rows, ("book_net", "other_net"))
+        return model_of(table, manifest).estimate(rows, ARMS, RUBBER)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -333,7 +336,7 @@ def model_of(table: pd.DataFrame, manifest: dict | None = None) -> GameModel:
     """The game model of a results table, its draws seeded from the run's root seed."""
     from analysis.runner import Settings
     seed = int((manifest or {}).get("root_seed", Settings.seed))
-    return game_value.solved(outcome_counts(table), Rules(), seed, ScoreStudy.name)
+    return game_value.solved(outcome_counts(table), Rules(), seed, ScoreStudy.name, with_rubber=True)
 
 
 def points_gain(rows: pd.DataFrame) -> Estimate:
@@ -351,7 +354,7 @@ def _pct(e: Estimate) -> str:
 
 def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.DataFrame:
     """Every case: the book's action, the deals, the share the book calls, each arm's points, the
-    gain in points and in P(win game) (simultaneous interval), the verdict."""
+    gain in points, in P(win game) and in rubber points (simultaneous interval), the verdict."""
     from analysis.study import verdict_of
     model = model_of(table, manifest)
     out = []
@@ -365,11 +368,13 @@ def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd
                 "book calls": f"{called / n:.0%}" if n else ""}
         if n >= 2:
             p = points_gain(rows)
-            g = model.estimate(rows, ("book_net", "other_net"))
-            line["points: book - other"] = f"{p.mean:+.3f} [{p.low:+.3f}, {p.high:+.3f}]"
-            line["P(win game): book - other [95%]"] = _pct(g)
+            g = model.estimate(rows, ARMS, GAME_WIN)
+            r = model.estimate(rows, ARMS, RUBBER)
+            line["points per hand"] = f"{p.mean:+.3f} [{p.low:+.3f}, {p.high:+.3f}]"
+            line["P(win game)"] = _pct(g)
+            line["rubber points [95%]"] = f"{r.mean:+.3f} [{r.low:+.3f}, {r.high:+.3f}]"
         if v is not None:
-            line["simultaneous interval"] = f"[{v.low:+.1%}, {v.high:+.1%}]"
+            line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
             line["verdict"] = v.verdict + (" (material)" if v.material else "")
         out.append(line)
     return pd.DataFrame(out)
@@ -397,11 +402,11 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     files = []
     if verdict_list:
         path = Path(out_dir) / "claims.png"
-        charts.claims_chart(path, verdict_list, unit=GAME_WIN,
-                            title="The book's bidding by the score: the book's action - the other, P(win game)")
-        files.append((path, "Each test: the book's action minus the other in the decider's side's probability of "
-                            "winning the game, with its 95% interval (thick) and the simultaneous interval over the "
-                            "study's tests (thin); the shaded band is the margin."))
+        charts.claims_chart(path, verdict_list, unit=RUBBER,
+                            title="The book's bidding by the score: the book's action - the other, rubber points")
+        files.append((path, "Each test: the book's action minus the other in the decider's side's expected net rubber "
+                            "points (the first game of a rubber), with its 95% interval (thick) and the simultaneous "
+                            "interval over the study's tests (thin); the shaded band is the margin."))
     from scipy.stats import norm
     half = norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
     game = model.f.shape[0]
@@ -420,13 +425,15 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "deal is bid by the book's policy at the scenario's score; where the earlier seats passed, it is played "
         "twice, double-dummy: the seat calling (ordering up, assisting, taking up) and passing, every other "
         "decision by the book's policy at that score (round two, lone hands, the dealer's discard).\n\n"
-        "The estimand: the deciding side's probability of winning the game after the book's action minus after "
-        "the other, on the same deals, the book's action read from its policy deal by deal at that score (the "
-        "table shows how often it calls). A hand's points are valued by the game model: the probability that a "
-        "side wins from the score the hand leads to, the other side dealing next, solved by value iteration from "
-        "the distribution of one hand's points under the book's policy at each of the "
-        f"{game * game} scores below game, dealt and played in this study's own scenarios "
-        f"({int(hands.min()):,} to {int(hands.max()):,} hands per score). The model's sampling error is carried "
+        "The estimand: the deciding side's expected net rubber points (its points minus the other side's to the "
+        "end of the rubber: laws 1 and 7, laps, double games and the rubber's two points) after the book's action "
+        "minus after the other, on the same deals, in the first game of a rubber; the probability of winning the "
+        "game is shown beside it. The book's action is read from its policy deal by deal at that score (the "
+        "table shows how often it calls). A hand's points are valued by the rubber model and the game model "
+        "(analysis/rubber.py, analysis/game_model.py): the value of the state the hand leads to, the other side "
+        "dealing next, solved by value iteration from the distribution of one hand's points under the book's "
+        f"policy at each of the {game * game} scores below game, dealt and played in this study's own scenarios "
+        f"({int(hands.min()):,} to {int(hands.max()):,} hands per score). The models' sampling error is carried "
         f"into every interval: each score's outcome counts are drawn again from their multinomial ({MODEL_DRAWS:,} "
         f"draws, seeded from the run's root seed {seed}), the estimate is recomputed under each draw, and the "
         "spread joins the deals' paired error in quadrature.\n\n"
@@ -450,8 +457,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         table=cases_table(study, table, verdict_list, manifest),
         table_caption=(f"Every case ({int(decisions['deals'].sum()):,} played decisions in all): the book's action "
                        "at that score, the deals, the share of them where the book calls, the gain of the book's "
-                       "action over the other in net points per hand (95% interval) and in the probability of "
-                       "winning the game (95% interval with the model's error; then the simultaneous interval), "
-                       "and the verdict."),
+                       "action over the other in net points per hand, in the probability of winning the game and "
+                       "in net rubber points (95% intervals, the last two with the model's error), the simultaneous "
+                       "interval of the rubber-points test, and the verdict."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
         verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)

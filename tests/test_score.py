@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from analysis.errors import EuchreError
+from analysis import rubber
 from analysis.game_model import win_probability
 from analysis.game_value import win_after
 from analysis.rules import Rules
@@ -28,7 +29,7 @@ def test_each_sentence_is_tested_at_each_score_it_names():
     assert at["D4", "left and another, and outside ace"] == {"4-3"}
     assert at["T4", "left, ace, king"] == {"4-4", "3-3", "2-4"}    # the third hand's side first
     assert len({c.key for c in CASES}) == len(CASES) == len(STUDY.claims)
-    assert all(t.unit == score.GAME_WIN for t in STUDY.claims)
+    assert all(t.unit == score.RUBBER for t in STUDY.claims)
 
 
 @pytest.fixture(scope="module")
@@ -71,14 +72,20 @@ def test_an_estimate_is_the_game_value_of_the_books_arm_minus_the_others():
                               for a in range(game) for b in range(game) for k in range(7)])
     table = STUDY.summarise(pd.concat([decisions, game_rows], ignore_index=True))
     e = STUDY.estimate("T4.left, ace, king.2-4", table, {"root_seed": 5})
-    model_f = score.model_of(table, {"root_seed": 5}).f
-    np.testing.assert_allclose(model_f, f, atol=2e-3)
-    per_deal = []
+    model = score.model_of(table, {"root_seed": 5})
+    np.testing.assert_allclose(model.f, f, atol=2e-3)
+    win = model.estimate(score.case_rows(table, score.BY_KEY["T4.left, ace, king.2-4"]), score.ARMS, score.GAME_WIN)
+    per_deal, per_deal_win = [], []
     for book, call, pas, w in zip(decisions["book"], decisions["call_net"], decisions["pass_net"], decisions["deals"]):
         mine, other = (call, pas) if book else (pas, call)
-        per_deal += [float(win_after(model_f, 4, 2, 3, mine) - win_after(model_f, 4, 2, 3, other))] * w
-    assert e.n == 10
+        # D's side (BD) after the hand: its points first, the dealers' second; B deals next.
+        own, theirs = [2 + max(x, 0) for x in (mine, other)], [4 + max(-x, 0) for x in (mine, other)]
+        values = [rubber.side_points_after(model.rubber, o, t, True) for o, t in zip(own, theirs)]
+        per_deal += [float(values[0] - values[1])] * w
+        per_deal_win += [float(win_after(model.f, 4, 2, 3, mine) - win_after(model.f, 4, 2, 3, other))] * w
+    assert e.n == win.n == 10
     assert e.mean == pytest.approx(np.mean(per_deal))
+    assert win.mean == pytest.approx(np.mean(per_deal_win))
     assert e.low < e.mean < e.high
 
 
