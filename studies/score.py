@@ -55,6 +55,8 @@ ARMS = ("book_net", "other_net")   # the net points of the book's action and of 
 
 # class -> (seat, the list whose first entry matched names the hand, what the class is)
 CLASSES = {
+    "E1": ("B", GROUPS["E1"][2], "E1's class: the right not turned, three medium trumps and some strength in "
+           "suit, nothing to go to"),
     "S3": ("C", GROUPS["S3"][2], "not in the S2 assist list; an S3 entry (the first matched)"),
     "S4": ("C", GROUPS["S4"][2], "ace and another, or king and another; no S2 or S3 entry"),
     "T4": ("D", GROUPS["T4"][2], "the right not turned; an entry of the third hand's order list"),
@@ -67,7 +69,7 @@ CLASSES = {
            "and outside ace; not in the take-up list, not D6"),
 }
 
-SHORT = {"D3": "take-up list less the cautious list"}   # the classes tested whole, in a few words
+SHORT = {"D3": "take-up list less the cautious list", "E1": "E1's class (three medium trumps)"}   # the classes tested whole, in a few words
 
 
 def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, tuple[np.ndarray, np.ndarray]]:
@@ -76,7 +78,7 @@ def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[st
     from analysis.patterns import match_table
 
     found, judged = classify(seat, hands, turn_up, rules)
-    out = {c: found[c] for c in ("S3", "S4", "T4", "D1") if c in found}
+    out = {c: found[c] for c in ("E1", "S3", "S4", "T4", "D1") if c in found}
     if SEATS[seat] == "A":
         t = _table(seat, hands, turn_up, rules)
         d1, first = found["D1"]
@@ -106,6 +108,7 @@ class Case:
     score: tuple[int, int]     # (AC, BD): the dealers' side first
     book: str                  # what the book does there, in words
     why: str                   # the book's words for this score
+    action: str | None = None  # "call" or "pass" where the policy does not encode the sentence; None: the policy's
 
     @property
     def seat(self) -> str:
@@ -146,15 +149,20 @@ def _cases() -> tuple[Case, ...]:
                 Case("S4", "S4", entry, (4, 0), ASSIST, "four-love in his favour")]
     for entry in ASSIST_BY_SCORE.patterns:                                        # S3, by score
         pass_word = _S3_PASS if entry == "ace and another, and outside ace" else "pass"
-        out += [Case("S3", "S3", entry, (4, 4), ASSIST, "dependent upon the score: four-all, assist"),
+        out += [Case("S3", "S3", entry, (2, 2), ASSIST, "dependent upon the score: adversaries at two"),
+                Case("S3", "S3", entry, (3, 4), pass_word, "dependent upon the score: adversaries at four"),
+                Case("S3", "S3", entry, (4, 4), ASSIST, "dependent upon the score: four-all, assist"),
                 Case("S3", "S3", entry, (3, 3), pass_word, "dependent upon the score: adversaries at three"),
                 Case("S3", "S3", entry, (4, 3), pass_word, "dependent upon the score: adversaries at three")]
     for entry in THIRD_BY_SCORE.patterns:                                         # T4, by score
-        out += [Case("T4", "T4", entry, (4, 4), ORDER, "dependent upon the score: four-all, order"),
+        out += [Case("T4", "T4", entry, (2, 2), ORDER, "dependent upon the score: adversaries at two"),
+                Case("T4", "T4", entry, (4, 4), ORDER, "dependent upon the score: four-all, order"),
                 Case("T4", "T4", entry, (3, 3), "pass", "dependent upon the score: adversaries at three"),
                 Case("T4", "T4", entry, (4, 2), "pass", "dependent upon the score: adversaries at four")]
     for entry in DEALER_BY_SCORE.patterns:                                        # D1, by score
-        out += [Case("D1", "D1", entry, (4, 4), TAKE, "dependent upon score: four-all, take up"),
+        out += [Case("D1", "D1", entry, (2, 2), TAKE, "dependent upon score: adversaries at two"),
+                Case("D1", "D1", entry, (3, 4), "pass", "dependent upon score: adversaries at four"),
+                Case("D1", "D1", entry, (4, 4), TAKE, "dependent upon score: four-all, take up"),
                 Case("D1", "D1", entry, (4, 0), TAKE, "dependent upon score: adversaries at love"),
                 Case("D1", "D1", entry, (3, 3), "pass", "three-all: more than ordinary caution (D3)"),
                 Case("D1", "D1", entry, (4, 2), "pass", "four to two: more than ordinary caution (D3)"),
@@ -166,6 +174,10 @@ def _cases() -> tuple[Case, ...]:
             Case("D3", "D3", None, (4, 2), "pass", "four to two in his favour: more than ordinary caution")]
     for entry in DEALER_SHADE.patterns:                                           # D4
         out.append(Case("D4", "D4", entry, (4, 3), TAKE, "four to three in his favour: a shade lighter"))
+    # E11: "a position of caution ... very conservative". The book's policy orders E1's class at
+    # every score; the sentence is read as passing it at four to three in the eldest hand's favour.
+    out.append(Case("E11", "E1", None, (3, 4), "pass: very conservative", "four to three in his favour: a "
+                    "position of caution", action="pass"))
     return tuple(out)
 
 
@@ -256,8 +268,8 @@ def _counted(frames) -> pd.DataFrame:
 class ScoreStudy(Study):
     name = "score"
     title = "The book's bidding by the score"
-    description = ("The book's bidding at the scores it names (S4, D2, D3, D4 and the entries dependent upon the "
-                   "score of S3, T4, D1): its action against the other on the same deals, in rubber points and P(win game).")
+    description = ("The book's bidding at the scores it names (E11, S4, D2, D3, D4 and the entries dependent upon "
+                   "the score of S3, T4, D1): its action against the other on the same deals, in rubber points and P(win game).")
     policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters: \"dependent upon the "
                 "score\" read as not when the adversaries have three or more, always at four-all) for all four "
                 "players at the scenario's score; the deciding seat's round-one call forced to call or to pass")
@@ -318,7 +330,7 @@ def case_rows(table: pd.DataFrame, case: Case) -> pd.DataFrame:
                  & (table["b"] == case.score[1])]
     if case.entry is not None:
         rows = rows[rows["entry"] == case.entry]
-    book = rows["book"].to_numpy(bool)
+    book = rows["book"].to_numpy(bool) if case.action is None else np.full(len(rows), case.action == "call")
     return rows.assign(book_net=np.where(book, rows["call_net"], rows["pass_net"]),
                        other_net=np.where(book, rows["pass_net"], rows["call_net"]))
 
@@ -377,6 +389,45 @@ def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd
             line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
             line["verdict"] = v.verdict + (" (material)" if v.material else "")
         out.append(line)
+    return pd.DataFrame(out)
+
+
+# Readings of "dependent upon the score": the entry applies unless the adversaries have this many
+# points or more (always at four-all); the book's policy reads 3 (BookParams.caution_from).
+READINGS = {"adversaries at 2 or more": 2, "at 3 or more (the policy's)": 3, "at 4 only": 4, "never: always call": 99}
+
+
+def reading_applies(own: int, theirs: int, caution_from: int) -> bool:
+    return (own == 4 and theirs == 4) or theirs < caution_from
+
+
+def readings_table(table: pd.DataFrame, manifest) -> pd.DataFrame:
+    """Each entry dependent upon the score, under each reading: the mean over the deals of every
+    score it is tested at of the reading's action minus the other, in rubber points (the model's
+    error included). The other players keep the policy's reading."""
+    model = model_of(table, manifest)
+    out = []
+    for claim, cls in (("S3", "S3"), ("T4", "T4"), ("D1", "D1")):
+        for entry in dict.fromkeys(c.entry for c in CASES if c.cls == cls):
+            cases = [c for c in CASES if c.cls == cls and c.entry == entry and c.why.startswith("dependent upon")]
+            rows = []
+            for c in cases:
+                r = case_rows(table, c)
+                own, theirs = (int(x) for x in c.view.split("-"))
+                rows.append(r.assign(own=own, theirs=theirs))
+            rows = pd.concat(rows, ignore_index=True)
+            if rows["deals"].sum() < 2:
+                continue
+            line = {"entry": f"{claim}: {entry}", "scores (decider first)": ", ".join(c.view for c in cases),
+                    "deals": int(rows["deals"].sum())}
+            for name, k in READINGS.items():
+                applies = np.array([reading_applies(o, t, k) for o, t in zip(rows["own"], rows["theirs"])], bool)
+                r = rows.assign(mine=np.where(applies, rows["call_net"], rows["pass_net"]),
+                                theirs_arm=np.where(applies, rows["pass_net"], rows["call_net"]))
+                e = model.estimate(r, ("mine", "theirs_arm"), RUBBER)
+                calls = ", ".join(c.view for c in cases if reading_applies(*map(int, c.view.split("-")), k))
+                line[name] = f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}] (call at {calls or 'none'})"
+            out.append(line)
     return pd.DataFrame(out)
 
 
@@ -443,12 +494,21 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "to three the dealer plays a shade lighter, D4, and takes up ace, king and one suit headed by ace). S4 and D2 "
         "at four-all and four-love in the decider's favour, where the book calls with those hands. D3: the "
         "hands of the ordinary take-up list that the cautious list drops (the book passes with them at "
-        "three-all and four to two). D4: the two entries the dealer adds at four to three. Each entry and each "
+        "three-all and four to two). D4: the two entries the dealer adds at four to three. E11 (\"a position of "
+        "caution ... your play should be very conservative\"): the book's policy does not encode it (it orders E1's "
+        "class at every score), so it is read as the eldest hand passing E1's class (three medium trumps, some "
+        "strength in suit, nothing to go to) at four to three in his favour, against ordering it. Each entry and each "
         "score is a test, under one correction for the study's tests. Double-dummy play sees every card: it "
         "flatters the makers and the defenders alike.")
     question = ("Does the book's bidding change with the score the way its sentences say?\n\n"
-                + study.quoted(("S3", "S4", "T4", "D1", "D2", "D3", "D4")))
+                + study.quoted(("E11", "S3", "S4", "T4", "D1", "D2", "D3", "D4")))
     sections = [
+        ("Other readings of \"dependent upon the score\"",
+         "The book does not say which scores it means. Each reading calls with the entry unless the adversaries "
+         "have so many points (always at four-all); for each entry, the mean over the deals of every score it is "
+         "tested at of the reading's action minus the other, in net rubber points (95% interval with the model's "
+         "error; the scores weigh as their deals). The highest is the best of these readings on these scores. The "
+         "other three players keep the policy's reading.\n\n" + md_table(readings_table(table, manifest))),
         ("The game model", "The probability that the side about to deal wins the game, by score, under the book's "
          "policy, ± the 95% half-width of its sampling error.\n\n" + md_table(model_rows)),
     ]
