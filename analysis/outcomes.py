@@ -26,13 +26,18 @@ def chunk_seed(seed: int, score: tuple[int, int], chunk: int) -> np.random.SeedS
     return np.random.SeedSequence(seed, spawn_key=(int(score[0]), int(score[1]), int(chunk)))
 
 
-def chunk_counts(policy, rules: Rules, score: tuple[int, int], chunk: int, n: int, seed: int) -> np.ndarray:
-    """The outcome counts (7,) of chunk ``chunk`` (``n`` deals) at score (m, o), the dealers first."""
-    from fastcore.sampler import sample_deals
-    deals = sample_deals(n, chunk_seed(seed, score, chunk), pack=rules.pack)
+def counts_of(deals, policy, rules: Rules, score: tuple[int, int]) -> np.ndarray:
+    """The outcome counts (7,) of ``deals`` dealt by A at score (m, o), the dealers first, bid by
+    ``policy`` and played double-dummy."""
     b = bid_batch(deals.hands, deals.turn_up, policy, rules, Score(ac=int(score[0]), bd=int(score[1])))
     _, points = play_out(b.maker, b.trump, b.lone_seat, b.play_hands)   # void deals: no points
     return np.bincount(outcome_index(points[:, 0], points[:, 1]), minlength=len(OUTCOMES)).astype(np.int64)
+
+
+def chunk_counts(policy, rules: Rules, score: tuple[int, int], chunk: int, n: int, seed: int) -> np.ndarray:
+    """The outcome counts (7,) of chunk ``chunk`` (``n`` deals) at score (m, o), the dealers first."""
+    from fastcore.sampler import sample_deals
+    return counts_of(sample_deals(n, chunk_seed(seed, score, chunk), pack=rules.pack), policy, rules, score)
 
 
 def plan(game: int, deals: int, chunk_size: int = CHUNK) -> list[tuple[tuple[int, int], int, int]]:

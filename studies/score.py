@@ -32,13 +32,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis import game_value
+from analysis import game_value, outcomes
 from analysis.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT,
                                   DEALER_SHADE, THIRD_BY_SCORE, BookPolicy)
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES, outcome_index
+from analysis.game_model import OUTCOMES
 from analysis.game_value import MODEL_DRAWS, GameModel
-from analysis.rules import Rules, Score
+from analysis.rules import Rules
 from analysis.stats import CONFIDENCE, Estimate, mean_from_sums
 from analysis.study import GAME_WIN, RUBBER, ClaimTest, Study
 from fastcore.vocabulary import SEATS
@@ -242,18 +242,15 @@ def decision_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: i
 def game_rows(deals, a: int, rules) -> pd.DataFrame:
     """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
     points, bid and played by the book: the outcome counts the game model reads."""
-    from analysis.simulate import simulate
-
     game = rules.points_for_game
-    frames = []
+    rows = []
     for b in range(game):
         sub = deals[np.arange(b, len(deals.hands), game)]
         if len(sub.hands):
-            points = simulate(sub, BookPolicy(), rules, Score(a, b)).points
-            frames.append(pd.DataFrame({"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False,
-                                        "call_net": 0, "pass_net": 0,
-                                        "outcome": outcome_index(points[:, 0], points[:, 1])}))
-    return _counted(frames)
+            counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
+            rows += [{"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False, "call_net": 0,
+                      "pass_net": 0, "outcome": k, "deals": int(n)} for k, n in enumerate(counts) if n]
+    return pd.DataFrame(rows, columns=KEYS + ["deals"])
 
 
 def _counted(frames) -> pd.DataFrame:
