@@ -56,7 +56,7 @@ from analysis.rules import Rules, Score
 from analysis.runner import Settings
 from analysis.simulate import BiddingBatch, bid_batch, play_out
 from analysis.stats import CONFIDENCE, Estimate, negated
-from analysis.study import GAME_WIN, MARGINS, POINTS, ClaimTest, Study, verdict_of
+from analysis.study import GAME_WIN, MARGINS, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
 from fastcore.vocabulary import DEALER, ELDEST, JACK, SEAT_NAMES, SEATS, SECOND, side_of
 
@@ -237,7 +237,8 @@ def model_seed(root_seed: int) -> np.random.SeedSequence:
 def game_model(table: pd.DataFrame, seed: int = Settings.seed) -> GameModel:
     """The game model of a results table, its draws seeded from ``seed`` (the run's root seed)."""
     game = game_of_table(table)
-    return game_value.solved(outcome_counts(table, game), Rules(points_for_game=game), seed, LoneHands.name)
+    return game_value.solved(outcome_counts(table, game), Rules(points_for_game=game), seed, LoneHands.name,
+                             with_rubber=True)
 
 
 def paired_game_win(model: GameModel, rows: pd.DataFrame, book_arm: str = "arm1") -> tuple[Estimate, float]:
@@ -277,21 +278,21 @@ def _l1(score) -> tuple[ClaimTest, Reading]:
     where = {(3, 3): "three-all", (4, 4): "four-all"}.get(score, "in the maker's favour")
     return (ClaimTest(f"L1.{score_name(score)}", "L1", f"L1 light, {score_name(score)}",
                       f"light lone hands at {score_name(score)} ({where}; the maker's side first): "
-                      "P(win game) with the partner - alone", GAME_WIN),
+                      "net rubber points with the partner - alone", RUBBER),
             Reading("call", "arm0", LIGHT, score))
 
 
 def _l3(score) -> tuple[ClaimTest, Reading]:
     return (ClaimTest(f"L3.{score_name(score)}", "L3", f"L3 desperate, {score_name(score)}",
                       f"desperate hands (a bower and three trumps, not light) at {score_name(score)} against "
-                      "the maker: P(win game) alone - with the partner", GAME_WIN),
+                      "the maker: net rubber points alone - with the partner", RUBBER),
             Reading("call", "arm1", DESPERATE, score))
 
 
 def _b1(score) -> tuple[ClaimTest, Reading]:
     return (ClaimTest(f"B1.{score_name(score)}", "B1", f"B1 the doubt, {score_name(score)}",
-                      f"the eldest hand's side at {score_name(score)}: its P(win game) with the book's bidding "
-                      "(the bridge not kept) - keeping the bridge strictly", GAME_WIN),
+                      f"the eldest hand's side at {score_name(score)}: its net rubber points with the book's "
+                      "bidding (the bridge not kept) - keeping the bridge strictly", RUBBER),
             Reading("bridge", "arm0", None, score))
 
 
@@ -419,7 +420,18 @@ class LoneHands(Study):
         if self.claim_test(key).unit == POINTS:
             e = cells.mean_of(rows, "dpts")
             return e if reading.book_arm == "arm1" else negated(e)
-        return with_model_error(*self.game_win_parts(key, table, root_seed(manifest)))
+        return with_model_error(*self.model_parts(key, table, root_seed(manifest)))
+
+    def model_parts(self, key: str, table: pd.DataFrame, seed: int = Settings.seed,
+                    unit: str | None = None) -> tuple[Estimate, float]:
+        """A test's paired estimate in ``unit`` (default: the test's own; game-win or rubber
+        points) with the deals' error alone, and the model's standard error, before they are joined."""
+        unit = unit or self.claim_test(key).unit
+        if unit == GAME_WIN:
+            return self.game_win_parts(key, table, seed)
+        reading = READINGS[key]
+        arms = ARMS if reading.book_arm == "arm1" else ARMS[::-1]
+        return game_model(table, seed).paired(rows_read(table, reading), arms, unit)
 
     def game_win_parts(self, key: str, table: pd.DataFrame, seed: int = Settings.seed) -> tuple[Estimate, float]:
         """A game-win test's paired estimate (the deals' error alone) and the game model's
@@ -486,8 +498,8 @@ def _gain_heatmap(call: pd.DataFrame, path: Path, title: str, columns: str = "ac
 
 
 def _score_heatmap(call: pd.DataFrame, model: GameModel, path: Path, game: int) -> Path:
-    """Alone - with partner in game-win probability (in % of a game, so the cells show the half-widths) by
-    the maker's score, per lone strength; the half-widths include the game model's error."""
+    """Alone - with partner in net rubber points by the maker's score, per lone strength; the
+    half-widths include the model's error."""
     own, theirs = own_theirs(call)
     panels = {}
     for s in (3, 2, 1):
@@ -498,15 +510,15 @@ def _score_heatmap(call: pd.DataFrame, model: GameModel, path: Path, game: int) 
                 rows = call[(call["strength"] == s) & (own == o) & (theirs == t)]
                 n[o, t] = int(rows["deals"].sum())
                 if n[o, t] >= cells.MIN_CELL_DEALS:
-                    e = _game_win(model, rows)
-                    mean[o, t], half[o, t] = 100 * e.mean, 100 * e.half_width
+                    e = model.estimate(rows, ARMS, RUBBER)
+                    mean[o, t], half[o, t] = e.mean, e.half_width
         panels[f"{STRENGTHS[s]} lone hands"] = {"mean": mean, "half": half, "n": n}
     return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],
                                     col_labels=[str(c) for c in range(game)],
-                                    title="Alone - with partner, in the probability of winning the game, by score",
+                                    title="Alone - with partner, in net rubber points, by score",
                                     xlabel="the adversaries' score", ylabel="the maker's side's score",
-                                    unit="alone - with partner, P(win game), % of a game", limit=20,
-                                    note=CELL_NOTE + " The half-widths include the game model's error.")
+                                    unit="alone - with partner, net rubber points (first game)", limit=1.0,
+                                    note=CELL_NOTE + " The half-widths include the model's error.")
 
 
 def _game_chart(model: GameModel, path: Path) -> Path:
@@ -539,6 +551,8 @@ def _value(v) -> str:
     e = v.estimate
     if v.claim.unit == GAME_WIN:
         return f"{e.mean:+.2%} of a game [{e.low:+.2%}, {e.high:+.2%}], {e.n:,} deals"
+    if v.claim.unit == RUBBER:
+        return f"{e.mean:+.3f} rubber points [{e.low:+.3f}, {e.high:+.3f}], {e.n:,} deals"
     return f"{e.mean:+.3f} points per hand [{e.low:+.3f}, {e.high:+.3f}], {e.n:,} deals"
 
 
@@ -577,20 +591,21 @@ def _headline(verdict_list, n_calls: int, deals: int, game: int) -> str:
             f"partner - alone, per hand): desperate hands {one('L2.desperate')}, light hands {one('L2.light')}."]
     l1, l3, b1 = (_score_tests(verdict_list, c) for c in ("L1", "L3", "B1"))
     if l1:
-        text.append("L1, no light lone hand at three-all, four-all or a score in your favour (P(win game) with "
-                    "the partner - alone): " + _scores_sentence(l1) + ".")
+        text.append("L1, no light lone hand at three-all, four-all or a score in your favour (net rubber points "
+                    "with the partner - alone): " + _scores_sentence(l1) + ".")
     if l3:
-        text.append("L3, a desperate chance at four-one or four-two against (P(win game) alone - with the "
+        text.append("L3, a desperate chance at four-one or four-two against (net rubber points alone - with the "
                     "partner): " + _scores_sentence(l3) + ".")
     if b1:
-        text.append("B1, the authors' doubt of keeping the bridge strictly (the eldest hand's side's P(win game) "
-                    "not keeping it - keeping it): " + _scores_sentence(b1) + ".")
+        text.append("B1, the authors' doubt of keeping the bridge strictly (the eldest hand's side's net rubber "
+                    "points not keeping it - keeping it): " + _scores_sentence(b1) + ".")
     positions = [v for v in (verdict_of(verdict_list, k) for k in ("L5.B-A", "L5.A-C", "L5.A-D", "L7")) if v]
     if positions:
         text.append("Positions (L5) and the assisted dealer (L7), points per hand: "
                     + "; ".join(f"{v.claim.label} {one(v.claim.name)}" for v in positions) + ".")
-    text.append("Scores are the maker's side's first (the eldest hand's side's for B1); materially: the whole "
-                "simultaneous interval beyond the margin; the game-win intervals include the game model's error.")
+    text.append("Scores are the maker's side's first (the eldest hand's side's for B1); rubber points are valued "
+                "in the first game of a rubber; materially: the whole simultaneous interval beyond the margin; the "
+                "intervals in rubber points and game-win probability include the model's error.")
     return " ".join(text)
 
 
@@ -600,7 +615,7 @@ def _reading(verdict_list) -> str:
     small = [v for v in verdict_list if v.verdict in ("supported", "contradicted") and not v.material]
     if small:
         lines.append("Sure of their sign but not of a size that matters (the simultaneous interval reaches inside "
-                     f"the margin, {MARGINS[POINTS]:g} points per hand or {MARGINS[GAME_WIN]:.0%} of a game):\n\n"
+                     f"the margin, {MARGINS[POINTS]:g} points per hand or {MARGINS[RUBBER]:g} rubber points):\n\n"
                      + "\n".join(f"- {v.claim.label}, {v.verdict}: {_value(v)}" for v in small))
     meaning = {"negligible": "keeping the bridge strictly gains nothing that matters, as the authors doubt",
                "supported": "keeping the bridge strictly loses, as the authors suspect",
@@ -610,22 +625,28 @@ def _reading(verdict_list) -> str:
           + (" (by less than the margin)" if v.verdict == "contradicted" and not v.material else "")
           + f", {_value(v)}" for v in _score_tests(verdict_list, "B1")]
     if b1:
-        lines.append("B1 tests the authors' doubt, so its estimate is the eldest hand's side's P(win game) not "
+        lines.append("B1 tests the authors' doubt, so its estimate is the eldest hand's side's net rubber points not "
                      "keeping the bridge - keeping it: " + "; ".join(b1) + ".")
     return "\n\n".join(lines) or "Every supported or contradicted test is material (beyond the margin)."
 
 
 def _errors_table(study: "LoneHands", verdict_list, table: pd.DataFrame, seed: int) -> pd.DataFrame:
-    """Each game-win test: its paired standard error, the game model's, and the interval of both."""
+    """Each test valued by the score: in rubber points (its verdict's unit) and in P(win game), each
+    with the paired standard error, the model's, and the interval of both."""
     rows = []
     for v in verdict_list:
-        if v.claim.unit != GAME_WIN or v.claim.name not in READINGS:
+        if v.claim.unit == POINTS or v.claim.name not in READINGS:
             continue
-        paired, model_se = study.game_win_parts(v.claim.name, table, seed)
-        rows.append({"test": v.claim.label, "deals": f"{paired.n:,}", "estimate": f"{paired.mean:+.2%}",
-                     "deals' s.e.": f"{paired.se:.3%}", "model's s.e.": f"{model_se:.3%}",
-                     "95% CI, deals only": f"[{paired.low:+.2%}, {paired.high:+.2%}]",
-                     "95% CI, with the model": f"[{v.estimate.low:+.2%}, {v.estimate.high:+.2%}]",
+        rubber_paired, rubber_se = study.model_parts(v.claim.name, table, seed, RUBBER)
+        win_paired, win_se = study.model_parts(v.claim.name, table, seed, GAME_WIN)
+        win = with_model_error(win_paired, win_se)
+        rows.append({"test": v.claim.label, "deals": f"{rubber_paired.n:,}",
+                     "rubber points": f"{rubber_paired.mean:+.3f}",
+                     "s.e. deals / model": f"{rubber_paired.se:.3f} / {rubber_se:.3f}",
+                     "95% CI, deals only": f"[{rubber_paired.low:+.3f}, {rubber_paired.high:+.3f}]",
+                     "95% CI, with the model": f"[{v.estimate.low:+.3f}, {v.estimate.high:+.3f}]",
+                     "P(win game), with the model": _ci(win, pct=True),
+                     "s.e. deals / model (game)": f"{win_paired.se:.2%} / {win_se:.2%}",
                      "verdict": v.verdict + (" (material)" if v.material else "")})
     return pd.DataFrame(rows)
 
@@ -660,7 +681,8 @@ def _by_score(call: pd.DataFrame, model: GameModel, game: int) -> pd.DataFrame:
                 rows.append({"lone strength": STRENGTHS[strength], "score (maker - adversaries)": f"{o}-{t}",
                              "deals": n, "book plays alone": f"{g.loc[g['book_alone'], 'deals'].sum() / n:.0%}",
                              "alone - partner, points": _ci(cells.mean_of(g, "dpts")),
-                             "alone - partner, P(win game)": _ci(_game_win(model, g), pct=True)})
+                             "alone - partner, P(win game)": _ci(_game_win(model, g), pct=True),
+                             "alone - partner, rubber points": _ci(model.estimate(g, ARMS, RUBBER))})
     return pd.DataFrame(rows)
 
 
@@ -687,8 +709,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                        "Alone - with partner (net points), hands with a bower and three trumps or better"),
          "The same for the hands of the book's lone classes (desperate, light, sound), whatever the book did."),
         (_score_heatmap(call, model, out_dir / "gain_by_score.png", game),
-         "Strategy chart by score: what going alone gains (blue) or loses (red) in the probability of "
-         "winning the game, for sound, light and desperate hands (the book's lone classes), by the score "
+         "Strategy chart by score: what going alone gains (blue) or loses (red) in net rubber points (the "
+         "first game of a rubber: laps, double games and the rubber's two points counted), for sound, light and "
+         "desperate hands (the book's lone classes), by the score "
          "from the maker's side. L1 is the light panel's diagonal cells 3-3 and 4-4 and its cells below the "
          "diagonal (the maker ahead), L3 the desperate panel's cells 1-4 and 2-4."),
         (_game_chart(model, out_dir / "game_model.png"),
@@ -696,9 +719,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "95% half-width of its sampling error."),
         (_charts().claims_chart(out_dir / "claims_points.png", verdict_list, unit=POINTS),
          "Tests measured in points per hand, each oriented so that positive is the book's side."),
-        (_charts().claims_chart(out_dir / "claims_game.png", verdict_list, unit=GAME_WIN),
-         "Tests measured in the probability of winning the game, each oriented so that positive is the "
-         "book's side; the intervals include the game model's error."),
+        (_charts().claims_chart(out_dir / "claims_rubber.png", verdict_list, unit=RUBBER),
+         "Tests measured in net rubber points (the claims that name scores), each oriented so that positive is "
+         "the book's side; the intervals include the model's error."),
     ]
     deals = int(table.loc[table["kind"].isin(["void", "call"]), "deals"].sum())
     n_calls = int(call["deals"].sum())
@@ -711,13 +734,15 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     first = model.counts[0, 0] / hands[0, 0]
     sections = [
         ("Reading the verdicts", _reading(verdict_list)),
-        ("The game-win tests: the deals' error and the game model's",
-         "Each game-win test's estimate (the book's side positive) with the standard error of the paired deals "
-         f"alone, the game model's (the spread of the estimate over {MODEL_DRAWS:,} draws of the model), and "
-         "the 95% intervals without and with the model's error. The verdicts use the latter.\n\n"
+        ("The tests by the score: the deals' error and the model's",
+         "Each test that names a score, in net rubber points (its verdict's unit) and in the probability of "
+         "winning the game, the book's side positive, with the standard error of the paired deals alone, the "
+         f"model's (the spread of the estimate over {MODEL_DRAWS:,} draws of the model), and the 95% intervals "
+         "without and with the model's error. The verdicts use the latter.\n\n"
          + md_table(_errors_table(study, verdict_list, table, seed))),
         ("By score", "The lone classes at each score (from the maker's side), paired differences alone - with "
-         "partner in points and in the probability of winning the game (with the model's error).\n\n"
+         "partner in points, in the probability of winning the game and in net rubber points (with the model's "
+         "error).\n\n"
          + md_table(_by_score(call, model, game))),
         ("The game model", f"The probability that the side about to deal wins the game ({game} points), by score, "
          f"when both sides play the book's policy, ± the 95% half-width of its sampling error, from "
@@ -748,12 +773,12 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "is tested class by class on the hands a player might risk alone, desperate and light, in net points "
         "with the partner - alone, over every score (sound hands are the book's lone hands, shown in the "
         "tables). L1 names scores, so it is tested at each: light hands at three-all, four-all, and at each "
-        f"score in the maker's favour ({in_favour}; the maker's side first), never pooled, in P(win game) "
-        "with the partner - alone. L3, desperate hands at 1-4 and at 2-4 against the maker, alone - with the "
+        f"score in the maker's favour ({in_favour}; the maker's side first), never pooled, in net rubber points "
+        "with the partner - alone (the probability of winning the game beside). L3, desperate hands at 1-4 and at 2-4 against the maker, alone - with the "
         "partner. B1: at four-one and four-two in the eldest hand's favour each deal is bid twice, by the book "
         "with and without the bridge kept (kept: the eldest hand orders up whatever he holds). The authors "
         "\"doubt the expediency of keeping the bridge strictly\": the claim tested is that doubt, so the "
-        "estimate is the eldest hand's side's P(win game) not keeping the bridge - keeping it, at each score. "
+        "estimate is the eldest hand's side's net rubber points not keeping the bridge - keeping it, at each score. "
         "Negligible then reads: keeping the bridge strictly gains nothing that matters; supported: keeping "
         "it loses; contradicted: keeping it gains (material or not).\n\n"
         f"The game model (analysis/game_model.py): the game-win probability of each score and dealer, solved "
@@ -763,15 +788,24 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "independent given the score and the dealer; both sides play the book's policy, with its lone "
         "hands and the bridge not kept, for the rest of the game. An arm's value is the decider's side's "
         "probability of winning from the score that arm's points lead to. At three-all a march with the "
-        "partner (2 points) already wins the game, so a lone march adds nothing there and a lone euchre loses "
-        "it: the game measure sees what points per hand cannot.\n\n"
+        "partner (2 points) already wins the game, so a lone march adds nothing to the game there and a lone "
+        "euchre loses it: the game measure sees what points per hand cannot.\n\n"
+        "The rubber model (analysis/rubber.py), the unit of the claims that name scores: the laws play for the "
+        "rubber, not the game. Law 1: the best of three games, a fourth when the third laps; law 7: a game counts "
+        "two when the losers have not scored, and the rubber's winners take two more; points beyond game are "
+        "carried to the next game (a lap). From the same outcome distributions, value iteration gives each "
+        "side's expected net rubber points (its points minus the other side's to the end of the rubber) in "
+        "every state; an arm is valued by the state its points lead to, in the first game of a rubber with no "
+        "game won yet. So a lone march at four-all wins the game and carries three points into the next, where "
+        "with the partner it carries one: the rubber sees that, the game-win probability does not.\n\n"
         "The model's error in the intervals: the outcome distributions are estimated, not known, and at the "
         "size of the L3 and B1 effects their error matters. A parametric bootstrap measures it: each score's "
         f"outcome counts are drawn again from the multinomial of its observed frequencies ({MODEL_DRAWS:,} "
         f"draws, seeded from the run's root seed {seed}), the model is solved again for each draw, and every "
-        "game-win estimate is recomputed on the same deals under each draw. The spread of those estimates is "
-        "the model's standard error; it is added in quadrature to the paired standard error of the deals "
-        "(the two treated as independent, though both come from the same deals) for every game-win interval, "
+        "estimate in game-win probability or rubber points is recomputed on the same deals under each draw (the "
+        "game and the rubber from the same draws). The spread of those estimates is the model's standard "
+        "error; it is added in quadrature to the paired standard error of the deals (the two treated as "
+        "independent, though both come from the same deals) for every such interval, "
         "verdict, table and chart cell.\n\n"
         "Estimates: paired differences with t intervals; L5 and L7 compare independent samples (different "
         "seats, or assisted against unassisted deals) within the same hand class, averaged over classes "

@@ -12,7 +12,8 @@ from analysis.rules import Rules, Score
 from analysis.runner import run_study, settings_for
 from analysis.simulate import simulate
 from analysis.stats import CONTRADICTED, SUPPORTED
-from analysis.study import GAME_WIN
+from analysis import rubber
+from analysis.study import RUBBER
 from fastcore.sampler import sample_deals
 from studies import lone_hands
 from studies.lone_hands import STUDY
@@ -180,7 +181,7 @@ def test_every_test_is_oriented_to_the_books_side_and_names_one_score():
         (3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))]
     assert [k for k in keys if k[:3] in ("L3.", "B1.")] == ["L3.1-4", "L3.2-4", "B1.4-1", "B1.4-2"]
     assert all(t.sign == 1 for t in STUDY.claims)   # each estimate is computed as the book's side
-    assert {t.unit for t in STUDY.claims if t.claim in ("L1", "L3", "B1")} == {GAME_WIN}
+    assert {t.unit for t in STUDY.claims if t.claim in ("L1", "L3", "B1")} == {RUBBER}
 
 
 def _deals_at(score: Score, n: int, seed: int):
@@ -191,11 +192,15 @@ def _deals_at(score: Score, n: int, seed: int):
     return rows, _typed(frame)
 
 
-def _model(frame):
+def _probs(frame):
     counts = np.zeros((5, 5, len(OUTCOMES)))
     book = frame[frame["kind"] <= 1]
     np.add.at(counts, (book["a"], book["b"], book["outcome"]), 1)
-    return win_probability(counts / counts.sum(axis=2, keepdims=True))
+    return counts / counts.sum(axis=2, keepdims=True)
+
+
+def _model(frame):
+    return win_probability(_probs(frame))
 
 
 def test_per_score_estimates_equal_a_direct_computation_at_one_score():
@@ -204,29 +209,33 @@ def test_per_score_estimates_equal_a_direct_computation_at_one_score():
     rows, frame = _deals_at(Score(1, 4), 400, 19)
     table = STUDY.summarise(frame)
     f = _model(frame)
+    model = rubber.solve(_probs(frame))
 
     def chance(r, net):
         bd = r.seat % 2 == 1
         own, theirs = (r.b, r.a) if bd else (r.a, r.b)
         return _chance(f, own + max(net, 0), theirs + max(-net, 0), bd)
 
+    def points(r, net):
+        bd = r.seat % 2 == 1
+        own, theirs = (r.b, r.a) if bd else (r.a, r.b)
+        return float(rubber.side_points_after(model, own + max(net, 0), theirs + max(-net, 0), bd))
+
     call, bridge = _kind(rows, "call"), _kind(rows, "bridge")
     ac = call["seat"] % 2 == 0
-    direct = {
-        "L3.1-4": [chance(r, int(r.arm1)) - chance(r, int(r.arm0))                 # alone - with the partner
-                   for r in call[ac & (call["strength"] == 1)].itertuples()],
-        "L1.4-1": [chance(r, int(r.arm0)) - chance(r, int(r.arm1))                 # with the partner - alone
-                   for r in call[~ac & (call["strength"] == 2)].itertuples()],
-        "B1.4-1": [chance(r, int(r.arm0)) - chance(r, int(r.arm1))                 # not keeping - keeping
-                   for r in bridge.itertuples()],
-    }
-    for key, values in direct.items():
-        paired, model_se = STUDY.game_win_parts(key, table)
-        e = STUDY.estimate(key, table)
-        assert e.n == paired.n == len(values) > 1, key
-        assert e.mean == paired.mean == pytest.approx(np.mean(values), abs=1e-12), key
-        assert paired.se == pytest.approx(np.std(values, ddof=1) / np.sqrt(len(values))), key
-    assert len(direct["B1.4-1"]) == 400
+    chosen = {"L3.1-4": (call[ac & (call["strength"] == 1)], "arm1", "arm0"),     # alone - with the partner
+              "L1.4-1": (call[~ac & (call["strength"] == 2)], "arm0", "arm1"),    # with the partner - alone
+              "B1.4-1": (bridge, "arm0", "arm1")}                                 # not keeping - keeping
+    for key, (rows_, book, other) in chosen.items():
+        for value, parts in ((chance, STUDY.game_win_parts(key, table)), (points, STUDY.model_parts(key, table))):
+            values = [value(r, int(getattr(r, book))) - value(r, int(getattr(r, other))) for r in rows_.itertuples()]
+            paired, model_se = parts
+            assert paired.n == len(values) > 1, key
+            assert paired.mean == pytest.approx(np.mean(values), abs=1e-9), key
+            assert paired.se == pytest.approx(np.std(values, ddof=1) / np.sqrt(len(values))), key
+        e = STUDY.estimate(key, table)          # in rubber points, the claims that name scores
+        assert e.mean == STUDY.model_parts(key, table)[0].mean
+    assert len(chosen["B1.4-1"][0]) == 400
     # No deals at the other scores' own hands: those tests are not measured, never borrowed from 1-4.
     for key in ("L1.1-0", "L1.3-3", "L3.2-4", "B1.4-2"):
         assert STUDY.estimate(key, table) is None
@@ -235,7 +244,7 @@ def test_per_score_estimates_equal_a_direct_computation_at_one_score():
 def test_the_model_error_is_reproducible_from_the_seed_and_widens_the_interval():
     _, frame = _deals_at(Score(2, 4), 300, 23)
     table = STUDY.summarise(frame)
-    paired, model_se = STUDY.game_win_parts("L3.2-4", table, seed=5)
+    paired, model_se = STUDY.model_parts("L3.2-4", table, seed=5)
     again = STUDY.estimate("L3.2-4", table, {"root_seed": 5})
     assert again == STUDY.estimate("L3.2-4", table, {"root_seed": 5})
     assert model_se > 0
@@ -247,8 +256,8 @@ def test_the_model_error_is_reproducible_from_the_seed_and_widens_the_interval()
     measured = {c.key: c.estimate for c in STUDY.measure(table, {"root_seed": 5, "deals": 300})}
     assert measured["L3.2-4"] == again
     for test in STUDY.claims:
-        if test.unit == GAME_WIN and test.key in measured:
-            assert measured[test.key].se >= STUDY.game_win_parts(test.key, table, seed=5)[0].se
+        if test.unit == RUBBER and test.key in measured:
+            assert measured[test.key].se >= STUDY.model_parts(test.key, table, seed=5)[0].se
 
 
 def test_b1_is_the_authors_doubt():
