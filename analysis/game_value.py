@@ -64,6 +64,12 @@ def points_after(model: rubber.RubberModel, a, b, seat, net) -> np.ndarray:
     return rubber.side_points_after(model, own, theirs, deals_next, **RUBBER_STATE)
 
 
+def _cells(rows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The score (a, b), the seat numbers and the deals of each row of a table of cells."""
+    return (rows["a"].to_numpy(np.int64), rows["b"].to_numpy(np.int64), _seat_numbers(rows["seat"]),
+            rows["deals"].to_numpy(float))
+
+
 def _seat_numbers(seats: pd.Series) -> np.ndarray:
     """Seat letters (or numbers) as kernel seat numbers."""
     if seats.dtype.kind in "iu":
@@ -103,11 +109,8 @@ class GameModel:
         """Per draw of the model: the mean, over the deals of ``rows`` (columns a, b, seat, the
         two arms' net points to the seat's side, deals), of the seat's side's value (``unit``)
         after the first arm minus after the second."""
-        first, second = arms
-        g = rows.groupby(["a", "b", "seat", first, second], observed=True)["deals"].sum().reset_index()
-        seat = _seat_numbers(g["seat"])
-        after = [self.after(g["a"], g["b"], seat, g[arm], unit, draws=True) for arm in arms]   # (draws, cells)
-        w = g["deals"].to_numpy(float)
+        a, b, seat, w = _cells(rows)
+        after = [self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, draws=True) for arm in arms]
         return (after[0] - after[1]) @ w / w.sum()
 
     def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> tuple[Estimate, float]:
@@ -115,12 +118,12 @@ class GameModel:
         after the second, with its paired interval (the deals' error alone), and the model's
         standard error."""
         first, second = arms
-        g = rows.groupby(["a", "b", "seat", first, second], observed=True)["deals"].sum().reset_index()
-        seat = _seat_numbers(g["seat"])
-        d = self.after(g["a"], g["b"], seat, g[first], unit) - self.after(g["a"], g["b"], seat, g[second], unit)
-        w = g["deals"].to_numpy(np.int64)
+        a, b, seat, w = _cells(rows)
+        d = (self.after(a, b, seat, rows[first].to_numpy(np.int64), unit)
+             - self.after(a, b, seat, rows[second].to_numpy(np.int64), unit))
+        w = w.astype(np.int64)
         paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-        model_se = float(np.std(self.differences(rows, arms, unit), ddof=1)) if len(g) else float("nan")
+        model_se = float(np.std(self.differences(rows, arms, unit), ddof=1)) if len(rows) else float("nan")
         return paired, model_se
 
     def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> Estimate:

@@ -208,8 +208,7 @@ def decision_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: i
     at the score; where the seat's decision is reached, played calling and passing."""
     seat = SEATS.index(seat_letter)
     hands = np.asarray(deals.hands, np.uint32)
-    turn_up = np.asarray(deals.turn_up, np.int8)
-    found = classes(seat, hands[:, seat], turn_up, rules)
+    found = classes(seat, hands[:, seat], np.asarray(deals.turn_up, np.int8), rules)
     chosen = {}   # (class, entry) -> the deals kept for that case
     for c in CASES:
         if (c.seat, c.score) != (seat_letter, score) or (c.cls, c.entry) in chosen:
@@ -218,6 +217,16 @@ def decision_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: i
         if c.entry is not None:
             mask = mask & (first == CLASSES[c.cls][1].index(c.entry))
         chosen[c.cls, c.entry] = np.flatnonzero(mask)[:cap]
+    return played(deals, seat_letter, score, rules, chosen)
+
+
+def played(deals, seat_letter: str, score: tuple[int, int], rules, chosen: dict) -> pd.DataFrame:
+    """The chosen deals of each (class, entry) bid by the book at ``score``; where the seat's
+    round-one decision is reached, played calling and passing: counts per class, entry, the
+    book's action and the two arms' net points to the seat's side."""
+    seat = SEATS.index(seat_letter)
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
     rows = np.unique(np.concatenate(list(chosen.values()))) if chosen else np.zeros(0, np.int64)
     frames = []
     if len(rows):
@@ -341,11 +350,12 @@ def outcome_counts(table: pd.DataFrame, game: int = BOOK_GAME) -> np.ndarray:
     return counts
 
 
-def model_of(table: pd.DataFrame, manifest: dict | None = None) -> GameModel:
-    """The game model of a results table, its draws seeded from the run's root seed."""
+def model_of(table: pd.DataFrame, manifest: dict | None = None, study: str = "score") -> GameModel:
+    """The game and rubber model of a results table (its ``game`` rows), its draws seeded from
+    the run's root seed and the study's name."""
     from analysis.runner import Settings
     seed = int((manifest or {}).get("root_seed", Settings.seed))
-    return game_value.solved(outcome_counts(table), Rules(), seed, ScoreStudy.name, with_rubber=True)
+    return game_value.solved(outcome_counts(table), Rules(), seed, study, with_rubber=True)
 
 
 def points_gain(rows: pd.DataFrame) -> Estimate:

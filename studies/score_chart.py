@@ -1,0 +1,302 @@
+"""Strategy by the score: the lightest hand worth calling, for each seat, at each of the 25 scores.
+
+The book changes its advice at a few scores (the score study tests each sentence there). A
+player wants the whole picture: at any score, how light a hand should he call with? Each seat's
+round-one call (the eldest hand and the third hand ordering up, the second hand assisting, the
+dealer taking up) is measured on a ladder of hands from strong to light, at every score below
+game, as the book's other three players bid:
+
+1. four or five trumps;
+2. three trumps with a bower;
+3. three trumps, no bower;
+4. two trumps with the right;
+5. two trumps with the left or the ace, and an outside ace;
+6. two trumps with the left or the ace, no outside ace;
+7. two lower trumps (king or below);
+8. one trump.
+
+Trumps are the turned-up suit's, the left bower counted; the dealer's hand is judged after
+taking up and the book's discard. Each scenario is one seat at one score: of each rung, the
+first ``cap`` hands of a chunk are kept, bid by the book's policy at that score, and where the
+seat's decision is reached, played twice double-dummy, calling and passing (the machinery of
+:mod:`studies.score`). The value of calling minus passing is in the deciding side's expected net
+rubber points (the first game of a rubber), with the probability of winning the game and the
+points per hand beside; the game and rubber models come from the book's own hands at every
+score, played in this study's ``game-a`` scenarios.
+
+The study is descriptive: it declares no claim tests. The chart marks, at each score, how far
+down the ladder calling gains (the rungs from the strongest while each gain is positive).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import EuchreError
+from analysis.rules import Score
+from analysis.stats import Estimate, mean_from_sums
+from analysis.study import GAME_WIN, RUBBER, Study
+from fastcore.handpatterns import hand_numbers
+from fastcore.vocabulary import ACE, JACK, SEATS
+from studies.book_bidding import CALL_WORD, SEAT_ORDER
+from studies.score import BOOK_GAME, KEYS, _counted, game_rows, model_of, played
+
+RUNGS = ("four or five trumps", "three trumps with a bower", "three trumps, no bower", "two trumps with the right",
+         "two trumps, left or ace, and an outside ace", "two trumps, left or ace, no outside ace",
+         "two lower trumps", "one trump")
+DEFAULT_CAP = 200        # hands of one rung played per chunk at most
+
+
+def rung_of(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
+    """Each hand's rung (0 the strongest, see :data:`RUNGS`; -1 none: no trump)."""
+    hands = np.asarray(hands, np.uint32)
+    trump = np.asarray(trump, np.int8)
+    numbers = hand_numbers(hands, trump)
+    trumps, aces = numbers[:, 0], numbers[:, 1]
+    t = trump.astype(np.uint32)
+    right = ((hands >> (t * 8 + JACK)) & 1).astype(bool)
+    left = ((hands >> ((t ^ 1) * 8 + JACK)) & 1).astype(bool)
+    ace = ((hands >> (t * 8 + ACE)) & 1).astype(bool)
+    bower = right | left
+    return np.select(
+        [trumps >= 4, (trumps == 3) & bower, trumps == 3, (trumps == 2) & right,
+         (trumps == 2) & (left | ace) & (aces >= 1), (trumps == 2) & (left | ace), trumps == 2, trumps == 1],
+        list(range(len(RUNGS))), -1).astype(np.int8)
+
+
+def judged_hands(seat: int, hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
+    """The hand the decision is judged on: the dealer's after taking up and the book's discard."""
+    from analysis.contract import dealer_hand
+    return dealer_hand(hands, turn_up, is_lone=False) if SEATS[seat] == "A" else hands
+
+
+def ladder_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: int) -> pd.DataFrame:
+    seat = SEATS.index(seat_letter)
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    rung = rung_of(judged_hands(seat, hands[:, seat], turn_up), (turn_up >> 3).astype(np.int8))
+    chosen = {(RUNGS[r], None): np.flatnonzero(rung == r)[:cap] for r in range(len(RUNGS))}
+    return played(deals, seat_letter, score, rules, chosen)
+
+
+def scenario_name(seat: str, score: tuple[int, int], replicate: int) -> str:
+    return f"{seat}{score[0]}-{score[1]}.{replicate}"
+
+
+class ScoreChart(Study):
+    name = "score_chart"
+    title = "Strategy by the score: the lightest hand worth calling"
+    description = ("Each seat's round-one call on a ladder of hands from four trumps to one, at each of the 25 "
+                   "scores: calling against passing on the same deals, in rubber points (descriptive).")
+    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
+                "the scenario's score; the deciding seat's round-one call forced to call or to pass")
+    defaults = {"deals": 20_000, "chunk_size": 20_000, "replicates": 1, "cap": DEFAULT_CAP}
+    suite_position = 6
+    claims = ()
+
+    def scenarios(self, settings) -> list[str]:
+        game = settings.rules.points_for_game
+        if game != BOOK_GAME:
+            raise EuchreError(f"the score chart is drawn for the book's game of {BOOK_GAME} points, not a game of "
+                              f"{game}: run it with --game {BOOK_GAME}")
+        replicates = settings.options.get("replicates", 1)
+        cap = settings.options.get("cap", DEFAULT_CAP)
+        for name, value in (("replicates", replicates), ("cap", cap)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        return ([f"game-{a}" for a in range(game)]
+                + [scenario_name(s, (a, b), k) for s in SEAT_ORDER for a in range(game) for b in range(game)
+                   for k in range(1, replicates + 1)])
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        from fastcore.sampler import sample_deals
+
+        deals = sample_deals(n_deals, seed, pack=settings.pack)
+        if scenario.startswith("game-"):
+            return game_rows(deals, int(scenario.split("-")[1]), settings.rules)
+        seat, rest = scenario[0], scenario[1:].split(".")[0]
+        a, b = (int(x) for x in rest.split("-"))
+        return ladder_rows(deals, seat, (a, b), settings.rules, settings.options.get("cap", DEFAULT_CAP))
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        """Deals per (seat, score, rung, the book's action, each arm's net points) and, for the
+        models, the book's hands per (score, outcome)."""
+        if frame.empty:
+            return _counted([])
+        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
+        for k in ("a", "b", "call_net", "pass_net", "outcome"):
+            table[k] = table[k].astype(np.int8)
+        table["book"] = table["book"].astype(bool)
+        return table.sort_values(KEYS).reset_index(drop=True)
+
+    def estimate(self, key, table, manifest=None):
+        return None
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return render(self, table, manifest, out_dir)
+
+
+STUDY = ScoreChart()
+
+
+# --- the chart's numbers ----------------------------------------------------------------------------
+
+def _points(rows: pd.DataFrame) -> Estimate:
+    d = (rows["call_net"].astype(np.int64) - rows["pass_net"]).to_numpy()
+    w = rows["deals"].to_numpy(np.int64)
+    return mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
+
+
+def ladder(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFrame:
+    """One row per seat, score (the decider's side first) and rung: the deals, the share the book
+    calls, and calling minus passing in rubber points, P(win game) and points per hand."""
+    model = model_of(table, manifest, ScoreChart.name)
+    decisions = table[table["cls"] != "game"]
+    out = []
+    for (seat, a, b, cls), rows in decisions.groupby(["seat", "a", "b", "cls"], observed=True):
+        n = int(rows["deals"].sum())
+        if n < 2:
+            continue
+        own, theirs = Score(int(a), int(b)).seat(SEATS.index(seat))
+        r = model.estimate(rows, ("call_net", "pass_net"), RUBBER)
+        g = model.estimate(rows, ("call_net", "pass_net"), GAME_WIN)
+        p = _points(rows)
+        out.append({"seat": seat, "own": own, "theirs": theirs, "rung": RUNGS.index(cls) + 1, "hands": cls,
+                    "deals": n, "book calls": int(rows.loc[rows["book"], "deals"].sum()) / n,
+                    "rubber": r.mean, "rubber_low": r.low, "rubber_high": r.high,
+                    "game_win": g.mean, "game_win_low": g.low, "game_win_high": g.high,
+                    "points": p.mean, "points_low": p.low, "points_high": p.high})
+    return pd.DataFrame(out).sort_values(["seat", "own", "theirs", "rung"], key=lambda c: c.map(
+        {s: i for i, s in enumerate(SEAT_ORDER)}) if c.name == "seat" else c).reset_index(drop=True)
+
+
+def lightest(lad: pd.DataFrame) -> pd.DataFrame:
+    """Per seat and score: how far down the ladder calling gains, the rungs taken from the
+    strongest while each one's gain is positive (0: not even the first), and whether the last of
+    them is sure (its 95% interval above zero)."""
+    out = []
+    for (seat, own, theirs), g in lad.groupby(["seat", "own", "theirs"], sort=False):
+        rung, sure = 0, False
+        for r in g.sort_values("rung").itertuples():
+            if r.rung != rung + 1 or r.rubber <= 0:
+                break
+            rung, sure = r.rung, bool(r.rubber_low > 0)
+        out.append({"seat": seat, "own": own, "theirs": theirs, "rung": rung, "sure": sure})
+    return pd.DataFrame(out)
+
+
+# --- the report -------------------------------------------------------------------------------------
+
+def _chart(lad: pd.DataFrame, light: pd.DataFrame, path: Path) -> Path:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 4, figsize=(16, 4.6), constrained_layout=True)
+    cmap = plt.get_cmap("viridis_r", len(RUNGS) + 1)
+    for ax, seat in zip(axes, SEAT_ORDER):
+        grid = np.full((BOOK_GAME, BOOK_GAME), np.nan)
+        sure = np.zeros((BOOK_GAME, BOOK_GAME), bool)
+        for r in light[light["seat"] == seat].itertuples():
+            grid[r.own, r.theirs], sure[r.own, r.theirs] = r.rung, r.sure
+        im = ax.imshow(grid, cmap=cmap, vmin=-0.5, vmax=len(RUNGS) + 0.5, origin="lower")
+        for i in range(BOOK_GAME):
+            for j in range(BOOK_GAME):
+                if np.isfinite(grid[i, j]):
+                    text = str(int(grid[i, j])) if grid[i, j] else "-"
+                    ax.text(j, i, text + ("" if sure[i, j] or not grid[i, j] else "?"), ha="center", va="center",
+                            color="white" if grid[i, j] >= 5 else "black", fontsize=11)
+        ax.set_title(f"{seat}: {CALL_WORD[seat]}")
+        ax.set_xticks(range(BOOK_GAME))
+        ax.set_yticks(range(BOOK_GAME))
+        ax.set_xlabel("the adversaries' score")
+        ax.set_ylabel("the decider's side's score")
+    cbar = fig.colorbar(im, ax=axes, ticks=range(len(RUNGS) + 1), shrink=0.9)
+    cbar.ax.set_yticklabels(["none"] + [f"{i + 1} {name}" for i, name in enumerate(RUNGS)], fontsize=8)
+    fig.suptitle("The lightest hand worth calling, by score: calling - passing > 0 in net rubber points for "
+                 "this rung and every stronger one (?: its 95% interval reaches below 0)")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
+    from analysis import charts
+
+    scores = [(o, t) for o in range(BOOK_GAME) for t in range(BOOK_GAME)]
+    panels = {}
+    for seat in SEAT_ORDER:
+        mean = np.full((len(RUNGS), len(scores)), np.nan)
+        half = np.full_like(mean, np.nan)
+        n = np.zeros_like(mean, dtype=np.int64)
+        for r in lad[lad["seat"] == seat].itertuples():
+            i, j = r.rung - 1, scores.index((r.own, r.theirs))
+            mean[i, j], half[i, j], n[i, j] = r.rubber, (r.rubber_high - r.rubber_low) / 2, r.deals
+        panels[f"{seat}: {CALL_WORD[seat]}"] = {"mean": mean, "half": half, "n": n}
+    return charts.heatmap_panels(path, panels, row_labels=[f"{i + 1}" for i in range(len(RUNGS))],
+                                 col_labels=[f"{o}-{t}" for o, t in scores], title="Calling - passing, net rubber "
+                                 "points, by rung (rows, 1 strongest) and score (decider's side first)",
+                                 xlabel="score", ylabel="rung", unit="calling - passing, net rubber points",
+                                 note="Each cell: mean, ± 95% half-width (with the model's error), deals.", limit=1.0)
+
+
+def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
+    from analysis.report import Chart, StudyReport
+
+    out_dir = Path(out_dir)
+    lad = ladder(table, manifest)
+    light = lightest(lad)
+    lad.to_csv(out_dir / "ladder.csv", index=False, float_format="%.5f")
+    files = [(_chart(lad, light, out_dir / "lightest_call.png"),
+              "Strategy chart: at each score (the decider's side's points up, the adversaries' across), how far "
+              "down the ladder calling gains over passing in net rubber points (the rungs taken from the strongest "
+              "while each gains); '?' where the last one's 95% interval reaches below zero, '-' where not even the "
+              "first gains. The full table, with intervals, is ladder.csv."),
+             (_gain_chart(lad, out_dir / "gain_by_rung.png"),
+              "Calling minus passing in net rubber points for every rung and score, per seat.")]
+    shown = lad.assign(**{"score": lad["own"].astype(str) + "-" + lad["theirs"].astype(str),
+                          "book calls": lad["book calls"].map("{:.0%}".format),
+                          "rubber points [95%]": [f"{m:+.3f} [{lo:+.3f}, {hi:+.3f}]" for m, lo, hi in
+                                                  zip(lad["rubber"], lad["rubber_low"], lad["rubber_high"])],
+                          "P(win game)": [f"{m:+.1%}" for m in lad["game_win"]],
+                          "points per hand": [f"{m:+.3f}" for m in lad["points"]]})
+    key_scores = shown[shown["score"].isin(["0-0", "4-4", "3-3", "4-0", "0-4"])]
+    game_deals = int(table.loc[table["cls"] == "game", "deals"].sum())
+    method = (
+        "The ladder (trumps of the turned-up suit, the left bower counted; the dealer's hand after taking up and "
+        "the book's discard): " + "; ".join(f"{i + 1}. {r}" for i, r in enumerate(RUNGS)) + ". Each scenario is one "
+        "seat at one score; of each rung, the first "
+        f"{manifest.get('options', {}).get('cap', DEFAULT_CAP):,} hands of a chunk of uniform deals are kept, bid "
+        "by the book's policy at that score, and where the seat's round-one decision is reached (the earlier seats "
+        "passed), played twice double-dummy, calling and passing, every other decision by the book's policy at "
+        "that score. Calling minus passing is valued in the deciding side's expected net rubber points (laws 1 "
+        "and 7, in the first game of a rubber) by the rubber model, solved from the book's own hands at every "
+        f"score ({game_deals:,} hands in this study's game scenarios), its sampling error in every interval. The "
+        "lightest rung worth calling is the last of the rungs, taken from the strongest, whose estimates are all "
+        "positive; the gains are not always monotone down the ladder, so read the full table where it matters. The study tests no claim of the book: the score study "
+        "does that, at the scores the book names. Double-dummy play sees every card.")
+    return StudyReport(
+        name=study.name, title=study.title,
+        question="At each score, how light a hand should each seat call with, when the others bid by the book?",
+        method=method, table=key_scores[["seat", "score", "rung", "hands", "deals", "book calls",
+                                         "rubber points [95%]", "P(win game)", "points per hand"]],
+        table_caption="The ladder at five scores (the decider's side first): calling minus passing. Every score "
+                      "is in ladder.csv.",
+        charts=[Chart(Path(p).name, caption) for p, caption in files],
+        headline=_headline(light), sections=[])
+
+
+def _headline(light: pd.DataFrame) -> str:
+    parts = []
+    for seat in SEAT_ORDER:
+        g = light[light["seat"] == seat]
+        if g.empty:
+            continue
+        at = {f"{r.own}-{r.theirs}": r.rung for r in g.itertuples()}
+        parts.append(f"{seat} ({CALL_WORD[seat]}): rung {at.get('0-0', '-')} at love-all, "
+                     f"{min(at.values())} to {max(at.values())} over the scores")
+    return ("How far down the ladder calling gains (1 the strongest, 8 one trump; net rubber points, the "
+            "rungs from the strongest while each gains): "
+            + "; ".join(parts) + ".")
