@@ -99,9 +99,15 @@ RULES = [ELDEST_ORDER, MAKE_NEXT, ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST
          DEALER_CAUTION, DEALER_ROUND_TWO, MAKE_RED]
 
 
+# B2: "now the same players take their chances with two lay aces, or the ace and another in trumps".
+BRIDGE_EXCEPTIONS = Rule("B2", "a bridge-keeper passes with these (unless the book orders them anyway)",
+                         ("two aces", "ace and another"))
+
+
 @dataclass(frozen=True)
 class BookParams:
     keep_bridge: bool = False        # B1: the authors "doubt the expediency of keeping the bridge strictly"
+    bridge_exceptions: bool = False  # B2: keeping it, pass with two lay aces or the ace and another in trumps
     caution_from: int = 3            # "dependent upon the score": not when the adversaries have this many
     lone_hands: bool = True          # play alone at all (L1-L8)
 
@@ -164,12 +170,16 @@ class BookPolicy(VectorPolicy):
 
     def _eldest(self, t: Situations) -> np.ndarray:
         own, theirs = t.score
-        if self.params.keep_bridge and own == 4 and theirs in (1, 2):
+        bridge = self.params.keep_bridge and own == 4 and theirs in (1, 2)
+        if bridge and not self.params.bridge_exceptions:
             return np.ones(len(t), bool)                                          # B1
         great = t.has(THIRD_ORDER.patterns)
         can_next = t.has(MAKE_NEXT.patterns, t.trump ^ 1)
         medium = t.has("three medium trumps") & self._strength_in_suit(t)         # E1
-        return great | (~t.right_turned & ~can_next & medium)                     # E2
+        order = great | (~t.right_turned & ~can_next & medium)                    # E2
+        if bridge:   # B2: the bridge kept, but the chance taken with two lay aces or the ace and another
+            return order | ~t.has(BRIDGE_EXCEPTIONS.patterns)
+        return order
 
     def _second(self, t: Situations) -> np.ndarray:
         own, theirs = t.score

@@ -1,0 +1,734 @@
+"""The bridge: the eldest hand at four to one or four to two, keeping it or not, against lone hands.
+
+"Bridge — when the score of the eldest hand is four to one or four to two in his favor" (B1):
+one more point gives the eldest hand's side BD the game, and a lone march (four points) gives
+it to the dealers AC. Keeping the bridge, the eldest hand orders up whatever he holds, so that
+no adversary can make trump and play alone; the authors "doubt ... the expediency of keeping the
+bridge strictly", and report that players "now ... take their chances with two lay aces, or the
+ace and another in trumps" (B2). Against a keeper, "you must, of course, be more careful if they
+have passed" (L4).
+
+The eldest hand's three ways (:class:`analysis.book_policy.BookParams`):
+
+- ``never``: the book's bidding (the bridge not kept);
+- ``strict``: he orders up in round one whatever he holds (``keep_bridge``);
+- ``exceptions``: he keeps it, but passes with two lay aces (two aces of plain suits) or the ace
+  and another in trumps, unless the book's ordinary rule orders the hand anyway
+  (``bridge_exceptions``). In round two he bids by the book's rule (E3): the chance was taken in
+  round one; the strict keeper never reaches round two.
+
+The adversaries' lone hands at one or two to four (:data:`ADVERSARIES`): *cautious*, sound lone
+hands only; *the book's*, "a desperate chance" (L3: a bower and three trumps or better);
+*reckless*, any hand with three trumps or the right and another. Everything else they do is
+the book's; the eldest hand's partner D and the eldest hand himself play the book's lone hands.
+
+Scenarios: ``game-a`` (a = 0..4) deal and play the book's hands at every score (the dealers at
+``a``, the deals shared out among the other side's scores): the outcome counts the game and
+rubber models read (:mod:`analysis.game_value`); ``bridge-4-a.k`` (a = 1, 2; replicate k) deal
+the hands at B1's scores. Every deal of a bridge scenario is bid under each of the eldest hand's
+three ways and each of the adversaries' three lone policies (nine biddings of the same deal)
+and played double-dummy; equal contracts are played once. Where the dealers' side made trump
+with a desperate-or-better lone hand after the eldest hand passed (under ``never``), the hand is
+also played with the maker alone and with his partner (L4). The table keeps summed counts: per
+score, adversary policy and exception hand, the three ways' net points to BD; per L4 hand class,
+the two arms' net points to AC; per score, the book's hands by outcome.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis import game_value, outcomes
+from analysis.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
+from analysis.contract import dealer_hand
+from analysis.errors import EuchreError
+from analysis.game_model import OUTCOMES
+from analysis.game_value import MODEL_DRAWS, GameModel, with_model_error
+from analysis.policy import Situations
+from analysis.rules import Rules, Score
+from analysis.simulate import BiddingBatch, bid_batch, play_contract, play_out
+from analysis.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
+from analysis.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
+from fastcore.vocabulary import DEALER, SEATS
+
+BOOK_GAME = 5
+SCORES = ((1, 4), (2, 4))            # B1's scores (a: the dealers AC, b: the eldest hand's side BD)
+WAYS = ("never", "strict", "exceptions")
+LONE = ("cautious", "book", "reckless")
+EXCEPTIONS = ("none", "two lay aces", "ace and another in trumps", "both")   # the column exc
+L4_STRATA = ["seat", "round", "strength", "trumps", "right", "left", "aces"]
+CLASS_COLUMNS = ["strength", "trumps", "right", "left", "aces"]
+KEYS = ["kind", "a", "b", "lone", "seat", "exc", "round", *CLASS_COLUMNS, *WAYS, "alone", "partner", "outcome"]
+INT_KEYS = [k for k in KEYS if k not in ("kind", "lone", "seat")]
+
+
+def view(a: int, b: int) -> str:
+    """A bridge score from the eldest hand's side: "4-1"."""
+    return f"{b}-{a}"
+
+
+# --- the policies ------------------------------------------------------------------------------
+
+def at_bridge(t: Situations) -> bool:
+    """The adversaries' side of B1's scores: one or two to four."""
+    own, theirs = t.score
+    return theirs == 4 and own in (1, 2)
+
+
+class Cautious(BookPolicy):
+    """The book's policy, but at one or two to four only sound lone hands."""
+
+    name = "book, cautious lone hands at the bridge"
+
+    def lone_ok(self, t, hands, with_assistance):
+        if not at_bridge(t):
+            return super().lone_ok(t, hands, with_assistance)
+        return self.lone_strength(t, hands)[0] & self.params.lone_hands
+
+
+class Reckless(BookPolicy):
+    """The book's policy, but at one or two to four alone with three trumps or the right and another."""
+
+    name = "book, reckless lone hands at the bridge"
+
+    def lone_ok(self, t, hands, with_assistance):
+        if not at_bridge(t):
+            return super().lone_ok(t, hands, with_assistance)
+        return t.has(("three trumps", "right and another"), hands=hands) & self.params.lone_hands
+
+
+ADVERSARIES = {"cautious": Cautious, "book": BookPolicy, "reckless": Reckless}
+PARAMS = {"never": BookParams(), "strict": BookParams(keep_bridge=True),
+          "exceptions": BookParams(keep_bridge=True, bridge_exceptions=True)}
+
+
+def policies(way: str, lone: str) -> list:
+    """The four players' policies (A B C D): the adversaries' lone policy for AC, the eldest
+    hand's way for BD (only B reads it)."""
+    adversary, keeper = ADVERSARIES[lone](), BookPolicy(PARAMS[way])
+    return [adversary, keeper, adversary, keeper]
+
+
+def exception_kind(hands_b, turn_up, score, rules) -> np.ndarray:
+    """Per deal, the exception hand the keeper passes with (index in :data:`EXCEPTIONS`): 0 where
+    he orders (no such hand, or one the book's ordinary rule orders anyway)."""
+    hands_b = np.asarray(hands_b, np.uint32)
+    turn_up = np.asarray(turn_up, np.int8)
+    t = Situations(1, hands_b, turn_up, 1, Score.of(score).seat(1), rules, (turn_up >> 3).astype(np.int8),
+                   lambda i: ())
+    passes = ~BookPolicy(PARAMS["exceptions"]).first_round_batch(t)
+    two_aces, ace_another = (t.has(p) for p in BRIDGE_EXCEPTIONS.patterns)
+    return np.where(passes, two_aces.astype(np.int8) + 2 * ace_another.astype(np.int8), 0).astype(np.int8)
+
+
+# --- one chunk ------------------------------------------------------------------------------------
+
+def play_unique(bids: list[BiddingBatch]) -> list[np.ndarray]:
+    """The points (AC, BD) of every bidding's deals, each distinct contract (maker, trump, lone
+    player, hands at play) played once."""
+    n = len(bids[0].maker)
+    key = np.concatenate([np.column_stack([b.maker, b.trump, b.lone_seat, b.play_hands]).astype(np.int64)
+                          for b in bids])
+    unique, inverse = np.unique(key, axis=0, return_inverse=True)
+    _, points = play_out(unique[:, 0], unique[:, 1], unique[:, 2], unique[:, 3:].astype(np.uint32))
+    points = points[inverse.reshape(-1)]
+    return [points[k * n:(k + 1) * n] for k in range(len(bids))]
+
+
+def lone_class(deals, caller, rnd, trump, score: Score, rules) -> dict[str, np.ndarray]:
+    """The class of the hand each caller would play alone (the dealer's after his lone discard in
+    round one), as :func:`studies.lone_hands.hand_class` gives it."""
+    from studies.lone_hands import hand_class
+
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    rows_all = np.arange(len(hands))
+    own = hands[rows_all, caller]
+    up = (caller == DEALER) & (rnd == 1)
+    own[up] = dealer_hand(hands[up, DEALER], turn_up[up], True)
+    cls = {k: np.zeros(len(hands), np.int8) for k in CLASS_COLUMNS}
+    for seat in np.unique(caller):
+        for r in (1, 2):
+            rows = np.flatnonzero((caller == seat) & (rnd == r))
+            if len(rows):
+                found = hand_class(int(seat), own[rows], turn_up[rows], r, score.seat(int(seat)), rules, trump[rows])
+                for k, v in found.items():
+                    cls[k][rows] = v
+    return cls
+
+
+def l4_rows(deals, bid: BiddingBatch, score: Score, rules, exc: np.ndarray) -> pd.DataFrame:
+    """L4: the deals where the dealers' side made trump (the eldest hand having passed in round
+    one) with a desperate-or-better lone hand, played with the maker alone and with his partner;
+    net points to AC."""
+    made = np.flatnonzero((bid.caller == 0) | (bid.caller == 2))
+    caller, rnd, trump = bid.caller[made], bid.round[made], bid.trump[made]
+    cls = lone_class(deals[made], caller, rnd, trump, score, rules)
+    strong = cls["strength"] >= 1
+    rows, caller, rnd, trump = made[strong], caller[strong], rnd[strong], trump[strong]
+    sub = deals[rows]
+    alone = play_contract(sub, caller, trump, caller, rnd, rules=rules, score=score)
+    partner = play_contract(sub, caller, trump, -1, rnd, rules=rules, score=score)
+    return pd.DataFrame({"kind": "l4", "a": score.ac, "b": score.bd, "lone": "-",
+                         "seat": [SEATS[s] for s in caller], "exc": exc[rows], "round": rnd,
+                         **{k: v[strong] for k, v in cls.items()}, **{w: 0 for w in WAYS},
+                         "alone": alone.net(0), "partner": partner.net(0), "outcome": -1})
+
+
+def bridge_rows(deals, score: tuple[int, int], rules) -> pd.DataFrame:
+    """One chunk of a bridge scenario: every deal bid under each way and adversary policy and
+    played (net points to BD), and the L4 rows."""
+    score = Score.of(score)
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    exc = exception_kind(hands[:, 1], turn_up, score, rules)
+    combos = [(lone, way) for lone in LONE for way in WAYS]
+    bids = [bid_batch(hands, turn_up, policies(way, lone), rules, score) for lone, way in combos]
+    points = dict(zip(combos, play_unique(bids)))
+    frames = []
+    for lone in LONE:
+        frames.append(pd.DataFrame({"kind": "bridge", "a": score.ac, "b": score.bd, "lone": lone, "seat": "B",
+                                    "exc": exc, "round": 0, **{k: -1 for k in CLASS_COLUMNS},
+                                    **{w: points[lone, w][:, 1].astype(np.int16) - points[lone, w][:, 0]
+                                       for w in WAYS},
+                                    "alone": 0, "partner": 0, "outcome": -1}))
+    frames.append(l4_rows(deals, bids[combos.index(("book", "never"))], score, rules, exc))
+    return _counted(frames)
+
+
+def game_rows(deals, a: int, rules) -> pd.DataFrame:
+    """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
+    points, bid and played by the book (the bridge not kept): what the game model reads."""
+    game = rules.points_for_game
+    rows = []
+    for b in range(game):
+        sub = deals[np.arange(b, len(deals.hands), game)]
+        if len(sub.hands):
+            counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
+            rows += [{"kind": "game", "a": a, "b": b, "lone": "-", "seat": "-", "exc": 0, "round": 0,
+                      **{k: -1 for k in CLASS_COLUMNS}, **{w: 0 for w in WAYS}, "alone": 0, "partner": 0,
+                      "outcome": k, "deals": int(n)} for k, n in enumerate(counts) if n]
+    return pd.DataFrame(rows, columns=KEYS + ["deals"])
+
+
+def _counted(frames) -> pd.DataFrame:
+    f = pd.concat([x for x in frames if len(x)], ignore_index=True) if any(len(x) for x in frames) else None
+    if f is None:
+        return pd.DataFrame(columns=KEYS + ["deals"])
+    return f.groupby(KEYS, observed=True).size().rename("deals").reset_index()
+
+
+def scenario_name(score: tuple[int, int], replicate: int) -> str:
+    return f"bridge-{view(*score)}.{replicate}"
+
+
+def parse_scenario(name: str) -> tuple[int, int]:
+    """(a, b) of a bridge scenario "bridge-4-1.1" (the eldest hand's side first in the name)."""
+    b, a = name[len("bridge-"):].split(".")[0].split("-")
+    return int(a), int(b)
+
+
+# --- the tests ---------------------------------------------------------------------------------------
+
+LONE_WORDS = {"cautious": "cautious adversaries (sound lone hands only)",
+              "book": "the book's adversaries (a desperate chance, L3)",
+              "reckless": "reckless adversaries (alone with three trumps or the right and another)"}
+
+
+def _tests() -> tuple[ClaimTest, ...]:
+    out = []
+    for claim in ("B1", "B2"):
+        for a, b in SCORES:
+            for lone in LONE:
+                v = view(a, b)
+                if claim == "B1":
+                    out.append(ClaimTest(f"B1.{v}.{lone}", "B1", f"B1 never - strict, {v}, {lone}",
+                                         f"the eldest hand's side at {v} against {LONE_WORDS[lone]}: its net rubber "
+                                         "points not keeping the bridge - keeping it strictly", RUBBER))
+                else:
+                    out.append(ClaimTest(f"B2.{v}.{lone}", "B2", f"B2 exceptions - strict, {v}, {lone}",
+                                         f"the eldest hand's side at {v} against {LONE_WORDS[lone]}, on the deals "
+                                         "where he holds two lay aces or the ace and another in trumps (and the book "
+                                         "would not order): its net rubber points passing (the chance taken) - "
+                                         "ordering up (the bridge kept strictly)", RUBBER))
+    for a, b in SCORES:
+        out.append(ClaimTest(f"L4.{a}-{b}", "L4", f"L4 care after a keeper's pass, {a}-{b}",
+                             f"the dealers' side at {a}-{b}, a desperate-or-better lone hand made after the eldest "
+                             "hand passed: the gain alone - with the partner (the maker's side's net rubber points) "
+                             "after a non-keeper's pass - after a keeper's (exceptions) pass, within hand classes",
+                             RUBBER))
+    return tuple(out)
+
+
+TESTS = _tests()
+
+
+def bridge_cells(table: pd.DataFrame, score: tuple[int, int], lone: str | None = None) -> pd.DataFrame:
+    rows = table[(table["kind"] == "bridge") & (table["a"] == score[0]) & (table["b"] == score[1])]
+    return rows if lone is None else rows[rows["lone"] == lone]
+
+
+def l4_cells(table: pd.DataFrame, score: tuple[int, int]) -> pd.DataFrame:
+    return table[(table["kind"] == "l4") & (table["a"] == score[0]) & (table["b"] == score[1])]
+
+
+def _score_of_key(key: str) -> tuple[int, int]:
+    """(a, b) of a test key: B1/B2 keys give the eldest hand's side first, L4 keys the dealers'."""
+    first, second = (int(x) for x in key.split(".")[1].split("-"))
+    return (second, first) if key[:2] in ("B1", "B2") else (first, second)
+
+
+def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER) -> tuple[Estimate, float]:
+    """L4's estimate, the deals' error alone, and the game model's standard error.
+
+    The gain g of a lone hand (alone - with the partner, in ``unit``) is compared after a
+    keeper's pass (the exceptions keeper passes: the deals with an exception hand, X) and after a
+    non-keeper's pass (every deal here, X and the rest Y), within each hand class s of
+    :data:`L4_STRATA`. The keeper's passes are a subset of the non-keeper's, and the hand is
+    the same after either, so the difference is E[g | X or Y] - E[g | X] = p_Y (E[g | Y] -
+    E[g | X]) with p_Y the share of Y in the class: two independent samples. Classes with two
+    deals or more on each side count, weighted by their deals."""
+    g = rows.groupby(["a", "b", *L4_STRATA, "exc", "alone", "partner"], observed=True)["deals"].sum().reset_index()
+    w = g["deals"].to_numpy(float)
+    keeper = (g["exc"] > 0).to_numpy()
+    stratum = pd.MultiIndex.from_frame(g[["a", "b", *L4_STRATA]]).factorize()[0] if len(g) else np.zeros(0, np.int64)
+    if unit == POINTS:
+        value = (g["alone"] - g["partner"]).to_numpy(float)[None, :]
+        draws = None
+    else:
+        seat = g["seat"].map(SEATS.index).to_numpy(np.int64)
+
+        def diff(d):
+            return (model.after(g["a"], g["b"], seat, g["alone"], unit, draws=d)
+                    - model.after(g["a"], g["b"], seat, g["partner"], unit, draws=d))
+        value, draws = diff(False)[None, :], diff(True)
+    n_strata = int(stratum.max()) + 1 if len(g) else 0
+    one_hot = np.zeros((len(g), n_strata))
+    one_hot[np.arange(len(g)), stratum] = 1.0
+
+    def by_side(x, side):   # per stratum: deals, sum, sum of squares of x (k, cells) on one side
+        m = one_hot * (w * side)[:, None]
+        return m.sum(axis=0), x @ m, (x * x) @ m
+
+    nx, sx, ssx = by_side(value, keeper)
+    ny, sy, ssy = by_side(value, ~keeper)
+    keep = (nx >= 2) & (ny >= 2)
+    if not keep.any():
+        return stratified_from_cells([], [], [], [], [], []), float("nan")
+    py = ny / np.maximum(nx + ny, 1)
+
+    def stats(n, s, ss):
+        mean = s[0] / np.maximum(n, 1)
+        var = np.clip((ss[0] - n * mean ** 2) / np.maximum(n - 1, 1), 0, None)
+        return mean, var
+
+    mx, vx = stats(nx, sx, ssx)
+    my, vy = stats(ny, sy, ssy)
+    k = keep
+    est = stratified_from_cells(ny[k], py[k] * my[k], py[k] ** 2 * vy[k], nx[k], py[k] * mx[k], py[k] ** 2 * vx[k])
+    if draws is None:
+        return est, 0.0
+    _, dsx, _ = by_side(draws, keeper)
+    _, dsy, _ = by_side(draws, ~keeper)
+    weights = (nx + ny)[k] / (nx + ny)[k].sum()
+    per_draw = (py[k] * (dsy[:, k] / ny[k] - dsx[:, k] / nx[k])) @ weights
+    return est, float(np.std(per_draw, ddof=1))
+
+
+class BridgeStudy(Study):
+    name = "bridge"
+    title = "The bridge: keeping it at four-one and four-two"
+    description = ("B1, B2, L4: the eldest hand at four to one or four to two keeping the bridge (never, strictly, "
+                   "with the exceptions of two lay aces or the ace and another in trumps) against three lone "
+                   "policies of the adversaries, on the same deals, in rubber points and P(win game).")
+    policies = ("the book's policy (analysis.book_policy.BookPolicy) for all four players; the eldest hand B never "
+                "keeping the bridge, keeping it strictly (BookParams(keep_bridge=True)), or keeping it with the "
+                "exceptions (bridge_exceptions=True); the dealers' lone hands at one or two to four cautious (sound), "
+                "the book's (desperate or better) or reckless (three trumps or the right and another)")
+    defaults = {"deals": 50_000, "chunk_size": 25_000, "replicates": 1}
+    suite_position = 5
+    claims = TESTS
+
+    def scenarios(self, settings) -> list[str]:
+        game = settings.rules.points_for_game
+        if game != BOOK_GAME:
+            raise EuchreError(f"the bridge study tests the book's scores of four to one and four to two in its game "
+                              f"of {BOOK_GAME} points, not a game of {game}: run it with --game {BOOK_GAME}")
+        replicates = settings.options.get("replicates", 1)
+        if not isinstance(replicates, int) or isinstance(replicates, bool) or replicates < 1:
+            raise EuchreError(f"option replicates must be a whole number >= 1, not {replicates!r}")
+        return ([f"game-{a}" for a in range(game)]
+                + [scenario_name(s, k) for s in SCORES for k in range(1, replicates + 1)])
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        from fastcore.sampler import sample_deals
+
+        deals = sample_deals(n_deals, seed, pack=settings.pack)
+        if scenario.startswith("game-"):
+            return game_rows(deals, int(scenario.split("-")[1]), settings.rules)
+        return bridge_rows(deals, parse_scenario(scenario), settings.rules)
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        """The chunks' counts summed: deals per (kind, score, adversary policy, seat, exception hand,
+        L4 hand class, the three ways' net points to BD, the two L4 arms' net points to AC, the
+        book's hand outcome)."""
+        if frame.empty:
+            return pd.DataFrame(columns=KEYS + ["deals"])
+        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
+        for k in INT_KEYS:
+            table[k] = table[k].astype(np.int8)
+        table["deals"] = table["deals"].astype(np.int64)
+        return table.sort_values(KEYS).reset_index(drop=True)
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
+        score = _score_of_key(key)
+        if key.startswith("L4"):
+            rows = l4_cells(table, score)
+            if rows["deals"].sum() < 4:
+                return None
+            est, model_se = l4_parts(model_of(table, manifest), rows, RUBBER)
+            return None if est.n < 4 else with_model_error(est, model_se)
+        rows = bridge_cells(table, score, key.split(".")[2])
+        arms = ("never", "strict")
+        if key.startswith("B2"):
+            rows, arms = rows[rows["exc"] > 0], ("exceptions", "strict")
+        if rows["deals"].sum() < 2:
+            return None
+        return model_of(table, manifest).estimate(rows, arms, RUBBER)
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return render(self, table, manifest, out_dir)
+
+
+STUDY = BridgeStudy()
+
+
+def outcome_counts(table: pd.DataFrame, game: int = BOOK_GAME) -> np.ndarray:
+    """The book's hands per score (a, b) by outcome: what the game model reads."""
+    counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
+    g = table[table["kind"] == "game"]
+    np.add.at(counts, (g["a"].to_numpy(int), g["b"].to_numpy(int), g["outcome"].to_numpy(int)),
+              g["deals"].to_numpy(np.int64))
+    return counts
+
+
+def model_of(table: pd.DataFrame, manifest: dict | None = None) -> GameModel:
+    """The game and rubber model of a results table, its draws seeded from the run's root seed."""
+    from analysis.runner import Settings
+    seed = int((manifest or {}).get("root_seed", Settings.seed))
+    return game_value.solved(outcome_counts(table), Rules(), seed, BridgeStudy.name, with_rubber=True)
+
+
+def points_difference(rows: pd.DataFrame, first: str, second: str) -> Estimate:
+    """The mean of ``first`` - ``second`` net points per hand over the cells ``rows``."""
+    d = (rows[first].astype(np.int64) - rows[second]).to_numpy()
+    w = rows["deals"].to_numpy(np.int64)
+    return mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
+
+
+# --- the report -----------------------------------------------------------------------------------------
+
+def _ci(e: Estimate, digits: int = 3) -> str:
+    return f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
+
+
+def _pct(e: Estimate) -> str:
+    return f"{e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}]"
+
+
+def _share(rows: pd.DataFrame, mask, n: int) -> str:
+    return f"{rows.loc[mask, 'deals'].sum() / n:.1%}" if n else ""
+
+
+def results_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
+    """Per score and adversary policy: the deals, how often B orders under each way, the
+    adversaries' lone marches, and the tests' differences in rubber points, P(win game), points."""
+    from analysis.study import verdict_of
+    out = []
+    for a, b in SCORES:
+        for lone in LONE:
+            rows = bridge_cells(table, (a, b), lone)
+            n = int(rows["deals"].sum())
+            line = {"score (eldest hand's side first)": view(a, b), "adversaries' lone hands": lone, "deals": n}
+            if n < 2:
+                out.append(line)
+                continue
+            exc = rows[rows["exc"] > 0]
+            line["exception hands"] = _share(rows, rows["exc"] > 0, n)
+            line["-4 (their lone march): never / strict / exceptions"] = " / ".join(
+                _share(rows, rows[w] == -4, n) for w in WAYS)
+            line["never - strict: rubber points"] = _ci(model.estimate(rows, ("never", "strict"), RUBBER))
+            line["never - strict: P(win game)"] = _pct(model.estimate(rows, ("never", "strict"), GAME_WIN))
+            line["never - strict: points per hand"] = _ci(points_difference(rows, "never", "strict"))
+            v = verdict_of(verdict_list, f"B1.{view(a, b)}.{lone}")
+            line["B1 verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
+            if exc["deals"].sum() >= 2:
+                line["exceptions - strict on the exception hands: rubber points"] = _ci(
+                    model.estimate(exc, ("exceptions", "strict"), RUBBER))
+                line["exceptions - strict: P(win game)"] = _pct(model.estimate(exc, ("exceptions", "strict"), GAME_WIN))
+            v = verdict_of(verdict_list, f"B2.{view(a, b)}.{lone}")
+            line["B2 verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
+            out.append(line)
+    return pd.DataFrame(out)
+
+
+def keeping_values(table: pd.DataFrame, model: GameModel) -> list[dict]:
+    """Per score and adversary policy, the value of keeping the bridge (strict - never,
+    exceptions - never) to the eldest hand's side in rubber points and P(win game), all deals."""
+    out = []
+    for a, b in SCORES:
+        for lone in LONE:
+            rows = bridge_cells(table, (a, b), lone)
+            if rows["deals"].sum() < 2:
+                continue
+            line = {"score": view(a, b), "lone": lone, "deals": int(rows["deals"].sum())}
+            for way in ("strict", "exceptions"):
+                line[way] = model.estimate(rows, (way, "never"), RUBBER)
+                line[f"{way} win"] = model.estimate(rows, (way, "never"), GAME_WIN)
+            out.append(line)
+    return out
+
+
+def keeping_chart(values: list[dict], path: Path) -> Path:
+    from analysis import charts
+    groups = [f"{v['score']} {v['lone']}" for v in values]
+    series = {}
+    for way, name in (("strict", "keeping it strictly - never"), ("exceptions", "keeping it with the exceptions - never")):
+        est = [v[way] for v in values]
+        series[name] = ([e.mean for e in est], [e.low for e in est], [e.high for e in est], [e.n for e in est])
+    return charts.error_bars(path, groups, series, title="The value of keeping the bridge to the eldest hand's side",
+                             ylabel="net rubber points (first game of a rubber)",
+                             xlabel="score (the eldest hand's side first) and the adversaries' lone hands",
+                             note="95% intervals, the game model's error included; positive: keeping it gains",
+                             zero_line=True, legend_n=False)
+
+
+def exceptions_table(table: pd.DataFrame, model: GameModel) -> pd.DataFrame:
+    """B2 by the kind of exception hand, against the book's adversaries."""
+    out = []
+    for a, b in SCORES:
+        rows = bridge_cells(table, (a, b), "book")
+        for k in (1, 2, 3):
+            cell = rows[rows["exc"] == k]
+            n = int(cell["deals"].sum())
+            if n < 2:
+                continue
+            out.append({"score (eldest hand's side first)": view(a, b), "hand": EXCEPTIONS[k], "deals": n,
+                        "-4 (their lone march): exceptions / strict": " / ".join(
+                            _share(cell, cell[w] == -4, n) for w in ("exceptions", "strict")),
+                        "exceptions - strict: rubber points": _ci(model.estimate(cell, ("exceptions", "strict"), RUBBER)),
+                        "P(win game)": _pct(model.estimate(cell, ("exceptions", "strict"), GAME_WIN)),
+                        "points per hand": _ci(points_difference(cell, "exceptions", "strict"))})
+    return pd.DataFrame(out)
+
+
+NETS = (4, 2, 1, 0, -1, -2, -4)
+
+
+def outcomes_table(table: pd.DataFrame, model: GameModel) -> pd.DataFrame:
+    """Per score, adversary policy and way: the share of each net outcome of the hand to the
+    eldest hand's side, and its value in P(win game) and rubber points."""
+    out = []
+    for a, b in SCORES:
+        values = {n: (model.after(a, b, 1, n, GAME_WIN), model.after(a, b, 1, n, RUBBER)) for n in NETS}
+        out.append({"score (eldest hand's side first)": view(a, b), "adversaries' lone hands": "",
+                    "eldest hand": "value of the outcome: P(win game) / rubber points",
+                    **{f"{n:+d}": f"{float(values[n][0]):.3f} / {float(values[n][1]):+.2f}" for n in NETS}})
+        for lone in LONE:
+            rows = bridge_cells(table, (a, b), lone)
+            total = rows["deals"].sum()
+            if total == 0:
+                continue
+            for way in WAYS:
+                share = rows.groupby(way)["deals"].sum() / total
+                out.append({"score (eldest hand's side first)": view(a, b), "adversaries' lone hands": lone,
+                            "eldest hand": way, **{f"{n:+d}": f"{share.get(n, 0.0):.1%}" for n in NETS}})
+    return pd.DataFrame(out)
+
+
+def l4_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
+    from analysis.study import verdict_of
+    out = []
+    for a, b in SCORES:
+        rows = l4_cells(table, (a, b))
+        n = int(rows["deals"].sum())
+        if n < 4:
+            continue
+        keeper = rows[rows["exc"] > 0]
+        line = {"score (dealers first)": f"{a}-{b}", "lone hands made after B's pass": n,
+                "of them after a keeper's pass": int(keeper["deals"].sum()),
+                "alone - partner after any pass: rubber points": _ci(model.estimate(rows, ("alone", "partner"), RUBBER))}
+        if keeper["deals"].sum() >= 2:
+            line["after a keeper's pass"] = _ci(model.estimate(keeper, ("alone", "partner"), RUBBER))
+        line["L4 (non-keeper's - keeper's pass, within classes): rubber points"] = _ci(
+            with_model_error(*l4_parts(model, rows, RUBBER)))
+        line["L4: P(win game)"] = _pct(with_model_error(*l4_parts(model, rows, GAME_WIN)))
+        line["L4: points per hand"] = _ci(l4_parts(None, rows, POINTS)[0])
+        v = verdict_of(verdict_list, f"L4.{a}-{b}")
+        line["verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
+        out.append(line)
+    return pd.DataFrame(out)
+
+
+def _word(e: Estimate) -> str:
+    """What keeping the bridge does, from its estimate (keeping - never)."""
+    return "gains" if e.low > 0 else "loses" if e.high < 0 else "is undecided"
+
+
+def _headline(values: list[dict], verdict_list) -> str:
+    from analysis.study import verdict_of
+    by = {(v["score"], v["lone"]): v for v in values}
+    scores = [s for s in (view(a, b) for a, b in SCORES) if (s, "book") in by]
+    if not scores:
+        return "No deals at the bridge's scores."
+    book = [by[s, "book"] for s in scores]
+    words = [_word(v["strict"]) for v in book]
+    text = ["Against the book's adversaries (a desperate chance alone), keeping the bridge strictly "
+            + (f"{words[0]} at " + " and at ".join(scores) if len(set(words)) == 1
+               else " and ".join(f"{w} at {s}" for s, w in zip(scores, words)))
+            + ": " + " and ".join(f"{_ci(v['strict'])}" for v in book)
+            + " net rubber points a hand to the eldest hand's side (keeping it - never, 95% intervals with the game "
+            "model's error; in P(win game) " + " and ".join(_pct(v["strict win"]) for v in book)
+            + "); keeping it with the exceptions " + " and ".join(_ci(v["exceptions"]) for v in book) + "."]
+    for lone in ("cautious", "reckless"):
+        found = [(s, by[s, lone]) for s in scores if (s, lone) in by]
+        if found:
+            text.append(f"Against {lone} adversaries keeping it strictly: " + " and ".join(
+                f"{_ci(v['strict'])} at {s}" for s, v in found) + ".")
+    split = [s for s, v in zip(scores, book) if (v["strict win"].low > 0) != (v["strict"].low > 0)
+             and (v["strict win"].low > 0 or v["strict win"].high < 0) and (v["strict"].low > 0 or v["strict"].high < 0)]
+    if split:
+        text.append(f"At {' and '.join(split)} the two units disagree: there keeping it {_word(by[split[0], 'book']['strict win'])} "
+                    "in P(win game) alone, since the keeper wins the game by a single point where the non-keeper wins "
+                    "it by euchres carried into the next game (see the outcomes).")
+    b2 = [verdict_of(verdict_list, f"B2.{s}.book") for s in scores]
+    l4 = [verdict_of(verdict_list, f"L4.{a}-{b}") for a, b in SCORES]
+    if all(b2):
+        text.append("Taking the chance with two lay aces or the ace and another in trumps (B2, passing - ordering on "
+                    "those hands, the book's adversaries): " + " and ".join(
+                        f"{_ci(v.estimate)} at {s} ({v.verdict})" for s, v in zip(scores, b2)) + ".")
+    if all(l4):
+        text.append("After a keeper's pass a lone hand is worth less (L4, non-keeper's - keeper's pass, the dealers' "
+                    "side's rubber points): " + " and ".join(
+                        f"{_ci(v.estimate)} at {a}-{b} ({v.verdict})" for (a, b), v in zip(SCORES, l4)) + ".")
+    return " ".join(text)
+
+
+def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
+    from analysis import charts
+    from analysis.report import Chart, StudyReport, md_table
+    from scipy.stats import norm
+
+    out_dir = Path(out_dir)
+    verdict_list = study.verdicts(table, manifest)
+    model = model_of(table, manifest)
+    seed = int(manifest.get("root_seed", 0))
+    hands = model.hands
+    values = keeping_values(table, model)
+    files = []
+    if values:
+        files.append((keeping_chart(values, out_dir / "keeping.png"),
+                      "The authors' question at a glance: what keeping the bridge is worth to the eldest hand's side "
+                      "(keeping it strictly, and with the exceptions, each minus never keeping it), on the same deals, "
+                      "by score and the adversaries' lone hands, in expected net rubber points with 95% intervals "
+                      "(the game model's error included). Above zero keeping it gains."))
+    if verdict_list:
+        files.append((charts.claims_chart(out_dir / "claims.png", verdict_list, unit=RUBBER,
+                                          title="The bridge: each test, the book's side positive, rubber points"),
+                      "Each test oriented so that positive is the book's side (B1: not keeping the bridge strictly "
+                      "gains; B2: taking the chance gains; L4: a lone hand is worth less after a keeper's pass), "
+                      "with its 95% interval (thick) and the simultaneous interval (thin); the shaded band is the "
+                      "margin."))
+    half = norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
+    game = model.f.shape[0]
+    model_rows = pd.DataFrame([{"dealing side's score": m,
+                                **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
+                               for m in range(game)])
+    bridge_deals = int(table.loc[table["kind"] == "bridge", "deals"].sum()) // len(LONE)
+    pack = manifest.get("rules", {}).get("pack", 32)
+    question = ("Should the eldest hand keep the bridge at four to one and four to two, always, with exceptions, or "
+                "never? And should the adversaries be more careful with a lone hand after a bridge-keeper has passed? "
+                "The book's sentences:\n\n" + study.quoted(("B1", "B2", "L3", "L4")))
+    method = (
+        f"Scenarios: at each of B1's scores, 4-1 and 4-2 (the eldest hand's side BD first; the dealers AC at one or "
+        f"two), uniform random deals of the {pack}-card pack ({bridge_deals:,} deals in all). Every deal is bid nine "
+        "times, under each of the eldest hand's three ways and each of the adversaries' three lone policies, and "
+        "played double-dummy: the arms share the deal and differ only in what the ways and the policies decide "
+        "(equal contracts are played once).\n\n"
+        "The eldest hand's ways (analysis.book_policy.BookParams): *never*, the book's bidding, the bridge not kept "
+        "(he orders up by E1 and E2); *strict*, he orders up in round one whatever he holds (keep_bridge), so he "
+        "never reaches round two; *exceptions*, he keeps it but passes with two lay aces (two aces of plain suits, "
+        "the turned-up suit being trumps) or the ace and another in trumps (the ace of the turned-up suit and one "
+        "more trump at least), unless the book's ordinary rule orders the hand anyway (bridge_exceptions). The book "
+        "is silent on round two: the keeper who passed in round one is read as bidding by the book's rule there "
+        "(E3), the chance having been taken on his cards in round one. His partner D and he himself play the "
+        "book's lone hands (sound only, the score being in their favour).\n\n"
+        "The adversaries' lone hands at one or two to four (from their side; the book's policy everywhere else): "
+        "*cautious*, sound lone hands only (both bowers, three trumps or more, every other card an outside ace); "
+        "*the book's*, \"a desperate chance\" (L3): a bower and three trumps or better, as its policy plays; "
+        "*reckless*, any hand with three trumps or the right and another. The dealer judges his hand after his "
+        "lone discard; taking it from a partner follows the book's rule (the dealer after C's assist reads the "
+        "same lone policy; any other partner takes it with a sound hand only).\n\n"
+        "B1 (the authors' doubt) is the eldest hand's side's net rubber points never keeping the bridge - keeping "
+        "it strictly, on all the deals; B2 is keeping it with the exceptions - strictly, on the deals where the "
+        "keeper holds an exception hand and the book would not order (elsewhere the two ways bid alike). Each score "
+        "and each adversary policy is a test of its own. Negligible B1 reads: keeping the bridge strictly gains "
+        "nothing that matters (the doubt holds); supported: keeping it loses; contradicted: keeping it gains.\n\n"
+        "L4: on the deals where the eldest hand passed in round one (under never) and a dealers'-side player then "
+        "made trump with a desperate-or-better lone hand (L3's class, judged on the hand he would play alone), the "
+        "hand is played with the maker alone and with his partner. The exceptions keeper passes on a subset of "
+        "these deals (the exception hands), and the hand after his pass is the same as after a non-keeper's pass. "
+        "L4's estimate is the gain alone - with the partner after a non-keeper's pass minus after a keeper's, "
+        "within hand classes (the maker's seat, round, lone strength, trumps, bowers, outside aces): in each class "
+        "p_Y (E[gain | no exception hand] - E[gain | exception hand]), p_Y the share without one, two independent "
+        "samples, weighted by the class's deals (stratified Welch, with the game model's error from its draws). "
+        "Positive: a lone hand is worth less after a keeper's pass, so more care is right. It is valued in the "
+        "dealers' side's net rubber points; points per hand beside.\n\n"
+        "Valuation: every hand's points are valued by the game and the rubber they lead to, in the first game of a "
+        "rubber: the side's expected net rubber points (laws 1 and 7: its points minus the other side's to the end "
+        "of the rubber, laps, double games and the rubber's two points), with the probability of winning the game "
+        "beside. The game and rubber models (analysis/game_model.py, analysis/rubber.py) are solved from the "
+        f"book's hands at each of the {game * game} scores below game, dealt and played in this study's game "
+        f"scenarios ({int(hands.min()):,} to {int(hands.max()):,} hands per score): the rest of the rubber is "
+        "valued under the book's policy with the bridge not kept and the book's lone hands. Their sampling error "
+        f"(each score's outcome counts drawn again from their multinomial, {MODEL_DRAWS:,} draws seeded from the "
+        f"run's root seed {seed}) joins every interval in quadrature with the deals' error.\n\n"
+        "Limits: double-dummy play sees every card, so the lone player's adversaries defend perfectly and the lone "
+        "player never misguesses; the bridge's value against a lone hand depends on that defence. B3 (\"the better "
+        "the players, the less is the value of the bridge against the ordinary lone hand\") needs play of varying "
+        "skill, and B4 (\"otherwise you deceive your partner\") needs a partner who reads the calls without seeing "
+        "the cards: both need table-side play that does not see the hidden hands, and are left out of this study.")
+    sections = [
+        ("The hand's outcomes, and what each is worth", "The share of deals ending in each net outcome to the eldest "
+         "hand's side (+4 his side's lone march or a lone adversary euchred, +2 a march or the adversaries euchred, "
+         "+1 three or four tricks, 0 a void deal, -1 the adversaries' point, -2 his side euchred or the adversaries' "
+         "march, -4 their lone march or his side's lone hand euchred), by score, the adversaries' lone hands and his way; the first row of each score gives what each "
+         "outcome is worth to his side, in P(win game) and in net rubber points. The two units weigh the outcomes "
+         "differently: every outcome that reaches five wins the game alike, but in the rubber the points beyond "
+         "game are carried into the next game (a lap), so a euchre of the adversaries (+2, +4 if one was alone) "
+         "is worth more than the single point of an order that just makes it. Where the two units disagree on "
+         "keeping the bridge, this is why.\n\n" + md_table(outcomes_table(table, model))),
+        ("B2 by the exception hand", "Against the book's adversaries, the keeper passing (the chance taken) - "
+         "ordering up, by the hand he holds: two lay aces, the ace and another in trumps, or both; the share of "
+         "-4 outcomes (their lone marches) under each way.\n\n" + md_table(exceptions_table(table, model))),
+        ("L4: a lone hand after a keeper's pass", "The lone hands (desperate or better) the dealers' side made after "
+         "the eldest hand passed, the gain alone - with the partner in the dealers' side's net rubber points, after "
+         "any pass (a non-keeper's) and after a keeper's, and L4's estimate within hand classes in rubber points, in "
+         "P(win game) (both with the game model's error) and in points per hand (95% intervals).\n\n"
+         + md_table(l4_table(table, model, verdict_list))),
+        ("The game model", "The probability that the side about to deal wins the game, by score, under the book's "
+         "policy, ± the 95% half-width of its sampling error.\n\n" + md_table(model_rows)),
+    ]
+    return StudyReport(
+        name=study.name, title=study.title, question=question, method=method,
+        table=results_table(table, model, verdict_list),
+        table_caption=("Per score and the adversaries' lone hands: the deals; the eldest hand's exception hands (where "
+                       "the exceptions keeper passes); the share of deals ending -4 to the eldest hand's side under "
+                       "each way (the adversaries' lone march, which wins them the game; or, rarely, his side's sound "
+                       "lone hand euchred); B1, never - strict, to the eldest hand's side in net rubber points, "
+                       "P(win game) and points per hand; B2, exceptions - strict on the exception hands (95% "
+                       "intervals, the game model's error included in the first two units) and the verdicts."),
+        charts=[Chart(Path(p).name, caption) for p, caption in files],
+        verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections)
