@@ -24,8 +24,9 @@ the book's; the eldest hand's partner D and the eldest hand himself play the boo
 
 Scenarios: ``game-a`` (a = 0..4) deal and play the book's hands at every score (the dealers at
 ``a``, the deals shared out among the other side's scores): the outcome counts the game and
-rubber models read (:mod:`analysis.game_value`); ``bridge-4-a.k`` (a = 1, 2; replicate k) deal
-the hands at B1's scores. Every deal of a bridge scenario is bid under each of the eldest hand's
+rubber models read (:mod:`analysis.game_value`; option ``game_replicates`` adds ``game-a.k``,
+k = 2.., for more of them: the model's error is most of B1's); ``bridge-4-a.k`` (a = 1, 2;
+replicate k, option ``replicates``) deal the hands at B1's scores. Every deal of a bridge scenario is bid under each of the eldest hand's
 three ways and each of the adversaries' three lone policies (nine biddings of the same deal)
 and played double-dummy; equal contracts are played once. Where the dealers' side made trump
 with a desperate-or-better lone hand after the eldest hand passed (under ``never``), the hand is
@@ -126,15 +127,23 @@ def exception_kind(hands_b, turn_up, score, rules) -> np.ndarray:
 # --- one chunk ------------------------------------------------------------------------------------
 
 def play_unique(bids: list[BiddingBatch]) -> list[np.ndarray]:
-    """The points (AC, BD) of every bidding's deals, each distinct contract (maker, trump, lone
-    player, hands at play) played once."""
-    n = len(bids[0].maker)
-    key = np.concatenate([np.column_stack([b.maker, b.trump, b.lone_seat, b.play_hands]).astype(np.int64)
-                          for b in bids])
-    unique, inverse = np.unique(key, axis=0, return_inverse=True)
-    _, points = play_out(unique[:, 0], unique[:, 1], unique[:, 2], unique[:, 3:].astype(np.uint32))
-    points = points[inverse.reshape(-1)]
-    return [points[k * n:(k + 1) * n] for k in range(len(bids))]
+    """The points (AC, BD) of every bidding's deals (the same deals in each), a deal's contract
+    (maker, trump, lone player, hands at play) played once when several biddings reach it."""
+    out = []
+    for k, b in enumerate(bids):
+        points = np.zeros((len(b.maker), 2), np.int8)
+        todo = np.ones(len(b.maker), bool)
+        for j in range(k):
+            c = bids[j]
+            same = (todo & (c.maker == b.maker) & (c.trump == b.trump) & (c.lone_seat == b.lone_seat)
+                    & (c.play_hands == b.play_hands).all(axis=1))
+            points[same] = out[j][same]
+            todo &= ~same
+        rows = np.flatnonzero(todo)
+        if len(rows):
+            _, points[rows] = play_out(b.maker[rows], b.trump[rows], b.lone_seat[rows], b.play_hands[rows])
+        out.append(points)
+    return out
 
 
 def lone_class(deals, caller, rnd, trump, score: Score, rules) -> dict[str, np.ndarray]:
@@ -347,7 +356,7 @@ class BridgeStudy(Study):
                 "keeping the bridge, keeping it strictly (BookParams(keep_bridge=True)), or keeping it with the "
                 "exceptions (bridge_exceptions=True); the dealers' lone hands at one or two to four cautious (sound), "
                 "the book's (desperate or better) or reckless (three trumps or the right and another)")
-    defaults = {"deals": 50_000, "chunk_size": 25_000, "replicates": 1}
+    defaults = {"deals": 50_000, "chunk_size": 25_000, "replicates": 1, "game_replicates": 1}
     suite_position = 5
     claims = TESTS
 
@@ -357,9 +366,12 @@ class BridgeStudy(Study):
             raise EuchreError(f"the bridge study tests the book's scores of four to one and four to two in its game "
                               f"of {BOOK_GAME} points, not a game of {game}: run it with --game {BOOK_GAME}")
         replicates = settings.options.get("replicates", 1)
-        if not isinstance(replicates, int) or isinstance(replicates, bool) or replicates < 1:
-            raise EuchreError(f"option replicates must be a whole number >= 1, not {replicates!r}")
-        return ([f"game-{a}" for a in range(game)]
+        game_replicates = settings.options.get("game_replicates", 1)
+        for name, value in (("replicates", replicates), ("game_replicates", game_replicates)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        # The game model's error dominates B1's: game_replicates deals it more hands at every score.
+        return ([f"game-{a}" + (f".{k}" if k > 1 else "") for a in range(game) for k in range(1, game_replicates + 1)]
                 + [scenario_name(s, k) for s in SCORES for k in range(1, replicates + 1)])
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
@@ -367,7 +379,7 @@ class BridgeStudy(Study):
 
         deals = sample_deals(n_deals, seed, pack=settings.pack)
         if scenario.startswith("game-"):
-            return game_rows(deals, int(scenario.split("-")[1]), settings.rules)
+            return game_rows(deals, int(scenario[len("game-"):].split(".")[0]), settings.rules)
         return bridge_rows(deals, parse_scenario(scenario), settings.rules)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:

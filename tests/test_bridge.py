@@ -240,21 +240,22 @@ def test_a_game_of_ten_is_refused():
         STUDY.scenarios(settings_for(STUDY, rules=Rules.of(pack=24)))
     with pytest.raises(EuchreError, match="replicates"):
         STUDY.scenarios(settings_for(STUDY, options={"replicates": 0}))
-    assert STUDY.scenarios(settings_for(STUDY, options={"replicates": 2}))[-4:] == [
-        "bridge-4-1.1", "bridge-4-1.2", "bridge-4-2.1", "bridge-4-2.2"]
+    assert STUDY.scenarios(settings_for(STUDY, options={"replicates": 2})) == [
+        "game-0", "game-1", "game-2", "game-3", "game-4", "bridge-4-1.1", "bridge-4-1.2", "bridge-4-2.1", "bridge-4-2.2"]
+    assert STUDY.scenarios(settings_for(STUDY, options={"game_replicates": 2}))[:3] == ["game-0", "game-0.2", "game-1"]
 
 
 # --- reproducibility -----------------------------------------------------------------------------------
 
 @pytest.mark.slow
 def test_same_table_with_one_and_two_jobs(tmp_path):
-    kw = dict(deals=2000, chunk_size=1000, progress=False)
+    kw = dict(deals=2000, chunk_size=1000, progress=False, options={"game_replicates": 2})
     one = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "1"), jobs=1, **kw)).frame
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     table = STUDY.summarise(one)
     counts = bridge.outcome_counts(table)
-    assert counts.sum() == 5 * 2000 and (counts.sum(axis=2) > 0).all()
+    assert counts.sum() == 5 * 2 * 2000 and (counts.sum(axis=2) > 0).all()
     assert int(table.loc[table["kind"] == "bridge", "deals"].sum()) == 2 * 3 * 2000
     report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888}, tmp_path)
     assert len(report.verdicts) == len(STUDY.claims)
