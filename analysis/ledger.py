@@ -65,11 +65,13 @@ PARTS = {
 # --- what an untested claim waits for -------------------------------------------------------
 
 PLAY = "needs card play that does not see the hidden cards (table-side play engine)"
-RUBBER = "needs the rubber model (laws 1 and 7)"
+BRIDGE = "needs the bridge study: the ways of keeping it against the adversaries' lone policies, in rubber points"
+TABLE_PLAY_BRIDGE = ("needs card play that does not see the hidden cards: the bridge's value against players of "
+                     "different skill (table-side play engine)")
 ROUND_TWO = "needs a round-two study: making it next or crossing, against ordering or passing in round one"
 DISCARD = "needs a discard study: the book's discard against the others, on the same deals"
 TAKE_FROM_PARTNER = "needs a take-from-partner study: taking a partner's lone hand alone (laws 74, 75, 93, 94)"
-SCORE_BIDDING = "needs a study of bidding by the score, valued in game-win probability (the game model)"
+SCORE_BIDDING = "needs a study of bidding at the scores it names, valued in rubber points (the score study)"
 BIDDING = "needs a round-one bidding study of this advice: calling against passing on the same deals"
 LONE = "needs a lone-hands study of this case: alone against with the partner on the same deals"
 COUPS_NOTE = "needs the coups' saved verdicts: run `euchrelab coups --write-report`"
@@ -79,6 +81,7 @@ NOTES = {   # claims whose study is planned
     "D8": DISCARD,
     "L8": TAKE_FROM_PARTNER,
     "S1": "needs a study of assists lighter than the lists of S2-S4, against passing (round one)",
+    "B3": TABLE_PLAY_BRIDGE, "B4": TABLE_PLAY_BRIDGE,
 }
 
 
@@ -91,8 +94,8 @@ def waits_for(claim: BookClaim) -> str:
         return PLAY
     if "coup" in kind:
         return COUPS_NOTE
-    if "bridge" in kind or kind == {"score"}:
-        return RUBBER
+    if "bridge" in kind:
+        return BRIDGE
     if "discard" in kind:
         return DISCARD
     if "score" in kind:

@@ -381,7 +381,7 @@ def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd
         rows = case_rows(table, c)
         n = int(rows["deals"].sum())
         v = verdict_of(verdict_list, c.key)
-        called = int(rows.loc[rows["book"], "deals"].sum())
+        called = int(rows.loc[rows["book"], "deals"].sum()) if c.action is None else n * (c.action == "call")
         line = {"claim": c.claim, "seat": c.seat, "score (decider first)": c.view,
                 "hands": c.hands, "the book": c.book, "deals": n,
                 "book calls": f"{called / n:.0%}" if n else ""}
@@ -439,14 +439,26 @@ def readings_table(table: pd.DataFrame, manifest) -> pd.DataFrame:
 
 
 def _headline(verdict_list) -> str:
+    """Per claim, its tests by verdict, with the largest effect each way (rubber points)."""
     by_claim: dict[str, list] = {}
     for v in verdict_list:
         by_claim.setdefault(v.claim.id, []).append(v)
     parts = []
     for claim, vs in by_claim.items():
-        counts = pd.Series([v.verdict for v in vs]).value_counts()
-        parts.append(f"{claim}: " + ", ".join(f"{k} {n}" for k, n in counts.items()))
-    return "Verdicts by claim, each score and entry a test: " + "; ".join(parts) + "."
+        words = []
+        for verdict in ("supported", "contradicted", "negligible", "inconclusive"):
+            these = [v for v in vs if v.verdict == verdict]
+            if not these:
+                continue
+            text = f"{verdict} {len(these)}"
+            if verdict in ("supported", "contradicted"):
+                big = max(these, key=lambda v: abs(v.estimate.mean))
+                case = BY_KEY[big.claim.name]
+                text += f" (largest: {case.hands} at {case.view}, {big.estimate.mean:+.2f} [{big.low:+.2f}, {big.high:+.2f}])"
+            words.append(text)
+        parts.append(f"{claim}: " + ", ".join(words))
+    return ("Each sentence at each score it names, the book's action minus the other in net rubber points (the "
+            "first game of a rubber; the simultaneous interval): " + "; ".join(parts) + ".")
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
