@@ -24,16 +24,13 @@ outcome under the book's policy is counted: :mod:`analysis.game_model` turns tho
 per score, into the probability of winning the game, and each arm of a pair is valued by the
 game-win probability of the score it leads to.
 
-At 4-1 and 4-2 in the eldest hand's favour (BD at four, the dealers at one or two), each deal
-is also bid by the book with the bridge kept (B1: the eldest hand orders whatever he holds) and
-the two biddings' results are compared by game-win probability (kind "bridge").
-
 The claims that name scores are tested at each score they name, and the claims about lone
 hands class by class (sound, light, desperate are a list, not a scale to pool). Every test is
-oriented so that positive means the book's advice gains; B1 tests the authors' doubt (not
-keeping the bridge strictly - keeping it). The game-win estimates carry the game model's own
-sampling error: the model is solved again from resampled outcome counts (a parametric
-bootstrap, seeded from the run's root seed) and its spread joins the paired sampling error.
+oriented so that positive means the book's advice gains. The claims that name scores are
+valued in net rubber points (:mod:`analysis.rubber`), the probability of winning the game
+beside; both estimates carry the model's own sampling error: the model is solved again from
+resampled outcome counts (a parametric bootstrap, seeded from the run's root seed) and its
+spread joins the paired sampling error. (The bridge, B1, is the bridge study's.)
 """
 from __future__ import annotations
 
@@ -45,12 +42,12 @@ import pandas as pd
 from scipy import stats as st
 
 from analysis import cells
-from analysis.book_policy import BookParams, BookPolicy
+from analysis.book_policy import BookPolicy
 from analysis.errors import EuchreError
 from analysis import game_value
 from analysis.game_model import OUTCOMES, from_counts, outcome_index
 from analysis.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error
-from analysis.paired import Paired, contract_arm, play_arms, policy_arm
+from analysis.paired import Paired, contract_arm, play_arms
 from analysis.policy import Situations
 from analysis.rules import Rules, Score
 from analysis.runner import Settings
@@ -58,9 +55,9 @@ from analysis.simulate import BiddingBatch, bid_batch, play_out
 from analysis.stats import CONFIDENCE, Estimate, negated
 from analysis.study import GAME_WIN, MARGINS, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
-from fastcore.vocabulary import DEALER, ELDEST, JACK, SEAT_NAMES, SEATS, SECOND, side_of
+from fastcore.vocabulary import DEALER, JACK, SEAT_NAMES, SEATS, SECOND, side_of
 
-KINDS = ("void", "call", "take", "bridge")
+KINDS = ("void", "call", "take", "bridge")   # "bridge": rows of runs made before B1 moved to the bridge study
 STRENGTHS = ("none", "desperate", "light", "sound")
 CLASS_COLUMNS = ("strength", "trumps", "right", "left", "aces")
 KEYS = ["a", "b", "kind", "seat", "round", *CLASS_COLUMNS, "book_alone"]
@@ -71,11 +68,6 @@ CLASS = ["round", "strength", "trumps", "right", "left", "aces"]
 def game_of(settings) -> int:
     """The points for game of a run (the book's five when there are no settings)."""
     return (settings.rules if settings is not None else Rules()).points_for_game
-
-
-def is_bridge(score: Score) -> bool:
-    """B1's scores: the eldest hand's side (BD) at four, the dealers at one or two."""
-    return score.bd == 4 and score.ac in (1, 2)
 
 
 # --- one chunk --------------------------------------------------------------------------------
@@ -144,7 +136,6 @@ def book_and_arms(deals, score: Score, rules: Rules) -> LoneArms:
 def score_rows(deals, score, rules: Rules) -> pd.DataFrame:
     """The rows of ``deals`` bid and played at ``score`` (AC, the dealers; BD)."""
     score = Score.of(score)
-    n = len(deals.hands)
     turn_up = np.asarray(deals.turn_up).astype(np.int8)
     arms = book_and_arms(deals, score, rules)
     bid, called, assisted = arms.bidding, arms.called, arms.assisted
@@ -176,13 +167,6 @@ def score_rows(deals, score, rules: Rules) -> pd.DataFrame:
     frames.append(_rows(score, "take", assisted, DEALER, 1, cls, bid.taker[assisted], arms.take.net("dealer alone"),
                         with_partner[np.searchsorted(called, assisted)], -1))
 
-    if is_bridge(score):   # B1: every deal bid by the book keeping the bridge, and not keeping it
-        bridge = play_arms(deals, {
-            "keeping the bridge": policy_arm(BookPolicy(BookParams(keep_bridge=True)), rules, score),
-            "not keeping it": policy_arm(BookPolicy(), rules, score),
-        }, side=side_of(ELDEST))
-        frames.append(_rows(score, "bridge", np.arange(n), ELDEST, np.maximum(bid.round, 0), _no_class(n), False,
-                            bridge.net("keeping the bridge"), bridge.net("not keeping it"), -1))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -192,7 +176,7 @@ def _no_class(n: int) -> dict[str, np.ndarray]:
 
 def _rows(score: Score, kind: str, deal, seat, rnd, cls, book_alone, arm1, arm0, outcome) -> pd.DataFrame:
     """One row per deal of ``deal``: arm1 is the lone arm's net points to the decider's side
-    (or keeping the bridge), arm0 the other arm's; ``outcome`` the book's hand (void and call)."""
+    (the dealer alone, for "take"), arm0 the other arm's; ``outcome`` the book's hand (void and call)."""
     n = len(deal)
 
     def column(x, dtype=np.int8):
@@ -257,7 +241,7 @@ def paired_game_win(model: GameModel, rows: pd.DataFrame, book_arm: str = "arm1"
 class Reading:
     """Which rows of the results table a test reads, and which arm is the book's advice."""
 
-    kind: str                          # "call" (arm1 alone, arm0 with partner) or "bridge" (arm1 keeping it)
+    kind: str                          # "call": arm1 alone, arm0 with partner
     book_arm: str                      # "arm1" or "arm0": the test's estimate is the book's arm - the other
     strength: int | None = None        # the lone class (index in STRENGTHS); None: any
     score: tuple[int, int] | None = None   # (the decider's side, the adversaries); None: every score
@@ -271,7 +255,6 @@ LIGHT, DESPERATE = STRENGTHS.index("light"), STRENGTHS.index("desperate")
 # "Three-all, four-all, or any score in your favor", the maker's side first: each score on its own.
 L1_SCORES = ((3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))
 L3_SCORES = ((1, 4), (2, 4))   # "four-one or four-two against you"
-B1_SCORES = ((4, 1), (4, 2))   # "four to one or four to two in his favor": the eldest hand's side first
 
 
 def _l1(score) -> tuple[ClaimTest, Reading]:
@@ -287,13 +270,6 @@ def _l3(score) -> tuple[ClaimTest, Reading]:
                       f"desperate hands (a bower and three trumps, not light) at {score_name(score)} against "
                       "the maker: net rubber points alone - with the partner", RUBBER),
             Reading("call", "arm1", DESPERATE, score))
-
-
-def _b1(score) -> tuple[ClaimTest, Reading]:
-    return (ClaimTest(f"B1.{score_name(score)}", "B1", f"B1 the doubt, {score_name(score)}",
-                      f"the eldest hand's side at {score_name(score)}: its net rubber points with the book's "
-                      "bidding (the bridge not kept) - keeping the bridge strictly", RUBBER),
-            Reading("bridge", "arm0", None, score))
 
 
 TESTS = (
@@ -317,7 +293,6 @@ TESTS = (
     (ClaimTest("L7", "L7", "L7 assisted - not",
                "the dealer's lone hand (desperate or better), gain alone - with partner: "
                "after C assisted - taking up unassisted, same hand class"), None),
-    *(_b1(s) for s in B1_SCORES),
 )
 READINGS = {test.key: reading for test, reading in TESTS if reading is not None}
 
@@ -340,8 +315,7 @@ class LoneHands(Study):
     description = ("Lone hands: going alone against playing with the partner on the same deals, in points per "
                    "hand and in the probability of winning the game, by seat, hand and score.")
     policies = ("the book's policy (analysis.book_policy, BookParams defaults) for every seat; each made hand "
-                "played both alone and with the partner, and the dealer alone where C assisted; at four-one and "
-                "four-two in the eldest hand's favour also the book keeping the bridge")
+                "played both alone and with the partner, and the dealer alone where C assisted")
     defaults = {"deals": 40_000, "chunk_size": 5_000}
     suite_position = 3
     claims = tuple(test for test, _ in TESTS)
@@ -537,7 +511,7 @@ def _game_chart(model: GameModel, path: Path) -> Path:
 
 
 def _score_tests(verdict_list, claim: str) -> list:
-    """The verdicts of a claim's tests at one score each (L1, L3, B1)."""
+    """The verdicts of a claim's tests at one score each (L1, L3)."""
     return [v for v in verdict_list if v.claim.id == claim and v.claim.name in READINGS
             and READINGS[v.claim.name].score is not None]
 
@@ -589,44 +563,31 @@ def _headline(verdict_list, n_calls: int, deals: int, game: int) -> str:
     text = [f"On {n_calls:,} made hands ({deals:,} deals over the {game * game} scores); every figure is the "
             "book's side, positive when its advice gains. L2, what taking the partner saves (net points with the "
             f"partner - alone, per hand): desperate hands {one('L2.desperate')}, light hands {one('L2.light')}."]
-    l1, l3, b1 = (_score_tests(verdict_list, c) for c in ("L1", "L3", "B1"))
+    l1, l3 = (_score_tests(verdict_list, c) for c in ("L1", "L3"))
     if l1:
         text.append("L1, no light lone hand at three-all, four-all or a score in your favour (net rubber points "
                     "with the partner - alone): " + _scores_sentence(l1) + ".")
     if l3:
         text.append("L3, a desperate chance at four-one or four-two against (net rubber points alone - with the "
                     "partner): " + _scores_sentence(l3) + ".")
-    if b1:
-        text.append("B1, the authors' doubt of keeping the bridge strictly (the eldest hand's side's net rubber "
-                    "points not keeping it - keeping it): " + _scores_sentence(b1) + ".")
     positions = [v for v in (verdict_of(verdict_list, k) for k in ("L5.B-A", "L5.A-C", "L5.A-D", "L7")) if v]
     if positions:
         text.append("Positions (L5) and the assisted dealer (L7), points per hand: "
                     + "; ".join(f"{v.claim.label} {one(v.claim.name)}" for v in positions) + ".")
-    text.append("Scores are the maker's side's first (the eldest hand's side's for B1); rubber points are valued "
+    text.append("Scores are the maker's side's first; rubber points are valued "
                 "in the first game of a rubber; materially: the whole simultaneous interval beyond the margin; the "
                 "intervals in rubber points and game-win probability include the model's error.")
     return " ".join(text)
 
 
 def _reading(verdict_list) -> str:
-    """What the verdicts say beyond their names: signs sure but sizes slight, and B1's reading."""
+    """What the verdicts say beyond their names: signs sure but sizes slight."""
     lines = []
     small = [v for v in verdict_list if v.verdict in ("supported", "contradicted") and not v.material]
     if small:
         lines.append("Sure of their sign but not of a size that matters (the simultaneous interval reaches inside "
                      f"the margin, {MARGINS[POINTS]:g} points per hand or {MARGINS[RUBBER]:g} rubber points):\n\n"
                      + "\n".join(f"- {v.claim.label}, {v.verdict}: {_value(v)}" for v in small))
-    meaning = {"negligible": "keeping the bridge strictly gains nothing that matters, as the authors doubt",
-               "supported": "keeping the bridge strictly loses, as the authors suspect",
-               "contradicted": "keeping the bridge strictly gains, against the authors' doubt",
-               "inconclusive": "undecided at this precision"}
-    b1 = [f"at {_score_of(v)} {v.verdict}: {meaning[v.verdict]}"
-          + (" (by less than the margin)" if v.verdict == "contradicted" and not v.material else "")
-          + f", {_value(v)}" for v in _score_tests(verdict_list, "B1")]
-    if b1:
-        lines.append("B1 tests the authors' doubt, so its estimate is the eldest hand's side's net rubber points not "
-                     "keeping the bridge - keeping it: " + "; ".join(b1) + ".")
     return "\n\n".join(lines) or "Every supported or contradicted test is material (beyond the margin)."
 
 
@@ -774,13 +735,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "with the partner - alone, over every score (sound hands are the book's lone hands, shown in the "
         "tables). L1 names scores, so it is tested at each: light hands at three-all, four-all, and at each "
         f"score in the maker's favour ({in_favour}; the maker's side first), never pooled, in net rubber points "
-        "with the partner - alone (the probability of winning the game beside). L3, desperate hands at 1-4 and at 2-4 against the maker, alone - with the "
-        "partner. B1: at four-one and four-two in the eldest hand's favour each deal is bid twice, by the book "
-        "with and without the bridge kept (kept: the eldest hand orders up whatever he holds). The authors "
-        "\"doubt the expediency of keeping the bridge strictly\": the claim tested is that doubt, so the "
-        "estimate is the eldest hand's side's net rubber points not keeping the bridge - keeping it, at each score. "
-        "Negligible then reads: keeping the bridge strictly gains nothing that matters; supported: keeping "
-        "it loses; contradicted: keeping it gains (material or not).\n\n"
+        "with the partner - alone (the probability of winning the game beside). L3, desperate hands at 1-4 and "
+        "at 2-4 against the maker, alone - with the partner. The bridge (B1, B2, L4) is the bridge study's.\n\n"
         f"The game model (analysis/game_model.py): the game-win probability of each score and dealer, solved "
         f"by value iteration over the {game * game} scores, from the distribution of one hand's points under the "
         "book's policy at that score, estimated from the same deals (the dealer is part of the state: the side "
@@ -799,7 +755,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "game won yet. So a lone march at four-all wins the game and carries three points into the next, where "
         "with the partner it carries one: the rubber sees that, the game-win probability does not.\n\n"
         "The model's error in the intervals: the outcome distributions are estimated, not known, and at the "
-        "size of the L3 and B1 effects their error matters. A parametric bootstrap measures it: each score's "
+        "size of the L3 effects their error matters. A parametric bootstrap measures it: each score's "
         f"outcome counts are drawn again from the multinomial of its observed frequencies ({MODEL_DRAWS:,} "
         f"draws, seeded from the run's root seed {seed}), the model is solved again for each draw, and every "
         "estimate in game-win probability or rubber points is recomputed on the same deals under each draw (the "
@@ -812,7 +768,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "(stratified Welch). Double-dummy play is perfect-information play: an approximation of play at the "
         "table, kinder to the lone player's adversaries' defence and to his own play alike.")
     question = ("When should a player go alone, and when take his partner? The book's sentences:\n\n"
-                + study.quoted(("L1", "L2", "L3", "L5", "L7", "B1")))
+                + study.quoted(("L1", "L2", "L3", "L5", "L7")))
     return StudyReport(
         name=study.name, title=study.title, question=question, method=method,
         table=_by_strength(call, model),

@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.book_policy import BookParams, BookPolicy
+from analysis.book_policy import BookPolicy
 from analysis.game_model import OUTCOMES, outcome_index, win_probability
 from analysis.policy import Policy
 from analysis.rules import Rules, Score
@@ -88,19 +88,6 @@ def test_rows_are_the_simulators_plays_of_each_arm(score):
     assert (call["arm1"].astype(int) - call["arm0"]).mean() == pytest.approx(direct)
 
 
-def test_the_bridge_rows_compare_the_book_keeping_it_and_not():
-    deals = sample_deals(300, np.random.SeedSequence(11), pack=32)
-    score = Score(1, 4)
-    rows = _kind(lone_hands.score_rows(deals, score, RULES), "bridge")
-    keeping = simulate(deals, BookPolicy(BookParams(keep_bridge=True)), RULES, score)
-    book = simulate(deals, BookPolicy(), RULES, score)
-    assert len(rows) == len(deals)
-    np.testing.assert_array_equal(rows["arm1"], keeping.net(1))
-    np.testing.assert_array_equal(rows["arm0"], book.net(1))
-    assert (rows["arm1"] != rows["arm0"]).any()   # keeping the bridge changes some hands
-    assert _kind(lone_hands.score_rows(deals, Score(0, 4), RULES), "bridge").empty
-
-
 @pytest.mark.parametrize("score, lone_from", [(Score(0, 0), 2), (Score(3, 3), 3)])
 def test_hand_classes_agree_with_the_books_lone_decision(score, lone_from):
     # Unassisted and at an even score below three the book plays sound and light hands alone;
@@ -166,7 +153,6 @@ def test_claims_measure_what_they_say_on_synthetic_rows():
     found = {v.claim.name: v.verdict for v in STUDY.verdicts(table)}
     assert found["L2.desperate"] == SUPPORTED      # alone loses with weak hands, as the book says
     assert found["L2.light"] == CONTRADICTED       # and gains with light ones here
-    assert not any(k.startswith("B1") for k in found)   # no bridge rows: not measured
     # L1 is measured at each score on its own, on the light hands of that score from the decider's side.
     own, theirs = _own_theirs(calls)
     for score in lone_hands.L1_SCORES:
@@ -179,9 +165,10 @@ def test_every_test_is_oriented_to_the_books_side_and_names_one_score():
     assert len(keys) == len(set(keys))
     assert [k for k in keys if k.startswith("L1.")] == [f"L1.{o}-{t}" for o, t in (
         (3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))]
-    assert [k for k in keys if k[:3] in ("L3.", "B1.")] == ["L3.1-4", "L3.2-4", "B1.4-1", "B1.4-2"]
+    assert [k for k in keys if k.startswith("L3.")] == ["L3.1-4", "L3.2-4"]
+    assert not any(t.claim == "B1" for t in STUDY.claims)   # the bridge is the bridge study's
     assert all(t.sign == 1 for t in STUDY.claims)   # each estimate is computed as the book's side
-    assert {t.unit for t in STUDY.claims if t.claim in ("L1", "L3", "B1")} == {RUBBER}
+    assert {t.unit for t in STUDY.claims if t.claim in ("L1", "L3")} == {RUBBER}
 
 
 def _deals_at(score: Score, n: int, seed: int):
@@ -204,8 +191,7 @@ def _model(frame):
 
 
 def test_per_score_estimates_equal_a_direct_computation_at_one_score():
-    # 1-4 for the dealers: AC's desperate hands there are L3 at 1-4; BD's light hands are L1 at 4-1,
-    # and every deal is B1 at 4-1 (the eldest hand's side first).
+    # 1-4 for the dealers: AC's desperate hands there are L3 at 1-4; BD's light hands are L1 at 4-1.
     rows, frame = _deals_at(Score(1, 4), 400, 19)
     table = STUDY.summarise(frame)
     f = _model(frame)
@@ -221,11 +207,10 @@ def test_per_score_estimates_equal_a_direct_computation_at_one_score():
         own, theirs = (r.b, r.a) if bd else (r.a, r.b)
         return float(rubber.side_points_after(model, own + max(net, 0), theirs + max(-net, 0), bd))
 
-    call, bridge = _kind(rows, "call"), _kind(rows, "bridge")
+    call = _kind(rows, "call")
     ac = call["seat"] % 2 == 0
     chosen = {"L3.1-4": (call[ac & (call["strength"] == 1)], "arm1", "arm0"),     # alone - with the partner
-              "L1.4-1": (call[~ac & (call["strength"] == 2)], "arm0", "arm1"),    # with the partner - alone
-              "B1.4-1": (bridge, "arm0", "arm1")}                                 # not keeping - keeping
+              "L1.4-1": (call[~ac & (call["strength"] == 2)], "arm0", "arm1")}    # with the partner - alone
     for key, (rows_, book, other) in chosen.items():
         for value, parts in ((chance, STUDY.game_win_parts(key, table)), (points, STUDY.model_parts(key, table))):
             values = [value(r, int(getattr(r, book))) - value(r, int(getattr(r, other))) for r in rows_.itertuples()]
@@ -235,9 +220,8 @@ def test_per_score_estimates_equal_a_direct_computation_at_one_score():
             assert paired.se == pytest.approx(np.std(values, ddof=1) / np.sqrt(len(values))), key
         e = STUDY.estimate(key, table)          # in rubber points, the claims that name scores
         assert e.mean == STUDY.model_parts(key, table)[0].mean
-    assert len(chosen["B1.4-1"][0]) == 400
     # No deals at the other scores' own hands: those tests are not measured, never borrowed from 1-4.
-    for key in ("L1.1-0", "L1.3-3", "L3.2-4", "B1.4-2"):
+    for key in ("L1.1-0", "L1.3-3", "L3.2-4"):
         assert STUDY.estimate(key, table) is None
 
 
@@ -258,22 +242,6 @@ def test_the_model_error_is_reproducible_from_the_seed_and_widens_the_interval()
     for test in STUDY.claims:
         if test.unit == RUBBER and test.key in measured:
             assert measured[test.key].se >= STUDY.model_parts(test.key, table, seed=5)[0].se
-
-
-def test_b1_is_the_authors_doubt():
-    # A fixture where keeping the bridge gains: at 4-1 for BD the eldest hand keeping it makes a point
-    # (game), while the book's bidding lets the dealers score two. The doubt is then contradicted.
-    rng = np.random.default_rng(2)
-    n = 400
-    bridge = pd.DataFrame({"a": 1, "b": 4, "kind": 3, "seat": 1, "round": 1, "strength": -1, "trumps": -1,
-                           "right": -1, "left": -1, "aces": -1, "book_alone": False,
-                           "arm1": 1, "arm0": rng.choice([1, -2], n), "outcome": -1})
-    table = STUDY.summarise(_typed(pd.concat([_filler(rng), bridge], ignore_index=True)))
-    e = STUDY.estimate("B1.4-1", table)
-    assert e.mean < 0                               # not keeping - keeping
-    v = next(v for v in STUDY.verdicts(table) if v.claim.name == "B1.4-1")
-    assert v.estimate.mean == e.mean < 0 and v.verdict == CONTRADICTED
-    assert STUDY.estimate("B1.4-2", table) is None
 
 
 def _chance(f, own: int, theirs: int, own_deals_next: bool) -> float:
@@ -346,7 +314,7 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     pd.testing.assert_frame_equal(one, two)
     t1, t2 = STUDY.summarise(one), STUDY.summarise(two)
     pd.testing.assert_frame_equal(t1, t2)
-    assert set(one["kind"]) >= {0, 1, 2, 3}
+    assert set(one["kind"]) == {0, 1, 2}
     report = STUDY.render(t1, {"rules": {"pack": 32}}, tmp_path)
     # A test with no deals at its score in so small a run is left out, never filled from other scores.
     measured = [t.key for t in STUDY.claims if STUDY.estimate(t.key, t1) is not None]
@@ -364,4 +332,4 @@ def test_a_chunk_shares_its_deals_among_the_five_scores(tmp_path):
     per_score = frame[frame["kind"] <= 1].groupby("b").size()
     assert (frame["a"] == 2).all()
     assert per_score.to_dict() == {0: 5, 1: 5, 2: 5, 3: 4, 4: 4}
-    assert (frame["kind"] == 3).sum() == 4      # B1 at 2-4: every deal of that score, bid twice
+    assert not (frame["kind"] == 3).any()      # no bridge rows: the bridge is the bridge study's
