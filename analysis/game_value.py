@@ -56,12 +56,13 @@ def _own_theirs(a, b, seat, net):
     return own, theirs, side == 1
 
 
-def points_after(model: rubber.RubberModel, a, b, seat, net) -> np.ndarray:
+def points_after(model: rubber.RubberModel, a, b, seat, net, state: dict = RUBBER_STATE) -> np.ndarray:
     """The seat's side's expected net rubber points after a hand at score (a: AC, the dealers;
-    b: BD) that gave it ``net`` points, in the state :data:`RUBBER_STATE`; ``model`` may be a
-    stack of draws."""
+    b: BD) that gave it ``net`` points, in the rubber's ``state`` (``game``: 1 to 4, ``games``:
+    the seat's side's games won and the other's; default :data:`RUBBER_STATE`); ``model`` may be
+    a stack of draws."""
     own, theirs, deals_next = _own_theirs(a, b, seat, net)
-    return rubber.side_points_after(model, own, theirs, deals_next, **RUBBER_STATE)
+    return rubber.side_points_after(model, own, theirs, deals_next, **state)
 
 
 def _cells(rows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -89,15 +90,17 @@ class GameModel:
     rubber: rubber.RubberModel | None = None         # the rubber from the same counts
     rubber_draws: rubber.RubberModel | None = None   # and from the same resampled counts
 
-    def after(self, a, b, seat, net, unit: str = GAME_WIN, draws: bool = False) -> np.ndarray:
+    def after(self, a, b, seat, net, unit: str = GAME_WIN, draws: bool = False,
+              state: dict = RUBBER_STATE) -> np.ndarray:
         """The seat's side's value (``unit``) after a hand at score (a, b) that gave it ``net``
-        points; under every draw of the model when ``draws``."""
+        points; under every draw of the model when ``draws``; rubber points in the rubber's
+        ``state`` (see :func:`points_after`)."""
         if unit == GAME_WIN:
             return win_after(self.draws if draws else self.f, a, b, seat, net)
         if unit == RUBBER:
             if self.rubber is None:
                 raise ValueError("this game model was solved without the rubber")
-            return points_after(self.rubber_draws if draws else self.rubber, a, b, seat, net)
+            return points_after(self.rubber_draws if draws else self.rubber, a, b, seat, net, state)
         raise ValueError(f"no unit {unit!r}: {GAME_WIN!r} or {RUBBER!r}")
 
     @property
@@ -105,30 +108,33 @@ class GameModel:
         """The book's hands per score (a, b): the sample size behind each score's distribution."""
         return self.counts.sum(axis=2)
 
-    def differences(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> np.ndarray:
+    def differences(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,
+                    state: dict = RUBBER_STATE) -> np.ndarray:
         """Per draw of the model: the mean, over the deals of ``rows`` (columns a, b, seat, the
         two arms' net points to the seat's side, deals), of the seat's side's value (``unit``)
         after the first arm minus after the second."""
         a, b, seat, w = _cells(rows)
-        after = [self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, draws=True) for arm in arms]
+        after = [self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, True, state) for arm in arms]
         return (after[0] - after[1]) @ w / w.sum()
 
-    def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> tuple[Estimate, float]:
+    def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,
+               state: dict = RUBBER_STATE) -> tuple[Estimate, float]:
         """The mean over the deals of ``rows`` of the value (``unit``) after the first arm minus
         after the second, with its paired interval (the deals' error alone), and the model's
         standard error."""
         first, second = arms
         a, b, seat, w = _cells(rows)
-        d = (self.after(a, b, seat, rows[first].to_numpy(np.int64), unit)
-             - self.after(a, b, seat, rows[second].to_numpy(np.int64), unit))
+        d = (self.after(a, b, seat, rows[first].to_numpy(np.int64), unit, state=state)
+             - self.after(a, b, seat, rows[second].to_numpy(np.int64), unit, state=state))
         w = w.astype(np.int64)
         paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-        model_se = float(np.std(self.differences(rows, arms, unit), ddof=1)) if len(rows) else float("nan")
+        model_se = float(np.std(self.differences(rows, arms, unit, state), ddof=1)) if len(rows) else float("nan")
         return paired, model_se
 
-    def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN) -> Estimate:
+    def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,
+                 state: dict = RUBBER_STATE) -> Estimate:
         """:meth:`paired` with the model's error joined (:func:`with_model_error`)."""
-        return with_model_error(*self.paired(rows, arms, unit))
+        return with_model_error(*self.paired(rows, arms, unit, state))
 
 
 def with_model_error(paired: Estimate, model_se: float, confidence: float = CONFIDENCE) -> Estimate:
