@@ -228,18 +228,20 @@ def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
     scores = [(o, t) for o in range(BOOK_GAME) for t in range(BOOK_GAME)]
     panels = {}
     for seat in SEAT_ORDER:
-        mean = np.full((len(RUNGS), len(scores)), np.nan)
+        mean = np.full((len(scores), len(RUNGS)), np.nan)
         half = np.full_like(mean, np.nan)
         n = np.zeros_like(mean, dtype=np.int64)
         for r in lad[lad["seat"] == seat].itertuples():
-            i, j = r.rung - 1, scores.index((r.own, r.theirs))
+            i, j = scores.index((r.own, r.theirs)), r.rung - 1
             mean[i, j], half[i, j], n[i, j] = r.rubber, (r.rubber_high - r.rubber_low) / 2, r.deals
         panels[f"{seat}: {CALL_WORD[seat]}"] = {"mean": mean, "half": half, "n": n}
-    return charts.heatmap_panels(path, panels, row_labels=[f"{i + 1}" for i in range(len(RUNGS))],
-                                 col_labels=[f"{o}-{t}" for o, t in scores], title="Calling - passing, net rubber "
-                                 "points, by rung (rows, 1 strongest) and score (decider's side first)",
-                                 xlabel="score", ylabel="rung", unit="calling - passing, net rubber points",
-                                 note="Each cell: mean, ± 95% half-width (with the model's error), deals.", limit=1.0)
+    return charts.heatmap_panels(path, panels, row_labels=[f"{o}-{t}" for o, t in scores],
+                                 col_labels=[f"{i + 1}" for i in range(len(RUNGS))],
+                                 title="Calling - passing, net rubber points, by score (rows, the decider's side "
+                                       "first) and rung (columns, 1 the strongest)",
+                                 xlabel="rung", ylabel="score", unit="calling - passing, net rubber points",
+                                 note="Each cell: mean, ± 95% half-width (with the model's error), deals. Rungs: "
+                                      + "; ".join(f"{i + 1} {r}" for i, r in enumerate(RUNGS)) + ".", limit=1.0)
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
@@ -271,7 +273,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         f"{manifest.get('options', {}).get('cap', DEFAULT_CAP):,} hands of a chunk of uniform deals are kept, bid "
         "by the book's policy at that score, and where the seat's round-one decision is reached (the earlier seats "
         "passed), played twice double-dummy, calling and passing, every other decision by the book's policy at "
-        "that score. Calling minus passing is valued in the deciding side's expected net rubber points (laws 1 "
+        "that score. Calling includes what the book does after the call: at four-one and four-two against him "
+        "(L3) the caller plays a desperate hand (a bower and three trumps) alone, which is why the second rung "
+        "loses there while the third gains. Calling minus passing is valued in the deciding side's expected net rubber points (laws 1 "
         "and 7, in the first game of a rubber) by the rubber model, solved from the book's own hands at every "
         f"score ({game_deals:,} hands in this study's game scenarios), its sampling error in every interval. The "
         "lightest rung worth calling is the last of the rungs, taken from the strongest, whose estimates are all "
