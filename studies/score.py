@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis import game_value, outcomes
+from analysis import game_value, outcomes, rubber
 from analysis.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT,
                                   DEALER_SHADE, THIRD_BY_SCORE, BookPolicy)
 from analysis.errors import EuchreError
@@ -438,6 +438,19 @@ def readings_table(table: pd.DataFrame, manifest) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+RUBBERS_SIMULATED = 200_000   # whole rubbers played hand by hand to check the rubber model
+
+
+def rubber_check(model: GameModel, seed: int) -> dict:
+    """The rubber model's value for the side dealing first, with its bootstrap interval, against
+    the mean of whole rubbers simulated hand by hand from the same outcome distributions."""
+    probs = model.counts / model.counts.sum(axis=2, keepdims=True)
+    simulated = rubber.simulate_rubbers(probs, Rules(), RUBBERS_SIMULATED, np.random.SeedSequence(seed))
+    low, high = np.percentile(model.rubber_draws.start, [2.5, 97.5])
+    return {"model": float(model.rubber.start), "low": float(low), "high": float(high), "n": RUBBERS_SIMULATED,
+            "simulated": float(simulated.mean()), "se": float(simulated.std(ddof=1) / np.sqrt(len(simulated)))}
+
+
 def _headline(verdict_list) -> str:
     """Per claim, its tests by verdict, with the largest effect each way (rubber points)."""
     by_claim: dict[str, list] = {}
@@ -521,6 +534,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "flatters the makers and the defenders alike.")
     question = ("Does the book's bidding change with the score the way its sentences say?\n\n"
                 + study.quoted(("E11", "S3", "S4", "T4", "D1", "D2", "D3", "D4")))
+    rubbers = rubber_check(model, seed)
     sections = [
         ("Other readings of \"dependent upon the score\"",
          "The book does not say which scores it means. Each reading calls with the entry unless the adversaries "
@@ -530,6 +544,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "other three players keep the policy's reading.\n\n" + md_table(readings_table(table, manifest))),
         ("The game model", "The probability that the side about to deal wins the game, by score, under the book's "
          "policy, ± the 95% half-width of its sampling error.\n\n" + md_table(model_rows)),
+        ("The rubber model and its check",
+         f"The side that deals the first hand of a rubber expects {rubbers['model']:+.3f} net rubber points "
+         f"(95% interval from the model's bootstrap [{rubbers['low']:+.3f}, {rubbers['high']:+.3f}]). Checked by "
+         f"another road: {rubbers['n']:,} whole rubbers played hand by hand (laps, double games, a fourth game when "
+         "the third laps), each hand's outcome drawn from the same per-score distributions, give "
+         f"{rubbers['simulated']:+.3f} ± {rubbers['se']:.3f} (standard error) for that side: "
+         + ("within" if abs(rubbers["simulated"] - rubbers["model"]) <= 1.96 * rubbers["se"] else "outside")
+         + " its 95% interval of the model's value."),
     ]
     return StudyReport(
         name=study.name, title=study.title, question=question, method=method,
