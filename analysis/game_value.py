@@ -108,6 +108,12 @@ class GameModel:
         """The book's hands per score (a, b): the sample size behind each score's distribution."""
         return self.counts.sum(axis=2)
 
+    @property
+    def hands_text(self) -> str:
+        """The sample behind the model, in words: "N hands at each score" or "N to M hands per score"."""
+        low, high = int(self.hands.min()), int(self.hands.max())
+        return f"{low:,} hands at each score" if low == high else f"{low:,} to {high:,} hands per score"
+
     def differences(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,
                     state: dict = RUBBER_STATE) -> np.ndarray:
         """Per draw of the model: the mean, over the deals of ``rows`` (columns a, b, seat, the

@@ -68,6 +68,8 @@ PLAY = "needs card play that does not see the hidden cards (table-side play engi
 BRIDGE = "needs the bridge study: the ways of keeping it against the adversaries' lone policies, in rubber points"
 TABLE_PLAY_BRIDGE = ("needs card play that does not see the hidden cards: the bridge's value against players of "
                      "different skill (table-side play engine)")
+PARTNER_INFERENCE = ("needs card play that does not see the hidden cards: what a partner infers from a keeper's "
+                     "pass, kept always or not (table-side play engine)")
 ROUND_TWO = "needs a round-two study: making it next or crossing, against ordering or passing in round one"
 DISCARD = "needs a discard study: the book's discard against the others, on the same deals"
 TAKE_FROM_PARTNER = "needs a take-from-partner study: taking a partner's lone hand alone (laws 74, 75, 93, 94)"
@@ -81,7 +83,7 @@ NOTES = {   # claims whose study is planned
     "D8": DISCARD,
     "L8": TAKE_FROM_PARTNER,
     "S1": "needs a study of assists lighter than the lists of S2-S4, against passing (round one)",
-    "B3": TABLE_PLAY_BRIDGE, "B4": TABLE_PLAY_BRIDGE,
+    "B3": TABLE_PLAY_BRIDGE, "B4": PARTNER_INFERENCE,
 }
 
 

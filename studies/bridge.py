@@ -637,7 +637,6 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     verdict_list = study.verdicts(table, manifest)
     model = model_of(table, manifest)
     seed = int(manifest.get("root_seed", 0))
-    hands = model.hands
     values = keeping_values(table, model)
     files = []
     if values:
@@ -703,7 +702,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "of the rubber, laps, double games and the rubber's two points), with the probability of winning the game "
         "beside. The game and rubber models (analysis/game_model.py, analysis/rubber.py) are solved from the "
         f"book's hands at each of the {game * game} scores below game, dealt and played in this study's game "
-        f"scenarios ({int(hands.min()):,} to {int(hands.max()):,} hands per score): the rest of the rubber is "
+        f"scenarios ({model.hands_text}): the rest of the rubber is "
         "valued under the book's policy with the bridge not kept and the book's lone hands. Their sampling error "
         f"(each score's outcome counts drawn again from their multinomial, {MODEL_DRAWS:,} draws seeded from the "
         f"run's root seed {seed}) joins every interval in quadrature with the deals' error.\n\n"

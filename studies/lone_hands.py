@@ -707,8 +707,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          + md_table(_by_score(call, model, game))),
         ("The game model", f"The probability that the side about to deal wins the game ({game} points), by score, "
          f"when both sides play the book's policy, ± the 95% half-width of its sampling error, from "
-         + (f"{int(hands.min()):,} hands at each score" if hands.min() == hands.max()
-            else f"{int(hands.min()):,} to {int(hands.max()):,} hands per score") + ". At 0-0 a hand gives the dealers "
+         + model.hands_text + ". At 0-0 a hand gives the dealers "
          + ", ".join(f"{p}: {q:.1%}" for p, q in zip(OUTCOMES, first))
          + f" (dealers' points, others' points; {int(hands[0, 0]):,} hands).\n\n" + md_table(model_rows)),
     ]

@@ -481,7 +481,6 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     verdict_list = study.verdicts(table, manifest)
     model = model_of(table, manifest)
     seed = int(manifest.get("root_seed", 0))
-    hands = model.hands
     files = []
     if verdict_list:
         path = Path(out_dir) / "claims.png"
@@ -516,7 +515,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "(analysis/rubber.py, analysis/game_model.py): the value of the state the hand leads to, the other side "
         "dealing next, solved by value iteration from the distribution of one hand's points under the book's "
         f"policy at each of the {game * game} scores below game, dealt and played in this study's own scenarios "
-        f"({int(hands.min()):,} to {int(hands.max()):,} hands per score). The models' sampling error is carried "
+        f"({model.hands_text}). The models' sampling error is carried "
         f"into every interval: each score's outcome counts are drawn again from their multinomial ({MODEL_DRAWS:,} "
         f"draws, seeded from the run's root seed {seed}), the estimate is recomputed under each draw, and the "
         "spread joins the deals' paired error in quadrature.\n\n"

@@ -112,7 +112,8 @@ def test_an_untested_claim_says_what_it_waits_for(tmp_path):
     assert all(e.status == "untested" and e.tests == () and e.note for e in ledger.entries)
     notes = {e.claim.id: e.note for e in ledger.entries}
     assert notes["E4"] == notes["L6"] == L.PLAY       # card play
-    assert notes["B2"] == notes["L4"] == L.BRIDGE and notes["B3"] == notes["B4"] == L.TABLE_PLAY_BRIDGE
+    assert notes["B2"] == notes["L4"] == L.BRIDGE
+    assert notes["B3"] == L.TABLE_PLAY_BRIDGE and notes["B4"] == L.PARTNER_INFERENCE
     assert notes["E11"] == notes["D2"] == L.SCORE_BIDDING   # bidding at a score the book names
     assert notes["E3"] == notes["S7"] == notes["D6"] == L.ROUND_TWO
     assert notes["D8"] == L.DISCARD and notes["L8"] == L.TAKE_FROM_PARTNER
