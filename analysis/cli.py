@@ -11,19 +11,20 @@ import sys
 
 from analysis.errors import EuchreError
 
-# Each module defines NAME, HELP, add_arguments(parser) and run(args) -> int.
-COMMAND_MODULES = [
-    "analysis.commands.solve",
-    "analysis.commands.bench",
-    "analysis.commands.play",
-    "analysis.commands.coups",
-    "analysis.commands.deal",
-    "analysis.commands.studies",
-    "analysis.commands.run",
-    "analysis.commands.report",
-    "analysis.commands.claims",
-    "analysis.commands.rubber",
-]
+# Each module of analysis.commands that defines NAME, HELP, add_arguments(parser) and
+# run(args) -> int is a subcommand: these first, in this order, then any others by name.
+ORDER = ["solve", "bench", "play", "coups", "deal", "studies", "run", "report", "claims", "rubber"]
+
+
+def command_modules() -> list:
+    """The subcommands' modules, found in the package analysis.commands."""
+    import pkgutil
+
+    import analysis.commands as package
+    modules = [importlib.import_module(f"{package.__name__}.{info.name}")
+               for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")]
+    commands = [m for m in modules if hasattr(m, "NAME") and hasattr(m, "run")]
+    return sorted(commands, key=lambda m: (ORDER.index(m.NAME) if m.NAME in ORDER else len(ORDER), m.NAME))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,8 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchrelab", description="Monte Carlo strategy analyser for Euchre, after The Laws of Euchre (1888).")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name in COMMAND_MODULES:
-        module = importlib.import_module(name)
+    for module in command_modules():
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
         cmd.set_defaults(_run=module.run)
