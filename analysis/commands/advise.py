@@ -1,0 +1,52 @@
+"""``euchrelab advise``: every action of one player at one point of the bidding, valued over the
+worlds he could be in (see :mod:`analysis.advise`)."""
+from __future__ import annotations
+
+import json
+import sys
+
+from analysis.advise import DEFAULT_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table
+from analysis.commands.common import add_rules_arguments, rules_from_args
+from analysis.errors import EuchreError
+
+NAME = "advise"
+HELP = "value every action of one player (pass, call, alone) over the worlds consistent with what he knows"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--seat", required=True, help="his seat: A (dealer), B (eldest), C, D")
+    parser.add_argument("--hand", required=True, metavar="CARDS", help="his five cards, e.g. 'JS JC AS KS QS'")
+    parser.add_argument("--turn-up", required=True, metavar="CARD", help="the turned-up card, e.g. 9S")
+    parser.add_argument("--score", default="0-0", metavar="M-O",
+                        help="the score before the hand, HIS side's points first (default 0-0)")
+    parser.add_argument("--calls", metavar="CALLS",
+                        help="the calls before him in seat order from B, e.g. pass,pass (default: all passed)")
+    parser.add_argument("--round", type=int, help="1 or 2 (default: from --calls, else 1)")
+    parser.add_argument("--model", default="book", choices=MODELS,
+                        help="how the others' calls are read: book (their policy is the book's; default) or uniform")
+    parser.add_argument("--play", default="dd", help="card play: dd (double-dummy; the only one available)")
+    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS, help=f"worlds sampled (default {DEFAULT_WORLDS:,})")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
+    parser.add_argument("--by", default="points", choices=UNITS,
+                        help="the unit that picks the best action: points per hand (default) or game-win chance")
+    parser.add_argument("--jobs", type=int, default=1, help="workers sharing the chunks of worlds (-1: every core)")
+    parser.add_argument("--model-deals", type=int, default=MODEL_DEALS,
+                        help=f"the game model: the book's hands per score (default {MODEL_DEALS:,}; cached on disk)")
+    add_rules_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+
+
+def run(args) -> int:
+    if args.play != "dd":
+        raise EuchreError(f"--play {args.play!r}: only dd (double-dummy) play is available; table-side play is not yet")
+    if args.model_deals < 1:
+        raise EuchreError("--model-deals must be at least 1")
+    rules = rules_from_args(args)
+    spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
+    advice = advise(spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
+                    model_deals=args.model_deals, play=args.play)
+    if args.json:
+        sys.stdout.write(json.dumps(advice.as_dict()) + "\n")
+    else:
+        sys.stdout.write(text_table(advice))
+    return 0

@@ -1,0 +1,169 @@
+"""``euchrelab advise``: one player's actions valued over the worlds he could be in."""
+import json
+
+import numpy as np
+import pytest
+
+import analysis.advise as adv
+from analysis.advise import Spot, actions, advise, read_calls, why
+from analysis.book_policy import BookPolicy
+from analysis.cards import SEATS, mask_cards
+from analysis.cli import main
+from analysis.rules import Rules, Score
+from analysis.simulate import bid_batch
+
+MODEL_DEALS = 150   # a small game model: the tests check the plumbing, not the model's precision
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path_factory, monkeypatch):
+    """One game-model cache for the whole module (the model is estimated once per rules)."""
+    folder = tmp_path_factory.getbasetemp() / "advise-cache"
+    monkeypatch.setenv("EUCHRELAB_CACHE", str(folder))
+    return folder
+
+
+def run(argv, capsys):
+    code = main(["advise", "--model-deals", str(MODEL_DEALS), *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_five_top_trumps_at_b_order_and_no_trump_passes():
+    strong = advise(Spot.of("B", "JS JC AS KS QS", "9S"), worlds=2000, seed=1, model_deals=MODEL_DEALS)
+    assert strong.best in ("order up", "order up alone")
+    names = [v.action for v in strong.actions]
+    assert names == ["pass", "order up", "order up alone"]
+    by = {v.action: v for v in strong.actions}
+    assert by["order up"].points.mean == 2.0        # a march with every top trump
+    assert by["order up alone"].points.mean == 4.0
+    assert strong.book[0] == "order up alone"
+    weak = advise(Spot.of("B", "7C 8C 7H 8D 9D", "9S"), worlds=2000, seed=1, model_deals=MODEL_DEALS)
+    assert weak.best == "pass"
+    assert weak.book == ("pass", "none")
+    best = {v.action: v for v in weak.actions}["pass"]
+    assert all(v.points_vs_best.high < 0 for v in weak.actions if v.action != "pass")
+    assert best.game_win.low <= best.game_win.mean <= best.game_win.high
+
+
+@pytest.mark.parametrize("seat, hand, turn_up, score, calls, expected", [
+    ("B", "JS JC AS KS QS", "9S", None, None, ("order up alone", "E2 L1")),
+    ("B", "JS 9S TS KH TH", "QC", None, None, ("pass", "E2")),              # can make it next (spades)
+    ("B", "7C 8C 7H 8D 9D", "9S", None, None, ("pass", "none")),
+    ("D", "JH AH 9H AS KC", "TH", None, None, ("order up alone", "T4 L1")),
+    ("D", "AH KH 9H AS KC", "JH", None, None, ("pass", "T3")),              # the right turned: not three clear tricks
+    ("A", "AD KD 9D 7S 8C", "TD", "3-3", None, ("take up", "D3")),         # three medium trumps at three-all
+    ("A", "JD QD AD KS 9C", "TH", None, "pass,pass,pass,turn down,pass,pass,pass", ("make D", "D5")),
+    ("C", "JH QH AH KD 9C", "TS", None, "pass,pass,pass,turn down,pass", ("make H", "S7")),
+])
+def test_the_books_claim_for_known_hands(seat, hand, turn_up, score, calls, expected):
+    assert why(Spot.of(seat, hand, turn_up, score, calls)) == expected
+
+
+def test_why_gives_the_action_the_book_takes_in_play():
+    """On random deals the book's bidding (the simulator's) and ``why`` agree, seat by seat."""
+    from fastcore.sampler import sample_deals
+    rules = Rules()
+    deals = sample_deals(300, 11)
+    for score in (Score(0, 0), Score(3, 3), Score(4, 2), Score(1, 4)):
+        b = bid_batch(deals.hands, deals.turn_up, BookPolicy(), rules, score)
+        for i in range(len(deals.hands)):
+            calls = b.calls(i)
+            turn = int(deals.turn_up[i])
+            for k, call in enumerate(calls):
+                if call.action == "take it from partner":
+                    break
+                rnd = 1 if k < 4 else 2
+                spot = Spot(call.seat, tuple(mask_cards(int(deals.hands[i, call.seat]))), turn, score, rnd, rules)
+                action, claim = why(spot)
+                if call.action in ("pass", "turn down"):
+                    assert action == "pass", (i, SEATS[call.seat], claim)
+                    continue
+                word = call.action if rnd == 1 else f"make {'SCHD'[call.suit]}"
+                assert action == word + (" alone" if call.is_lone else ""), (i, SEATS[call.seat], claim)
+                assert claim != "none"
+
+
+def test_the_same_seed_gives_the_same_answer_whatever_the_jobs(monkeypatch):
+    spot = Spot.of("D", "JH AH 9H AS KC", "TH")
+    monkeypatch.setattr(adv, "CHUNK", 400)
+    one = advise(spot, worlds=1000, seed=5, model_deals=MODEL_DEALS).as_dict()
+    again = advise(spot, worlds=1000, seed=5, model_deals=MODEL_DEALS, n_jobs=2).as_dict()
+    assert one == again
+    assert 0 < one["acceptance"] < 1            # B and C must have passed under the book's policy
+    other = advise(spot, worlds=1000, seed=6, model_deals=MODEL_DEALS).as_dict()
+    assert other != one
+    uniform = advise(spot, worlds=500, seed=5, model="uniform", model_deals=MODEL_DEALS).as_dict()
+    assert uniform["acceptance"] == 1
+
+
+def test_the_json_contract(capsys):
+    code, out, err = run(["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--score", "2-3",
+                          "--worlds", "600", "--seed", "2", "--json"], capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    assert set(got) >= {"actions", "best", "book", "worlds", "acceptance"}
+    assert [a["action"] for a in got["actions"]] == ["pass", "assist", "assist alone"]
+    for a in got["actions"]:
+        assert set(a) >= {"action", "points", "game_win", "n"}
+        for unit in ("points", "game_win"):
+            lo, hi = a[unit]["ci"]
+            assert lo <= a[unit]["estimate"] <= hi
+        assert 0 <= a["game_win"]["estimate"] <= 1 and a["n"] == 600
+    assert got["best"] == max(got["actions"], key=lambda a: a["points"]["estimate"])["action"]
+    assert set(got["book"]) == {"action", "claim"} and got["worlds"] == 600
+    assert 0 < got["acceptance"] <= 1
+    code, out, err = run(["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--worlds", "300"], capsys)
+    assert code == 0 and "best by points per hand" in out and "the book:" in out
+
+
+def test_the_calls_before_him():
+    assert read_calls(None, 3, 0) == 1
+    assert read_calls("pass,pass", 3, 0) == 1
+    assert read_calls("pass,pass,pass,turn down,pass,pass", 3, 0) == 2
+    assert read_calls(None, 1, 0, 2) == 2
+    spot = Spot.of("D", "JH AH 9H AS KC", "TS", calls="p,p,p,turn down,p,p")
+    assert spot.round == 2 and [a.name for a in actions(spot)][:3] == ["pass", "make C", "make C alone"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--seat", "B", "--hand", "JS JC AS KS", "--turn-up", "9S"],                  # four cards
+    ["--seat", "B", "--hand", "JS JC AS KS JS", "--turn-up", "9S"],               # a card twice
+    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "QS"],               # the turn-up in the hand
+    ["--seat", "B", "--hand", "JS JC AS KS 7S", "--turn-up", "9S", "--pack", "24"],   # not in the pack
+    ["--seat", "B", "--hand", "JS JC AS KS XS", "--turn-up", "9S"],               # not a card
+    ["--seat", "E", "--hand", "JS JC AS KS QS", "--turn-up", "9S"],               # not a seat
+    ["--seat", "D", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "order up,pass"],   # after an order-up
+    ["--seat", "D", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "pass,order up"],   # C cannot order
+    ["--seat", "D", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "pass"],            # one call short
+    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--score", "5-0"],             # impossible score
+    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--score", "three"],
+    ["--seat", "C", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--round", "2", "--calls", "order up"],
+    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--play", "table"],
+    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--worlds", "1"],
+    ["--seat", "C", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "p,p,p,turn down,H"],  # turned down
+])
+def test_bad_input_is_one_line_and_exit_2(argv, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("euchrelab: error: ") and err.count("\n") == 1, err
+
+
+def test_no_worlds_accepted_says_so(monkeypatch, capsys):
+    monkeypatch.setattr(adv, "reading", lambda spot, model="book", policy=None: lambda deals: np.zeros(len(deals), bool))
+    code, out, err = run(["--seat", "D", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--worlds", "100"], capsys)
+    assert code == 2 and "no worlds accepted" in err and err.count("\n") == 1
+
+
+def test_modern_rules(capsys):
+    argv = ["--pack", "24", "--game", "10", "--stick-the-dealer", "--seat", "A", "--hand", "9S TS 9C TC QH",
+            "--turn-up", "9D", "--round", "2", "--score", "9-8", "--worlds", "300", "--json"]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    got = json.loads(out)
+    names = [a["action"] for a in got["actions"]]
+    assert "pass" not in names and "make D" not in names            # stuck, diamonds turned down
+    assert names == ["make S", "make S alone", "make C", "make C alone", "make H", "make H alone"]
+    assert got["book"]["action"].startswith("make ")
+    code, _, err = run(argv[:-5] + ["--score", "10-0", "--worlds", "300"], capsys)
+    assert code == 2 and "0 to 9" in err
