@@ -33,7 +33,7 @@ import numpy as np
 
 from analysis.book_policy import (
     ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_CAUTION,
-    DEALER_LIGHT, DEALER_ROUND_TWO, DEALER_SHADE, DEALER_TAKE, ELDEST_ORDER, MAKE_NEXT, MAKE_RED, THIRD_BY_SCORE,
+    DEALER_LIGHT, DEALER_ROUND_TWO, DEALER_SHADE, DEALER_TAKE, MAKE_NEXT, MAKE_RED, THIRD_BY_SCORE,
     THIRD_ORDER, THIRD_RIGHT_TURNED, BookPolicy, _best_suit, _numbers,
 )
 from analysis.cards import SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
