@@ -1,0 +1,166 @@
+"""``euchrelab compare``: duplicate comparison of two policies, the two-policy chain, the CLI."""
+import json
+
+import numpy as np
+import pytest
+
+from analysis import compare as C
+from analysis import game_model, rubber
+from analysis.cli import main
+from analysis.errors import EuchreError
+from analysis.policies import policy_from_name
+from analysis.policy import Policy
+from analysis.rules import Rules, Score
+
+
+@pytest.fixture(scope="module")
+def book():
+    return policy_from_name("book")
+
+
+def _signed(r):
+    """Every signed number of a comparison, in a fixed order."""
+    out = []
+    for e in (r.points_per_hand, r.game_win, r.rubber_points):
+        out += [e.mean, e.low, e.high, e.se]
+    return out
+
+
+def _negated(r):
+    out = []
+    for e in (r.points_per_hand, r.game_win, r.rubber_points):
+        out += [-e.mean, -e.high, -e.low, e.se]
+    return out
+
+
+@pytest.mark.parametrize("rules", [Rules.book(), Rules.of(pack=24, stick_the_dealer=True)])
+def test_chain_with_one_table_is_the_rubber_and_game_models(rules):
+    rng = np.random.default_rng(3)
+    g = rules.points_for_game
+    p = rng.dirichlet(np.ones(7), size=(g, g))
+    if rules.stick_the_dealer:
+        p[..., 0] = 0
+        p /= p.sum(axis=-1, keepdims=True)
+    assert C.chain_value(p, p, rules, first_deals=True) == pytest.approx(rubber.solve(p, rules).start, abs=1e-10)
+    single = Rules(rules.pack, g, rules.stick_the_dealer, rubber=False)
+    f = game_model.win_probability(p, single)
+    assert C.chain_value(p, p, single, first_deals=True) == pytest.approx(2 * f[0, 0] - 1, abs=1e-10)
+    q = rng.dirichlet(np.ones(7), size=(g, g))
+    assert C.antisymmetric(p, q, rules) == -C.antisymmetric(q, p, rules)
+    assert C.antisymmetric(p, p, rules) == 0.0
+
+
+def test_self_play_is_exactly_zero(book):
+    for score in (Score(0, 0), Score(3, 1)):
+        r = C.compare(book, book, Rules.book(), deals=30, seed=4, score=score)
+        for e in (r.points_per_hand, r.game_win, r.rubber_points):
+            assert (e.mean, e.low, e.high) == (0.0, 0.0, 0.0)
+        assert all(row.points.mean == 0.0 for row in r.by_decision)
+    assert r.differ_share >= 0
+    r = C.compare(book, book, Rules.book(), deals=30, seed=4)
+    assert r.differ_share == 0.0 and r.by_decision == []
+
+
+def test_swapping_the_policies_negates_every_number(book):
+    cautious = policy_from_name("examples/cautious.toml")
+    ab = C.compare(book, cautious, Rules.book(), deals=40, seed=2)
+    ba = C.compare(cautious, book, Rules.book(), deals=40, seed=2)
+    assert _signed(ba) == _negated(ab)
+    assert ab.differ_share == ba.differ_share > 0
+    assert [(x.seat, x.decision, x.share) for x in ab.by_decision] == [(x.seat, x.decision, x.share) for x in ba.by_decision]
+    assert np.array_equal([(-x.points.mean, -x.points.high, -x.points.low) for x in ab.by_decision],
+                          [(x.points.mean, x.points.low, x.points.high) for x in ba.by_decision], equal_nan=True)
+    # At an unequal score, B against A with the score turned round is the same question negated.
+    ab = C.compare(book, cautious, Rules.book(), deals=20, seed=2, score=Score(3, 1))
+    ba = C.compare(cautious, book, Rules.book(), deals=20, seed=2, score=Score(1, 3))
+    assert _signed(ba) == _negated(ab)
+
+
+def test_book_clearly_beats_always_pass(book):
+    r = C.compare(book, policy_from_name("pass"), Rules.book(), deals=60, seed=1)
+    assert r.points_per_hand.low > 0.1
+    assert r.game_win.low > 0.3
+    assert r.rubber_points.low > 1.0
+    # Deals bid alike contribute nothing: the mean is the sum of share x mean by decision.
+    total = sum(row.share * row.points.mean for row in r.by_decision)
+    assert total == pytest.approx(r.points_per_hand.mean, abs=1e-12)
+
+
+def _cli(capsys, *argv):
+    code = main(["compare", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_contract_and_jobs(capsys):
+    base = ["book", "examples/cautious.toml", "--games", "12", "--seed", "5", "--json"]
+    code, one, _ = _cli(capsys, *base, "--jobs", "1")
+    assert code == 0
+    code, two, _ = _cli(capsys, *base, "--jobs", "2")
+    assert code == 0 and one == two
+    obj = json.loads(one)
+    assert obj["a"] == "book" and obj["b"] == "cautious" and obj["deals"] == 2000
+    for key in ("points_per_hand", "game_win", "rubber_points"):
+        assert set(obj[key]) >= {"estimate", "ci", "se"} and len(obj[key]["ci"]) == 2
+        lo, hi = obj[key]["ci"]
+        assert lo <= obj[key]["estimate"] <= hi
+    assert 0 < obj["differ_share"] <= 1
+    assert obj["by_decision"] and all(set(x) >= {"seat", "decision", "share", "points"} for x in obj["by_decision"])
+    assert {x["decision"] for x in obj["by_decision"]} <= set(C.DECISIONS)
+    assert obj["games"]["pairs"] == 12 and set(obj["games"]["win_diff"]) >= {"estimate", "ci", "se"}
+
+
+def test_whole_games_self_play_and_swap(book):
+    cautious = policy_from_name("examples/cautious.toml")
+    same = C.duplicate_games(book, book, Rules.book(), games=10, seed=3)
+    assert same["win_diff"].mean == 0.0 and same["a_wins"] == 10
+    ab = C.duplicate_games(book, cautious, Rules.book(), games=10, seed=3)
+    ba = C.duplicate_games(cautious, book, Rules.book(), games=10, seed=3)
+    assert ab["win_diff"].mean == -ba["win_diff"].mean
+
+
+def test_modern_rules_and_text(capsys):
+    code, out, _ = _cli(capsys, "book", "points", "--deals", "12", "--pack", "24", "--game", "10",
+                        "--stick-the-dealer", "--json")
+    assert code == 0
+    obj = json.loads(out)
+    assert obj["rules"]["pack"] == 24 and obj["rules"]["points_for_game"] == 10
+    assert obj["rubber_points"] == obj["game_win"]          # a single game counts one point
+    code, out, _ = _cli(capsys, "book", "pass", "--deals", "10", "--score", "2-1")
+    assert code == 0 and "bootstrap" in out and "points per hand at 2-1" in out
+
+
+def test_report(tmp_path, capsys):
+    code, out, _ = _cli(capsys, "book", "pass", "--deals", "10", "--report", str(tmp_path / "cmp"))
+    assert code == 0
+    for name in ("report.html", "report.md", "by_decision.png", "compare.json"):
+        assert (tmp_path / "cmp" / name).stat().st_size > 0
+    assert "data:image/png;base64," in (tmp_path / "cmp" / "report.html").read_text()
+
+
+@pytest.mark.parametrize("argv", [
+    ["book", "nosuch"],
+    ["book", "pass", "--deals", "0"],
+    ["book", "pass", "--deals", "10", "--games", "10"],
+    ["book", "pass", "--score", "5-0"],
+    ["book", "pass", "--score", "x"],
+    ["book", "pass", "--play", "pimc"],
+    ["book", "no_such_module_here:Policy"],
+    ["book", "examples.cautious:FIRST_ROUND_CALL"],
+    ["pass", "pass", "--deals", "5"],
+])
+def test_bad_input_is_one_line_exit_2(capsys, argv):
+    code, out, err = _cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("euchrelab: error:")
+    if "pimc" in argv:
+        assert "not available yet" in err
+
+
+def test_python_policy_by_module_name():
+    p = policy_from_name("examples.cautious:Cautious")
+    assert isinstance(p, Policy) and p.name == "cautious (python)"
+    with pytest.raises(EuchreError, match="not a Policy"):
+        policy_from_name("json:dumps")
+    with pytest.raises(EuchreError, match="cannot import"):
+        policy_from_name("no_such_pkg.mod:X")
