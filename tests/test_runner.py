@@ -195,7 +195,8 @@ def test_config_file_settings(tmp_path):
 # --- how studies are found ------------------------------------------------------------------------
 
 def test_the_installed_studies_are_found_by_entry_point_in_suite_order():
-    assert registry.default_suite() == ["hand_strength", "book_bidding", "lone_hands"]
+    assert registry.default_suite() == ["hand_strength", "book_bidding", "lone_hands", "score", "bridge",
+                                        "score_chart"]
     studies = registry.installed()
     assert list(studies)[:3] == ["hand_strength", "book_bidding", "lone_hands"]
     hand = studies["hand_strength"]
@@ -207,7 +208,7 @@ def test_an_unknown_study_is_one_line_naming_the_known_ones():
     with pytest.raises(EuchreError) as info:
         registry.load_study("hand_strenght")
     message = str(info.value)
-    assert "no study 'hand_strenght'" in message and "book_bidding, hand_strength, lone_hands" in message
+    assert "no study 'hand_strenght'" in message and "book_bidding, bridge, hand_strength, lone_hands, score" in message
     assert "\n" not in message
     for target, words in (("userstudies_missing.mod", "cannot import"), ("toy_study:NOPE", "has no 'NOPE'"),
                           ("analysis.cards", "not a study")):
