@@ -144,9 +144,6 @@ def _seating(a: Policy, b: Policy, first: bool) -> list[Policy]:
     return [a, b, a, b] if first else [b, a, b, a]
 
 
-def _bidding_key(batch, i: int) -> tuple:
-    return tuple(batch.calls(i))
-
 
 def first_difference(calls1, calls2, discard1: int, discard2: int) -> tuple[int, str] | None:
     """(seat, decision) of the first call where two biddings of one deal differ, or of the
