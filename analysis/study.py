@@ -78,6 +78,11 @@ class Study:
     def scenarios(self, settings) -> list[str]:
         raise NotImplementedError
 
+    def refuses(self, rules) -> str | None:
+        """Why the study cannot run under ``rules`` (one line), or None when it can. A study of
+        the scores the book names, say, needs the book's game of five."""
+        return None
+
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         raise NotImplementedError
 

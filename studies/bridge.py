@@ -360,11 +360,17 @@ class BridgeStudy(Study):
     suite_position = 5
     claims = TESTS
 
+    def refuses(self, rules) -> str | None:
+        game = rules.points_for_game
+        if game != BOOK_GAME:
+            return (f"the bridge study tests the book's scores of four to one and four to two in its game of "
+                    f"{BOOK_GAME} points, not a game of {game}: run it with --game {BOOK_GAME}")
+        return None
+
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        if game != BOOK_GAME:
-            raise EuchreError(f"the bridge study tests the book's scores of four to one and four to two in its game "
-                              f"of {BOOK_GAME} points, not a game of {game}: run it with --game {BOOK_GAME}")
+        if self.refuses(settings.rules):
+            raise EuchreError(self.refuses(settings.rules))
         replicates = settings.options.get("replicates", 1)
         game_replicates = settings.options.get("game_replicates", 1)
         for name, value in (("replicates", replicates), ("game_replicates", game_replicates)):

@@ -283,11 +283,17 @@ class ScoreStudy(Study):
     suite_position = 4
     claims = tuple(c.test() for c in CASES)
 
+    def refuses(self, rules) -> str | None:
+        game = rules.points_for_game
+        if game != BOOK_GAME:
+            return (f"the score study tests the scores the book names in its game of {BOOK_GAME} points, not a "
+                    f"game of {game}: run it with --game {BOOK_GAME}")
+        return None
+
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        if game != BOOK_GAME:
-            raise EuchreError(f"the score study tests the scores the book names in its game of {BOOK_GAME} points, "
-                              f"not a game of {game}: run it with --game {BOOK_GAME}")
+        if self.refuses(settings.rules):
+            raise EuchreError(self.refuses(settings.rules))
         replicates = settings.options.get("replicates", 1)
         cap = settings.options.get("cap", DEFAULT_CAP)
         for name, value in (("replicates", replicates), ("cap", cap)):

@@ -96,11 +96,17 @@ class ScoreChart(Study):
     suite_position = 6
     claims = ()
 
+    def refuses(self, rules) -> str | None:
+        game = rules.points_for_game
+        if game != BOOK_GAME:
+            return (f"the score chart is drawn for the book's game of {BOOK_GAME} points, not a game of {game}: "
+                    f"run it with --game {BOOK_GAME}")
+        return None
+
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        if game != BOOK_GAME:
-            raise EuchreError(f"the score chart is drawn for the book's game of {BOOK_GAME} points, not a game of "
-                              f"{game}: run it with --game {BOOK_GAME}")
+        if self.refuses(settings.rules):
+            raise EuchreError(self.refuses(settings.rules))
         replicates = settings.options.get("replicates", 1)
         cap = settings.options.get("cap", DEFAULT_CAP)
         for name, value in (("replicates", replicates), ("cap", cap)):

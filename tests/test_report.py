@@ -178,6 +178,22 @@ def test_run_command_rejects_unknown_study_before_any_work(tmp_path, capsys):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_studies_of_the_books_scores_refuse_another_game_and_the_suite_leaves_them_out(tmp_path, capsys,
+                                                                                       monkeypatch, user_studies):
+    assert main(["run", "score", "--game", "10", "--pack", "24", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "the score study tests the scores the book names in its game of 5 points" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+    from analysis import registry
+    monkeypatch.setattr(registry, "default_suite", lambda: ["userstudies.several:FAIR", "score", "bridge"])
+    code = main(["run", "default", "--game", "10", "--pack", "24", "--deals", "150", "--chunk-size", "100",
+                 "--out", str(tmp_path), "--no-progress"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "score left out" in err and "bridge left out" in err
+    assert out.count(" deals in ") == 1   # the one study that plays this game
+
+
 def test_run_command_runs_a_study_of_ones_own_with_the_rules_given(tmp_path, capsys, user_studies):
     code = main(["run", "userstudies.several:FAIR", "--deals", "150", "--chunk-size", "100", "--pack", "24",
                  "--game", "7", "--stick-the-dealer", "--out", str(tmp_path), "--no-progress"])

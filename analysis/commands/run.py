@@ -44,22 +44,29 @@ def run(args) -> int:
     from analysis.run_config import load_config, study_overrides
     from analysis.runner import check_provenance, run_and_report, settings_for
 
-    targets: list[str] = []
+    targets: list[tuple[str, bool]] = []   # (name, from the default suite)
     for name in args.study:
-        targets.extend(default_suite() if name == "default" else [name])
-    studies = [load_study(target) for target in targets]   # unknown names fail before any work
+        targets.extend([(s, True) for s in default_suite()] if name == "default" else [(name, False)])
+    studies = [(load_study(target), suite) for target, suite in targets]   # unknown names fail before any work
     config = load_config(args.config) if args.config else {}
-    known = set(registered_names()) | {study.name for study in studies}
+    known = set(registered_names()) | {study.name for study, _ in studies}
     flags = {"deals": args.deals, "jobs": args.jobs, "seed": args.seed, **rule_values(args),
              "chunk_size": args.chunk_size, "backend": args.backend, "scheduler": args.scheduler,
              "out": args.out, "resume": args.resume or None, "progress": False if args.no_progress else None,
              "allow_dirty": args.allow_dirty or None}
     runs = []
-    for study in studies:   # every study's settings are checked before the first runs
+    for study, suite in studies:   # every study's settings are checked before the first runs
         overrides = study_overrides(config, study.name, known) if config else {"options": {}}
         overrides.update({k: v for k, v in flags.items() if v is not None})
         settings = settings_for(study, **overrides)
         settings.check()
+        refuses = getattr(study, "refuses", None)   # a study of one's own need not say
+        reason = refuses(settings.rules) if refuses else None
+        if reason and suite:   # the suite under other rules: the studies that apply to them
+            sys.stderr.write(f"euchrelab run: {study.name} left out: {reason}\n")
+            continue
+        if reason:
+            raise EuchreError(reason)
         check_provenance(settings)
         runs.append((study, settings))
     index = None
