@@ -16,10 +16,13 @@ policy for all four players:
 2. **How the rule changes each side's game.** The book's hands at every score, with and without
    the rule on the same deals: the share of hands void without it, each side's points per hand,
    and the dealing side's P(win game) from love-all by each game model.
+3. **The seat before the stuck dealer.** The third hand's round-two make (his strongest suit)
+   against his pass, on a ladder of hands (the score chart's rungs, in his strongest suit), without
+   the rule and with it (his pass then sticks the dealer), at love-all.
 
-Scenarios: ``game-<set>`` (deal i of a chunk at score i mod game², both rules on the same deals)
-and ``stuck-<set>.<k>`` (deals at love-all, ``replicates`` of them: few deals are stuck, so more
-are dealt). The rule sets are the study's own: it ignores the run's rules.
+Scenarios: ``game-<set>`` (deal i of a chunk at score i mod game², both rules on the same deals),
+``stuck-<set>.<k>`` (deals at love-all, ``replicates`` of them: few deals are stuck, so more
+are dealt) and ``third-<set>`` (deals at love-all, at most ``cap`` hands of a rung per chunk). The rule sets are the study's own: it ignores the run's rules.
 """
 from __future__ import annotations
 
@@ -43,10 +46,11 @@ SET_WORDS = {"book": "the book's (32 cards, 5 points)", "modern": "the modern (2
 ARM_NAMES = ("next", "stronger cross", "weaker cross")
 RULES_COMPARED = {"pol": "most trumps (the policy's)", "tie": "most trumps, ties to next", "next": "always next",
                   "high": "suit of his highest trump"}
-KEYS = ["kind", "set", "a", "b", "out_off", "out_on", "cls", "pol", "high", "tie", "n0", "n1", "n2"]
+KEYS = ["kind", "set", "a", "b", "out_off", "out_on", "cls", "pol", "high", "tie", "n0", "n1", "n2", "n3"]
 CLASSES = ("0-1 trump", "2 trumps with a bower", "2 trumps, the ace high", "2 trumps, king or lower high",
            "3+ trumps")
 DEFAULT_REPLICATES = 4
+DEFAULT_CAP = 250         # the third hand's hands of one rung played per chunk at most
 OUT_POINTS = np.array(OUTCOMES, np.int64)    # (7, 2): the dealing side's points, the other's
 
 
@@ -134,7 +138,7 @@ def _nets(deals_hands, turn_up, policy, rules, score) -> tuple[np.ndarray, np.nd
 
 def _empty_row() -> dict:
     return {"kind": "", "set": "", "a": 0, "b": 0, "out_off": -1, "out_on": -1, "cls": -1, "pol": -1, "high": -1, "tie": -1,
-            "n0": 0, "n1": 0, "n2": 0}
+            "n0": 0, "n1": 0, "n2": 0, "n3": 0}
 
 
 def game_rows(deals, set_name: str) -> pd.DataFrame:
@@ -201,6 +205,55 @@ def _counted(frame: pd.DataFrame) -> pd.DataFrame:
     return frame[KEYS].groupby(KEYS, observed=True).size().rename("deals").reset_index()
 
 
+def best_suit(hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
+    """The suit where a hand is strongest (the strength key) of the three that may be named in
+    round two (ties to next)."""
+    suits = arm_suits(hands, turn_up)
+    keys = [_numbers(hands, suits[:, k])[:, 2] for k in range(2)]
+    return np.where(keys[0] >= keys[1], suits[:, 0], suits[:, 1]).astype(np.int8)
+
+
+class ThirdArm(BookPolicy):
+    """The book's policy, but the third hand (D, before the dealer) in round two makes his
+    strongest suit (``make``) or passes."""
+
+    def __init__(self, make: bool):
+        super().__init__()
+        self.make = make
+        self.name = f"book, the third hand {'makes' if make else 'passes'} in round two"
+
+    def second_round_batch(self, t):
+        out = super().second_round_batch(t)
+        if t.seat == 3:
+            out = best_suit(t.hands, t.turn_up) if self.make else np.full(len(t), -1, np.int8)
+        return out
+
+
+def third_rows(deals, set_name: str, cap: int) -> pd.DataFrame:
+    """The deals at love-all where the book's bidding reaches the third hand's round-two decision;
+    of each rung of his strongest suit (:data:`studies.score_chart.RUNGS`), the first ``cap``,
+    played making and passing, without the rule and with it: counts per (rung, the book makes,
+    the four arms' net points to his side)."""
+    from analysis.simulate import bid_batch
+    from studies.score_chart import RUNGS, rung_of
+    rules = RULE_SETS[set_name]
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    off = bid_batch(hands, turn_up, BookPolicy(), rules, Score(0, 0))
+    reached = (off.round == 0) | ((off.round == 2) & ((off.caller == 3) | (off.caller == 0)))
+    rung = rung_of(hands[:, 3], best_suit(hands[:, 3], turn_up))
+    rows = np.sort(np.concatenate([np.flatnonzero(reached & (rung == r))[:cap] for r in range(len(RUNGS))]))
+    if not len(rows):
+        return _counted(pd.DataFrame(columns=KEYS))
+    h, t = hands[rows], turn_up[rows]
+    nets = [-_nets(h, t, ThirdArm(make), r, Score(0, 0))[0]       # to BD, the third hand's side
+            for r in (rules, with_stick(rules)) for make in (True, False)]
+    book = (off.round[rows] == 2) & (off.caller[rows] == 3)
+    frame = pd.DataFrame({**_empty_row(), "kind": "third", "set": set_name, "cls": rung[rows], "pol": book,
+                          "n0": nets[0], "n1": nets[1], "n2": nets[2], "n3": nets[3]})
+    return _counted(frame)
+
+
 # --- the study ------------------------------------------------------------------------------------
 
 class StickTheDealer(Study):
@@ -211,22 +264,27 @@ class StickTheDealer(Study):
                    "points and game (descriptive).")
     policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players; "
                 "the stuck dealer's suit forced to each of the three legal suits")
-    defaults = {"deals": 20_000, "chunk_size": 20_000, "replicates": DEFAULT_REPLICATES}
+    defaults = {"deals": 20_000, "chunk_size": 20_000, "replicates": DEFAULT_REPLICATES, "cap": DEFAULT_CAP}
     suite_position = 7
     claims = ()
 
     def scenarios(self, settings) -> list[str]:
         replicates = settings.options.get("replicates", DEFAULT_REPLICATES)
-        if not isinstance(replicates, int) or isinstance(replicates, bool) or replicates < 1:
-            raise EuchreError(f"option replicates must be a whole number >= 1, not {replicates!r}")
+        cap = settings.options.get("cap", DEFAULT_CAP)
+        for name, value in (("replicates", replicates), ("cap", cap)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
         return ([f"game-{s}" for s in RULE_SETS]
-                + [f"stuck-{s}.{k}" for s in RULE_SETS for k in range(1, replicates + 1)])
+                + [f"stuck-{s}.{k}" for s in RULE_SETS for k in range(1, replicates + 1)]
+                + [f"third-{s}" for s in RULE_SETS])
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         from fastcore.sampler import sample_deals
         kind, rest = scenario.split("-", 1)
         set_name = rest.split(".")[0]
         deals = sample_deals(n_deals, seed, pack=RULE_SETS[set_name].pack)
+        if kind == "third":
+            return third_rows(deals, set_name, settings.options.get("cap", DEFAULT_CAP))
         return game_rows(deals, set_name) if kind == "game" else stuck_rows(deals, set_name)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
@@ -377,15 +435,41 @@ def rules_table(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFra
     return pd.DataFrame(out)
 
 
+def third_table(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFrame:
+    """Per rule set and rung of the third hand's strongest suit: making minus passing in round two,
+    without the rule and with it, and the change (paired on the same deals)."""
+    from studies.score_chart import RUNGS
+    out = []
+    for s in RULE_SETS:
+        frame = table[(table["kind"] == "third") & (table["set"] == s)]
+        models = {on: _safe_model(table, s, manifest, on) for on in (False, True)}
+        for r, rows in frame.groupby("cls"):
+            n = int(rows["deals"].sum())
+            if n < 2:
+                continue
+            rows = rows.assign(seat="D", a=0, b=0).astype({k: np.int64 for k in ("n0", "n1", "n2", "n3")})
+            w = rows["deals"].to_numpy(np.int64)
+            line = {"rules": s, "rung": int(r) + 1, "hands": RUNGS[int(r)], "deals": n,
+                    "book makes": float(w[rows["pol"].to_numpy() == 1].sum() / n)}
+            for on, (make, pass_) in ((False, ("n0", "n1")), (True, ("n2", "n3"))):
+                v = _versus(rows, make, pass_, models[on])
+                line[f"points {'on' if on else 'off'}"] = v["points"]
+                line[f"win {'on' if on else 'off'}"] = v.get("win")
+            d = (rows["n2"] - rows["n3"] - rows["n0"] + rows["n1"]).to_numpy()
+            line["points change"] = _weighted(d, w)
+            out.append(line)
+    return pd.DataFrame(out)
+
+
 def _same_share(rows: pd.DataFrame, first: str, second: str) -> float:
     arm = {k: rows[k].to_numpy(int) for k in ("pol", "high", "tie")} | {"next": np.zeros(len(rows), int)}
     w = rows["deals"].to_numpy(np.int64)
     return float(w[arm[first] == arm[second]].sum() / w.sum())
 
 
-def _safe_model(table, set_name, manifest):
+def _safe_model(table, set_name, manifest, on: bool = True):
     try:
-        return model_of(table, set_name, True, manifest)
+        return model_of(table, set_name, on, manifest)
     except EuchreError:   # a tiny run without hands at some score
         return None
 
@@ -426,6 +510,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     effects = game_effects(table, manifest)
     suits = suit_table(table, manifest)
     rules = rules_table(table, manifest)
+    third = third_table(table, manifest)
     charts = []
     if not suits.empty:
         charts.append(Chart(_chart(suits, out_dir / "stuck_suits.png").name,
@@ -453,6 +538,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "rules": r["rules"], "comparison": r["comparison"], "stuck deals": f"{r['deals']:,}",
         "same suit": f"{r['same suit']:.0%}", "points per hand": _pm(r["points"]),
         "P(win game) at love-all": _pm(r["win"], pct=True)} for r in rules.to_dict("records")])
+    shown_third = pd.DataFrame([{
+        "rules": r["rules"], "rung": r["rung"], "his strongest suit": r["hands"], "deals": f"{r['deals']:,}",
+        "book makes": f"{r['book makes']:.0%}",
+        "make - pass, points: without the rule": _pm(r["points off"]), "with it": _pm(r["points on"]),
+        "change": _pm(r["points change"]),
+        "make - pass, P(win): without the rule": _pm(r["win off"], pct=True), "with it ": _pm(r["win on"], pct=True)}
+        for r in third.to_dict("records")])
     suits.drop(columns=[c for c in suits.columns if c.endswith("win")]).astype(str).to_csv(
         out_dir / "stuck_suits.csv", index=False)
     replicates = manifest.get("options", {}).get("replicates", DEFAULT_REPLICATES)
@@ -484,7 +576,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "best suit per deal in hindsight is no fair baseline): most trumps (the policy's), always next, the "
         "suit of his highest trump (the right, then the left, then the highest card; ties to the most trumps, "
         "then next), and the most trumps with ties to next (next when it holds as many trumps as the "
-        "stronger cross suit). The study tests no claim of the book: the book voids the deal.")
+        "stronger cross suit).\n\n"
+        "The seat before the dealer (scenarios third-book, third-modern): uniform deals at love-all, bid by the "
+        "book; where the bidding reaches the third hand's round-two decision (round one passed, and the eldest "
+        "and second hands passed in round two), the third hand's hand is put on the score chart's ladder "
+        "(studies/score_chart.py) in his strongest suit of the three (by the strength key, ties to next), the "
+        f"first {manifest.get('options', {}).get('cap', DEFAULT_CAP):,} hands of each rung of a chunk kept, and "
+        "each is played four times: making that suit and passing, without the rule and with it, everything "
+        "else by the book. The study tests no claim of the book: the book voids the deal.")
     return StudyReport(
         name=study.name, title=study.title,
         question=("What does the modern rule of stick-the-dealer change, under the book's rules and the modern "
@@ -494,16 +593,22 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         table_caption="Each rule set, the book's policy for all: the share of hands void without the rule, each "
                       "side's points per hand without it, with it and the paired change, and the dealing side's "
                       "probability of winning the game from love-all (95% intervals).",
-        charts=charts, headline=_headline(effects, rules),
+        charts=charts, headline=_headline(effects, rules, third),
         sections=[("What the stuck dealer should name",
                    "Each legal suit minus the policy's choice, by the dealer's class (95% intervals; P(win game) "
                    "at love-all with the model's error). Also in stuck_suits.csv.\n\n" + md_table(shown_suits)),
                   ("Plain rules for the stuck dealer, against each other",
                    "Paired on the same stuck deals: the first rule minus the second; 'same suit' is the share of "
-                   "deals where both name the same suit.\n\n" + md_table(shown_rules))])
+                   "deals where both name the same suit.\n\n" + md_table(shown_rules)),
+                  ("The seat before the stuck dealer",
+                   "The third hand (D) in round two, all before him having passed: making his strongest suit "
+                   "minus passing, in his side's net points per hand and P(win game) at love-all (95% intervals, "
+                   "the model's error joined), without the rule and with it (passing then sticks the dealer, "
+                   "his adversary), and the change, paired on the same deals. Rungs by his strongest suit (the "
+                   "score chart's ladder).\n\n" + (md_table(shown_third) if not shown_third.empty else "No deals."))])
 
 
-def _headline(effects: pd.DataFrame, rules: pd.DataFrame) -> str:
+def _headline(effects: pd.DataFrame, rules: pd.DataFrame, third: pd.DataFrame | None = None) -> str:
     parts = []
     for r in effects.to_dict("records"):
         text = (f"{r['rules']}: {r['void'].mean:.1%} of hands void without the rule; the dealers' net points "
@@ -514,4 +619,9 @@ def _headline(effects: pd.DataFrame, rules: pd.DataFrame) -> str:
     for r in rules.to_dict("records"):
         if r["comparison"].startswith(RULES_COMPARED["next"]) and r["comparison"].endswith(RULES_COMPARED["pol"]):
             parts.append(f"{r['rules']} stuck dealer, always next - most trumps: {_pm(r['points'])} points per hand")
+    if third is not None and not third.empty:
+        for s, g in third.groupby("rules", sort=False):
+            changes = [e.mean for e in g["points change"]]
+            parts.append(f"{s}: the rule changes the third hand's round-two make - pass by {min(changes):+.2f} to "
+                         f"{max(changes):+.2f} points per hand over the rungs")
     return "; ".join(parts) + "."

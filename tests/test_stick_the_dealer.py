@@ -83,9 +83,27 @@ def test_the_rule_changes_only_the_void_deals():
 
 def test_scenarios_and_options():
     names = STUDY.scenarios(settings_for(STUDY, options={"replicates": 2}))
-    assert names == ["game-book", "game-modern", "stuck-book.1", "stuck-book.2", "stuck-modern.1", "stuck-modern.2"]
+    assert names == ["game-book", "game-modern", "stuck-book.1", "stuck-book.2", "stuck-modern.1", "stuck-modern.2",
+                     "third-book", "third-modern"]
     with pytest.raises(EuchreError, match="replicates"):
         STUDY.scenarios(settings_for(STUDY, options={"replicates": 0}))
+    with pytest.raises(EuchreError, match="cap"):
+        STUDY.scenarios(settings_for(STUDY, options={"cap": "many"}))
+
+
+def test_the_third_hand_is_played_four_ways_at_most_cap_of_a_rung():
+    deals = sample_deals(3000, np.random.SeedSequence(5), pack=32)
+    rows = STUDY.summarise(std.third_rows(deals, "book", cap=20))
+    assert set(rows["kind"]) == {"third"}
+    per_rung = rows.groupby("cls")["deals"].sum()
+    assert per_rung.max() <= 20 and len(per_rung) >= 6
+    for k in (0, 2):      # his side makes: 1, 2, 4, or is euchred: -2, -4
+        assert set(rows[f"n{k}"]) <= {-4, -2, 1, 2, 4}
+    # passing, the other side may make it (-1, -2, -4) or be euchred (+2, +4); without the rule
+    # the deal may be void (0), with it never
+    assert set(rows["n1"]) <= {-4, -2, -1, 0, 2, 4} and (rows["n1"] == 0).any()
+    assert set(rows["n3"]) <= {-4, -2, -1, 2, 4}
+    assert (rows["n0"] == rows["n2"]).all()   # making is the same hand whatever the rule
 
 
 @pytest.mark.slow
@@ -101,4 +119,5 @@ def test_same_table_with_one_and_two_jobs_and_a_report(tmp_path):
     from analysis.runner import report_study
     report_study(STUDY, table, one.manifest, tmp_path / "1" / "stick_the_dealer")
     assert (tmp_path / "1" / "stick_the_dealer" / "stuck_suits.png").exists()
-    assert "void" in (tmp_path / "1" / "stick_the_dealer" / "report.md").read_text()
+    text = (tmp_path / "1" / "stick_the_dealer" / "report.md").read_text()
+    assert "void" in text and "The seat before the stuck dealer" in text
