@@ -112,9 +112,12 @@ class ScoreChart(Study):
         for name, value in (("replicates", replicates), ("cap", cap)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        seats = settings.options.get("seats", SEAT_ORDER)
+        if not isinstance(seats, str) or not seats or set(seats) - set(SEAT_ORDER):
+            raise EuchreError(f"option seats must name seats among {SEAT_ORDER}, not {seats!r}")
         return ([f"game-{a}" for a in range(game)]
-                + [scenario_name(s, (a, b), k) for s in SEAT_ORDER for a in range(game) for b in range(game)
-                   for k in range(1, replicates + 1)])
+                + [scenario_name(s, (a, b), k) for s in SEAT_ORDER if s in seats for a in range(game)
+                   for b in range(game) for k in range(1, replicates + 1)])
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         from fastcore.sampler import sample_deals

@@ -47,19 +47,22 @@ def test_how_far_down_calling_gains_stops_at_the_first_rung_that_loses():
 def test_every_seat_and_score_is_a_scenario_and_a_game_of_ten_is_refused():
     names = STUDY.scenarios(settings_for(STUDY, options={"replicates": 2}))
     assert names[:5] == [f"game-{a}" for a in range(5)] and len(names) == 5 + 4 * 25 * 2
+    assert len(STUDY.scenarios(settings_for(STUDY, options={"seats": "B"}))) == 5 + 25
+    with pytest.raises(EuchreError, match="option seats"):
+        STUDY.scenarios(settings_for(STUDY, options={"seats": "X"}))
     with pytest.raises(EuchreError, match="game of 5"):
         STUDY.scenarios(settings_for(STUDY, rules=Rules.of(pack=24)))
 
 
 @pytest.mark.slow
 def test_same_table_with_one_and_two_jobs_and_a_chart(tmp_path):
-    kw = dict(deals=250, chunk_size=250, progress=False, options={"cap": 6})
+    kw = dict(deals=250, chunk_size=250, progress=False, options={"cap": 6, "seats": "CA"})
     one = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "1"), jobs=1, **kw)).frame
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     table = STUDY.summarise(one)
     lad = score_chart.ladder(table, {"root_seed": 1888})
-    assert set(lad["seat"]) == set("ABCD") and lad["rung"].between(1, len(RUNGS)).all()
+    assert set(lad["seat"]) == set("CA") and lad["rung"].between(1, len(RUNGS)).all()
     assert (lad["rubber_low"] <= lad["rubber"]).all() and (lad["rubber"] <= lad["rubber_high"]).all()
     report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888, "options": {"cap": 6}}, tmp_path)
     assert (tmp_path / "ladder.csv").exists() and (tmp_path / "lightest_call.png").exists()
