@@ -476,13 +476,15 @@ def _safe_model(table, set_name, manifest, on: bool = True):
 
 # --- the report -------------------------------------------------------------------------------------
 
-def _pm(e, digits=3, pct=False) -> str:
+def _pm(e, digits=3, pct=False, signed=True) -> str:
     if e is None or (isinstance(e, float) and np.isnan(e)):
         return ""
     if isinstance(e, tuple):
         mean, low, high = e
     else:
         mean, low, high = e.mean, e.low, e.high
+    if pct and not signed:
+        return f"{mean:.1%} [{low:.1%}, {high:.1%}]"
     if pct:
         return f"{mean:+.1%} [{low:+.1%}, {high:+.1%}]"
     return f"{mean:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]"
@@ -519,13 +521,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                             "intervals; n the stuck deals)."))
     shown_effects = pd.DataFrame([{
         "rules": SET_WORDS[r["rules"]], "hands": f"{r['hands']:,}",
-        "void without the rule": _pm(r["void"], pct=True).replace("+", ""),
+        "void without the rule": _pm(r["void"], pct=True, signed=False),
         "dealers' points/hand: without; with; change": f"{_pm(r['dealers off'])}; {_pm(r['dealers on'])}; "
                                                        f"{_pm(r['dealers change'])}",
         "others' points/hand: without; with; change": f"{_pm(r['others off'])}; {_pm(r['others on'])}; "
                                                       f"{_pm(r['others change'])}",
         "dealers' P(win) from 0-0: without; with; change": (
-            f"{_pm(r.get('win off'), pct=True)}; {_pm(r.get('win on'), pct=True)}; {_pm(r.get('win change'), pct=True)}"
+            f"{_pm(r.get('win off'), pct=True, signed=False)}; {_pm(r.get('win on'), pct=True, signed=False)}; "
+            f"{_pm(r.get('win change'), pct=True)}"
             if isinstance(r.get("win off"), tuple) else "")}
         for r in effects.to_dict("records")])
     shown_suits = pd.DataFrame([{
