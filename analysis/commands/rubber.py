@@ -142,18 +142,19 @@ def summary(table, counts, model, draws, policy_name: str, args, rules) -> str:
 
 
 def write_chart(path, table, counts, policy_name: str, args, rules) -> None:
-    """Expected net points in the first game by the side's score, dealing or not, with intervals."""
+    """Expected net points in the first game by the side's score (rows) and the other's
+    (columns), dealing or not, each cell with its interval's half-width and the hands behind it."""
     from analysis import charts
     game = rules.points_for_game
     n = counts.sum(axis=-1)
-    scores = [f"{m}-{o}" for m in range(game) for o in range(game)]
-    series = {}
+    panels = {}
     for side, n_side in (("dealing", n), ("not dealing", n.T)):
-        est, lo, hi = (np.asarray(v, float).ravel() for v in table[side]["points"])
-        series[side] = (est, lo, hi, n_side.ravel())
+        est, lo, hi = (np.asarray(v, float) for v in table[side]["points"])
+        panels[f"the side {side}"] = {"mean": est, "half": (hi - lo) / 2, "n": n_side}
     unit = "rubber points" if rules.rubber else "game points"
-    charts.error_bars(path, scores, series, title=f"Expected net {unit} by score, first game ({policy_name})",
-                      ylabel=f"net {unit} to the side", xlabel="score before the hand (the side's points first)",
-                      note=f"{_rules_text(rules)}; {args.deals:,} deals per score, seed {args.seed}; "
-                           f"{CONFIDENCE:.0%} intervals from {args.draws} bootstrap draws",
-                      zero_line=True, legend_n=False)
+    labels = [str(x) for x in range(game)]
+    charts.heatmap_panels(path, panels, row_labels=labels, col_labels=labels,
+                          title=f"Expected net {unit} by score, first game, policy {policy_name}",
+                          xlabel="the other side's score", ylabel="the side's score", unit=f"net {unit}",
+                          note=f"{_rules_text(rules)}; {args.deals:,} deals per score, seed {args.seed}; "
+                               f"{CONFIDENCE:.0%} intervals from {args.draws} bootstrap draws")
