@@ -643,7 +643,8 @@ def _headline(study: Study, verdict_list, per_seat: int) -> str:
                for v in (verdict_of(verdict_list, k) for k in ("E1", "E2", "S5", T1_KEY)) if v is not None]
     if singles:
         parts.append("Single tests: " + "; ".join(singles))
-    parts.append("The entries dependent upon the score and S4 are tested at love-all only")
+    parts.append("The entries dependent upon the score and S4 are tested here at love-all, and at the scores the "
+                 "book names in the score study")
     return ". ".join(parts) + "."
 
 
@@ -742,9 +743,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "**Scores.** Every deal is played at love-all, so the entries dependent upon the score (S3's three, "
         "T4's left, ace, king, D1's ace, king, and one suit headed by ace) and S4 (ace or king and another, "
         "permissible at four-all or four-love) are tested at love-all only: there the book's policy plays the "
-        "former and passes with the latter, and that is what is judged. Not tested: the same entries where the "
-        "score forbids them (the adversaries at 3 or 4 points), S4's assist at four-all and four-love, and every "
-        "entry at any score but love-all; each needs a run at that score.\n\n"
+        "former and passes with the latter, and that is what is judged here. The same entries where the score "
+        "forbids them (the adversaries at 3 or 4 points), S4's assist at four-all and four-love, and D2-D4 are "
+        "tested in the score study, in rubber points, at each score the book names.\n\n"
         "Intervals: t intervals of paired differences (95%), T1's a normal interval; the Monte Carlo standard "
         "error and the deals are in the verdicts table. The margin, the smallest gain that matters, is 0.05 "
         "points per hand.")
