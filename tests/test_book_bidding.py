@@ -321,7 +321,7 @@ def test_the_headline_names_the_losing_entries_of_mixed_lists_by_key():
     assert "S2 (the second hand's assist list): 2 of 2 entries gain" in headline
     assert "S4 (the second hand's ace or king and another): 1 of 1 entries gain (passing" in headline
     assert "E1 three medium trumps, strength in suit +0.70" in headline
-    assert "love-all only" in headline
+    assert "at the scores the book names in the score study" in headline
     # by key, not by place: the verdicts in another order give the same headline
     assert bb._headline(STUDY, verdicts[::-1], 1_000).split(": ", 1)[1] == headline.split(": ", 1)[1]
 
