@@ -174,7 +174,8 @@ def test_run_command_rejects_unknown_study_before_any_work(tmp_path, capsys):
     assert "cannot import the study module 'toy_study.nope'" in err and err.count("\n") == 1
     assert main(["run", "no_such_study", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "no study 'no_such_study': known studies are book_bidding, bridge, hand_strength, lone_hands, score, " in err
+    assert "no study 'no_such_study': known studies are " in err
+    assert all(f"{name}, " in err for name in ("book_bidding", "hand_strength", "lone_hands"))
     assert list(tmp_path.iterdir()) == []
 
 
