@@ -176,13 +176,16 @@ def _prepare_chunk_dir(settings: Settings) -> Path:
 # --- provenance -----------------------------------------------------------------------------
 
 def git_commit() -> str | None:
+    """The checkout's commit, with "-dirty" when its code has uncommitted changes. The reports
+    folder is left out: what runs write there (the default suite rewrites one study after
+    another) does not change the code a run is traced to."""
     here = Path(__file__).resolve().parent.parent
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=10)
         if commit.returncode != 0:
             return None
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
-                               capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
+                                f":(exclude){DEFAULT_REPORTS}"], cwd=here, capture_output=True, text=True, timeout=10)
         return commit.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
     except (OSError, subprocess.SubprocessError):
         return None
