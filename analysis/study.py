@@ -78,6 +78,18 @@ class Study:
     def scenarios(self, settings) -> list[str]:
         raise NotImplementedError
 
+    def whole_options(self, settings, **defaults) -> list[int]:
+        """The study's options named in ``defaults`` (with those defaults), each checked to be a
+        whole number >= 1."""
+        from analysis.errors import EuchreError
+        values = []
+        for name, default in defaults.items():
+            value = settings.options.get(name, default)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+            values.append(value)
+        return values
+
     def refuses(self, rules) -> str | None:
         """Why the study cannot run under ``rules`` (one line), or None when it can. A study of
         the scores the book names, say, needs the book's game of five."""

@@ -33,7 +33,6 @@ from analysis import cells
 from analysis.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED,
                                   DEALER_BY_SCORE, DEALER_TAKE, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER, BookPolicy)
 from analysis.contract import dealer_hand
-from analysis.errors import EuchreError
 from analysis.paired import Paired, play_arms, policy_arm
 from analysis.policy import FIRST_ROUND_CALL, Forced, Situations
 from analysis.rules import Score
@@ -414,9 +413,7 @@ class BookBidding(Study):
 
     def scenarios(self, settings) -> list[str]:
         seats = settings.options.get("seats", list(SEAT_ORDER))
-        replicates = settings.options.get("replicates", 1)
-        if not isinstance(replicates, int) or isinstance(replicates, bool) or replicates < 1:
-            raise EuchreError(f"option replicates must be a whole number >= 1, not {replicates!r}")
+        (replicates,) = self.whole_options(settings, replicates=1)
         return [f"{s}{k}" for s in SEAT_ORDER if s in seats for k in range(1, replicates + 1)]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:

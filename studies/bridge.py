@@ -44,7 +44,6 @@ import pandas as pd
 from analysis import game_value, outcomes
 from analysis.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
 from analysis.contract import dealer_hand
-from analysis.errors import EuchreError
 from analysis.game_model import OUTCOMES
 from analysis.game_value import MODEL_DRAWS, GameModel, with_model_error
 from analysis.policy import Situations
@@ -52,6 +51,7 @@ from analysis.rules import Rules, Score
 from analysis.simulate import BiddingBatch, bid_batch, play_contract, play_out
 from analysis.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
 from analysis.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
+from studies.score import BookGameStudy
 from fastcore.vocabulary import DEALER, SEATS
 
 BOOK_GAME = 5
@@ -346,7 +346,7 @@ def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER) ->
     return est, float(np.std(per_draw, ddof=1))
 
 
-class BridgeStudy(Study):
+class BridgeStudy(BookGameStudy):
     name = "bridge"
     title = "The bridge: keeping it at four-one and four-two"
     description = ("B1, B2, L4: the eldest hand at four to one or four to two keeping the bridge (never, strictly, "
@@ -360,22 +360,11 @@ class BridgeStudy(Study):
     suite_position = 5
     claims = TESTS
 
-    def refuses(self, rules) -> str | None:
-        game = rules.points_for_game
-        if game != BOOK_GAME:
-            return (f"the bridge study tests the book's scores of four to one and four to two in its game of "
-                    f"{BOOK_GAME} points, not a game of {game}: run it with --game {BOOK_GAME}")
-        return None
+    refusal = "the bridge study tests the book's scores of four to one and four to two in its"
 
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        if self.refuses(settings.rules):
-            raise EuchreError(self.refuses(settings.rules))
-        replicates = settings.options.get("replicates", 1)
-        game_replicates = settings.options.get("game_replicates", 1)
-        for name, value in (("replicates", replicates), ("game_replicates", game_replicates)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        replicates, game_replicates = self.book_game_options(settings, replicates=1, game_replicates=1)
         # The game model's error dominates B1's: game_replicates deals it more hands at every score.
         return ([f"game-{a}" + (f".{k}" if k > 1 else "") for a in range(game) for k in range(1, game_replicates + 1)]
                 + [scenario_name(s, k) for s in SCORES for k in range(1, replicates + 1)])

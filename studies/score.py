@@ -271,7 +271,26 @@ def _counted(frames) -> pd.DataFrame:
 
 # --- the study ---------------------------------------------------------------------------------------
 
-class ScoreStudy(Study):
+class BookGameStudy(Study):
+    """A study of scores the book names: it needs the book's game of five points."""
+
+    refusal = ""   # what the study does, up to "game of 5 points"
+
+    def refuses(self, rules) -> str | None:
+        game = rules.points_for_game
+        if game != BOOK_GAME:
+            return f"{self.refusal} game of {BOOK_GAME} points, not a game of {game}: run it with --game {BOOK_GAME}"
+        return None
+
+    def book_game_options(self, settings, **defaults) -> list[int]:
+        """Refuses another game, then the whole-number options named in ``defaults``."""
+        reason = self.refuses(settings.rules)
+        if reason:
+            raise EuchreError(reason)
+        return self.whole_options(settings, **defaults)
+
+
+class ScoreStudy(BookGameStudy):
     name = "score"
     title = "The book's bidding by the score"
     description = ("The book's bidding at the scores it names (E11, S4, D2, D3, D4 and the entries dependent upon "
@@ -283,22 +302,11 @@ class ScoreStudy(Study):
     suite_position = 4
     claims = tuple(c.test() for c in CASES)
 
-    def refuses(self, rules) -> str | None:
-        game = rules.points_for_game
-        if game != BOOK_GAME:
-            return (f"the score study tests the scores the book names in its game of {BOOK_GAME} points, not a "
-                    f"game of {game}: run it with --game {BOOK_GAME}")
-        return None
+    refusal = "the score study tests the scores the book names in its"
 
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        if self.refuses(settings.rules):
-            raise EuchreError(self.refuses(settings.rules))
-        replicates = settings.options.get("replicates", 1)
-        cap = settings.options.get("cap", DEFAULT_CAP)
-        for name, value in (("replicates", replicates), ("cap", cap)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        replicates, _cap = self.book_game_options(settings, replicates=1, cap=DEFAULT_CAP)
         return ([f"game-{a}" for a in range(game)]
                 + [scenario_name(s, sc, k) for s, sc in situations() for k in range(1, replicates + 1)])
 

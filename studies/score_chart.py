@@ -41,7 +41,7 @@ from analysis.study import GAME_WIN, RUBBER, Study
 from fastcore.handpatterns import hand_numbers
 from fastcore.vocabulary import ACE, JACK, SEATS
 from studies.book_bidding import CALL_WORD, SEAT_ORDER
-from studies.score import BOOK_GAME, KEYS, _counted, game_rows, model_of, played
+from studies.score import BOOK_GAME, KEYS, BookGameStudy, _counted, game_rows, model_of, played
 
 RUNGS = ("four or five trumps", "three trumps with a bower", "three trumps, no bower", "two trumps with the right",
          "two trumps, left or ace, and an outside ace", "two trumps, left or ace, no outside ace",
@@ -85,7 +85,7 @@ def scenario_name(seat: str, score: tuple[int, int], replicate: int) -> str:
     return f"{seat}{score[0]}-{score[1]}.{replicate}"
 
 
-class ScoreChart(Study):
+class ScoreChart(BookGameStudy):
     name = "score_chart"
     title = "Strategy by the score: the lightest hand worth calling"
     description = ("Each seat's round-one call on a ladder of hands from four trumps to one, at each of the 25 "
@@ -96,22 +96,11 @@ class ScoreChart(Study):
     suite_position = 6
     claims = ()
 
-    def refuses(self, rules) -> str | None:
-        game = rules.points_for_game
-        if game != BOOK_GAME:
-            return (f"the score chart is drawn for the book's game of {BOOK_GAME} points, not a game of {game}: "
-                    f"run it with --game {BOOK_GAME}")
-        return None
+    refusal = "the score chart is drawn for the book's"
 
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        if self.refuses(settings.rules):
-            raise EuchreError(self.refuses(settings.rules))
-        replicates = settings.options.get("replicates", 1)
-        cap = settings.options.get("cap", DEFAULT_CAP)
-        for name, value in (("replicates", replicates), ("cap", cap)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        replicates, _cap = self.book_game_options(settings, replicates=1, cap=DEFAULT_CAP)
         seats = settings.options.get("seats", SEAT_ORDER)
         if not isinstance(seats, str) or not seats or set(seats) - set(SEAT_ORDER):
             raise EuchreError(f"option seats must name seats among {SEAT_ORDER}, not {seats!r}")

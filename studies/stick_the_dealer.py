@@ -269,11 +269,7 @@ class StickTheDealer(Study):
     claims = ()
 
     def scenarios(self, settings) -> list[str]:
-        replicates = settings.options.get("replicates", DEFAULT_REPLICATES)
-        cap = settings.options.get("cap", DEFAULT_CAP)
-        for name, value in (("replicates", replicates), ("cap", cap)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise EuchreError(f"option {name} must be a whole number >= 1, not {value!r}")
+        replicates, _cap = self.whole_options(settings, replicates=DEFAULT_REPLICATES, cap=DEFAULT_CAP)
         return ([f"game-{s}" for s in RULE_SETS]
                 + [f"stuck-{s}.{k}" for s in RULE_SETS for k in range(1, replicates + 1)]
                 + [f"third-{s}" for s in RULE_SETS])
