@@ -504,6 +504,31 @@ def t2_contrast(table: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
+def _per_deal(rows: pd.DataFrame) -> np.ndarray:
+    d = rows["book_net"].astype(np.int64).to_numpy() - rows["other_net"].astype(np.int64).to_numpy()
+    return np.repeat(d, rows["deals"].to_numpy(np.int64))
+
+
+# "especially when (if) a bower is turned down": the test with the bower turned down against its twin.
+ESPECIALLY = (("E3", "E3.1", "E3.2", "making it next rather than passing"),
+              ("E3", "E3.4", "E3.5", "passing rather than crossing"), ("S7", "S7.1", "S7.2", "making it red"))
+
+
+def especially_table(table: pd.DataFrame) -> pd.DataFrame:
+    """The "especially" clauses: the book's gain with a bower turned down minus with another card
+    (different deals: Welch's interval). The book says it is larger with the bower."""
+    from analysis.stats import welch_difference
+    out = []
+    for claim, bower, other, action in ESPECIALLY:
+        a, b = rows_of(table, bower), rows_of(table, other)
+        line = {"claim": claim, "the book's action": action, "bower turned down": _points(gain(a)),
+                "another card": _points(gain(b))}
+        if a["deals"].sum() >= 2 and b["deals"].sum() >= 2:
+            line["bower - another [95%]"] = _points(welch_difference(_per_deal(a), _per_deal(b)))
+        out.append(line)
+    return pd.DataFrame(out)
+
+
 def _headline(verdict_list) -> str:
     parts = []
     for claim in ("E3", "S7", "T2", "T3", "D5", "D6"):
@@ -518,7 +543,7 @@ def _headline(verdict_list) -> str:
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis import charts
-    from analysis.report import Chart, StudyReport
+    from analysis.report import Chart, StudyReport, md_table
 
     verdict_list = study.verdicts(table, manifest)
     files = []
@@ -560,7 +585,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "suit's cards lie, which table-side play cannot.")
     question = ("After the turn-down, what should each player make, and with how much? When should the third hand "
                 "order, and the dealer take up or turn down?\n\n" + study.quoted(("E3", "S7", "T2", "T3", "D5", "D6")))
-    sections = [("T2 side by side",
+    sections = [("\"Especially when a bower is turned down\"",
+                 "E3 and S7 say their advice holds the more when the card turned down is a bower (E3's \"especially\" "
+                 "may qualify making it next or not crossing: both are shown). Each row: the "
+                 "book's gain (its action minus the other, points per hand) with a bower turned down, with another "
+                 "card, and the difference (positive: the book's \"especially\" holds; different deals, so Welch's "
+                 "interval).\n\n" + md_table(especially_table(table))),
+                ("T2 side by side",
                  "The sentence's reason is that \"the stronger you are at next, the greater the improbability that "
                  "your partner will be able to make it next\": ordering should gain more the stronger the hand at "
                  "next. " + t2_contrast(table) + ".")]
