@@ -31,7 +31,8 @@ one of the two where the hand is stronger by the strength key, most trumps then 
 - D5, the dealer (A) in round two after seven passes (his pass voids the deal, law 77): "somewhat
   less strength": a hand of the dealer's round-two list but of no suit's order list, making
   against passing for the dealer; the same hands for the third hand (D) in round two, who needs
-  the order list (T1), passing against making.
+  the order list (T1), and for the second and eldest hands where the book's policy passes with
+  them: passing against making.
 - D6, the dealer in round one: "usually better with a fair hand to try for a point rather than to
   turn down for a euchre" (a fair hand: after taking up and discarding, two trumps or more with
   the right, the left or the ace among them; on the take-up list and off it apart: taking up
@@ -214,6 +215,12 @@ CASES = (
          "but of no suit's order list"),
     Case("D5.2", "D5", "D5 the third hand passes them", D, 2, "d5_light", "pass", "make",
          "D (the third hand) in round two, B and C having passed, with the same hands"),
+    Case("D5.3", "D5", "D5 the second hand passes them", C, 2, "d5_light_passed", "pass", "make",
+         "C (the second hand) in round two, B having passed, with the same hands, where the book's policy "
+         "passes (it makes it red or makes the order list)"),
+    Case("D5.4", "D5", "D5 the eldest hand passes them", B, 2, "d5_light_passed", "pass", "make",
+         "B (the eldest hand) in round two with the same hands, where the book's policy passes (it makes it "
+         "next when it can, E3)"),
     Case("D6.1", "D6", "D6 fair hand, on the take-up list", A, 1, "d6_fair_listed", "call", "pass",
          "A in round one, all having passed: after taking up, two trumps or more with the right, the left "
          "or the ace, on the book's take-up list"),
@@ -245,14 +252,18 @@ def _claim_test(c: Case) -> ClaimTest:
 CLAIMS = tuple(_claim_test(c) for c in CASES)
 
 
-def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, np.ndarray]:
-    """The test classes of the seat's decision, on his hands (N,) with the turn-ups (N,)."""
+def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rules,
+            called: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """The test classes of the seat's decision, on his hands (N,) with the turn-ups (N,);
+    ``called``: whether the book's policy calls there (default: never)."""
     hands = np.asarray(hands, np.uint32)
     turn_up = np.asarray(turn_up, np.int8)
     down = (turn_up >> 3).astype(np.int8)
     nxt = (down ^ 1).astype(np.int8)
     bower = bower_turned(turn_up)
     out = {}
+    if round_ == 2:
+        out.update(d5_classes(hands, turn_up, np.zeros(len(hands), bool) if called is None else called))
     if (seat, round_) == (B, 2):
         can_next = on_list(hands, nxt, MAKE_NEXT)
         cross = stronger_cross(hands, turn_up)
@@ -278,12 +289,6 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
         out["t2_very"] = good & very
         out["t3_list"] = right & on_list(hands, down, THIRD_RIGHT_TURNED)
         out["t3_order"] = right & on_order_list(hands, down) & ~on_list(hands, down, THIRD_RIGHT_TURNED)
-    elif round_ == 2 and seat in (A, D):
-        suit = make_suit(hands, turn_up)
-        strong = np.zeros(len(hands), bool)
-        for x in range(4):
-            strong |= (down != x) & on_order_list(hands, np.full(len(hands), x, np.int8))
-        out["d5_light"] = (suit >= 0) & ~strong
     elif (seat, round_) == (A, 1):
         from analysis.contract import dealer_hand
         after = dealer_hand(hands, turn_up, False)
@@ -299,6 +304,17 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
         out["d6_unlisted_none"] = fair & ~listed & ~ace
         out["d6_exception"] = exception
     return out
+
+
+def d5_classes(hands, turn_up, called) -> dict[str, np.ndarray]:
+    """D5's hands: the dealer's round-two list in some suit, no suit's order list; and those of them
+    the book's policy passes with (``called``: where it makes a suit)."""
+    down = np.asarray(turn_up, np.int8) >> 3
+    strong = np.zeros(len(hands), bool)
+    for x in range(4):
+        strong |= (down != x) & on_order_list(hands, np.full(len(hands), x, np.int8))
+    light = (make_suit(hands, turn_up) >= 0) & ~strong
+    return {"d5_light": light, "d5_light_passed": light & ~np.asarray(called, bool)}
 
 
 def book_takes(hands, turn_up, rules) -> np.ndarray:
@@ -347,7 +363,8 @@ def decision_rows(deals, scenario: str, rules, cap: int, only=None) -> pd.DataFr
     turn_up = np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, BookPolicy(), rules, LOVE_ALL)
     rows = np.flatnonzero(reached(b, seat, round_))
-    found = classes(seat, round_, hands[rows, seat], turn_up[rows], rules)
+    called = (b.caller[rows] == seat) & (b.round[rows] == round_)
+    found = classes(seat, round_, hands[rows, seat], turn_up[rows], rules, called)
     chosen = {c.key: rows[np.flatnonzero(found[c.hands])[:cap]] for c in cases}
     union = np.unique(np.concatenate([np.zeros(0, np.int64)] + list(chosen.values())))
     if not len(union):
@@ -572,7 +589,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "turn-up\" is the make-it list in the turned-up suit but not the order list (which the book orders "
         "anyway); the dealer's \"somewhat less strength\" is his round-two list (the make-it list and ace and "
         "another, and outside ace) without any suit's order list, and the same hands for the third hand in round "
-        "two (who, by T1, needs the order list: the book's policy passes them there); \"a fair hand\" is, after taking up and discarding, two trumps or more with the "
+        "two (who, by T1, needs the order list: the book's policy passes them there), and for the second and "
+        "eldest hands where the book's policy passes with them (it makes it red or next with some); \"a fair hand\" is, after taking up and discarding, two trumps or more with the "
         "right, the left or the ace; \"both bowers of the cross-suit\" with \"better at next\" is both bowers after "
         "taking up, with more trumps at next than in the turned-up suit. The book's policy does not make T2's "
         "order nor D6's take-up with a fair hand off the take-up list: those tests state the sentence's action, "

@@ -53,6 +53,14 @@ def test_t3_and_d6_classes():
     assert got["d6_fair_listed"] == [False, True]
 
 
+def test_d5_hands_the_policy_passes_with():
+    hands = np.array([mask("AH 9H AC 8S 7D")] * 2, np.uint32)   # ace and another, and outside ace, in hearts
+    turn_up = np.array([parse_card("KS")] * 2, np.int8)
+    got = r2.d5_classes(hands, turn_up, np.array([False, True]))
+    assert list(got["d5_light"]) == [True, True] and list(got["d5_light_passed"]) == [True, False]
+    assert r2.make_suit(hands, turn_up)[0] == 2
+
+
 def test_the_arms_fix_only_the_deciding_players_action():
     deals = sample_deals(20_000, np.random.SeedSequence((7, 3)), pack=32)
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
