@@ -52,11 +52,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.cells import counted, paired_mean
+from analysis.report import interval
 from analysis.book_policy import (DEALER_ROUND_TWO, MAKE_NEXT, ASSIST, THIRD_BY_SCORE, THIRD_ORDER,
                                   THIRD_RIGHT_TURNED, BookPolicy)
 from analysis.errors import EuchreError
 from analysis.patterns import any_match
-from analysis.stats import Estimate, mean_from_sums
+from analysis.stats import Estimate
 from analysis.study import POINTS, ClaimTest, Study
 from fastcore.handpatterns import hand_numbers
 from fastcore.vocabulary import JACK
@@ -406,10 +408,7 @@ def rare_rows(scenario: str, n_deals: int, seed, settings, cap: int) -> pd.DataF
 
 
 def _counted(frames) -> pd.DataFrame:
-    if not frames:
-        return pd.DataFrame({k: pd.Series(dtype=object) for k in KEYS} | {"deals": pd.Series(dtype=np.int64)})
-    f = pd.concat(frames, ignore_index=True)
-    return f.groupby(KEYS, observed=True).size().rename("deals").reset_index()
+    return counted(frames, KEYS)
 
 
 # --- estimates ------------------------------------------------------------------------------------
@@ -420,12 +419,7 @@ def rows_of(table: pd.DataFrame, key: str) -> pd.DataFrame:
 
 def gain(rows: pd.DataFrame) -> Estimate | None:
     """The book's action minus the other, per deal (paired)."""
-    n = int(rows["deals"].sum())
-    if n < 2:
-        return None
-    d = rows["book_net"].astype(np.int64).to_numpy() - rows["other_net"].astype(np.int64).to_numpy()
-    w = rows["deals"].to_numpy(np.int64)
-    return mean_from_sums(n, float(w @ d), float(w @ (d * d)))
+    return paired_mean(rows, "book_net", "other_net")
 
 
 def estimate_of(key: str, table: pd.DataFrame) -> Estimate | None:
@@ -487,10 +481,6 @@ STUDY = RoundTwo()
 
 # --- the report -----------------------------------------------------------------------------------
 
-def _points(e: Estimate | None) -> str:
-    return "" if e is None else f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]"
-
-
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
     from analysis.study import verdict_of
     cases = {c.key: c for c in CASES}
@@ -504,7 +494,7 @@ def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFra
                 "the policy does it": f"{rows.loc[rows['policy'], 'deals'].sum() / n:.0%}" if n else "",
                 "book's arm": f"{rows['book_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else "",
                 "other arm": f"{rows['other_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else ""}
-        line["book - other, points per hand [95%]"] = _points(estimate_of(t.key, table))
+        line["book - other, points per hand [95%]"] = interval(estimate_of(t.key, table))
         v = verdict_of(verdict_list, t.key)
         if v is not None:
             line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
@@ -516,7 +506,7 @@ def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFra
 def t2_contrast(table: pd.DataFrame) -> str:
     """The T2 tests beside each other: the sentence's reasoning is that the stronger at next, the
     more ordering gains."""
-    parts = [f"{c.label}: {_points(gain(rows_of(table, c.key)))} ({int(rows_of(table, c.key)['deals'].sum()):,} deals)"
+    parts = [f"{c.label}: {interval(gain(rows_of(table, c.key)))} ({int(rows_of(table, c.key)['deals'].sum()):,} deals)"
              for c in CASES if c.claim == "T2"]
     return "; ".join(parts)
 
@@ -538,10 +528,10 @@ def especially_table(table: pd.DataFrame) -> pd.DataFrame:
     out = []
     for claim, bower, other, action in ESPECIALLY:
         a, b = rows_of(table, bower), rows_of(table, other)
-        line = {"claim": claim, "the book's action": action, "bower turned down": _points(gain(a)),
-                "another card": _points(gain(b))}
+        line = {"claim": claim, "the book's action": action, "bower turned down": interval(gain(a)),
+                "another card": interval(gain(b))}
         if a["deals"].sum() >= 2 and b["deals"].sum() >= 2:
-            line["bower - another [95%]"] = _points(welch_difference(_per_deal(a), _per_deal(b)))
+            line["bower - another [95%]"] = interval(welch_difference(_per_deal(a), _per_deal(b)))
         out.append(line)
     return pd.DataFrame(out)
 
