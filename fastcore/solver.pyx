@@ -813,3 +813,206 @@ def move_values(hands, trump, leader=None, trick_cards=(), lone_seat=None, side=
     finally:
         free(c.table)
     return p.seat, dict(sorted(values.items()))
+
+
+# --- one decision in many worlds -----------------------------------------------------------------
+
+cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                       uint32_t table, int side, int trump, int8_t* out) noexcept nogil:
+    """Each legal card's value (tricks of ``side`` from the current trick on) in one world, into out[card id]."""
+    cdef uint32_t hand = h[seat], legal, follow, bit, alive, between
+    cdef int b, prev = -1, ac, wb, ws, nled, rem = __builtin_popcount(h[seat]), val = 0, prev_val = 0
+    if n_played == 0:
+        legal = hand
+    else:
+        follow = hand & SUIT_MASK[led]
+        legal = follow if follow else hand
+    alive = (h[0] | h[1] | h[2] | h[3] | table) & ~hand
+    while legal:
+        b = __builtin_ctz(legal)
+        legal &= legal - 1
+        bit = (<uint32_t>1) << b
+        if prev >= 0 and SUIT_OF[prev] == SUIT_OF[b]:
+            # equivalent to the card below it when no one else's live card lies between them
+            between = (bit - 1) & ~((<uint32_t>2 << prev) - 1)
+            if (alive & between) == 0:
+                out[TO_CARD[trump][b]] = <int8_t>prev_val
+                prev = b
+                continue
+        h[seat] = hand ^ bit
+        if n_played == 0:
+            nled = SUIT_OF[b]
+            wb = b
+            ws = seat
+        else:
+            nled = led
+            wb = win_bit
+            ws = win_seat
+            if b > wb and ((SUIT_MASK[led] | TRUMPS) & bit):
+                wb = b
+                ws = seat
+        if n_played + 1 == c.nplayers:
+            ac = ((ws & 1) == 0) + exact_boundary(c, h, ws)
+        else:
+            ac = exact_trick(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit)
+        h[seat] = hand
+        val = ac if side == 0 else rem - ac
+        out[TO_CARD[trump][b]] = <int8_t>val
+        prev = b
+        prev_val = val
+
+
+cdef int64_t run_worlds(const uint32_t[:, :] hands, int trump, int lone, int seat, int n_played, int led,
+                        int win_bit, int win_seat, uint32_t table, int side, int8_t[:, :] out,
+                        int table_bits, int table_min_rem) noexcept nogil:
+    cdef Py_ssize_t n = hands.shape[0], i
+    cdef Ctx c
+    cdef uint32_t h[4]
+    cdef int s
+    c.flags = T_ALL
+    c.table_min_rem = table_min_rem
+    c.shift = 64 - table_bits
+    c.nodes = 0
+    setup_seats(&c, lone)
+    c.table = <Entry*>calloc((<size_t>1) << table_bits, sizeof(Entry))
+    if c.table == NULL:
+        return -1
+    for i in range(n):
+        for s in range(4):
+            h[s] = relabel(hands[i, s], trump)
+        if lone >= 0:
+            h[lone ^ 2] = 0
+        world_values(&c, h, seat, n_played, led, win_bit, win_seat, table, side, trump, &out[i, 0])
+    free(c.table)
+    return c.nodes
+
+
+def _worlds_slice(h, int trump, int lone, int seat, int n_played, int led, int win_bit, int win_seat,
+                  uint32_t table, int side, out, int bits):
+    cdef const uint32_t[:, :] hv = h
+    cdef int8_t[:, :] ov = out
+    cdef int64_t nodes
+    cdef int min_rem = TABLE_MIN_REM
+    with nogil:
+        nodes = run_worlds(hv, trump, lone, seat, n_played, led, win_bit, win_seat, table, side, ov, bits, min_rem)
+    if nodes < 0:
+        raise MemoryError("no memory for the solver's transposition table")
+    return nodes
+
+
+def move_values_batch(hands, trump, leader, trick_cards=(), lone_seat=-1, side=0, *, pack=32, threads=1,
+                      table_bits=None):
+    """One decision valued in many worlds: (W, 32) int8, the tricks ``side`` takes after each card.
+
+    hands: (W, 4) card masks of seats A B C D, the cards still held in each world (the cards on
+    the table are in no hand). The player to move must hold the same cards in every world; the
+    other hands may differ from world to world. trump, leader (who led the current trick),
+    trick_cards (the cards on the table, in order from the leader), lone_seat (-1 for none) and
+    side (0 = AC, 1 = BD) are the same for all worlds. Row w, column c is the number of tricks
+    ``side`` takes from the current trick (included) to the end of the hand when the player to
+    move plays card c in world w and all four then play double-dummy; -1 where c is not a legal
+    card. Returns ``(to_move, values)``. The GIL is released for the whole batch; ``threads`` > 1
+    splits the worlds among threads (the answers do not depend on it).
+    """
+    if pack not in (32, 24):
+        raise EuchreError(f"pack {pack!r} is not a euchre pack: use 32 (seven to ace) or 24 (nine to ace)")
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 4:
+        raise EuchreError(f"hands must be an array of shape (W, 4), one card mask per seat A B C D, not shape {arr.shape}")
+    if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 0xFFFFFFFF):
+        raise EuchreError("hands must be 32-bit card masks (0 to 2**32 - 1)")
+    h = np.array(arr, dtype=np.uint32)
+    w = h.shape[0]
+    for name, v, lo, hi in (("trump", trump, 0, 3), ("leader", leader, 0, 3), ("lone seat", lone_seat, -1, 3),
+                            ("side", side, 0, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+            raise EuchreError(f"{name} must be a whole number {lo} to {hi}, not {v!r}")
+    cdef int tr = int(trump), ld = int(leader), lone = int(lone_seat), sd = int(side)
+    trick = [int(x) for x in trick_cards]
+    for x in trick:
+        if not 0 <= x < 32:
+            raise EuchreError(f"trick card {x!r} is not a card id (0 to 31)")
+    if len(set(trick)) != len(trick):
+        raise EuchreError("a card appears twice among the trick cards")
+    if lone >= 0 and ld == (lone ^ 2):
+        raise EuchreError(f"{_SEATS[ld]} cannot lead: he sits out while his partner plays alone")
+    nplayers = 4 if lone < 0 else 3
+    if len(trick) >= nplayers:
+        raise EuchreError(f"{len(trick)} cards on the table: a trick in progress has at most {nplayers - 1}")
+    order = [ld]
+    while len(order) < nplayers:
+        nxt = (order[len(order) - 1] + 1) & 3
+        if lone >= 0 and nxt == (lone ^ 2):
+            nxt = (nxt + 1) & 3
+        order.append(nxt)
+    cdef int seat = order[len(trick)]
+    if lone >= 0:
+        h[:, lone ^ 2] = 0
+    if w:
+        if (h[:, seat] != h[0, seat]).any():
+            raise EuchreError(f"the player to move, {_SEATS[seat]}, must hold the same cards in every world")
+        if pack == 24 and (h & np.uint32(_PACK24_OUT)).any():
+            raise EuchreError("a card in the hands is not in the 24-card pack (nine to ace)")
+        tmask = 0
+        for x in trick:
+            tmask |= 1 << x
+        total = np.zeros(w, np.uint32)
+        count = np.zeros(w, np.int64)
+        for s in range(4):
+            total |= h[:, s]
+            count += np.bitwise_count(h[:, s])
+        if (np.bitwise_count(total) != count).any() or (total & np.uint32(tmask)).any():
+            i = int(np.flatnonzero((np.bitwise_count(total) != count) | ((total & np.uint32(tmask)) != 0))[0])
+            raise EuchreError(f"world {i}: a card is in two hands, or on the table and in a hand")
+        rem = int(np.bitwise_count(h[0, seat]))
+        if rem < 1:
+            raise EuchreError(f"{_SEATS[seat]}, to move, holds no card")
+        for pos, s in enumerate(order):
+            want = rem - 1 if pos < len(trick) else rem
+            bad = np.bitwise_count(h[:, s]) != want
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                raise EuchreError(f"world {i}: {_SEATS[s]} holds {int(np.bitwise_count(h[i, s]))} cards: "
+                                  f"every player who plays must hold {want} here")
+        if trick:
+            led_suit = _eff_suit(trick[0], tr)
+            for pos in range(1, len(trick)):
+                if _eff_suit(trick[pos], tr) != led_suit:
+                    holds = np.zeros(w, bool)
+                    for x in range(32):
+                        if _eff_suit(x, tr) == led_suit:
+                            holds |= ((h[:, order[pos]] >> np.uint32(x)) & 1).astype(bool)
+                    if holds.any():
+                        i = int(np.flatnonzero(holds)[0])
+                        raise EuchreError(f"world {i}: {_SEATS[order[pos]]} revokes: {_card(trick[pos])} does not "
+                                          f"follow {_card(trick[0])} and he holds that suit")
+    cdef int n_played = len(trick), led = -1, win_bit = -1, win_seat = -1, b
+    cdef uint32_t table = 0
+    for pos, x in enumerate(trick):
+        b = TO_BIT[tr][x]
+        if pos == 0:
+            led = SUIT_OF[b]
+            win_bit = b
+            win_seat = order[0]
+        elif b > win_bit and ((SUIT_MASK[led] | TRUMPS) >> b) & 1:
+            win_bit = b
+            win_seat = order[pos]
+        table |= (<uint32_t>1) << b
+    out = np.full((w, 32), -1, dtype=np.int8)
+    if w == 0:
+        return seat, out
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise EuchreError(f"threads must be a whole number of at least 1, not {threads!r}")
+    bits = TABLE_BITS if table_bits is None else int(table_bits)
+    if not 4 <= bits <= 26:
+        raise EuchreError(f"table_bits must be 4 to 26, not {bits}")
+    cuts = np.linspace(0, w, min(int(threads), w) + 1).astype(int)
+    args = [(h[a:z], tr, lone, seat, n_played, led, win_bit, win_seat, table, sd, out[a:z], bits)
+            for a, z in zip(cuts[:len(cuts) - 1], cuts[1:])]
+    if len(args) == 1:
+        _worlds_slice(*args[0])
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(len(args)) as pool:
+            list(pool.map(lambda a: _worlds_slice(*a), args))
+    return seat, out
