@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from analysis.engine import PlayEngine
 from analysis.errors import EuchreError
 from analysis.information import InfoSet, start_info, suit_masks
 from analysis.rules import effective_suit, trick_power
@@ -183,3 +184,29 @@ def play_hands(hands, trump, lone_seat, side, players: Sequence[Player], leader=
                                 () if calls is None else tuple(calls[i]), pack, i)
         out[i] = won[int(side[i])]
     return out
+
+
+class TablePlay(PlayEngine):
+    """Table-side play behind the engine interface: ``TablePlay("pimc", worlds=32, seed=0)`` or
+    ``TablePlay("simple")`` in every seat, or ``TablePlay(players=[...])`` with one player per seat.
+
+    The interface gives the hands at play, the trump, the leader, the lone seat and the makers'
+    side, not the turn-up, the discard or the calls: the players play without them (they know
+    less than at the table; :func:`play_hands` takes them when the caller has them)."""
+
+    def __init__(self, kind: str = "pimc", worlds: int = 32, seed: int = 0, players: Sequence[Player] | None = None,
+                 pack: int = 32):
+        if players is None:
+            player = make_player(kind, worlds, seed)
+            players = [player] * 4
+            self.name = "table-side " + player.name
+        else:
+            players = list(players)
+            if len(players) != 4 or not all(isinstance(p, Player) for p in players):
+                raise EuchreError("players must be four table players (seats A, B, C, D)")
+            self.name = "table-side " + "/".join(p.name for p in players)
+        self.players = players
+        self.pack = pack
+
+    def maker_tricks(self, hands, trump, leader, lone_seat, side):
+        return play_hands(hands, trump, lone_seat, side, self.players, leader=leader, pack=self.pack)

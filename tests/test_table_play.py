@@ -103,3 +103,115 @@ def test_batch_errors():
         solver.move_values_batch(masks, 0, state.leader, [c for c in pack_cards(32) if (int(masks[0, mover]) >> c) & 1][:1], -1, 0)
     with pytest.raises(EuchreError, match="trump"):
         solver.move_values_batch(masks, 7, state.leader, trick, -1, 0)
+
+
+# --- players and whole hands -----------------------------------------------------------------
+
+from analysis.book_policy import BookPolicy  # noqa: E402
+from analysis.engine import get_engine  # noqa: E402
+from analysis.information import start_info  # noqa: E402
+from analysis.simulate import simulate  # noqa: E402
+from analysis.table_play import PIMCPlayer, SimplePlayer, TablePlay, play_hand, play_hands  # noqa: E402
+from fastcore.sampler import sample_deals  # noqa: E402
+
+
+def test_simple_player_wins_cheaply_or_throws_low():
+    from analysis.cards import parse_card
+    from analysis.information import InfoSet
+    c = {t: parse_card(t) for t in ("KH", "AH", "QH", "9S", "TD", "7C", "JS", "TH")}
+    # spades trumps; B led the king of hearts; C holds the ace and queen of hearts and the nine of spades
+    i = InfoSet(player=2, hand=(1 << c["AH"]) | (1 << c["QH"]) | (1 << c["9S"]), trump=0, maker=1, leader=1,
+                trick=((1, c["KH"]),), played=(0, 1 << c["KH"], 0, 0), _tricks_done=2)
+    assert SimplePlayer().choose(i, (0, 0)) == c["AH"]
+    # void in hearts: the cheapest winner is a trump
+    i = InfoSet(player=2, hand=(1 << c["TD"]) | (1 << c["9S"]) | (1 << c["JS"]), trump=0, maker=1, leader=1,
+                trick=((1, c["KH"]),), played=(0, 1 << c["KH"], 0, 0), _tricks_done=2)
+    assert SimplePlayer().choose(i, (0, 0)) == c["9S"]
+    # the partner (A) is winning: throw the lowest
+    i = InfoSet(player=2, hand=(1 << c["TD"]) | (1 << c["7C"]) | (1 << c["JS"]), trump=0, maker=1, leader=0,
+                trick=((0, c["KH"]), (1, c["QH"])), played=(1 << c["KH"], 1 << c["QH"], 0, 0), _tricks_done=2)
+    assert SimplePlayer().choose(i, (0, 0)) == c["7C"]
+    # nothing wins: throw the lowest
+    i = InfoSet(player=2, hand=(1 << c["TH"]) | (1 << c["JS"]), trump=0, maker=1, leader=1,
+                trick=((1, c["AH"]),), played=(0, 1 << c["AH"], 0, 0), _tricks_done=3)
+    assert SimplePlayer().choose(i, (0, 0)) == c["TH"]
+
+
+def test_pimc_hands_are_deterministic_and_mixed_seats_play():
+    d = sample_deals(6, 31)
+    b = bid_batch_book(d)
+    pimc = PIMCPlayer(8, seed=5)
+    players = [pimc, SimplePlayer(), pimc, SimplePlayer()]
+    one = play_hands(b.play_hands, b.trump, b.lone_seat, b.maker & 1, players)
+    two = play_hands(b.play_hands, b.trump, b.lone_seat, b.maker & 1, players)
+    assert (one == two).all() and ((0 <= one) & (one <= 5)).all()
+    plays, won = play_hand(b.play_hands[0], int(b.trump[0]), [pimc] * 4, int(b.lone_seat[0]))
+    assert sum(won) == 5 and len(plays) == (20 if b.lone_seat[0] < 0 else 15)
+
+
+def bid_batch_book(d):
+    from analysis.simulate import bid_batch
+    b = bid_batch(d.hands, d.turn_up, BookPolicy())
+    keep = b.round > 0
+    b.play_hands, b.trump, b.lone_seat, b.maker = (b.play_hands[keep], b.trump[keep], b.lone_seat[keep],
+                                                  b.maker[keep])
+    return b
+
+
+def test_pimc_values_cover_the_legal_cards():
+    d = sample_deals(1, 8)
+    hands = [int(x) for x in d.hands[0]]
+    info = start_info(1, hands[1], 0, 1)
+    from analysis.table_play import pimc_values
+    values, n, _acc = pimc_values(info, 16, 3)
+    assert n == 16 and set(values) == {c for c in range(32) if (hands[1] >> c) & 1}
+    assert all(0 <= v <= 5 for v in values.values())
+
+
+def test_engines_through_simulate():
+    d = sample_deals(8, 3)
+    base = simulate(d, BookPolicy())
+    for name in ("simple", "pimc"):
+        r = simulate(d, BookPolicy(), engine=get_engine(name, worlds=4, seed=2))
+        assert (r.maker == base.maker).all()
+        assert ((r.maker_tricks >= 0) & (r.maker_tricks <= 5)).all()
+    with pytest.raises(EuchreError, match="unknown"):
+        get_engine("psychic")
+
+
+# --- the table view of euchrelab solve ---------------------------------------------------------
+
+def _table(obj):
+    from analysis.commands.solve import table_view
+    return table_view(obj)
+
+
+def test_table_view_uses_only_what_the_player_can_know():
+    from analysis.cards import card_text, parse_cards
+    hands = {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}
+    line = {"view": "table", "worlds": 24, "seed": 7, "trump": "C", "turn_up": "9C", "hands": hands,
+            "played": ["JD", "7D", "TC"]}
+    first = _table(line)
+    assert first["to_move"] == "A" and first["worlds"] == 24 and set(first["moves"]) == {"8S", "9C", "JC", "KH", "AH"}
+    # the hidden cards dealt otherwise: B, C and D swap unplayed cards, D's diamond void kept
+    other = {"A": hands["A"], "B": "AC QH 8H JD 9S", "C": "7D 8D TD AS TH", "D": "KC TC QS TS 9H"}
+    assert _table({**line, "hands": other}) == first
+    # the dealer's discard is known to him alone: it changes his worlds, and nobody else's
+    assert _table({**line, "discard": "QC"})["moves"] != first["moves"]
+    d_to_move = {**line, "played": ["JD", "7D"]}
+    assert _table({**d_to_move, "discard": "QC"}) == _table(d_to_move)
+    del card_text, parse_cards
+
+
+def test_table_view_through_the_command_line():
+    import json
+    import subprocess
+    import sys
+    line = {"view": "table", "worlds": 8, "trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS",
+            "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}}
+    lines = [json.dumps(line), json.dumps({**line, "worlds": 0})]
+    out = subprocess.run([sys.executable, "-m", "analysis.cli", "solve"], input="\n".join(lines) + "\n",
+                         capture_output=True, text=True, timeout=120)
+    got = json.loads(out.stdout.splitlines()[0])
+    assert got["worlds"] == 8 and got["to_move"] == "B" and len(got["moves"]) == 5
+    assert out.returncode == 2 and "line 2" in out.stderr and "worlds" in out.stderr
