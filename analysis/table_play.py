@@ -8,8 +8,8 @@ card does he play? Two players are here:
   every legal card in every world by the double-dummy solver (one call of
   ``fastcore.solver.move_values_batch``), and plays the card with the best mean tricks for its
   side. Ties go to the lowest card id. A single legal card is played without search. The worlds
-  of a decision are drawn from SeedSequence(seed, deal, card number, seat), so a hand is played
-  the same whatever else is played beside it.
+  of a decision are drawn from the seed and the key (deal, card number, seat), so a hand is
+  played the same whatever else is played beside it.
   What it cannot see: each world is solved as if every player knew every card (strategy fusion:
   it assumes it could play differently in worlds it cannot tell apart), and a card is valued for
   this trick's worlds alone, not for what the others will infer from it (non-locality).
@@ -81,7 +81,7 @@ class PIMCPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         self.decisions += 1
-        w = sample_worlds(info, self.worlds, np.random.SeedSequence([self.seed, *key, info.player]), model=self.model)
+        w = sample_worlds(info, self.worlds, self.seed, (*key, info.player), model=self.model)
         _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
                                           info.lone_seat, info.player & 1, pack=info.pack)
         sums = values[:, legal].astype(np.int64).sum(axis=0)

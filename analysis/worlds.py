@@ -6,17 +6,21 @@ discard and a turned-down turn-up (in no hand) are fixed; every void shown is a 
 seat holds as many cards as he has not played. Among the deals meeting all of that, the worlds are
 uniform.
 
-Two ways to draw them give the same distribution:
+Three ways to draw them give the same distribution:
 
+* counting (the default): the hidden cards dealt one by one, each to a place with probability
+  proportional to the number of ways to deal the rest (``fastcore.worldsampler``, a small nogil
+  kernel: the counts are one dynamic programme over the cards per decision);
 * the exact constrained sampler of :mod:`fastcore.sampler` (a :class:`fastcore.sampler.Constraints`
   built by :func:`constraints_of`), which deals around the constraints by construction;
 * rejection: the hidden cards shuffled into the hands and the undealt rest, the deals that break a
   void thrown away. It is exact too (uniform over all deals of the right sizes, restricted to the
-  consistent ones), and far cheaper when most deals pass, which is the usual case.
+  consistent ones), but slow when voids are many. Kept as a check of the other two.
 
-``method="auto"`` uses rejection while it accepts at least ``REJECTION_FLOOR`` of the candidate
-deals and the exact sampler otherwise; both are deterministic from the seed (numpy SeedSequence
-and PCG64), so the same information set and seed give the same worlds.
+``method="auto"`` is counting. All are deterministic: the seed's root comes from numpy's
+SeedSequence, the decision's key (deal, card number, seat) is folded into it by SplitMix64, and the
+counting kernel draws from SplitMix64 (the other two from PCG64), so the same information set,
+seed and key give the same worlds.
 
 What the calls tell is softer. :class:`BiddingModel` reads them under a model of the others'
 bidding (a policy per seat): a world is kept only when the policy, given the hands of that world
@@ -26,6 +30,7 @@ acceptance is reported.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,9 +38,9 @@ import numpy as np
 from analysis.errors import EuchreError
 from analysis.information import InfoSet, suit_masks
 from fastcore.sampler import Constraints, sample_deals
+from fastcore.worldsampler import deal_hidden, mix_key
 from fastcore.vocabulary import pack_mask
 
-REJECTION_FLOOR = 0.2      # below this share of accepted candidates, deal around the constraints
 _BITS = np.uint32(1) << np.arange(32, dtype=np.uint32)
 
 
@@ -56,13 +61,22 @@ class Worlds:
         return len(self.hands) / self.candidates if self.candidates else None
 
 
-def _root(seed) -> np.random.SeedSequence:
+@functools.lru_cache(maxsize=256)
+def _int_state(seed: int) -> int:
+    return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
+
+
+def root_state(seed) -> int:
+    """The 64-bit root of a seed (a whole number >= 0, a tuple of them or a SeedSequence), by numpy's
+    SeedSequence; the worlds of a decision are drawn from it and the decision's key."""
     if isinstance(seed, np.random.SeedSequence):
-        return seed
+        return int(seed.generate_state(1, np.uint64)[0])
     if isinstance(seed, (tuple, list)):
-        return np.random.SeedSequence([int(x) for x in seed])
+        if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) and x >= 0 for x in seed):
+            raise EuchreError(f"a seed tuple must hold whole numbers >= 0, not {seed!r}")
+        return int(np.random.SeedSequence([int(x) for x in seed]).generate_state(1, np.uint64)[0])
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0:
-        return np.random.SeedSequence(int(seed))
+        return _int_state(int(seed))
     raise EuchreError(f"seed must be a whole number >= 0, a tuple of them or a SeedSequence, not {seed!r}")
 
 
@@ -125,44 +139,57 @@ def _shuffled(info: InfoSet, n: int, rng: np.random.Generator, need, forbidden) 
     return hands, ok
 
 
-def sample_worlds(info: InfoSet, n: int, seed, *, model: "BiddingModel | None" = None, method: str = "auto",
-                  min_acceptance: float = 1e-3) -> Worlds:
-    """``n`` worlds consistent with ``info`` (and with the calls under ``model``), from ``seed``.
+def _counted(info: InfoSet, n: int, stream: int, need, forbidden) -> np.ndarray:
+    """``n`` worlds by the counting kernel: uniform among the deals that keep every void."""
+    hidden = info.hidden()
+    seats = [s for s in range(4) if s != info.player]
+    caps = [need[s] for s in seats]
+    caps.append(bin(hidden).count("1") - sum(caps))
+    hands = deal_hidden(hidden, seats, [forbidden[s] for s in seats], caps, stream, n)
+    known = info.known()
+    for s in range(4):
+        if known[s]:
+            hands[:, s] |= np.uint32(known[s])
+    return hands
 
-    method: "auto" (rejection while it accepts enough, else exact), "exact" (the constrained
-    sampler) or "rejection". The same arguments give the same worlds.
+
+def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel | None" = None,
+                  method: str = "auto", min_acceptance: float = 1e-3) -> Worlds:
+    """``n`` worlds consistent with ``info`` (and with the calls under ``model``), from ``seed``
+    and ``key`` (whole numbers naming the decision, e.g. (deal, card number, seat)).
+
+    method: "auto" or "counting" (the counting kernel), "exact" (the constrained sampler of
+    fastcore.sampler) or "rejection" (shuffle and keep the deals that keep the voids). The same
+    arguments give the same worlds.
     """
-    if method not in ("auto", "exact", "rejection"):
-        raise EuchreError(f"method {method!r} is unknown: use auto, exact or rejection")
+    if method not in ("auto", "counting", "exact", "rejection"):
+        raise EuchreError(f"method {method!r} is unknown: use auto, counting, exact or rejection")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise EuchreError(f"the number of worlds must be a whole number of at least 1, not {n!r}")
-    root = _root(seed)
+    stream = mix_key(root_state(seed), tuple(key))
     need, forbidden = needs(info)
     if sum(need) > bin(info.hidden()).count("1"):
         raise EuchreError("no deal is consistent with this information set: too few hidden cards")
-    rng = np.random.Generator(np.random.PCG64(root))
+    rng = None if method in ("auto", "counting") and model is None else np.random.Generator(np.random.PCG64(stream))
     got: list[np.ndarray] = []
     have = 0
     candidates = 0
-    used = "rejection"
-    batch = max(2 * n, 64)
+    used = "counting" if method == "auto" else method
+    batch = n if model is None else max(2 * n, 64)
     tries = 0
     while have < n:
         tries += 1
-        if used == "exact":
-            hands = _exact(info, batch, root.spawn(1)[0])
+        if used == "counting":
+            hands = _counted(info, batch, mix_key(stream, (tries,)) if tries > 1 else stream, need, forbidden)
+            ok = np.ones(len(hands), bool)
+        elif used == "exact":
+            hands = _exact(info, batch, np.random.SeedSequence([stream, tries]))
             ok = np.ones(len(hands), bool)
         else:
             hands, ok = _shuffled(info, batch, rng, need, forbidden)
-            if method == "auto" and tries == 1 and ok.mean() < REJECTION_FLOOR and model is None:
-                used = "exact"
-                continue
-            if method == "exact":
-                used = "exact"
-                continue
-            if not ok.any() and tries >= 8:
-                used = "exact"
-                continue
+            if have == 0 and not ok.any() and tries >= 64:
+                raise EuchreError("rejection found no world consistent with the voids in 64 batches: "
+                                  "use method=\"counting\"")
         hands = hands[ok]
         if model is not None:
             judged = len(hands)

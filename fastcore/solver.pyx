@@ -887,6 +887,37 @@ cdef int64_t run_worlds(const uint32_t[:, :] hands, int trump, int lone, int sea
     return c.nodes
 
 
+cdef int check_worlds(const uint32_t[:, :] hands, int seat, int lone, const int* order, int nplayers,
+                      int n_played, uint32_t tmask, uint32_t forbidden, uint32_t revoke_suit_mask,
+                      const int* revokers, int n_revokers, Py_ssize_t* bad) noexcept nogil:
+    """0 if every world is well formed, else an error code with the world in ``bad``."""
+    cdef Py_ssize_t n = hands.shape[0], i
+    cdef uint32_t mover = hands[0, seat], seen, m
+    cdef int rem = __builtin_popcount(mover), s, pos, want, total
+    for i in range(n):
+        bad[0] = i
+        if hands[i, seat] != mover:
+            return 1
+        seen = tmask
+        total = __builtin_popcount(tmask)
+        for pos in range(nplayers):
+            s = order[pos]
+            m = hands[i, s]
+            want = rem - 1 if pos < n_played else rem
+            if __builtin_popcount(m) != want:
+                return 3
+            seen |= m
+            total += want
+            if m & forbidden:
+                return 5
+        if __builtin_popcount(seen) != total:
+            return 2
+        for pos in range(n_revokers):
+            if hands[i, revokers[pos]] & revoke_suit_mask:
+                return 4
+    return 0
+
+
 def _worlds_slice(h, int trump, int lone, int seat, int n_played, int led, int win_bit, int win_seat,
                   uint32_t table, int side, out, int bits):
     cdef const uint32_t[:, :] hv = h
@@ -911,108 +942,107 @@ def move_values_batch(hands, trump, leader, trick_cards=(), lone_seat=-1, side=0
     side (0 = AC, 1 = BD) are the same for all worlds. Row w, column c is the number of tricks
     ``side`` takes from the current trick (included) to the end of the hand when the player to
     move plays card c in world w and all four then play double-dummy; -1 where c is not a legal
-    card. Returns ``(to_move, values)``. The GIL is released for the whole batch; ``threads`` > 1
-    splits the worlds among threads (the answers do not depend on it).
+    card. Returns ``(to_move, values)``. The worlds are checked in one pass without the GIL (the
+    mover's hand, hand sizes, cards in two places, revokes in this trick, the pack); the GIL is
+    released for the whole batch; ``threads`` > 1 splits the worlds among threads (the answers
+    do not depend on it). A lone player's partner's masks are ignored.
     """
     if pack not in (32, 24):
         raise EuchreError(f"pack {pack!r} is not a euchre pack: use 32 (seven to ace) or 24 (nine to ace)")
-    arr = np.asarray(hands)
-    if arr.ndim != 2 or arr.shape[1] != 4:
-        raise EuchreError(f"hands must be an array of shape (W, 4), one card mask per seat A B C D, not shape {arr.shape}")
-    if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 0xFFFFFFFF):
-        raise EuchreError("hands must be 32-bit card masks (0 to 2**32 - 1)")
-    h = np.array(arr, dtype=np.uint32)
-    w = h.shape[0]
+    h = hands if (isinstance(hands, np.ndarray) and hands.dtype == np.uint32) else np.asarray(hands)
+    if h.ndim != 2 or h.shape[1] != 4:
+        raise EuchreError(f"hands must be an array of shape (W, 4), one card mask per seat A B C D, not shape {h.shape}")
+    if h.dtype != np.uint32:
+        if h.size and (not np.issubdtype(h.dtype, np.integer) or h.min() < 0 or h.max() > 0xFFFFFFFF):
+            raise EuchreError("hands must be 32-bit card masks (0 to 2**32 - 1)")
+        h = h.astype(np.uint32)
+    cdef Py_ssize_t w = h.shape[0]
     for name, v, lo, hi in (("trump", trump, 0, 3), ("leader", leader, 0, 3), ("lone seat", lone_seat, -1, 3),
                             ("side", side, 0, 1)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
             raise EuchreError(f"{name} must be a whole number {lo} to {hi}, not {v!r}")
-    cdef int tr = int(trump), ld = int(leader), lone = int(lone_seat), sd = int(side)
+    cdef int tr = trump, ld = leader, lone = lone_seat, sd = side
     trick = [int(x) for x in trick_cards]
+    cdef uint32_t tmask = 0
     for x in trick:
         if not 0 <= x < 32:
             raise EuchreError(f"trick card {x!r} is not a card id (0 to 31)")
-    if len(set(trick)) != len(trick):
-        raise EuchreError("a card appears twice among the trick cards")
+        if (tmask >> x) & 1:
+            raise EuchreError("a card appears twice among the trick cards")
+        tmask |= (<uint32_t>1) << x
     if lone >= 0 and ld == (lone ^ 2):
         raise EuchreError(f"{_SEATS[ld]} cannot lead: he sits out while his partner plays alone")
-    nplayers = 4 if lone < 0 else 3
-    if len(trick) >= nplayers:
-        raise EuchreError(f"{len(trick)} cards on the table: a trick in progress has at most {nplayers - 1}")
-    order = [ld]
-    while len(order) < nplayers:
-        nxt = (order[len(order) - 1] + 1) & 3
+    cdef int nplayers = 4 if lone < 0 else 3
+    cdef int n_played = len(trick)
+    if n_played >= nplayers:
+        raise EuchreError(f"{n_played} cards on the table: a trick in progress has at most {nplayers - 1}")
+    cdef int order[4]
+    cdef int pos, nxt
+    order[0] = ld
+    for pos in range(1, nplayers):
+        nxt = (order[pos - 1] + 1) & 3
         if lone >= 0 and nxt == (lone ^ 2):
             nxt = (nxt + 1) & 3
-        order.append(nxt)
-    cdef int seat = order[len(trick)]
-    if lone >= 0:
-        h[:, lone ^ 2] = 0
-    if w:
-        if (h[:, seat] != h[0, seat]).any():
-            raise EuchreError(f"the player to move, {_SEATS[seat]}, must hold the same cards in every world")
-        if pack == 24 and (h & np.uint32(_PACK24_OUT)).any():
-            raise EuchreError("a card in the hands is not in the 24-card pack (nine to ace)")
-        tmask = 0
-        for x in trick:
-            tmask |= 1 << x
-        total = np.zeros(w, np.uint32)
-        count = np.zeros(w, np.int64)
-        for s in range(4):
-            total |= h[:, s]
-            count += np.bitwise_count(h[:, s])
-        if (np.bitwise_count(total) != count).any() or (total & np.uint32(tmask)).any():
-            i = int(np.flatnonzero((np.bitwise_count(total) != count) | ((total & np.uint32(tmask)) != 0))[0])
-            raise EuchreError(f"world {i}: a card is in two hands, or on the table and in a hand")
-        rem = int(np.bitwise_count(h[0, seat]))
-        if rem < 1:
-            raise EuchreError(f"{_SEATS[seat]}, to move, holds no card")
-        for pos, s in enumerate(order):
-            want = rem - 1 if pos < len(trick) else rem
-            bad = np.bitwise_count(h[:, s]) != want
-            if bad.any():
-                i = int(np.flatnonzero(bad)[0])
-                raise EuchreError(f"world {i}: {_SEATS[s]} holds {int(np.bitwise_count(h[i, s]))} cards: "
-                                  f"every player who plays must hold {want} here")
-        if trick:
-            led_suit = _eff_suit(trick[0], tr)
-            for pos in range(1, len(trick)):
-                if _eff_suit(trick[pos], tr) != led_suit:
-                    holds = np.zeros(w, bool)
-                    for x in range(32):
-                        if _eff_suit(x, tr) == led_suit:
-                            holds |= ((h[:, order[pos]] >> np.uint32(x)) & 1).astype(bool)
-                    if holds.any():
-                        i = int(np.flatnonzero(holds)[0])
-                        raise EuchreError(f"world {i}: {_SEATS[order[pos]]} revokes: {_card(trick[pos])} does not "
-                                          f"follow {_card(trick[0])} and he holds that suit")
-    cdef int n_played = len(trick), led = -1, win_bit = -1, win_seat = -1, b
-    cdef uint32_t table = 0
-    for pos, x in enumerate(trick):
+        order[pos] = nxt
+    cdef int seat = order[n_played]
+    # the cards on the table: who led which suit, who is winning, who showed out
+    cdef int led = -1, win_bit = -1, win_seat = -1, b, n_rev = 0
+    cdef int revokers[4]
+    cdef uint32_t table = 0, led_mask = 0
+    for pos in range(n_played):
+        x = trick[pos]
         b = TO_BIT[tr][x]
         if pos == 0:
             led = SUIT_OF[b]
             win_bit = b
             win_seat = order[0]
-        elif b > win_bit and ((SUIT_MASK[led] | TRUMPS) >> b) & 1:
-            win_bit = b
-            win_seat = order[pos]
+        else:
+            if SUIT_OF[b] != led:
+                revokers[n_rev] = order[pos]
+                n_rev += 1
+            if b > win_bit and ((SUIT_MASK[led] | TRUMPS) >> b) & 1:
+                win_bit = b
+                win_seat = order[pos]
         table |= (<uint32_t>1) << b
+    if n_played:
+        for x in range(32):
+            if SUIT_OF[TO_BIT[tr][x]] == led:
+                led_mask |= (<uint32_t>1) << x
     out = np.full((w, 32), -1, dtype=np.int8)
     if w == 0:
         return seat, out
+    cdef const uint32_t[:, :] hv = h
+    cdef Py_ssize_t bad = 0
+    cdef uint32_t forbidden = <uint32_t>_PACK24_OUT if pack == 24 else 0
+    cdef int code
+    with nogil:
+        code = check_worlds(hv, seat, lone, order, nplayers, n_played, tmask, forbidden, led_mask, revokers,
+                            n_rev, &bad)
+    if code == 1:
+        raise EuchreError(f"the player to move, {_SEATS[seat]}, must hold the same cards in every world")
+    if code == 2:
+        raise EuchreError(f"world {bad}: a card is in two hands, or on the table and in a hand")
+    if code == 3:
+        raise EuchreError(f"world {bad}: the players do not hold the same number of cards (those who have "
+                          f"played to this trick one fewer)")
+    if code == 4:
+        raise EuchreError(f"world {bad}: a player who did not follow {_card(trick[0])} holds that suit (a revoke)")
+    if code == 5:
+        raise EuchreError(f"world {bad}: a card in the hands is not in the 24-card pack (nine to ace)")
+    if __builtin_popcount(h[0, seat]) < 1:
+        raise EuchreError(f"{_SEATS[seat]}, to move, holds no card")
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
         raise EuchreError(f"threads must be a whole number of at least 1, not {threads!r}")
     bits = TABLE_BITS if table_bits is None else int(table_bits)
     if not 4 <= bits <= 26:
         raise EuchreError(f"table_bits must be 4 to 26, not {bits}")
+    if threads == 1 or w == 1:
+        _worlds_slice(h, tr, lone, seat, n_played, led, win_bit, win_seat, table, sd, out, bits)
+        return seat, out
     cuts = np.linspace(0, w, min(int(threads), w) + 1).astype(int)
     args = [(h[a:z], tr, lone, seat, n_played, led, win_bit, win_seat, table, sd, out[a:z], bits)
             for a, z in zip(cuts[:len(cuts) - 1], cuts[1:])]
-    if len(args) == 1:
-        _worlds_slice(*args[0])
-    else:
-        from concurrent.futures import ThreadPoolExecutor
-        with ThreadPoolExecutor(len(args)) as pool:
-            list(pool.map(lambda a: _worlds_slice(*a), args))
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(len(args)) as pool:
+        list(pool.map(lambda a: _worlds_slice(*a), args))
     return seat, out

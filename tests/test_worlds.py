@@ -55,7 +55,7 @@ def test_information_set_follows_the_play():
     assert again == info
 
 
-@pytest.mark.parametrize("method", ["auto", "exact", "rejection"])
+@pytest.mark.parametrize("method", ["counting", "exact", "rejection"])
 def test_every_world_is_consistent_with_the_information_set(method):
     rng = np.random.default_rng(3)
     for seed in range(6):
@@ -101,11 +101,25 @@ def test_rejection_and_exact_draws_agree_in_distribution():
     info = dataclasses.replace(info, voids=(0, 1 << 1, 0, 0))
     a = sample_worlds(info, 4000, 1, method="rejection").hands
     b = sample_worlds(info, 4000, 2, method="exact").hands
+    c = sample_worlds(info, 4000, 3, method="counting").hands
     for s in (0, 1, 3):
-        pa = np.array([((a[:, s] >> c) & 1).mean() for c in range(32)])
-        pb = np.array([((b[:, s] >> c) & 1).mean() for c in range(32)])
-        assert np.abs(pa - pb).max() < 0.05
-    assert (a[:, 1] & np.uint32(suit_masks(trump)[1]) == 0).all()
+        pa = np.array([((a[:, s] >> x) & 1).mean() for x in range(32)])
+        pb = np.array([((b[:, s] >> x) & 1).mean() for x in range(32)])
+        pc = np.array([((c[:, s] >> x) & 1).mean() for x in range(32)])
+        assert np.abs(pa - pb).max() < 0.05 and np.abs(pc - pb).max() < 0.05
+    assert (c[:, 1] & np.uint32(suit_masks(trump)[1]) == 0).all()
+
+
+def test_counting_kernel_is_uniform_on_a_small_case():
+    # 4 cards, places taking 1, 1, 0 and 2; card 0 cannot go to place 0: 9 deals, each equally likely
+    from fastcore.worldsampler import count_places, deal_places
+    allowed = np.array([0b1010, 0b1011, 0b1011, 0b1011], np.uint8)
+    assert count_places([0, 1, 2, 3], allowed, [1, 1, 0, 2]) == 9
+    u = np.random.default_rng(0).random((18000, 4))
+    out = deal_places([0, 1, 2, 3], allowed, [1, 1, 0, 2], u)
+    assert not (out[:, 0] & 1).any()
+    _keys, counts = np.unique(out[:, 0].astype(np.int64) * 64 + out[:, 1], return_counts=True)
+    assert len(counts) == 9 and counts.min() > 1700 and counts.max() < 2300
 
 
 def test_constraints_of_counts_the_same_worlds():
