@@ -139,7 +139,7 @@ class InfoSet:
                 raise EuchreError(f"card {card_text(card)} is not in {SEATS[seat]}'s hand")
             if not self.legal() & bit:
                 raise EuchreError(f"{SEATS[seat]} revokes: {card_text(card)} does not follow {card_text(self.trick[0][1])}")
-        elif self.hidden() & bit == 0 and not self.known()[seat] & bit:
+        elif (self.hand | self.gone()) & bit or (self.taken and seat != 0 and card == self.turn_up):
             raise EuchreError(f"card {card_text(card)} cannot be in {SEATS[seat]}'s hand")
         voids = self.voids
         if self.trick and effective_suit(card, self.trump) != self.led_suit:

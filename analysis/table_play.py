@@ -138,22 +138,22 @@ def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_
     hands: the four masks at the start of play (a lone player's partner's is ignored); players:
     one :class:`Player` per seat; ``deal`` names the hand in the decisions' keys."""
     active = [s for s in range(4) if lone_seat < 0 or s != (lone_seat ^ 2)]
-    infos = {}
-    for s in active:
-        infos[s] = start_info(s, int(hands[s]), trump, maker, lone_seat, turn_up, taken,
-                              discard if s == 0 else None, calls, pack, leader)
+    left = [int(h) if s in active else 0 for s, h in enumerate(hands)]
+    # the public knowledge, followed from the first active seat's chair; the player to move sees it
+    # with his own cards (and the dealer his discard)
+    public = start_info(active[0], left[active[0]], trump, maker, lone_seat, turn_up, taken,
+                        discard if active[0] == 0 else None, calls, pack, leader)
     plays = []
-    info = infos[active[0]]
     for n in range(5 * len(active)):
-        seat = info.to_move
-        card = players[seat].choose(infos[seat], (deal, n))
-        if not (infos[seat].legal() >> card) & 1:
+        seat = public.to_move
+        info = public if seat == public.player else public.of(seat, left[seat], discard if seat == 0 else None)
+        card = players[seat].choose(info, (deal, n))
+        if not (info.legal() >> card) & 1:
             raise EuchreError(f"player {players[seat].name!r} chose an illegal card {card}")
         plays.append((seat, card))
-        for s in active:
-            infos[s] = infos[s].play(card)
-        info = infos[seat]
-    return plays, info.won
+        left[seat] &= ~(1 << card)
+        public = public.play(card)
+    return plays, public.won
 
 
 def play_hands(hands, trump, lone_seat, side, players: Sequence[Player], leader=None, maker=None,
