@@ -168,6 +168,8 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
         raise EuchreError(f"the number of worlds must be a whole number of at least 1, not {n!r}")
     stream = mix_key(root_state(seed), tuple(key))
     need, forbidden = needs(info)
+    if model is None and method in ("auto", "counting"):
+        return Worlds(_counted(info, n, stream, need, forbidden), n, "counting")
     if sum(need) > bin(info.hidden()).count("1"):
         raise EuchreError("no deal is consistent with this information set: too few hidden cards")
     rng = None if method in ("auto", "counting") and model is None else np.random.Generator(np.random.PCG64(stream))

@@ -34,9 +34,9 @@ cdef int count_table(const uint8_t* allowed, int m, const int* caps, double* n) 
     memset(n, 0, sizeof(double) * (m + 1) * STATES)
     n[m * STATES + 0] = 1.0
     for j in range(m - 1, -1, -1):
-        for a in range(ROOM):
-            for b in range(ROOM):
-                for c in range(ROOM):
+        for a in range(caps[0] + 1):
+            for b in range(caps[1] + 1):
+                for c in range(caps[2] + 1):
                     r = (m - j) - a - b - c        # room left in place 3
                     if r < 0:
                         continue
