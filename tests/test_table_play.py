@@ -215,3 +215,15 @@ def test_table_view_through_the_command_line():
     got = json.loads(out.stdout.splitlines()[0])
     assert got["worlds"] == 8 and got["to_move"] == "B" and len(got["moves"]) == 5
     assert out.returncode == 2 and "line 2" in out.stderr and "worlds" in out.stderr
+
+
+def test_table_view_reads_the_calls_under_the_book_policy():
+    line = {"view": "table", "worlds": 8, "seed": 1, "trump": "C", "turn_up": "TC",
+            "hands": {"A": "TC AC KH QD KD", "B": "TS 9C 7H QH TD", "C": "KS AS JC 8H JH", "D": "8S 7C 8C QC KC"},
+            "calls": [{"seat": "B", "action": "pass"}, {"seat": "C", "action": "pass"},
+                      {"seat": "D", "action": "order up"}]}
+    got = _table(line)
+    assert got["worlds"] == 8 and 0 < got["acceptance"] < 1 and got["to_move"] == "B"
+    # the calls are public: the same calls over hidden cards dealt otherwise give the same answer
+    other = {**line, "hands": {**line["hands"], "C": "KS AS JC 8H 8S", "D": "JH 7C 8C QC KC"}}
+    assert _table(other) == got
