@@ -43,15 +43,19 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-def pimc_values(info: InfoSet, worlds: int, seed, model: BiddingModel | None = None,
-                threads: int = 1) -> tuple[dict[int, float], int, float | None]:
+def pimc_values(info: InfoSet, worlds: int, seed, model: BiddingModel | None = None, key=(),
+                solver=None) -> tuple[dict[int, float], int, float | None]:
     """For each legal card of the player to move (who must be ``info.player``), AC's mean tricks
-    over the whole hand across ``worlds`` worlds; returns (values by card, worlds used, acceptance)."""
+    over the whole hand across ``worlds`` worlds; returns (values by card, worlds used, acceptance).
+    ``solver``: a solver of :mod:`analysis.solver` (default: the compiled one)."""
     if info.to_move != info.player:
         raise EuchreError("the information set must be that of the player to move")
-    w = sample_worlds(info, worlds, seed, model=model)
-    _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
-                                      info.lone_seat, 0, pack=info.pack, threads=threads)
+    w = sample_worlds(info, worlds, seed, key, model=model)
+    trick = [c for _s, c in info.trick]
+    if solver is None:
+        _seat, values = move_values_batch(w.hands, info.trump, info.leader, trick, info.lone_seat, 0, pack=info.pack)
+    else:
+        _seat, values = solver.world_values(w.hands, info.trump, info.leader, trick, info.lone_seat, 0, info.pack)
     legal = _cards(info.legal())
     sums = values[:, legal].astype(np.int64).sum(axis=0)
     n = len(w)

@@ -49,6 +49,7 @@ def other_worlds(rng, state, n):
     return worlds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", [32, 24])
 @pytest.mark.parametrize("lone_seat", [None, 0, 1])
 def test_batch_move_values_equal_the_reference(pack, lone_seat):
@@ -186,6 +187,11 @@ def _table(obj):
     return table_view(obj)
 
 
+def _table_with(obj, solver):
+    from analysis.commands.solve import table_view
+    return table_view(obj, solver)
+
+
 def test_table_view_uses_only_what_the_player_can_know():
     from analysis.cards import card_text, parse_cards
     hands = {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}
@@ -196,6 +202,9 @@ def test_table_view_uses_only_what_the_player_can_know():
     # the hidden cards dealt otherwise: B, C and D swap unplayed cards, D's diamond void kept
     other = {"A": hands["A"], "B": "AC QH 8H JD 9S", "C": "7D 8D TD AS TH", "D": "KC TC QS TS 9H"}
     assert _table({**line, "hands": other}) == first
+    # the reference solver gives the same answer
+    from analysis.solver import get_solver
+    assert _table_with({**line, "worlds": 4}, get_solver("reference")) == _table({**line, "worlds": 4})
     # the dealer's discard is known to him alone: it changes his worlds, and nobody else's
     assert _table({**line, "discard": "QC"})["moves"] != first["moves"]
     d_to_move = {**line, "played": ["JD", "7D"]}
@@ -227,3 +236,16 @@ def test_table_view_reads_the_calls_under_the_book_policy():
     # the calls are public: the same calls over hidden cards dealt otherwise give the same answer
     other = {**line, "hands": {**line["hands"], "C": "KS AS JC 8H 8S", "D": "JH 7C 8C QC KC"}}
     assert _table(other) == got
+
+
+def test_world_values_of_both_solvers_agree():
+    from analysis.solver import get_solver
+    rng = _rng(44)
+    for i, lone in enumerate([None, 3, None]):
+        state = random_state(rng, 32, lone, trump=i, n_played=int(rng.integers(5, 10)))
+        worlds = other_worlds(rng, state, 3)
+        masks = np.array([[mask_of(h) for h in w] for w in worlds], np.uint32)
+        args = (masks, state.trump, state.leader, [c for _s, c in state.trick], -1 if lone is None else lone, i % 2)
+        fast = get_solver("compiled").world_values(*args)
+        slow = get_solver("reference").world_values(*args)
+        assert fast[0] == slow[0] and (fast[1] == slow[1]).all()

@@ -29,7 +29,7 @@ HELP = "solve positions given as JSON lines: tricks each side takes under best p
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", "-i", default="-", help="file of JSON lines, or - for standard input (default)")
-    parser.add_argument("--reference", action="store_true", help="use the pure-Python reference solver")
+    parser.add_argument("--reference", action="store_true", help="use the pure-Python reference solver (in the table view too)")
 
 
 def solve_position(position: Position, solver: Solver) -> dict:
@@ -67,7 +67,7 @@ def _calls(raw) -> tuple:
     return tuple(out)
 
 
-def table_view(obj: dict) -> dict:
+def table_view(obj: dict, solver: Solver | None = None) -> dict:
     """The answer to a line with ``"view": "table"``: what the player to move can know, valued by
     PIMC over the worlds consistent with it."""
     from analysis.information import info_from_state
@@ -107,7 +107,7 @@ def table_view(obj: dict) -> dict:
     if calls:
         from analysis.book_policy import BookPolicy
         model = BiddingModel(BookPolicy())
-    values, used, acceptance = pimc_values(info, worlds, seed, model)
+    values, used, acceptance = pimc_values(info, worlds, seed, model, solver=solver)
     out = {"view": "table", "to_move": SEATS[player], "moves": {card_text(c): v for c, v in values.items()},
            "worlds": used}
     if model is not None:
@@ -137,7 +137,7 @@ def run(args) -> int:
             raise EuchreError(f"line {number}: not valid JSON ({exc.msg})") from None
         try:
             if isinstance(obj, dict) and "view" in obj:
-                result = table_view(obj)
+                result = table_view(obj, solver)
             else:
                 position = parse_position(obj)
                 result = solve_position(position, solver)
