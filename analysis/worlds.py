@@ -271,3 +271,31 @@ class BiddingModel:
                 continue
             keep[i] = True
         return keep
+
+
+def start_of_play_worlds(info: InfoSet, n: int, seed, key=(), accept=None, batch: int = 256,
+                         min_acceptance: float = 1e-3) -> tuple[list[list[list[int]]], int]:
+    """Worlds as the four hands at the start of play (the cards each seat still holds plus those he
+    has played, as lists of card ids), optionally kept by ``accept(world) -> bool`` (a predicate on
+    such a world: the calls as the coups read them, an inference from the play). Returns (worlds,
+    candidates judged). This is the form the coups' table-side view works in."""
+    out: list[list[list[int]]] = []
+    candidates = 0
+    part = 0
+    while len(out) < n:
+        w = sample_worlds(info, batch if accept is not None else n, seed, (*key, part))
+        part += 1
+        for row in w.hands:
+            world = [[c for c in range(32) if ((int(row[s]) | info.played[s]) >> c) & 1] for s in range(4)]
+            if accept is None:
+                out.append(world)
+            else:
+                candidates += 1
+                if accept(world):
+                    out.append(world)
+            if len(out) == n:
+                break
+        if accept is not None and candidates >= 4096 and len(out) < min_acceptance * candidates:
+            raise EuchreError(f"the predicate accepted {len(out)} of {candidates} worlds, below "
+                              f"min_acceptance={min_acceptance:g}")
+    return out, (candidates if accept is not None else n)

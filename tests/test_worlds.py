@@ -152,3 +152,16 @@ def test_bad_requests():
         sample_worlds(info, 4, 1, method="magic")
     with pytest.raises(EuchreError, match="only the dealer"):
         start_info(1, hands[1], 0, 1, discard=3)
+
+
+def test_start_of_play_worlds_replay_the_play():
+    from analysis.worlds import start_of_play_worlds
+    hands, turn_up = _deal(8)
+    rng = np.random.default_rng(2)
+    info, _left = _info_after(hands, turn_up >> 3, 3, 6, rng)
+    worlds, cand = start_of_play_worlds(info, 5, 1, accept=lambda w: True)
+    assert len(worlds) == 5 and cand >= 5
+    for w in worlds:
+        assert all(len(h) == 5 for h in w) and sorted(w[3]) == _cards(hands[3])
+        for seat, card in info.history:
+            assert card in w[seat]
