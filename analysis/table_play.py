@@ -214,3 +214,21 @@ class TablePlay(PlayEngine):
 
     def maker_tricks(self, hands, trump, leader, lone_seat, side):
         return play_hands(hands, trump, lone_seat, side, self.players, leader=leader, pack=self.pack)
+
+    def play_bidding(self, bidding, turn_up) -> np.ndarray:
+        """The makers' tricks of the deals of a :class:`analysis.simulate.BiddingBatch` (0 for a
+        deal passed out), the players knowing the turn-up, whether the dealer took it, the calls
+        and (the dealer) his discard, as at the table."""
+        from analysis import contract
+        b = bidding
+        n = len(b.maker)
+        out = np.zeros(n, np.int8)
+        live = np.flatnonzero(np.asarray(b.maker) >= 0)
+        if not len(live):
+            return out
+        takes = contract.dealer_takes_up(b.round, b.lone_seat)
+        out[live] = play_hands(b.play_hands[live], b.trump[live], b.lone_seat[live], b.maker[live] & 1, self.players,
+                               leader=contract.leader(b.lone_seat[live]), maker=b.maker[live],
+                               turn_up=np.asarray(turn_up, np.int64)[live], taken=takes[live],
+                               discard=b.discard[live], calls=[b.calls(int(i)) for i in live], pack=self.pack)
+        return out

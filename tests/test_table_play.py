@@ -249,3 +249,12 @@ def test_world_values_of_both_solvers_agree():
         fast = get_solver("compiled").world_values(*args)
         slow = get_solver("reference").world_values(*args)
         assert fast[0] == slow[0] and (fast[1] == slow[1]).all()
+
+
+def test_table_play_of_a_bidding_knows_the_turn_up_and_the_calls():
+    from analysis.simulate import bid_batch
+    d = sample_deals(6, 12)
+    b = bid_batch(d.hands, d.turn_up, BookPolicy())
+    engine = TablePlay("pimc", worlds=4, seed=3)
+    got = engine.play_bidding(b, d.turn_up)
+    assert got.shape == (6,) and (got[b.maker < 0] == 0).all() and ((got >= 0) & (got <= 5)).all()
