@@ -224,6 +224,8 @@ class BiddingModel:
         from analysis.simulate import bid_batch
         if info.turn_up is None:
             raise EuchreError("reading the calls needs the turn-up")
+        if info.taken and info.player == 0 and info.discard is None:
+            raise EuchreError("the dealer reads the calls with his own discard: give it")
         n = len(hands)
         dealt = hands | np.array(info.played, np.uint32)
         turn = np.full(n, info.turn_up, np.int8)
