@@ -88,8 +88,12 @@ class InfoSet:
     def sizes(self) -> tuple[int, int, int, int]:
         """How many cards each seat still holds."""
         left = 5 - self._tricks_done
-        on_table = {s for s, _c in self.trick}
-        return tuple(0 if s not in self.active else left - (s in on_table) for s in range(4))
+        out = [left, left, left, left]
+        for s, _c in self.trick:
+            out[s] -= 1
+        if self.lone_seat >= 0:
+            out[self.lone_seat ^ 2] = 0
+        return tuple(out)
 
     def legal(self, hand: int | None = None) -> int:
         """The legal cards (a mask) of ``hand`` (default: the player's own) in the current trick."""
@@ -105,7 +109,7 @@ class InfoSet:
         dealer's hand while he has not played it."""
         out = [0, 0, 0, 0]
         out[self.player] = self.hand
-        if self.taken and self.turn_up is not None and 0 in self.active and not (self.played[0] >> self.turn_up) & 1:
+        if self.taken and self.turn_up is not None and self.lone_seat != 2 and not (self.played[0] >> self.turn_up) & 1:
             out[0] |= 1 << self.turn_up
         return tuple(out)
 

@@ -88,8 +88,12 @@ class PIMCPlayer(Player):
         w = sample_worlds(info, self.worlds, self.seed, (*key, info.player), model=self.model)
         _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
                                           info.lone_seat, info.player & 1, pack=info.pack)
-        sums = values[:, legal].astype(np.int64).sum(axis=0)
-        return legal[int(np.argmax(sums))]   # the first maximum: the lowest card id
+        sums = values.sum(axis=0, dtype=np.int64).tolist()
+        best = legal[0]
+        for c in legal:                       # the first maximum: the lowest card id
+            if sums[c] > sums[best]:
+                best = c
+        return best
 
 
 def card_cost(card: int, trump: int) -> int:

@@ -91,11 +91,9 @@ def needs(info: InfoSet) -> tuple[list[int], list[int]]:
         if k < 0:
             raise EuchreError(f"seat {'ABCD'[s]} is known to hold more cards than he has left")
         need.append(k)
-        f = 0
-        for suit in range(4):
-            if (info.voids[s] >> suit) & 1:
-                f |= masks[suit]
-        forbidden.append(f)
+        v = info.voids[s]
+        forbidden.append(0 if not v else (masks[0] if v & 1 else 0) | (masks[1] if v & 2 else 0)
+                         | (masks[2] if v & 4 else 0) | (masks[3] if v & 8 else 0))
     need[info.player] = 0
     return need, forbidden
 
@@ -145,12 +143,7 @@ def _counted(info: InfoSet, n: int, stream: int, need, forbidden) -> np.ndarray:
     seats = [s for s in range(4) if s != info.player]
     caps = [need[s] for s in seats]
     caps.append(bin(hidden).count("1") - sum(caps))
-    hands = deal_hidden(hidden, seats, [forbidden[s] for s in seats], caps, stream, n)
-    known = info.known()
-    for s in range(4):
-        if known[s]:
-            hands[:, s] |= np.uint32(known[s])
-    return hands
+    return deal_hidden(hidden, seats, [forbidden[s] for s in seats], caps, stream, n, info.known())
 
 
 def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel | None" = None,
@@ -169,7 +162,7 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
     stream = mix_key(root_state(seed), tuple(key))
     need, forbidden = needs(info)
     if model is None and method in ("auto", "counting"):
-        return Worlds(_counted(info, n, stream, need, forbidden), n, "counting")
+        return Worlds(_counted(info, n, stream, need, forbidden), n, "counting")   # checks the sizes
     if sum(need) > bin(info.hidden()).count("1"):
         raise EuchreError("no deal is consistent with this information set: too few hidden cards")
     rng = None if method in ("auto", "counting") and model is None else np.random.Generator(np.random.PCG64(stream))

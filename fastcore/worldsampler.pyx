@@ -31,7 +31,9 @@ cdef int count_table(const uint8_t* allowed, int m, const int* caps, double* n) 
     # n[j * STATES + s]: the deals of cards j..m-1 when places 0-2 have room s = (a, b, c)
     cdef int j, a, b, c, s, r, p
     cdef double t
-    memset(n, 0, sizeof(double) * (m + 1) * STATES)
+    for a in range(caps[0] + 1):        # the states read below: room within the caps
+        for b in range(caps[1] + 1):
+            memset(&n[m * STATES + a * 36 + b * 6], 0, sizeof(double) * (caps[2] + 1))
     n[m * STATES + 0] = 1.0
     for j in range(m - 1, -1, -1):
         for a in range(caps[0] + 1):
@@ -167,10 +169,41 @@ def mix_key(uint64_t state, key) -> int:
     return x
 
 
-def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssize_t n):
+cdef inline uint64_t x64_of(uint64_t state) noexcept nogil:
+    return state
+
+
+cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* st, const uint32_t* kn,
+                         uint64_t x64, uint32_t[:, ::1] ov, Py_ssize_t n) noexcept nogil:
+    cdef uint8_t work[MAXC]
+    cdef Py_ssize_t i
+    cdef int j, k, p, pos, take
+    cdef uint8_t t
+    cdef uint32_t h
+    for i in range(n):
+        for j in range(m):
+            work[j] = cards[j]
+        for p in range(4):
+            ov[i, p] = kn[p]
+        pos = 0
+        for p in range(3):
+            h = 0
+            for take in range(cp[p]):
+                # a uniform index in [pos, m): 53-bit uniform times the range (bias below 2**-47)
+                k = pos + <int>((<double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)) * (m - pos))
+                t = work[k]
+                work[k] = work[pos]
+                work[pos] = t
+                h |= (<uint32_t>1) << t
+                pos += 1
+            ov[i, st[p]] |= h
+
+
+def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssize_t n, known=None):
     """``n`` uniform deals of the ``hidden`` cards (a mask) to the hands of three ``seats`` (their
     ``forbidden`` cards excluded: the voids) and the undealt rest, the seats taking ``caps[0:3]``
-    cards and the rest ``caps[3]``: (n, 4) uint32, the cards dealt to seats A B C D. The uniform
+    cards and the rest ``caps[3]``: (n, 4) uint32, the cards dealt to seats A B C D, plus
+    ``known[s]`` (a mask per seat, cards known to be in his hand) when given. The uniform
     numbers come from SplitMix64 started at ``state`` (53 bits each), so the same state gives the
     same deals."""
     cdef uint8_t cd[32]
@@ -178,6 +211,7 @@ def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssiz
     cdef int cp[4]
     cdef int st[3]
     cdef uint32_t fb[3]
+    cdef uint32_t kn[4]
     cdef int m = 0, j, p, x
     cdef uint32_t rest = hidden
     for p in range(3):
@@ -185,6 +219,7 @@ def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssiz
         fb[p] = <uint32_t>int(forbidden[p])
     for p in range(4):
         cp[p] = int(caps[p])
+        kn[p] = 0 if known is None else <uint32_t>int(known[p])
     while rest:
         x = __builtin_ctz(rest)
         rest &= rest - 1
@@ -198,6 +233,14 @@ def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssiz
         raise EuchreError(f"caps {[cp[0], cp[1], cp[2], cp[3]]} do not share the {m} hidden cards (each hand 0 to 5)")
     out = np.zeros((n, 4), np.uint32)
     cdef uint32_t[:, ::1] ov = out
+    cdef bint free_deal = True
+    for j in range(m):
+        if al[j] != 15:
+            free_deal = False
+    if free_deal and cp[0] + cp[1] + cp[2] + cp[3] == m:
+        # no void: a plain shuffle (partial Fisher-Yates) is uniform, and needs no counts
+        _shuffle_deals(cd, m, cp, st, kn, x64_of(state), ov, n)
+        return out
     cdef double nt[(MAXC + 1) * STATES]
     cdef double u[MAXC]
     cdef uint32_t placed[4]
@@ -214,6 +257,8 @@ def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssiz
             for j in range(m):
                 u[j] = <double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)
             deal_one(al, cd, m, cp, nt, u, placed)
+            for p in range(4):
+                ov[i, p] = kn[p]
             for p in range(3):
-                ov[i, st[p]] = placed[p]
+                ov[i, st[p]] |= placed[p]
     return out

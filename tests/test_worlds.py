@@ -165,3 +165,15 @@ def test_start_of_play_worlds_replay_the_play():
         assert all(len(h) == 5 for h in w) and sorted(w[3]) == _cards(hands[3])
         for seat, card in info.history:
             assert card in w[seat]
+
+
+def test_without_voids_the_plain_shuffle_deals_like_the_exact_sampler():
+    hands, turn_up = _deal(3)
+    info = start_info(1, hands[1], turn_up >> 3, 1, turn_up=turn_up, taken=True)
+    a = sample_worlds(info, 3000, 1, method="counting").hands
+    b = sample_worlds(info, 3000, 2, method="exact").hands
+    for s in (0, 2, 3):
+        pa = np.array([((a[:, s] >> x) & 1).mean() for x in range(32)])
+        pb = np.array([((b[:, s] >> x) & 1).mean() for x in range(32)])
+        assert np.abs(pa - pb).max() < 0.05
+    assert (np.bitwise_count(a) == [5, 5, 5, 5]).all()
