@@ -28,7 +28,7 @@ import numpy as np
 
 from analysis.engine import PlayEngine
 from analysis.errors import EuchreError
-from analysis.information import InfoSet, start_info, suit_masks
+from analysis.information import InfoSet, start_info
 from analysis.rules import effective_suit, trick_power
 from analysis.worlds import BiddingModel, sample_worlds
 from fastcore.solver import move_values_batch
@@ -71,6 +71,10 @@ class Player:
 
 
 class PIMCPlayer(Player):
+    """Perfect-information Monte Carlo with ``worlds`` worlds a decision, from ``seed``; ``model``
+    (a :class:`analysis.worlds.BiddingModel`) keeps only the worlds in which the others bid as
+    heard. ``decisions`` counts the decisions searched (two or more legal cards)."""
+
     def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None):
         if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
             raise EuchreError(f"worlds must be a whole number of at least 1, not {worlds!r}")
@@ -102,6 +106,9 @@ def card_cost(card: int, trump: int) -> int:
 
 
 class SimplePlayer(Player):
+    """The baseline: win the trick as cheaply as possible unless the partner is winning it, else
+    throw the lowest card; leading, the lowest card."""
+
     name = "simple"
 
     def choose(self, info: InfoSet, key: tuple) -> int:

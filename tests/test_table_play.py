@@ -4,10 +4,16 @@ import numpy as np
 import pytest
 
 from analysis import reference
+from analysis.book_policy import BookPolicy
 from analysis.cards import mask_of, pack_cards
+from analysis.engine import get_engine
 from analysis.errors import EuchreError
-from analysis.rules import default_leader, effective_suit, partner_of
+from analysis.information import start_info
+from analysis.rules import effective_suit, partner_of
+from analysis.simulate import simulate
+from analysis.table_play import PIMCPlayer, SimplePlayer, TablePlay, play_hand, play_hands
 from fastcore import solver
+from fastcore.sampler import sample_deals
 
 
 def _rng(seed):
@@ -108,13 +114,6 @@ def test_batch_errors():
 
 # --- players and whole hands -----------------------------------------------------------------
 
-from analysis.book_policy import BookPolicy  # noqa: E402
-from analysis.engine import get_engine  # noqa: E402
-from analysis.information import start_info  # noqa: E402
-from analysis.simulate import simulate  # noqa: E402
-from analysis.table_play import PIMCPlayer, SimplePlayer, TablePlay, play_hand, play_hands  # noqa: E402
-from fastcore.sampler import sample_deals  # noqa: E402
-
 
 def test_simple_player_wins_cheaply_or_throws_low():
     from analysis.cards import parse_card
@@ -167,6 +166,17 @@ def test_pimc_values_cover_the_legal_cards():
     values, n, _acc = pimc_values(info, 16, 3)
     assert n == 16 and set(values) == {c for c in range(32) if (hands[1] >> c) & 1}
     assert all(0 <= v <= 5 for v in values.values())
+
+
+def test_pimc_plays_the_best_mean_for_its_side_lowest_card_on_ties():
+    from analysis.bench_table import decisions
+    from analysis.table_play import pimc_values
+    player = PIMCPlayer(8, seed=4)
+    for info, key in decisions(6, 77)[:25]:
+        values, _n, _a = pimc_values(info, 8, 4, key=(*key, info.player))
+        mine = {c: (v if info.player % 2 == 0 else -v) for c, v in values.items()}
+        best = max(mine.values())
+        assert player.choose(info, key) == min(c for c, v in mine.items() if abs(v - best) < 1e-9)
 
 
 def test_engines_through_simulate():

@@ -8,7 +8,6 @@ import pytest
 from analysis.book_policy import BookPolicy
 from analysis.errors import EuchreError
 from analysis.information import info_from_state, start_info, suit_masks
-from analysis.rules import effective_suit
 from analysis.simulate import bid_batch
 from analysis.worlds import BiddingModel, constraints_of, sample_worlds
 from fastcore.sampler import sample_deals
