@@ -48,13 +48,14 @@ def default_engine() -> PlayEngine:
 ENGINES = ("dd", "pimc", "simple")
 
 
-def get_engine(name: str = "dd", worlds: int = 32, seed: int = 0) -> PlayEngine:
+def get_engine(name: str = "dd", worlds: int = 32, seed: int = 0, pack: int = 32) -> PlayEngine:
     """The engine ``dd`` (double-dummy, the default), ``pimc`` (table-side, ``worlds`` worlds a
-    decision, deterministic from ``seed``) or ``simple`` (table-side baseline)."""
+    decision, deterministic from ``seed``) or ``simple`` (table-side baseline). Table-side players
+    must know the ``pack`` (which cards exist to be hidden)."""
     if name == "dd":
         return DoubleDummy()
     if name in ("pimc", "simple"):
         from analysis.table_play import TablePlay  # it builds on this module
-        return TablePlay(name, worlds=worlds, seed=seed)
+        return TablePlay(name, worlds=worlds, seed=seed, pack=pack)
     from analysis.errors import EuchreError
     raise EuchreError(f"play engine {name!r} is unknown: use {', '.join(ENGINES)}")

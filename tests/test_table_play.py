@@ -188,6 +188,9 @@ def test_engines_through_simulate():
         assert ((r.maker_tricks >= 0) & (r.maker_tricks <= 5)).all()
     with pytest.raises(EuchreError, match="unknown"):
         get_engine("psychic")
+    d24 = sample_deals(4, 3, 24)
+    r = simulate(d24, BookPolicy(), engine=get_engine("pimc", worlds=4, seed=2, pack=24))
+    assert ((r.maker_tricks >= 0) & (r.maker_tricks <= 5)).all()
 
 
 # --- the table view of euchrelab solve ---------------------------------------------------------
