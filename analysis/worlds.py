@@ -193,7 +193,8 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
             candidates += judged
             if candidates >= 4096 and (have + len(hands)) < min_acceptance * candidates:
                 raise EuchreError(f"the bidding model accepted {have + len(hands)} of {candidates} worlds, below "
-                                  f"min_acceptance={min_acceptance:g}: the calls heard contradict the model")
+                                  f"min_acceptance={min_acceptance:g}: the calls heard contradict the model (every call is "
+                                  f"judged, the player's own too)")
         got.append(hands)
         have += len(hands)
     out = np.concatenate(got)[:n]
@@ -204,7 +205,13 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
 
 class BiddingModel:
     """The calls read under a model of the others' bidding: ``policies`` (one Policy or four,
-    seats A B C D) as in :func:`analysis.simulate.bid_batch`, at ``score`` under ``rules``."""
+    seats A B C D) as in :func:`analysis.simulate.bid_batch`, at ``score`` under ``rules``.
+
+    A world is kept when the whole bidding under the model, from that world's hands as dealt, is
+    the bidding heard (the player's own calls included: his policy must call as he did). The
+    hands as dealt are the cards held plus those played; where the dealer took up, the others do
+    not know his discard, so each world draws it from the undealt cards and the model's dealer
+    must discard that very card; the hand of a partner who sits out is drawn from them too."""
 
     def __init__(self, policies, rules=None, score=None):
         from analysis.rules import Rules, Score
