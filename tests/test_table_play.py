@@ -271,3 +271,13 @@ def test_table_play_of_a_bidding_knows_the_turn_up_and_the_calls():
     engine = TablePlay("pimc", worlds=4, seed=3)
     got = engine.play_bidding(b, d.turn_up)
     assert got.shape == (6,) and (got[b.maker < 0] == 0).all() and ((got >= 0) & (got <= 5)).all()
+
+
+def test_table_view_refuses_a_turn_up_where_it_cannot_be():
+    hands = {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}
+    with pytest.raises(EuchreError, match="must hold it"):
+        _table({"view": "table", "trump": "C", "turn_up": "7C", "hands": hands})
+    with pytest.raises(EuchreError, match="cannot be in a hand"):
+        _table({"view": "table", "trump": "C", "turn_up": "AH", "hands": hands})
+    with pytest.raises(EuchreError, match="worlds"):
+        _table({"view": "table", "worlds": 0, "trump": "C", "hands": hands})

@@ -93,6 +93,8 @@ def table_view(obj: dict, solver: Solver | None = None) -> dict:
     taken = turn_up is not None and turn_up >> 3 == position.trump and lone != 2
     if taken and turn_up not in position.hands[0]:
         raise EuchreError(f"the turn-up {card_text(turn_up)} is trumps: the dealer A took it up and must hold it")
+    if turn_up is not None and not taken and any(turn_up in h for h in position.hands):
+        raise EuchreError(f"the turn-up {card_text(turn_up)} was not taken up: it cannot be in a hand")
     discard = None if obj.get("discard") is None else parse_card(obj["discard"], position.pack)
     if discard is not None:
         if not taken:
