@@ -15,7 +15,8 @@ from importlib.metadata import entry_points
 
 from analysis.errors import EuchreError
 
-BENCH_MODULES: list[str] = ["analysis.bench_sampler", "analysis.bench_simulator", "analysis.bench_solver"]
+BENCH_MODULES: list[str] = ["analysis.bench_sampler", "analysis.bench_simulator", "analysis.bench_solver",
+                             "analysis.bench_table"]
 GROUP = "euchrelab.benchmarks"
 
 _REGISTRY: dict[str, tuple[str, Callable[[float], float]]] = {}

@@ -2,8 +2,9 @@
 
 An engine answers one question for a batch of hands: how many tricks the makers take. The
 default is double-dummy play (every card seen, best play by both sides) by the compiled solver;
-``DoubleDummy("reference")`` gives the same answers with the reference solver. Other engines (a
-play policy that does not see the other hands) can be added behind the same interface.
+``DoubleDummy("reference")`` gives the same answers with the reference solver. Table-side play
+(players who see only their own cards) is :class:`analysis.table_play.TablePlay`:
+``get_engine("pimc", worlds=32, seed=0)`` or ``get_engine("simple")``.
 """
 from __future__ import annotations
 
@@ -42,3 +43,19 @@ class ReferenceDoubleDummy(DoubleDummy):
 
 def default_engine() -> PlayEngine:
     return DoubleDummy()
+
+
+ENGINES = ("dd", "pimc", "simple")
+
+
+def get_engine(name: str = "dd", worlds: int = 32, seed: int = 0, pack: int = 32) -> PlayEngine:
+    """The engine ``dd`` (double-dummy, the default), ``pimc`` (table-side, ``worlds`` worlds a
+    decision, deterministic from ``seed``) or ``simple`` (table-side baseline). Table-side players
+    must know the ``pack`` (which cards exist to be hidden)."""
+    if name == "dd":
+        return DoubleDummy()
+    if name in ("pimc", "simple"):
+        from analysis.table_play import TablePlay  # it builds on this module
+        return TablePlay(name, worlds=worlds, seed=seed, pack=pack)
+    from analysis.errors import EuchreError
+    raise EuchreError(f"play engine {name!r} is unknown: use {', '.join(ENGINES)}")

@@ -9,7 +9,11 @@ compiled one is tested against. Both answer the same three questions alike:
 * ``move_values(state)``: for each legal card of the player to move, AC's tricks over the whole
   hand after he plays it;
 * ``deal_tricks(hands, trump, leader, lone_seat, side)``: for a batch of hands at a trick
-  boundary ((N, 4) card masks), the tricks ``side`` (0 = AC, 1 = BD) takes in each.
+  boundary ((N, 4) card masks), the tricks ``side`` (0 = AC, 1 = BD) takes in each;
+* ``world_values(hands, trump, leader, trick, lone_seat, side)``: one decision in many worlds (the
+  table view): for each world ((W, 4) masks of the cards still held, the same trick on the table)
+  and each card id, the tricks ``side`` takes from the current trick on after the player to move
+  plays it, -1 for cards he cannot play; returns ``(to_move, (W, 32) int8)``.
 
 A position is a :class:`analysis.reference.PlayState`: :func:`analysis.reference.start` builds one
 from the hands at the start of play and replays, checking them, the cards played.
@@ -70,6 +74,10 @@ class CompiledSolver:
         hands = np.ascontiguousarray(hands, dtype=np.uint32)
         return np.asarray(_compiled.solve_tricks(hands, trump, leader, lone_seat=lone_seat, side=side), dtype=np.int8)
 
+    def world_values(self, hands, trump, leader, trick, lone_seat, side, pack=32):
+        return _compiled.move_values_batch(np.ascontiguousarray(hands, dtype=np.uint32), int(trump), int(leader),
+                                           list(trick), int(lone_seat), int(side), pack=pack)
+
     @staticmethod
     def _position(state: PlayState) -> tuple:
         """The arguments of the compiled position functions: cards still held, the trick on the table."""
@@ -97,6 +105,31 @@ class ReferenceSolver:
             state = reference.start([mask_cards(int(m)) for m in hands[i]], int(trump[i]), int(leader[i]), int(lone_seat[i]))
             out[i] = self.tricks(state)[int(side[i])]
         return out
+
+    def world_values(self, hands, trump, leader, trick, lone_seat, side, pack=32):
+        hands = np.asarray(hands, dtype=np.uint32)
+        lone = None if lone_seat < 0 else int(lone_seat)
+        out = np.full((len(hands), 32), -1, np.int8)
+        seat = None
+        for w, row in enumerate(hands):
+            state = PlayState([frozenset(mask_cards(int(m))) if lone is None or s != (lone ^ 2) else frozenset()
+                               for s, m in enumerate(row)], int(trump), lone, int(leader))
+            # the cards on the table go back to their players, then are played again (checked)
+            order = [int(leader)]
+            while len(order) < len(trick):
+                nxt = (order[-1] + 1) % 4
+                if lone is not None and nxt == (lone ^ 2):
+                    nxt = (nxt + 1) % 4
+                order.append(nxt)
+            for s, c in zip(order, trick):
+                state.hands[s] = state.hands[s] | {int(c)}
+            for c in trick:
+                state.play(int(c))
+            seat = state.to_move
+            total = len(state.hands[seat])
+            for card, ac in reference.solve_state(state, analyse=True).moves.items():
+                out[w, card] = ac if side == 0 else total - ac
+        return seat, out
 
 
 def get_solver(name: str = "compiled") -> Solver:

@@ -1,0 +1,303 @@
+"""Worlds: the hidden cards dealt uniformly among the deals consistent with an information set.
+
+A world gives every seat the cards he still holds. The player's own cards, the turn-up in the
+dealer's hand (taken and not yet played), the cards played (out of play), the player's own
+discard and a turned-down turn-up (in no hand) are fixed; every void shown is a constraint; each
+seat holds as many cards as he has not played. Among the deals meeting all of that, the worlds are
+uniform.
+
+Three ways to draw them give the same distribution:
+
+* counting (the default): the hidden cards dealt one by one, each to a place with probability
+  proportional to the number of ways to deal the rest (``fastcore.worldsampler``, a small nogil
+  kernel: the counts are one dynamic programme over the cards per decision);
+* the exact constrained sampler of :mod:`fastcore.sampler` (a :class:`fastcore.sampler.Constraints`
+  built by :func:`constraints_of`), which deals around the constraints by construction;
+* rejection: the hidden cards shuffled into the hands and the undealt rest, the deals that break a
+  void thrown away. It is exact too (uniform over all deals of the right sizes, restricted to the
+  consistent ones), but slow when voids are many. Kept as a check of the other two.
+
+``method="auto"`` is counting. All are deterministic: the seed's root comes from numpy's
+SeedSequence, the decision's key (deal, card number, seat) is folded into it by SplitMix64, and the
+counting kernel draws from SplitMix64 (the other two from PCG64), so the same information set,
+seed and key give the same worlds.
+
+What the calls tell is softer. :class:`BiddingModel` reads them under a model of the others'
+bidding (a policy per seat): a world is kept only when the policy, given the hands of that world
+as dealt, bids exactly as the player heard (and, when the dealer took up and the player is not
+the dealer, discards a card of the undealt rest, the discard the world then assumes). Its
+acceptance is reported.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from analysis.errors import EuchreError
+from analysis.information import InfoSet, suit_masks
+from fastcore.sampler import Constraints, sample_deals
+from fastcore.worldsampler import deal_hidden, mix_key
+from fastcore.vocabulary import pack_mask
+
+_BITS = np.uint32(1) << np.arange(32, dtype=np.uint32)
+
+
+@dataclass
+class Worlds:
+    """``hands``: (n, 4) uint32, each seat's cards still held in each world; ``candidates``: the
+    worlds consistent with the cards that the calls model judged (``n`` without a model)."""
+
+    hands: np.ndarray
+    candidates: int
+    method: str
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    @property
+    def acceptance(self) -> float | None:
+        return len(self.hands) / self.candidates if self.candidates else None
+
+
+@functools.lru_cache(maxsize=256)
+def _int_state(seed: int) -> int:
+    return int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
+
+
+def root_state(seed) -> int:
+    """The 64-bit root of a seed (a whole number >= 0, a tuple of them or a SeedSequence), by numpy's
+    SeedSequence; the worlds of a decision are drawn from it and the decision's key."""
+    if isinstance(seed, np.random.SeedSequence):
+        return int(seed.generate_state(1, np.uint64)[0])
+    if isinstance(seed, (tuple, list)):
+        if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) and x >= 0 for x in seed):
+            raise EuchreError(f"a seed tuple must hold whole numbers >= 0, not {seed!r}")
+        return int(np.random.SeedSequence([int(x) for x in seed]).generate_state(1, np.uint64)[0])
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0:
+        return _int_state(int(seed))
+    raise EuchreError(f"seed must be a whole number >= 0, a tuple of them or a SeedSequence, not {seed!r}")
+
+
+def needs(info: InfoSet) -> tuple[list[int], list[int]]:
+    """(need, forbidden): per seat, how many hidden cards he holds, and the cards his voids forbid."""
+    sizes = info.sizes()
+    known = info.known()
+    masks = suit_masks(info.trump)
+    need, forbidden = [], []
+    for s in range(4):
+        k = sizes[s] - bin(known[s]).count("1")
+        if k < 0:
+            raise EuchreError(f"seat {'ABCD'[s]} is known to hold more cards than he has left")
+        need.append(k)
+        v = info.voids[s]
+        forbidden.append(0 if not v else (masks[0] if v & 1 else 0) | (masks[1] if v & 2 else 0)
+                         | (masks[2] if v & 4 else 0) | (masks[3] if v & 8 else 0))
+    need[info.player] = 0
+    return need, forbidden
+
+
+def constraints_of(info: InfoSet) -> Constraints:
+    """The information set as constraints of the exact sampler (hands are the cards still held)."""
+    known = info.known()
+    hands = [[c for c in range(32) if (known[s] >> c) & 1] for s in range(4)]
+    gone = info.gone()
+    voids = [(s, suit, info.trump) for s in range(4) for suit in range(4) if (info.voids[s] >> suit) & 1
+             and s != info.player]
+    return Constraints(hands=hands, out=[c for c in range(32) if (gone >> c) & 1], voids=voids,
+                       hand_sizes=info.sizes())
+
+
+def _exact(info: InfoSet, n: int, root: np.random.SeedSequence) -> np.ndarray:
+    deals = sample_deals(n, root, info.pack, constraints_of(info))
+    return np.ascontiguousarray(deals.hands, dtype=np.uint32)
+
+
+def _shuffled(info: InfoSet, n: int, rng: np.random.Generator, need, forbidden) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` candidate deals by shuffling; returns (hands (n, 4), ok (n,) bool: no void broken)."""
+    hidden = info.hidden()
+    cards = np.array([c for c in range(32) if (hidden >> c) & 1], dtype=np.int64)
+    known = info.known()
+    hands = np.empty((n, 4), np.uint32)
+    hands[:] = np.array(known, np.uint32)
+    ok = np.ones(n, bool)
+    if len(cards):
+        order = np.argsort(rng.random((n, len(cards))), axis=1)
+        bits = _BITS[cards[order]]
+        at = 0
+        for s in range(4):
+            k = need[s]
+            if k:
+                part = np.bitwise_or.reduce(bits[:, at:at + k], axis=1)
+                hands[:, s] |= part
+                if forbidden[s]:
+                    ok &= (part & np.uint32(forbidden[s])) == 0
+                at += k
+    return hands, ok
+
+
+def _counted(info: InfoSet, n: int, stream: int, need, forbidden) -> np.ndarray:
+    """``n`` worlds by the counting kernel: uniform among the deals that keep every void."""
+    hidden = info.hidden()
+    seats = [s for s in range(4) if s != info.player]
+    caps = [need[s] for s in seats]
+    caps.append(bin(hidden).count("1") - sum(caps))
+    return deal_hidden(hidden, seats, [forbidden[s] for s in seats], caps, stream, n, info.known())
+
+
+def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel | None" = None,
+                  method: str = "auto", min_acceptance: float = 1e-3) -> Worlds:
+    """``n`` worlds consistent with ``info`` (and with the calls under ``model``), from ``seed``
+    and ``key`` (whole numbers naming the decision, e.g. (deal, card number, seat)).
+
+    method: "auto" or "counting" (the counting kernel), "exact" (the constrained sampler of
+    fastcore.sampler) or "rejection" (shuffle and keep the deals that keep the voids). The same
+    arguments give the same worlds.
+    """
+    if method not in ("auto", "counting", "exact", "rejection"):
+        raise EuchreError(f"method {method!r} is unknown: use auto, counting, exact or rejection")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise EuchreError(f"the number of worlds must be a whole number of at least 1, not {n!r}")
+    stream = mix_key(root_state(seed), tuple(key))
+    need, forbidden = needs(info)
+    if model is None and method in ("auto", "counting"):
+        return Worlds(_counted(info, n, stream, need, forbidden), n, "counting")   # checks the sizes
+    if sum(need) > bin(info.hidden()).count("1"):
+        raise EuchreError("no deal is consistent with this information set: too few hidden cards")
+    rng = None if method in ("auto", "counting") and model is None else np.random.Generator(np.random.PCG64(stream))
+    got: list[np.ndarray] = []
+    have = 0
+    candidates = 0
+    used = "counting" if method == "auto" else method
+    batch = n if model is None else max(2 * n, 64)
+    tries = 0
+    while have < n:
+        tries += 1
+        if used == "counting":
+            hands = _counted(info, batch, mix_key(stream, (tries,)) if tries > 1 else stream, need, forbidden)
+            ok = np.ones(len(hands), bool)
+        elif used == "exact":
+            hands = _exact(info, batch, np.random.SeedSequence([stream, tries]))
+            ok = np.ones(len(hands), bool)
+        else:
+            hands, ok = _shuffled(info, batch, rng, need, forbidden)
+            if have == 0 and not ok.any() and tries >= 64:
+                raise EuchreError("rejection found no world consistent with the voids in 64 batches: "
+                                  "use method=\"counting\"")
+        hands = hands[ok]
+        if model is not None:
+            judged = len(hands)
+            keep = model.accept(info, hands, rng)
+            hands = hands[keep]
+            candidates += judged
+            if candidates >= 4096 and (have + len(hands)) < min_acceptance * candidates:
+                raise EuchreError(f"the bidding model accepted {have + len(hands)} of {candidates} worlds, below "
+                                  f"min_acceptance={min_acceptance:g}: the calls heard contradict the model (every call is "
+                                  f"judged, the player's own too)")
+        got.append(hands)
+        have += len(hands)
+    out = np.concatenate(got)[:n]
+    if model is None:
+        candidates = n
+    return Worlds(np.ascontiguousarray(out), candidates, used)
+
+
+class BiddingModel:
+    """The calls read under a model of the others' bidding: ``policies`` (one Policy or four,
+    seats A B C D) as in :func:`analysis.simulate.bid_batch`, at ``score`` under ``rules``.
+
+    A world is kept when the whole bidding under the model, from that world's hands as dealt, is
+    the bidding heard (the player's own calls included: his policy must call as he did). The
+    hands as dealt are the cards held plus those played; where the dealer took up, the others do
+    not know his discard, so each world draws it from the undealt cards and the model's dealer
+    must discard that very card; the hand of a partner who sits out is drawn from them too."""
+
+    def __init__(self, policies, rules=None, score=None):
+        from analysis.rules import Rules, Score
+        self.policies = policies
+        self.rules = rules or Rules()
+        self.score = score or Score()
+
+    def accept(self, info: InfoSet, hands: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """For each world (cards still held), whether the model bids as the player heard."""
+        from analysis.simulate import bid_batch
+        if info.turn_up is None:
+            raise EuchreError("reading the calls needs the turn-up")
+        if info.taken and info.player == 0 and info.discard is None:
+            raise EuchreError("the dealer reads the calls with his own discard: give it")
+        n = len(hands)
+        dealt = hands | np.array(info.played, np.uint32)
+        turn = np.full(n, info.turn_up, np.int8)
+        discard = np.full(n, -1, np.int64)
+        ok_d = np.ones(n, bool)
+        sits_out = info.lone_seat ^ 2 if info.lone_seat >= 0 else -1
+        guess_discard = info.taken and info.player != 0
+        if guess_discard or sits_out >= 0:
+            # cards nobody saw: the undealt rest of each world supplies the hand of a partner who
+            # sits out and the dealer's discard, uniformly
+            placed = np.bitwise_or.reduce(dealt, axis=1) | np.uint32(info.gone())
+            if info.turn_up is not None:
+                placed |= np.uint32(1 << info.turn_up)
+            rest = np.uint32(int(pack_mask(info.pack))) & ~placed
+            for i in range(n):
+                cards = [c for c in range(32) if (int(rest[i]) >> c) & 1]
+                cards = [cards[j] for j in rng.permutation(len(cards))]
+                if sits_out >= 0:
+                    if len(cards) < 5:
+                        ok_d[i] = False
+                        continue
+                    m = 0
+                    for c in cards[:5]:
+                        m |= 1 << c
+                    dealt[i, sits_out] = m
+                    cards = cards[5:]
+                if guess_discard:
+                    if not cards:
+                        ok_d[i] = False
+                        continue
+                    discard[i] = cards[0]
+        if info.taken:
+            if info.player == 0:
+                discard[:] = info.discard if info.discard is not None else -1
+                ok_d &= discard >= 0
+            dealt[:, 0] = (dealt[:, 0] & ~np.uint32(1 << info.turn_up)) | np.where(
+                ok_d, np.uint32(1) << np.maximum(discard, 0).astype(np.uint32), np.uint32(0))
+        b = bid_batch(dealt, turn, self.policies, self.rules, self.score)
+        heard = tuple(info.calls)
+        keep = np.zeros(n, bool)
+        for i in range(n):
+            if not ok_d[i] or b.round[i] == 0 or tuple(b.calls(i)) != heard:
+                continue
+            if info.taken and int(b.discard[i]) != int(discard[i]):
+                continue
+            keep[i] = True
+        return keep
+
+
+def start_of_play_worlds(info: InfoSet, n: int, seed, key=(), accept=None, batch: int = 256,
+                         min_acceptance: float = 1e-3) -> tuple[list[list[list[int]]], int]:
+    """Worlds as the four hands at the start of play (the cards each seat still holds plus those he
+    has played, as lists of card ids), optionally kept by ``accept(world) -> bool`` (a predicate on
+    such a world: the calls as the coups read them, an inference from the play). Returns (worlds,
+    candidates judged). This is the form the coups' table-side view works in."""
+    out: list[list[list[int]]] = []
+    candidates = 0
+    part = 0
+    while len(out) < n:
+        w = sample_worlds(info, batch if accept is not None else n, seed, (*key, part))
+        part += 1
+        for row in w.hands:
+            world = [[c for c in range(32) if ((int(row[s]) | info.played[s]) >> c) & 1] for s in range(4)]
+            if accept is None:
+                out.append(world)
+            else:
+                candidates += 1
+                if accept(world):
+                    out.append(world)
+            if len(out) == n:
+                break
+        if accept is not None and candidates >= 4096 and len(out) < min_acceptance * candidates:
+            raise EuchreError(f"the predicate accepted {len(out)} of {candidates} worlds, below "
+                              f"min_acceptance={min_acceptance:g}")
+    return out, (candidates if accept is not None else n)

@@ -1,0 +1,264 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Hidden cards dealt uniformly among the places they may lie in: the worlds of table-side play.
+
+``deal_places(allowed, caps, u)``: ``m`` hidden cards are dealt to four places (three hands and
+the undealt rest, say), place ``p`` taking exactly ``caps[p]`` of them, card ``j`` only to a place
+of ``allowed[j]`` (a bit per place; a void forbids a seat its suit). Every such deal is equally
+likely. Card by card, the kernel picks card j's place with probability proportional to the number
+of ways to deal the cards after it into what is left, counted once per call by dynamic
+programming over (card, room left in places 0-2; place 3 takes the rest). Counts are doubles,
+exact below 2**53 (at most 26 cards into 5, 5, 5 and 11 is about 6e12 deals), so the shares are
+exact up to the rounding of one division. ``u`` (W, m) are uniform numbers in [0, 1), one per
+card and world, drawn by the caller from its seeded generator: the worlds are a function of them.
+"""
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+import numpy as np
+
+cdef extern from *:
+    int __builtin_ctz(unsigned int) nogil
+
+from fastcore.errors import EuchreError
+
+cdef enum:
+    MAXC = 32
+    ROOM = 6          # room left in each of places 0-2: 0 to 5
+    STATES = 216      # ROOM ** 3
+
+
+cdef int count_table(const uint8_t* allowed, int m, const int* caps, double* n) noexcept nogil:
+    # n[j * STATES + s]: the deals of cards j..m-1 when places 0-2 have room s = (a, b, c)
+    cdef int j, a, b, c, s, r, p
+    cdef double t
+    for a in range(caps[0] + 1):        # the states read below: room within the caps
+        for b in range(caps[1] + 1):
+            memset(&n[m * STATES + a * 36 + b * 6], 0, sizeof(double) * (caps[2] + 1))
+    n[m * STATES + 0] = 1.0
+    for j in range(m - 1, -1, -1):
+        for a in range(caps[0] + 1):
+            for b in range(caps[1] + 1):
+                for c in range(caps[2] + 1):
+                    r = (m - j) - a - b - c        # room left in place 3
+                    if r < 0:
+                        continue
+                    s = a * 36 + b * 6 + c
+                    t = 0.0
+                    if (allowed[j] & 1) and a > 0:
+                        t += n[(j + 1) * STATES + s - 36]
+                    if (allowed[j] & 2) and b > 0:
+                        t += n[(j + 1) * STATES + s - 6]
+                    if (allowed[j] & 4) and c > 0:
+                        t += n[(j + 1) * STATES + s - 1]
+                    if (allowed[j] & 8) and r > 0:
+                        t += n[(j + 1) * STATES + s]
+                    n[j * STATES + s] = t
+    return 0
+
+
+cdef void deal_one(const uint8_t* allowed, const uint8_t* cards, int m, const int* caps, const double* n,
+                   const double* u, uint32_t* out) noexcept nogil:
+    cdef int j, p, a = caps[0], b = caps[1], c = caps[2], r, s, last
+    cdef double x, wgt
+    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0
+    for j in range(m):
+        s = a * 36 + b * 6 + c
+        r = (m - j) - a - b - c
+        x = u[j] * n[j * STATES + s]
+        last = -1
+        for p in range(4):
+            if not (allowed[j] >> p) & 1:
+                continue
+            if p == 0:
+                wgt = n[(j + 1) * STATES + s - 36] if a > 0 else 0.0
+            elif p == 1:
+                wgt = n[(j + 1) * STATES + s - 6] if b > 0 else 0.0
+            elif p == 2:
+                wgt = n[(j + 1) * STATES + s - 1] if c > 0 else 0.0
+            else:
+                wgt = n[(j + 1) * STATES + s] if r > 0 else 0.0
+            if wgt <= 0.0:
+                continue
+            last = p
+            if x < wgt:
+                break
+            x -= wgt
+        # ``last`` is the chosen place (or, after rounding, the last possible one)
+        out[last] |= (<uint32_t>1) << cards[j]
+        if last == 0:
+            a -= 1
+        elif last == 1:
+            b -= 1
+        elif last == 2:
+            c -= 1
+
+
+def count_places(cards, allowed, caps) -> float:
+    """The number of deals of ``cards`` to the four places (see :func:`deal_places`)."""
+    cdef uint8_t[::1] al = np.ascontiguousarray(allowed, dtype=np.uint8)
+    cdef int m = al.shape[0]
+    cdef int cp[4]
+    _check(cards, al, caps, cp)
+    cdef double[::1] n = np.empty((m + 1) * STATES, np.float64)
+    with nogil:
+        count_table(&al[0] if m else NULL, m, cp, &n[0])
+    return float(n[cp[0] * 36 + cp[1] * 6 + cp[2]])
+
+
+cdef _check(cards, uint8_t[::1] al, caps, int* cp):
+    m = al.shape[0]
+    if len(cards) != m:
+        raise EuchreError("give one set of allowed places per card")
+    if m > MAXC:
+        raise EuchreError(f"at most {MAXC} cards, not {m}")
+    cs = [int(x) for x in caps]
+    if len(cs) != 4 or any(not 0 <= x <= 5 for x in cs[:3]) or cs[3] < 0 or sum(cs) != m:
+        raise EuchreError(f"caps must be four numbers, the first three 0 to 5, summing to the {m} cards, not {caps!r}")
+    for i in range(4):
+        cp[i] = cs[i]
+
+
+def deal_places(cards, allowed, caps, u):
+    """Uniform deals of ``cards`` (m card ids) to four places: (W, 4) uint32 masks, one row per
+    row of ``u`` ((W, m) uniforms in [0, 1)). ``allowed[j]``: bitmask of the places card j may go
+    to; ``caps``: how many cards each place takes (the first three at most 5, summing to m)."""
+    cdef uint8_t[::1] cd = np.ascontiguousarray(cards, dtype=np.uint8)
+    cdef uint8_t[::1] al = np.ascontiguousarray(allowed, dtype=np.uint8)
+    cdef int m = al.shape[0]
+    cdef int cp[4]
+    _check(cd, al, caps, cp)
+    uu = np.ascontiguousarray(u, dtype=np.float64)
+    if uu.ndim != 2 or uu.shape[1] != m:
+        raise EuchreError(f"u must have shape (W, {m}), not {uu.shape}")
+    cdef double[:, ::1] uv = uu
+    cdef Py_ssize_t w = uu.shape[0], i
+    out = np.zeros((w, 4), np.uint32)
+    cdef uint32_t[:, ::1] ov = out
+    cdef double[::1] n = np.empty((m + 1) * STATES, np.float64)
+    cdef double total
+    with nogil:
+        count_table(&al[0] if m else NULL, m, cp, &n[0])
+        total = n[cp[0] * 36 + cp[1] * 6 + cp[2]]
+    if total <= 0:
+        raise EuchreError("no deal is consistent with the constraints: the voids leave some hand too few cards")
+    if m == 0 or w == 0:
+        return out
+    with nogil:
+        for i in range(w):
+            deal_one(&al[0], &cd[0], m, cp, &n[0], &uv[i, 0], &ov[i, 0])
+    return out
+
+
+cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
+    cdef uint64_t z
+    x[0] += <uint64_t>0x9E3779B97F4A7C15ull
+    z = x[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ull
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBull
+    return z ^ (z >> 31)
+
+
+def mix_key(uint64_t state, key) -> int:
+    """A stream state for the decision named by ``key`` (whole numbers), from a root ``state``:
+    each number of the key is folded in by one SplitMix64 step."""
+    cdef uint64_t x = state, k
+    for v in key:
+        k = <uint64_t>(<int64_t>v)
+        x ^= k * <uint64_t>0xD6E8FEB86659FD93ull
+        x = splitmix64(&x)
+    return x
+
+
+cdef inline uint64_t x64_of(uint64_t state) noexcept nogil:
+    return state
+
+
+cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* st, const uint32_t* kn,
+                         uint64_t x64, uint32_t[:, ::1] ov, Py_ssize_t n) noexcept nogil:
+    cdef uint8_t work[MAXC]
+    cdef Py_ssize_t i
+    cdef int j, k, p, pos, take
+    cdef uint8_t t
+    cdef uint32_t h
+    for i in range(n):
+        for j in range(m):
+            work[j] = cards[j]
+        for p in range(4):
+            ov[i, p] = kn[p]
+        pos = 0
+        for p in range(3):
+            h = 0
+            for take in range(cp[p]):
+                # a uniform index in [pos, m): 53-bit uniform times the range (bias below 2**-47)
+                k = pos + <int>((<double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)) * (m - pos))
+                t = work[k]
+                work[k] = work[pos]
+                work[pos] = t
+                h |= (<uint32_t>1) << t
+                pos += 1
+            ov[i, st[p]] |= h
+
+
+def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssize_t n, known=None):
+    """``n`` uniform deals of the ``hidden`` cards (a mask) to the hands of three ``seats`` (their
+    ``forbidden`` cards excluded: the voids) and the undealt rest, the seats taking ``caps[0:3]``
+    cards and the rest ``caps[3]``: (n, 4) uint32, the cards dealt to seats A B C D, plus
+    ``known[s]`` (a mask per seat, cards known to be in his hand) when given. The uniform
+    numbers come from SplitMix64 started at ``state`` (53 bits each), so the same state gives the
+    same deals."""
+    cdef uint8_t cd[32]
+    cdef uint8_t al[32]
+    cdef int cp[4]
+    cdef int st[3]
+    cdef uint32_t fb[3]
+    cdef uint32_t kn[4]
+    cdef int m = 0, j, p, x
+    cdef uint32_t rest = hidden
+    for p in range(3):
+        st[p] = int(seats[p])
+        fb[p] = <uint32_t>int(forbidden[p])
+    for p in range(4):
+        cp[p] = int(caps[p])
+        kn[p] = 0 if known is None else <uint32_t>int(known[p])
+    while rest:
+        x = __builtin_ctz(rest)
+        rest &= rest - 1
+        cd[m] = <uint8_t>x
+        al[m] = 8
+        for p in range(3):
+            if not (fb[p] >> x) & 1:
+                al[m] |= <uint8_t>(1 << p)
+        m += 1
+    if any(not 0 <= cp[p] <= 5 for p in range(3)) or cp[3] < 0 or cp[0] + cp[1] + cp[2] + cp[3] != m:
+        raise EuchreError(f"caps {[cp[0], cp[1], cp[2], cp[3]]} do not share the {m} hidden cards (each hand 0 to 5)")
+    out = np.zeros((n, 4), np.uint32)
+    cdef uint32_t[:, ::1] ov = out
+    cdef bint free_deal = True
+    for j in range(m):
+        if al[j] != 15:
+            free_deal = False
+    if free_deal and cp[0] + cp[1] + cp[2] + cp[3] == m:
+        # no void: a plain shuffle (partial Fisher-Yates) is uniform, and needs no counts
+        _shuffle_deals(cd, m, cp, st, kn, x64_of(state), ov, n)
+        return out
+    cdef double nt[(MAXC + 1) * STATES]
+    cdef double u[MAXC]
+    cdef uint32_t placed[4]
+    cdef uint64_t x64 = state
+    cdef Py_ssize_t i
+    cdef double total
+    with nogil:
+        count_table(al, m, cp, nt)
+        total = nt[cp[0] * 36 + cp[1] * 6 + cp[2]]
+    if total <= 0:
+        raise EuchreError("no deal is consistent with the voids: some hand has too few cards it may hold")
+    with nogil:
+        for i in range(n):
+            for j in range(m):
+                u[j] = <double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)
+            deal_one(al, cd, m, cp, nt, u, placed)
+            for p in range(4):
+                ov[i, p] = kn[p]
+            for p in range(3):
+                ov[i, st[p]] |= placed[p]
+    return out
