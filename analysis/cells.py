@@ -34,6 +34,27 @@ def sums(frame: pd.DataFrame, keys: list[str], values: list[str]) -> pd.DataFram
     return out
 
 
+def counted(frames, keys: list[str]) -> pd.DataFrame:
+    """Per-deal rows (a list of DataFrames with the columns ``keys``) as one row per distinct value
+    of ``keys`` with its number of ``deals``; with no rows, an empty table of those columns."""
+    frames = [f for f in frames if len(f)]
+    if not frames:
+        return pd.DataFrame({k: pd.Series(dtype=object) for k in keys} | {"deals": pd.Series(dtype=np.int64)})
+    f = pd.concat(frames, ignore_index=True)
+    return f.groupby(keys, observed=True).size().rename("deals").reset_index()
+
+
+def paired_mean(rows: pd.DataFrame, a: str, b: str) -> Estimate | None:
+    """The mean over deals of column ``a`` minus column ``b`` of counted rows (each row standing
+    for its ``deals``), with its paired t-interval; None under two deals."""
+    n = int(rows["deals"].sum())
+    if n < 2:
+        return None
+    d = rows[a].astype(np.int64).to_numpy() - rows[b].astype(np.int64).to_numpy()
+    w = rows["deals"].to_numpy(np.int64)
+    return mean_from_sums(n, float(w @ d), float(w @ (d * d)))
+
+
 def cell_stats(table: pd.DataFrame, by: list[str], value: str) -> pd.DataFrame:
     """Deals, sums, mean and variance (ddof=1) of ``value`` per group ``by`` (all rows if empty)."""
     s, ss = f"{value}_sum", f"{value}_sumsq"

@@ -72,6 +72,15 @@ def fmt(value, digits: int = 3) -> str:
     return str(value)
 
 
+def interval(e, digits: int = 3, pct: bool = False) -> str:
+    """An estimate as "mean [low, high]" (signed; percentages with ``pct``); "" for None."""
+    if e is None:
+        return ""
+    if pct:
+        return f"{e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}]"
+    return f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
+
+
 def _cells(frame: pd.DataFrame) -> list[list[str]]:
     rows = []
     for record in frame.itertuples(index=False):

@@ -42,9 +42,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.cells import counted, paired_mean
+from analysis.report import interval
 from analysis.book_policy import ASSIST_FOUR_ALL, BookPolicy
 from analysis.errors import EuchreError
-from analysis.stats import Estimate, mean_from_sums
+from analysis.stats import Estimate
 from analysis.study import POINTS, ClaimTest, Study
 from fastcore.handpatterns import hand_numbers
 from fastcore.vocabulary import ACE, JACK, KING, SEATS
@@ -184,10 +186,7 @@ def l8_rows(n_deals: int, seed, settings) -> pd.DataFrame:
 
 
 def _counted(frames) -> pd.DataFrame:
-    if not frames:
-        return pd.DataFrame({k: pd.Series(dtype=object) for k in KEYS} | {"deals": pd.Series(dtype=np.int64)})
-    f = pd.concat(frames, ignore_index=True)
-    return f.groupby(KEYS, observed=True).size().rename("deals").reset_index()
+    return counted(frames, KEYS)
 
 
 # --- the tests ------------------------------------------------------------------------------------------
@@ -225,12 +224,8 @@ def test_rows(table: pd.DataFrame, key: str) -> pd.DataFrame:
 
 
 def gain(rows: pd.DataFrame) -> Estimate | None:
-    n = int(rows["deals"].sum())
-    if n < 2:
-        return None
-    d = (rows["book_net"].astype(np.int64) - rows["other_net"].astype(np.int64)).to_numpy()
-    w = rows["deals"].to_numpy(np.int64)
-    return mean_from_sums(n, float(w @ d), float(w @ (d * d)))
+    """The book's action minus the other, per deal (paired)."""
+    return paired_mean(rows, "book_net", "other_net")
 
 
 # --- the study ------------------------------------------------------------------------------------------
@@ -288,10 +283,6 @@ STUDY = AssistTake()
 
 # --- the report -----------------------------------------------------------------------------------------
 
-def _points(e: Estimate | None) -> str:
-    return "" if e is None else f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]"
-
-
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
     from analysis.study import verdict_of
     out = []
@@ -306,7 +297,7 @@ def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFra
                 "the policy assists (S1) / takes (L8)": f"{book_acts / n:.0%}" if n else "",
                 "book's arm": f"{rows['book_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else "",
                 "other arm": f"{rows['other_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else "",
-                "book - other, points per hand [95%]": _points(gain(rows))}
+                "book - other, points per hand [95%]": interval(gain(rows))}
         v = verdict_of(verdict_list, t.key)
         if v is not None:
             line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
@@ -323,7 +314,7 @@ def seats_table(table: pd.DataFrame) -> pd.DataFrame:
             rows = test_rows(table, f"L8.{i + 1}")
             rows = rows[rows["seat"] == seat]
             out.append({"taker": seat, "hands": cls, "deals": int(rows["deals"].sum()),
-                        "book - other, points per hand [95%]": _points(gain(rows))})
+                        "book - other, points per hand [95%]": interval(gain(rows))})
     return pd.DataFrame(out)
 
 

@@ -41,6 +41,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.cells import counted
+from analysis.report import interval
 from analysis import game_value, outcomes
 from analysis.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
 from analysis.contract import dealer_hand
@@ -223,10 +225,7 @@ def game_rows(deals, a: int, rules) -> pd.DataFrame:
 
 
 def _counted(frames) -> pd.DataFrame:
-    f = pd.concat([x for x in frames if len(x)], ignore_index=True) if any(len(x) for x in frames) else None
-    if f is None:
-        return pd.DataFrame(columns=KEYS + ["deals"])
-    return f.groupby(KEYS, observed=True).size().rename("deals").reset_index()
+    return counted(frames, KEYS)
 
 
 def scenario_name(score: tuple[int, int], replicate: int) -> str:
@@ -437,10 +436,6 @@ def points_difference(rows: pd.DataFrame, first: str, second: str) -> Estimate:
 
 # --- the report -----------------------------------------------------------------------------------------
 
-def _ci(e: Estimate, digits: int = 3) -> str:
-    return f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
-
-
 def _pct(e: Estimate) -> str:
     return f"{e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}]"
 
@@ -466,13 +461,13 @@ def results_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.Dat
             line["exception hands"] = _share(rows, rows["exc"] > 0, n)
             line["-4 (their lone march): never / strict / exceptions"] = " / ".join(
                 _share(rows, rows[w] == -4, n) for w in WAYS)
-            line["never - strict: rubber points"] = _ci(model.estimate(rows, ("never", "strict"), RUBBER))
+            line["never - strict: rubber points"] = interval(model.estimate(rows, ("never", "strict"), RUBBER))
             line["never - strict: P(win game)"] = _pct(model.estimate(rows, ("never", "strict"), GAME_WIN))
-            line["never - strict: points per hand"] = _ci(points_difference(rows, "never", "strict"))
+            line["never - strict: points per hand"] = interval(points_difference(rows, "never", "strict"))
             v = verdict_of(verdict_list, f"B1.{view(a, b)}.{lone}")
             line["B1 verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
             if exc["deals"].sum() >= 2:
-                line["exceptions - strict on the exception hands: rubber points"] = _ci(
+                line["exceptions - strict on the exception hands: rubber points"] = interval(
                     model.estimate(exc, ("exceptions", "strict"), RUBBER))
                 line["exceptions - strict: P(win game)"] = _pct(model.estimate(exc, ("exceptions", "strict"), GAME_WIN))
             v = verdict_of(verdict_list, f"B2.{view(a, b)}.{lone}")
@@ -525,9 +520,9 @@ def exceptions_table(table: pd.DataFrame, model: GameModel) -> pd.DataFrame:
             out.append({"score (eldest hand's side first)": view(a, b), "hand": EXCEPTIONS[k], "deals": n,
                         "-4 (their lone march): exceptions / strict": " / ".join(
                             _share(cell, cell[w] == -4, n) for w in ("exceptions", "strict")),
-                        "exceptions - strict: rubber points": _ci(model.estimate(cell, ("exceptions", "strict"), RUBBER)),
+                        "exceptions - strict: rubber points": interval(model.estimate(cell, ("exceptions", "strict"), RUBBER)),
                         "P(win game)": _pct(model.estimate(cell, ("exceptions", "strict"), GAME_WIN)),
-                        "points per hand": _ci(points_difference(cell, "exceptions", "strict"))})
+                        "points per hand": interval(points_difference(cell, "exceptions", "strict"))})
     return pd.DataFrame(out)
 
 
@@ -566,13 +561,13 @@ def l4_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFram
         keeper = rows[rows["exc"] > 0]
         line = {"score (dealers first)": f"{a}-{b}", "lone hands made after B's pass": n,
                 "of them after a keeper's pass": int(keeper["deals"].sum()),
-                "alone - partner after any pass: rubber points": _ci(model.estimate(rows, ("alone", "partner"), RUBBER))}
+                "alone - partner after any pass: rubber points": interval(model.estimate(rows, ("alone", "partner"), RUBBER))}
         if keeper["deals"].sum() >= 2:
-            line["after a keeper's pass"] = _ci(model.estimate(keeper, ("alone", "partner"), RUBBER))
-        line["L4 (non-keeper's - keeper's pass, within classes): rubber points"] = _ci(
+            line["after a keeper's pass"] = interval(model.estimate(keeper, ("alone", "partner"), RUBBER))
+        line["L4 (non-keeper's - keeper's pass, within classes): rubber points"] = interval(
             with_model_error(*l4_parts(model, rows, RUBBER)))
         line["L4: P(win game)"] = _pct(with_model_error(*l4_parts(model, rows, GAME_WIN)))
-        line["L4: points per hand"] = _ci(l4_parts(None, rows, POINTS)[0])
+        line["L4: points per hand"] = interval(l4_parts(None, rows, POINTS)[0])
         v = verdict_of(verdict_list, f"L4.{a}-{b}")
         line["verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
         out.append(line)
@@ -595,15 +590,15 @@ def _headline(values: list[dict], verdict_list) -> str:
     text = ["Against the book's adversaries (a desperate chance alone), keeping the bridge strictly "
             + (f"{words[0]} at " + " and at ".join(scores) if len(set(words)) == 1
                else " and ".join(f"{w} at {s}" for s, w in zip(scores, words)))
-            + ": " + " and ".join(f"{_ci(v['strict'])}" for v in book)
+            + ": " + " and ".join(f"{interval(v['strict'])}" for v in book)
             + " net rubber points a hand to the eldest hand's side (keeping it - never, 95% intervals with the game "
             "model's error; in P(win game) " + " and ".join(_pct(v["strict win"]) for v in book)
-            + "); keeping it with the exceptions " + " and ".join(_ci(v["exceptions"]) for v in book) + "."]
+            + "); keeping it with the exceptions " + " and ".join(interval(v["exceptions"]) for v in book) + "."]
     for lone in ("cautious", "reckless"):
         found = [(s, by[s, lone]) for s in scores if (s, lone) in by]
         if found:
             text.append(f"Against {lone} adversaries keeping it strictly: " + " and ".join(
-                f"{_ci(v['strict'])} at {s}" for s, v in found) + ".")
+                f"{interval(v['strict'])} at {s}" for s, v in found) + ".")
     split = [s for s, v in zip(scores, book) if (v["strict win"].low > 0) != (v["strict"].low > 0)
              and (v["strict win"].low > 0 or v["strict win"].high < 0) and (v["strict"].low > 0 or v["strict"].high < 0)]
     if split:
@@ -615,11 +610,11 @@ def _headline(values: list[dict], verdict_list) -> str:
     if all(b2):
         text.append("Taking the chance with two lay aces or the ace and another in trumps (B2, passing - ordering on "
                     "those hands, the book's adversaries): " + " and ".join(
-                        f"{_ci(v.estimate)} at {s} ({v.verdict})" for s, v in zip(scores, b2)) + ".")
+                        f"{interval(v.estimate)} at {s} ({v.verdict})" for s, v in zip(scores, b2)) + ".")
     if all(l4):
         text.append("After a keeper's pass a lone hand is worth less (L4, non-keeper's - keeper's pass, the dealers' "
                     "side's rubber points): " + " and ".join(
-                        f"{_ci(v.estimate)} at {a}-{b} ({v.verdict})" for (a, b), v in zip(SCORES, l4)) + ".")
+                        f"{interval(v.estimate)} at {a}-{b} ({v.verdict})" for (a, b), v in zip(SCORES, l4)) + ".")
     return " ".join(text)
 
 

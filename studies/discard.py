@@ -34,6 +34,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.cells import counted
+from analysis.report import interval
 from analysis import contract, outcomes
 from analysis.book_policy import BookPolicy
 from analysis.errors import EuchreError
@@ -225,10 +227,7 @@ def game_rows(deals, a: int, rules) -> pd.DataFrame:
 
 
 def _counted(frames) -> pd.DataFrame:
-    if not frames:
-        return pd.DataFrame({k: pd.Series(dtype=object) for k in KEYS} | {"deals": pd.Series(dtype=np.int64)})
-    f = pd.concat(frames, ignore_index=True)
-    return f.groupby(KEYS, observed=True).size().rename("deals").reset_index()
+    return counted(frames, KEYS)
 
 
 # --- the study ------------------------------------------------------------------------------------
@@ -319,10 +318,6 @@ def points_gain(rows: pd.DataFrame) -> Estimate:
 
 # --- the report -----------------------------------------------------------------------------------
 
-def _ci(e: Estimate, digits: int = 3) -> str:
-    return f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
-
-
 def arms_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.DataFrame:
     from analysis.study import verdict_of
     out = []
@@ -335,12 +330,12 @@ def arms_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.
             differ = rows[~rows["same"]]
             nd = int(differ["deals"].sum())
             line = {"score": where, "alternative": ALTERNATIVES[name], "deals": n,
-                    "discard differs": f"{nd / n:.1%}", "book - alternative, points per hand": _ci(points_gain(rows)),
-                    "where it differs": _ci(points_gain(differ)) if nd >= 2 else ""}
+                    "discard differs": f"{nd / n:.1%}", "book - alternative, points per hand": interval(points_gain(rows)),
+                    "where it differs": interval(points_gain(differ)) if nd >= 2 else ""}
             if where == "four-all":
                 model = model_of(table, manifest, study.name)
-                line["rubber points"] = _ci(model.estimate(rows, ARMS, RUBBER))
-                line["P(win game)"] = _ci(model.estimate(rows, ARMS, GAME_WIN))
+                line["rubber points"] = interval(model.estimate(rows, ARMS, RUBBER))
+                line["P(win game)"] = interval(model.estimate(rows, ARMS, GAME_WIN))
             key = f"D8.{name}.{where}"
             v = verdict_of(verdict_list, key)
             if v is not None:
@@ -361,7 +356,7 @@ def class_table(table: pd.DataFrame) -> pd.DataFrame:
         for name in ("lowest", "longest", "guard", "void"):
             rows = love[(love["cls"] == name) & (love["trumps"] == trumps) & (love["void"] == void)]
             if rows["deals"].sum() >= 2:
-                line[f"book - {name}"] = _ci(points_gain(rows))
+                line[f"book - {name}"] = interval(points_gain(rows))
         out.append(line)
     return pd.DataFrame(out).fillna("")
 

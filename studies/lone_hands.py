@@ -41,6 +41,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as st
 
+from analysis.report import interval
 from analysis import cells
 from analysis.book_policy import BookPolicy
 from analysis.errors import EuchreError
@@ -436,12 +437,6 @@ def _charts():
     return charts
 
 
-def _ci(est, digits: int = 3, pct: bool = False) -> str:
-    if pct:
-        return f"{est.mean:+.2%} [{est.low:+.2%}, {est.high:+.2%}]"
-    return f"{est.mean:+.{digits}f} [{est.low:+.{digits}f}, {est.high:+.{digits}f}]"
-
-
 def _rate(k, n) -> str:
     """A rate with the half-width of its 95% interval (normal; the counts are large)."""
     p = k / n
@@ -558,7 +553,7 @@ def _scores_sentence(tests) -> str:
 def _headline(verdict_list, n_calls: int, deals: int, game: int) -> str:
     def one(key):
         v = verdict_of(verdict_list, key)
-        return f"{_ci(v.estimate)} ({v.verdict})" if v else "not measured"
+        return f"{interval(v.estimate)} ({v.verdict})" if v else "not measured"
 
     text = [f"On {n_calls:,} made hands ({deals:,} deals over the {game * game} scores); every figure is the "
             "book's side, positive when its advice gains. L2, what taking the partner saves (net points with the "
@@ -606,7 +601,7 @@ def _errors_table(study: "LoneHands", verdict_list, table: pd.DataFrame, seed: i
                      "s.e. deals / model": f"{rubber_paired.se:.3f} / {rubber_se:.3f}",
                      "95% CI, deals only": f"[{rubber_paired.low:+.3f}, {rubber_paired.high:+.3f}]",
                      "95% CI, with the model": f"[{v.estimate.low:+.3f}, {v.estimate.high:+.3f}]",
-                     "P(win game), with the model": _ci(win, pct=True),
+                     "P(win game), with the model": interval(win, pct=True),
                      "s.e. deals / model (game)": f"{win_paired.se:.2%} / {win_se:.2%}",
                      "verdict": v.verdict + (" (material)" if v.material else "")})
     return pd.DataFrame(rows)
@@ -620,12 +615,12 @@ def _by_strength(call: pd.DataFrame, model: GameModel) -> pd.DataFrame:
             continue
         rows.append({"seat": seat, "lone strength": STRENGTHS[int(strength)], "deals": n,
                      "book plays alone": f"{g.loc[g['book_alone'], 'deals'].sum() / n:.0%}",
-                     "alone: net points": _ci(cells.mean_of(g, "arm1")),
-                     "with partner: net points": _ci(cells.mean_of(g, "arm0")),
+                     "alone: net points": interval(cells.mean_of(g, "arm1")),
+                     "with partner: net points": interval(cells.mean_of(g, "arm0")),
                      "march alone / with partner": " / ".join(_rate(g[f"{arm}_march"].sum(), n) for arm in ARMS),
                      "euchred alone / with partner": " / ".join(_rate(g[f"{arm}_euchred"].sum(), n) for arm in ARMS),
-                     "alone - partner, points": _ci(cells.mean_of(g, "dpts")),
-                     "alone - partner, P(win game)": _ci(_game_win(model, g), pct=True)})
+                     "alone - partner, points": interval(cells.mean_of(g, "dpts")),
+                     "alone - partner, P(win game)": interval(_game_win(model, g), pct=True)})
     return pd.DataFrame(rows)
 
 
@@ -641,9 +636,9 @@ def _by_score(call: pd.DataFrame, model: GameModel, game: int) -> pd.DataFrame:
                     continue
                 rows.append({"lone strength": STRENGTHS[strength], "score (maker - adversaries)": f"{o}-{t}",
                              "deals": n, "book plays alone": f"{g.loc[g['book_alone'], 'deals'].sum() / n:.0%}",
-                             "alone - partner, points": _ci(cells.mean_of(g, "dpts")),
-                             "alone - partner, P(win game)": _ci(_game_win(model, g), pct=True),
-                             "alone - partner, rubber points": _ci(model.estimate(g, ARMS, RUBBER))})
+                             "alone - partner, points": interval(cells.mean_of(g, "dpts")),
+                             "alone - partner, P(win game)": interval(_game_win(model, g), pct=True),
+                             "alone - partner, rubber points": interval(model.estimate(g, ARMS, RUBBER))})
     return pd.DataFrame(rows)
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.cells import counted
 from analysis import game_value, outcomes, rubber
 from analysis.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT,
                                   DEALER_SHADE, THIRD_BY_SCORE, BookPolicy)
@@ -263,10 +264,7 @@ def game_rows(deals, a: int, rules) -> pd.DataFrame:
 
 
 def _counted(frames) -> pd.DataFrame:
-    if not frames:
-        return pd.DataFrame({k: pd.Series(dtype=object) for k in KEYS} | {"deals": pd.Series(dtype=np.int64)})
-    f = pd.concat(frames, ignore_index=True)
-    return f.groupby(KEYS, observed=True).size().rename("deals").reset_index()
+    return counted(frames, KEYS)
 
 
 # --- the study ---------------------------------------------------------------------------------------
