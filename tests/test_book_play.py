@@ -111,13 +111,29 @@ def test_whole_hands_are_legal_and_every_rule_fires():
     player = BookPlayer()
     other = BookPlayer({"E10"})
     differ = 0
+    from studies.card_play import _hand_kwargs
     for i in np.flatnonzero(b.maker >= 0):
-        kw = dict(lone_seat=int(b.lone_seat[i]), maker=int(b.maker[i]), turn_up=int(deals.turn_up[i]),
-                  taken=bool(b.round[i] == 1), discard=None if b.discard[i] < 0 else int(b.discard[i]),
-                  calls=b.calls(i), deal=int(i))
+        kw = _hand_kwargs(b, np.asarray(deals.turn_up, np.int64), int(i))
         plays, won = play_hand(b.play_hands[i], int(b.trump[i]), [player] * 4, **kw)
         assert sum(won) == 5 and len(plays) == 5 * (3 if b.lone_seat[i] >= 0 else 4)
         plays2, _ = play_hand(b.play_hands[i], int(b.trump[i]), [other] * 4, **kw)
         differ += plays != plays2
     assert differ > 0
     assert set(player.fired) == set(CLAIMS)
+
+
+def test_card_play_study_same_table_with_one_and_two_jobs(tmp_path):
+    import pandas as pd
+    from analysis.runner import run_study, settings_for
+    from studies.card_play import STUDY
+
+    kw = dict(deals=240, chunk_size=80, progress=False)
+    one = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "1"), jobs=1, **kw)).frame
+    two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
+    pd.testing.assert_frame_equal(one, two)
+    table = STUDY.summarise(one)
+    per_claim = table.groupby("claim")["deals"].sum()
+    assert per_claim.nunique() == 1 and 200 < per_claim.iloc[0] <= 240          # every made hand, once per claim
+    assert (table.loc[table["fired"] == 0, ["with_net", "without_net"]] == 0).all().all()
+    report = STUDY.render(table, {"rules": {"pack": 32}}, tmp_path)
+    assert len(report.table) == len(STUDY.claims)
