@@ -86,11 +86,10 @@ def bench_table_hands(min_seconds: float) -> float:
     return best
 
 
-@benchmark("simple_play_hands_per_s", "whole hands, the simple player in every seat (hands/s)")
-def bench_simple_hands(min_seconds: float) -> float:
-    args = book_hands(200, SEED + 2)
+def _whole_hands(player, n_deals: int, seed: int, min_seconds: float) -> float:
+    """Best hands per second (thread time) of ``player`` in every seat over the book's hands."""
+    args = book_hands(n_deals, seed)
     n = len(args["hands"])
-    player = SimplePlayer()
     best, repeats, start = 0.0, 0, time.perf_counter()
     while repeats < 2 or time.perf_counter() - start < min_seconds:
         t0 = time.thread_time()
@@ -98,3 +97,14 @@ def bench_simple_hands(min_seconds: float) -> float:
         best = max(best, n / max(time.thread_time() - t0, 1e-9))
         repeats += 1
     return best
+
+
+@benchmark("simple_play_hands_per_s", "whole hands, the simple player in every seat (hands/s)")
+def bench_simple_hands(min_seconds: float) -> float:
+    return _whole_hands(SimplePlayer(), 200, SEED + 2, min_seconds)
+
+
+@benchmark("book_play_hands_per_s", "whole hands, the book's card-play rules in every seat (hands/s)")
+def bench_book_hands(min_seconds: float) -> float:
+    from analysis.book_play import BookPlayer
+    return _whole_hands(BookPlayer(), 200, SEED + 3, min_seconds)

@@ -45,16 +45,17 @@ def default_engine() -> PlayEngine:
     return DoubleDummy()
 
 
-ENGINES = ("dd", "pimc", "simple")
+ENGINES = ("dd", "pimc", "book", "simple")
 
 
 def get_engine(name: str = "dd", worlds: int = 32, seed: int = 0, pack: int = 32) -> PlayEngine:
     """The engine ``dd`` (double-dummy, the default), ``pimc`` (table-side, ``worlds`` worlds a
-    decision, deterministic from ``seed``) or ``simple`` (table-side baseline). Table-side players
+    decision, deterministic from ``seed``), ``book`` (table-side, the book's card-play rules) or
+    ``simple`` (table-side baseline). Table-side players
     must know the ``pack`` (which cards exist to be hidden)."""
     if name == "dd":
         return DoubleDummy()
-    if name in ("pimc", "simple"):
+    if name in ("pimc", "book", "simple"):
         from analysis.table_play import TablePlay  # it builds on this module
         return TablePlay(name, worlds=worlds, seed=seed, pack=pack)
     from analysis.errors import EuchreError

@@ -134,7 +134,7 @@ class SimplePlayer(Player):
         return cheapest
 
 
-PLAYERS = ("pimc", "simple")
+PLAYERS = ("pimc", "book", "simple")
 
 
 def make_player(kind: str, worlds: int = 32, seed: int = 0, model=None) -> Player:
@@ -142,6 +142,9 @@ def make_player(kind: str, worlds: int = 32, seed: int = 0, model=None) -> Playe
         return PIMCPlayer(worlds, seed, model)
     if kind == "simple":
         return SimplePlayer()
+    if kind == "book":
+        from analysis.book_play import BookPlayer   # the book's rules build on this module
+        return BookPlayer()
     raise EuchreError(f"table player {kind!r} is unknown: use {' or '.join(PLAYERS)}")
 
 
