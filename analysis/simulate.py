@@ -239,7 +239,12 @@ def simulate(deals, policies, rules: Rules = Rules(), score=Score(), engine: Pla
     as the sampler gives them; ``score`` is the Score (AC, BD) before the hands.
     """
     b = bid_batch(deals.hands, deals.turn_up, policies, rules, score)
-    tricks, points = play_out(b.maker, b.trump, b.lone_seat, b.play_hands, engine)
+    if hasattr(engine, "play_bidding"):
+        # table-side players know what the table heard and saw: the turn-up, the calls, the discard
+        tricks = engine.play_bidding(b, deals.turn_up)
+        points = points_by_side(b.maker, b.lone_seat, tricks)
+    else:
+        tricks, points = play_out(b.maker, b.trump, b.lone_seat, b.play_hands, engine)
     calls = [list(b.calls(i)) for i in range(len(b.maker))] if keep_calls else []
     return HandResults(b.maker, b.trump, b.lone_seat, b.round, b.discard, b.play_hands, tricks, points, calls)
 

@@ -99,3 +99,20 @@ def test_play_errors_are_one_line(capsys):
         assert fragment in err and err.startswith("euchrelab: error: ") and err.count("\n") == 1, err
     out = run_cli("play", "--score", "4-x")   # and as a program: status 2, no traceback
     assert out.returncode == 2 and out.stderr == "euchrelab: error: --score '4-x' must be two numbers like 4-2 (AC-BD)\n"
+
+
+def test_play_at_the_table_bids_the_same_and_scores_the_tricks(capsys):
+    dd = json_lines(run_cli("play", "--n", "40", "--seed", "9", "--json"))
+    book = json_lines(run_cli("play", "--n", "40", "--seed", "9", "--json", "--play", "book"))
+    assert [h["calls"] for h in dd] == [h["calls"] for h in book]           # the engine plays, it does not bid
+    made = [(a, b) for a, b in zip(dd, book) if not a["void"]]
+    assert all(sum(b["tricks"].values()) == 5 for _a, b in made)
+    assert any(a["tricks"] != b["tricks"] for a, b in made)                  # rules are not double-dummy
+    assert main(["play", "--n", "5", "--play", "simple"]) == 0
+    assert "table-side simple play" in capsys.readouterr().out
+
+
+def test_play_names_an_unknown_engine(capsys):
+    assert main(["play", "--n", "5", "--play", "ddx"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "play engine 'ddx' is unknown" in err[0]

@@ -1,4 +1,4 @@
-"""``euchrelab play``: deal, bid by a policy, play double-dummy and score N hands."""
+"""``euchrelab play``: deal, bid by a policy, play (double-dummy, or at the table) and score N hands."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,7 @@ from analysis.policies import policy_from_name
 from analysis.simulate import simulate
 
 NAME = "play"
-HELP = "play N hands: policies bid, double-dummy play, score by the laws"
+HELP = "play N hands: policies bid, the play engine plays (double-dummy by default), score by the laws"
 
 
 def add_arguments(parser) -> None:
@@ -23,6 +23,9 @@ def add_arguments(parser) -> None:
     add_rules_arguments(parser)
     parser.add_argument("--score", default="0-0", help="score before the hand, AC-BD (default 0-0)")
     parser.add_argument("--json", action="store_true", help="one JSON line per hand")
+    parser.add_argument("--play", default="dd", metavar="ENGINE",
+                        help="dd (double-dummy, default), pimc, book or simple (players who see only their own cards)")
+    parser.add_argument("--worlds", type=int, default=32, help="worlds a decision for --play pimc (default 32)")
 
 
 def _hands_json(masks) -> dict:
@@ -36,8 +39,12 @@ def run(args) -> int:
     policy = policy_from_name(args.policy)
     rules = rules_from_args(args)
     score = parse_score(args.score, rules)
+    from analysis.engine import get_engine
+    if args.worlds < 1:
+        raise EuchreError("--worlds must be at least 1")
+    engine = get_engine(args.play, worlds=args.worlds, seed=args.seed, pack=rules.pack)
     deals = sample_deals(args.n, args.seed, pack=rules.pack)
-    res = simulate(deals, policy, rules, score, keep_calls=args.json)
+    res = simulate(deals, policy, rules, score, engine=engine, keep_calls=args.json)
     if args.json:
         for i in range(len(res)):
             made = res.maker[i] >= 0
@@ -57,11 +64,11 @@ def run(args) -> int:
             }
             sys.stdout.write(json.dumps(line) + "\n")
         return 0
-    sys.stdout.write(summary_table(res, policy.name, args, rules))
+    sys.stdout.write(summary_table(res, policy.name, args, rules, engine.name))
     return 0
 
 
-def summary_table(res, policy_name: str, args, rules) -> str:
+def summary_table(res, policy_name: str, args, rules, engine_name: str = "double-dummy") -> str:
     """Makers' success, euchres, marches and lone hands by seat, with 95% Wilson intervals."""
     from scipy.stats import binomtest
 
@@ -73,7 +80,7 @@ def summary_table(res, policy_name: str, args, rules) -> str:
 
     rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
                   + (", stick the dealer" if rules.stick_the_dealer else ""))
-    lines = [f"{len(res)} hands, policy {policy_name}, seed {args.seed}, {rules_text}; double-dummy play.",
+    lines = [f"{len(res)} hands, policy {policy_name}, seed {args.seed}, {rules_text}; {engine_name} play.",
              f"void deals (all passed twice): {int(np.sum(res.maker < 0))}",
              "rates with 95% Wilson intervals; n = hands made by that seat",
              f"{'maker':<6}{'n':>7}  {'made (3+ tricks)':>22}  {'euchred':>22}  {'march':>22}  {'alone':>22}"]
