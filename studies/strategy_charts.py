@@ -1,0 +1,189 @@
+"""Strategy charts: what each seat should do with each class of hand, against book-playing others.
+
+For every seat and each of its bidding decisions (round one: pass, call or call alone; round two:
+pass, make next, make the stronger or the weaker cross suit), the value of every action per hand
+class a player recognises (:mod:`analysis.strategy`), in the deciding side's net points per hand
+at love-all, every other decision by the book's policy; the best action per class with its margin
+over the next best; and what the book does there.
+
+Scenarios ``r1-<seat>`` and ``r2-<seat>``: deals at love-all bid by the book's policy; where the
+seat's decision is reached (the earlier players' passes as they happened), the first ``cap``
+hands of each class of a chunk are played once per action, double-dummy, on the same deals
+(:func:`analysis.strategy.decision_rows`). Round two is reached on about a third of the deals
+(the dealer's on fewer): its scenarios deal ``round_two_factor`` times the chunk's deals.
+
+The table is the counted frame (deals per class, the book's action and each action's net
+points); :func:`analysis.strategy.action_table` turns it into the charts' table, also written as
+``strategy_table.csv`` in the report folder.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis import strategy
+from analysis.book_policy import BookPolicy
+from analysis.errors import EuchreError
+from analysis.study import Study
+from fastcore.vocabulary import SEAT_NAMES, SEATS
+
+LOVE_ALL = (0, 0)
+SEAT_ORDER = "BCDA"
+DEFAULT_CAP = 60              # hands of one class played per chunk at most
+DEFAULT_ROUND_TWO_FACTOR = 3  # round two's scenarios deal this many times the chunk's deals
+
+
+class StrategyCharts(Study):
+    name = "strategy_charts"
+    title = "Strategy charts: the best bid by hand class, seat by seat"
+    description = ("Every seat's round-one call (pass, call, alone) and round-two make (pass, next, cross) valued "
+                   "per hand class against book-playing others at love-all; the best action and the book's own.")
+    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
+                "love-all; the deciding seat's decision forced to each action in turn (analysis.strategy.ArmPolicy)")
+    defaults = {"deals": 250_000, "chunk_size": 25_000, "cap": DEFAULT_CAP,
+                "round_two_factor": DEFAULT_ROUND_TWO_FACTOR}
+    suite_position = 10
+    claims = ()
+
+    def refuses(self, rules) -> str | None:
+        if rules.stick_the_dealer:
+            return ("the strategy_charts study charts the book's game, where the dealer may pass in round two: "
+                    "run it without stick-the-dealer")
+        return None
+
+    def scenarios(self, settings) -> list[str]:
+        self.whole_options(settings, cap=DEFAULT_CAP, round_two_factor=DEFAULT_ROUND_TWO_FACTOR)
+        why = self.refuses(settings.rules)
+        if why:
+            raise EuchreError(why)
+        return [f"r{rnd}-{seat}" for rnd in (1, 2) for seat in SEAT_ORDER]
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        from fastcore.sampler import sample_deals
+
+        cap, factor = self.whole_options(settings, cap=DEFAULT_CAP, round_two_factor=DEFAULT_ROUND_TWO_FACTOR)
+        try:
+            rnd, seat = int(scenario[1]), SEATS.index(scenario.split("-")[1])
+        except (ValueError, IndexError):
+            raise EuchreError(f"no scenario {scenario!r} in the strategy_charts study") from None
+        deals = sample_deals(n_deals * (factor if rnd == 2 else 1), seed, pack=settings.pack)
+        return strategy.decision_rows(deals, BookPolicy(), seat, rnd, settings.rules, LOVE_ALL, cap)
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        """Deals per (round, seat, class, the book's action, each action's net points)."""
+        return strategy.counted([frame]) if len(frame) else strategy.counted([])
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None):
+        return None
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return render(self, table, manifest, out_dir)
+
+
+STUDY = StrategyCharts()
+
+
+# --- the report ---------------------------------------------------------------------------------------------
+
+def method_words(cap: int, factor: int, pack: int) -> str:
+    return (
+        f"Uniform random deals of the {pack}-card pack at love-all, every player bidding by the book's policy. For "
+        "each seat and round, where the book's bidding reaches the seat's decision (the earlier players passing "
+        f"as they did), the hand is classed and the first {cap:,} hands of each class of a chunk are played once "
+        "per action, on the same deals (paired), the seat's decision forced and every other decision by the "
+        "book's policy; double-dummy play. Round one's actions: pass, call (order up, assist, take up) not alone, "
+        "call alone. Round two's: pass, make next, make the stronger cross suit, make the weaker one (a suit "
+        "made, the book's policy decides on going alone). Round two's scenarios deal "
+        f"{factor} times as many deals, since its decisions are reached less often.")
+
+
+def flagged(actions: pd.DataFrame) -> pd.DataFrame:
+    """The classes where the book's usual action loses to the best beyond its interval."""
+    if actions.empty:
+        return actions
+    bad = actions[actions["verdict"].isin(["too cautious", "too bold", "wrong suit"])]
+    bad = bad.sort_values("policy_loss", ascending=False)
+    return pd.DataFrame({
+        "round": bad["round"], "seat": bad["seat"], "class": bad["class"], "deals": bad["deals"],
+        "the book (usual)": bad["policy_usual"], "best": bad["best"], "verdict": bad["verdict"],
+        "book's loss, points per hand [95%]": [f"{m:+.3f} [{lo:+.3f}, {hi:+.3f}]" for m, lo, hi in
+                                               zip(bad["policy_loss"], bad["policy_loss_low"],
+                                                   bad["policy_loss_high"])],
+    }).reset_index(drop=True)
+
+
+def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
+    """Per seat and round: classes judged, how many the book agrees with, is too cautious, too bold."""
+    out = []
+    if actions.empty:
+        return pd.DataFrame(out)
+    for (rnd, seat), g in actions.groupby(["round", "seat"], sort=False):
+        judged = g[g["verdict"] != "few deals"]
+        w = judged["deals"].to_numpy(float)
+        counts = judged["verdict"].value_counts()
+        out.append({"round": int(rnd), "seat": seat, "classes judged": len(judged),
+                    "hands played": int(g["deals"].sum()),
+                    "agrees": int(counts.get("agrees", 0)), "close": int(counts.get("close", 0)),
+                    "too cautious": int(counts.get("too cautious", 0)), "too bold": int(counts.get("too bold", 0)),
+                    "wrong suit": int(counts.get("wrong suit", 0)),
+                    "book's mean loss per class hand": f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f}"
+                    if w.sum() else ""})
+    return pd.DataFrame(out)
+
+
+def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
+    from analysis.report import Chart, StudyReport, md_table
+
+    out_dir = Path(out_dir)
+    options = manifest.get("options", {})
+    cap = options.get("cap", DEFAULT_CAP)
+    factor = options.get("round_two_factor", DEFAULT_ROUND_TWO_FACTOR)
+    method = method_words(cap, factor, manifest.get("rules", {}).get("pack", 32))
+    actions = strategy.action_table(table)
+    strategy.write_csv(actions, out_dir / "strategy_table.csv")
+    caption_method = ("Method: the book's policy bids deals at love-all; where the seat's decision is reached, "
+                      f"at most {cap} hands of a class per chunk are played under each action, paired, double-dummy.")
+    paths = strategy.write_charts(actions, out_dir, title="The best bid by hand class against the book's players",
+                                  method=caption_method, policy_name="the book", prefix="strategy")
+    charts = [Chart(paths[s].name, f"{SEAT_NAMES[SEATS.index(s)]}: the best action per hand class in round one "
+                                   "(left) and round two (right), its margin over the next best (95%), the book's "
+                                   "usual action and its share, and the classes where the book's action loses "
+                                   "beyond its interval (framed). A printable page; every seat's page is also in "
+                                   "strategy.pdf.") for s in SEAT_ORDER]
+    summary = seat_summary(actions)
+    bad = flagged(actions)
+    question = ("What should each seat do with each class of hand, and where does the book's advice differ? "
+                "(Issue item: strategy charts a player can carry to the table.)")
+    method += ("\n\nHand classes: " + strategy.__doc__.split("**Hand classes**")[1].split("**Actions**")[0].strip()
+               + "\n\nThe value of an action: the deciding side's net points (its points minus the adversaries') "
+               "per hand; its interval a t-interval over the deals. The best action is the one of highest mean; "
+               "its margin over the next best is their paired difference on the same deals, with its 95% interval "
+               "(choosing the best on the same data makes the margin a little optimistic). The book's usual "
+               "action is the one it takes on most of the class's hands; it is marked too cautious (it passes, or "
+               "does not go alone, where a bolder action is better), too bold, or of the wrong suit only where the "
+               "best action beats it by more than the 95% interval of their paired difference; each class is its "
+               f"own comparison, with no correction for the many classes, so a few of the flags are chance. Classes "
+               f"with fewer than {strategy.MIN_DEALS} hands are listed, not judged. The full table "
+               "(every action's value and interval, the book's share of each action) is strategy_table.csv in "
+               "this folder. Double-dummy play sees every card: it favours whoever the unseen cards favour, "
+               "makers and defenders alike. Only love-all is charted: the scores where the best action changes "
+               "are not yet charted.")
+    headline = ""
+    if len(summary):
+        judged = int(summary["classes judged"].sum())
+        headline = (f"{judged} seat-round-class cells judged: the book's usual action agrees with the best in "
+                    f"{int(summary['agrees'].sum())}, is too cautious in {int(summary['too cautious'].sum())}, "
+                    f"too bold in {int(summary['too bold'].sum())} and of the wrong suit in "
+                    f"{int(summary['wrong suit'].sum())} (beyond the 95% interval); the rest are within it.")
+    return StudyReport(
+        name=study.name, title=study.title, question=question, method=method,
+        table=summary,
+        table_caption=("Per seat and round: the classes judged (at least "
+                       f"{strategy.MIN_DEALS} hands), how the book's usual action stands against the best action, "
+                       "and the book's mean loss against the best per hand of the classes played (each class "
+                       "weighted by its hands played, which the cap makes more even than the deal)."),
+        charts=charts, verdicts=[], headline=headline,
+        sections=[("Where the book's action loses beyond its interval",
+                   md_table(bad.head(40)) if len(bad) else "Nowhere.")])
