@@ -180,6 +180,20 @@ def class_label(holding, aces, voids_, relation="", down="") -> str:
     return f"{h}; {a}; {'a void' if int(voids_) else 'no void'}"
 
 
+CLASS_NOTE = (
+    "Under a candidate trump suit a hand is read as its *holding*, the trumps it holds by rank (R the right bower, "
+    "L the left, A the ace, K the king, each lower trump an x: \"R A x\"; four trumps or more by their bowers "
+    "alone: \"4+ R L\", \"4+ R\", \"4+ L\", \"4+ no bower\"; \"none\"), 36 holdings in all; its outside aces; "
+    "and its voids in plain suits. In round one the suit is the turned-up one, with outside aces none, one or two "
+    "and more, and voids none or some; the dealer is classed on the hand he would hold after taking the turn-up "
+    "and making the book's discard. In round two the suit is the hand's strongest legal suit (ties to next), and "
+    "the class says whether it is next (the turned-down suit's colour) or cross, whether the card turned down was "
+    "a knave (a bower turned down), and whether the hand holds an outside ace; voids are left out there to keep "
+    "the chart to one page. The holdings are ordered by the key the book's policy uses to choose between suits: "
+    "100 x trumps held + their trump orders (right 8, left 7, ace 6, king 5, each x counted 2, the middle of the "
+    "queen's 4 and the seven's 0); four trumps or more count 400 + their bowers' orders.")
+
+
 # --- the actions --------------------------------------------------------------------------------------------
 
 ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross")}

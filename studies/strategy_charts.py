@@ -31,7 +31,7 @@ from fastcore.vocabulary import SEAT_NAMES, SEATS
 
 LOVE_ALL = (0, 0)
 SEAT_ORDER = "BCDA"
-DEFAULT_CAP = 60              # hands of one class played per chunk at most
+DEFAULT_CAP = 120             # hands of one class played per chunk at most
 DEFAULT_ROUND_TWO_FACTOR = 3  # round two's scenarios deal this many times the chunk's deals
 
 
@@ -156,8 +156,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     bad = flagged(actions)
     question = ("What should each seat do with each class of hand, and where does the book's advice differ? "
                 "(Issue item: strategy charts a player can carry to the table.)")
-    method += ("\n\nHand classes: " + strategy.__doc__.split("**Hand classes**")[1].split("**Actions**")[0].strip()
-               + "\n\nThe value of an action: the deciding side's net points (its points minus the adversaries') "
+    method += ("\n\nHand classes: " + strategy.CLASS_NOTE + "\n\nThe value of an action: the deciding side's net points (its points minus the adversaries') "
                "per hand; its interval a t-interval over the deals. The best action is the one of highest mean; "
                "its margin over the next best is their paired difference on the same deals, with its 95% interval "
                "(choosing the best on the same data makes the margin a little optimistic). The book's usual "
