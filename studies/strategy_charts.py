@@ -44,7 +44,7 @@ class StrategyCharts(Study):
                 "love-all; the deciding seat's decision forced to each action in turn (analysis.strategy.ArmPolicy)")
     defaults = {"deals": 250_000, "chunk_size": 25_000, "cap": DEFAULT_CAP,
                 "round_two_factor": DEFAULT_ROUND_TWO_FACTOR}
-    suite_position = 10
+    suite_position = 11
     claims = ()
 
     def refuses(self, rules) -> str | None:

@@ -99,4 +99,7 @@ def run(args) -> int:
                          f"too cautious {counts.get('too cautious', 0)}, too bold {counts.get('too bold', 0)}, "
                          f"wrong suit {counts.get('wrong suit', 0)}; mean loss against the best "
                          f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f} points per hand played\n")
+    else:
+        sys.stdout.write(f"0 classes judged: none has {strategy.MIN_DEALS} hands played; give more --deals "
+                         "or a larger --cap\n")
     return 0
