@@ -200,7 +200,7 @@ ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross"
 BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1)}
 DECISION = {1: "round one: pass, call (order up, assist, take up) or call alone",
             2: "round two: pass or make a suit"}
-CLASS_KEYS = ["round", "seat", "holding", "aces", "voids", "relation", "down"]
+CLASS_KEYS = ["a", "b", "round", "seat", "holding", "aces", "voids", "relation", "down"]   # a, b: the score AC-BD
 NETS = ["net0", "net1", "net2", "net3"]
 KEYS = CLASS_KEYS + ["choice"] + NETS
 
@@ -302,7 +302,7 @@ def decision_rows(deals, policy: Policy, seat: int, rnd: int, rules, score=(0, 0
     choice = choice_of(b, seat, rnd, hands, turn_up)[rows]
     arms = {name: policy_arm(ArmPolicy(policy, seat, rnd, k), rules, score) for k, name in enumerate(ARMS[rnd])}
     paired = play_arms(deals[rows], arms, side=seat & 1)
-    frame = cls.assign(round=rnd, seat=SEATS[seat], choice=choice)
+    frame = cls.assign(a=int(score[0]), b=int(score[1]), round=rnd, seat=SEATS[seat], choice=choice)
     for k in range(len(NETS)):
         frame[NETS[k]] = paired.net(ARMS[rnd][k]).astype(np.int8) if k < len(ARMS[rnd]) else np.int8(0)
     return counted([frame])
@@ -318,7 +318,7 @@ def counted(frames) -> pd.DataFrame:
     if "deals" not in f:
         f = f.assign(deals=1)
     out = f.groupby(KEYS, observed=True, sort=True)["deals"].sum().reset_index()
-    for k in ("round", "holding", "aces", "voids", "choice"):
+    for k in ("a", "b", "round", "holding", "aces", "voids", "choice"):
         out[k] = out[k].astype(np.int64)
     for k in NETS:
         out[k] = out[k].astype(np.int64)
@@ -359,25 +359,35 @@ def verdict_word(rnd: int, majority: int, best: int, significant: bool) -> str:
     return "wrong suit"
 
 
-def action_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per (round, seat, class): every action's value (mean net points per hand to the
-    deciding side, 95% interval), the best and the next best action, the margin between them
-    (paired, 95% interval), the policy's share of each action, its usual action, what its
-    choice costs against the best (paired), and the verdict."""
+POINTS_UNIT = "net points per hand"
+
+
+def action_table(frame: pd.DataFrame, value=None, unit: str = POINTS_UNIT) -> pd.DataFrame:
+    """One row per (score, round, seat, class): every action's value (by default the mean net
+    points per hand to the deciding side; ``value(a, b, seat, nets)`` turns each row's net points
+    into another unit), with its 95% interval, the best and the next best action, the margin
+    between them (paired, 95% interval), the policy's share of each action, its usual action,
+    what its choice costs against the best (paired), and the verdict. Rows of ``round`` 0 (a
+    study's own bookkeeping) are left out."""
     rows = []
+    if not frame.empty:
+        frame = frame[frame["round"] > 0]
     if frame.empty:
         return pd.DataFrame(rows)
     for key, g in frame.groupby(CLASS_KEYS, sort=True):
-        rnd, seat, holding, aces, voids_, relation, down = key
+        a, b, rnd, seat, holding, aces, voids_, relation, down = key
         arms = ARMS[int(rnd)]
         w = g["deals"].to_numpy(np.int64)
         n = int(w.sum())
         nets = g[NETS[:len(arms)]].to_numpy(np.int64)
+        if value is not None:
+            nets = np.asarray(value(int(a), int(b), SEATS.index(seat), nets), np.float64)
         choice = g["choice"].to_numpy(np.int64)
         means = nets.T @ w / n
         order = np.argsort(-means, kind="stable")
         best, second = int(order[0]), int(order[1])
-        row = {"round": int(rnd), "seat": seat, "class": class_label(holding, aces, voids_, relation, down),
+        row = {"a": int(a), "b": int(b), "unit": unit, "round": int(rnd), "seat": seat,
+               "class": class_label(holding, aces, voids_, relation, down),
                "holding": HOLDINGS[int(holding)], "strength_key": HOLDING_KEYS[int(holding)],
                "aces": int(aces), "voids": int(voids_), "relation": relation, "down": down, "deals": n}
         rows_ = np.arange(len(g))
@@ -403,9 +413,9 @@ def action_table(frame: pd.DataFrame) -> pd.DataFrame:
     out = pd.DataFrame(rows)
     seat_order = {s: i for i, s in enumerate("BCDA")}
     out = out.assign(_s=out["seat"].map(seat_order)).sort_values(
-        ["round", "_s", "relation", "down", "strength_key", "holding", "aces", "voids"]).drop(columns="_s")
-    first = ["round", "seat", "class", "deals", "best", "next_best", "margin", "margin_low", "margin_high",
-             "policy_usual", "verdict", "policy_loss", "policy_loss_low", "policy_loss_high"]
+        ["a", "b", "round", "_s", "relation", "down", "strength_key", "holding", "aces", "voids"]).drop(columns="_s")
+    first = ["a", "b", "round", "seat", "class", "deals", "best", "next_best", "margin", "margin_low", "margin_high",
+             "policy_usual", "verdict", "policy_loss", "policy_loss_low", "policy_loss_high", "unit"]
     return out[first + [c for c in out.columns if c not in first]].reset_index(drop=True)
 
 
@@ -443,6 +453,11 @@ def _pale(colour: str, amount: float = 0.6):
     return tuple(c + (1 - c) * amount for c in to_rgb(colour))
 
 
+def _number(x: float, unit: str, sign: str = "") -> str:
+    """Net points with two decimals; a probability in percentage points with one."""
+    return f"{x:{sign}.2f}" if unit == POINTS_UNIT else f"{100 * x:{sign}.1f}%"
+
+
 def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Rectangle
@@ -466,7 +481,7 @@ def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
         boxes[0].append(x + 0.13)
         boxes[1].append(y + 0.28)
         boxes[2].append(COLOURS[usual])
-        ax.text(x + 0.06, y + 0.5, f"{LETTERS[r.best]} +{r.margin:.2f}±{half:.2f}\n"
+        ax.text(x + 0.06, y + 0.5, f"{LETTERS[r.best]} {_number(r.margin, r.unit, '+')}±{_number(half, r.unit)}\n"
                 f"     {LETTERS[usual]} {share:.0%}  n={r.deals}", ha="left", va="center", fontsize=fontsize,
                 color=ink, linespacing=1.5)
         if r.verdict in FLAGS:
@@ -490,7 +505,8 @@ def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
         side.set_visible(False)
 
 
-def draw_seat(table: pd.DataFrame, seat: str, *, title: str, note: str, policy_name: str = "the book"):
+def draw_seat(table: pd.DataFrame, seat: str, *, title: str, note: str, policy_name: str = "the book",
+              score: tuple[int, int] | None = None):
     """One page for one seat: round one (left) and round two (right), the holdings from the
     weakest (bottom) to the strongest (top). Returns the matplotlib figure."""
     import matplotlib
@@ -501,6 +517,8 @@ def draw_seat(table: pd.DataFrame, seat: str, *, title: str, note: str, policy_n
     fig, axes = plt.subplots(1, 2, figsize=PAGE, gridspec_kw={"width_ratios": [6, 8], "wspace": 0.12})
     for ax, rnd in zip(axes, (1, 2)):
         sub = table[(table["seat"] == seat) & (table["round"] == rnd)] if len(table) else table
+        if len(sub) and score is not None:
+            sub = sub[(sub["a"] == score[0]) & (sub["b"] == score[1])]
         _panel(ax, sub, rnd, fontsize=4.6)
         ax.set_title(("Round one: the turned-up suit" if rnd == 1 else "Round two: his strongest legal suit"),
                      fontsize=8, pad=24)
@@ -539,21 +557,44 @@ def save_figure(fig, path, dpi: int = PRINT_DPI) -> Path:
         plt.close(fig)
 
 
+def score_words(a: int, b: int, seat: str | None = None) -> str:
+    """``"love-all"``, or the score from the seat's side: ``"his side 4, the other 2"``."""
+    if (a, b) == (0, 0):
+        return "love-all"
+    if seat is None:
+        return f"AC {a}, BD {b}"
+    own, theirs = (a, b) if SEATS.index(seat) % 2 == 0 else (b, a)
+    return f"his side {own}, the other {theirs}"
+
+
+def page_key(seat: str, a: int, b: int) -> str:
+    """A chart page's name: the seat, and the score unless love-all (``"B"``, ``"B_4-2"``)."""
+    return seat if (a, b) == (0, 0) else f"{seat}_{a}-{b}"
+
+
 def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, policy_name: str,
                  seats=("B", "C", "D", "A"), prefix: str = "chart") -> dict[str, Path]:
-    """One PNG per seat, one PDF of every seat's page, in ``out_dir``."""
+    """One PNG per seat and score of ``table`` (``<prefix>_<page_key>.png``), and one PDF of
+    every page, in ``out_dir``; returns the paths by page key, and the PDF's as "pdf"."""
     from matplotlib.backends.backend_pdf import PdfPages
     from analysis.storage import write_atomic
     from fastcore.vocabulary import SEAT_NAMES
 
     out_dir = Path(out_dir)
-    note = CHART_NOTE.format(policy=policy_name, min=MIN_DEALS, method=method)
+    scores = sorted({(int(a), int(b)) for a, b in zip(table["a"], table["b"])}, key=lambda x: (x != (0, 0), x))
     paths = {}
     figures = []
-    for seat in seats:
-        name = SEAT_NAMES[SEATS.index(seat)]
-        fig = draw_seat(table, seat, title=f"{title}: {name}", note=note, policy_name=policy_name)
-        figures.append((seat, fig))
+    for a, b in scores:
+        unit = table.loc[(table["a"] == a) & (table["b"] == b), "unit"].iloc[0]
+        unit_words = ("net points per hand to the deciding side" if unit == POINTS_UNIT else
+                      f"{unit} (percentage points)")
+        note = CHART_NOTE.format(policy=policy_name, min=MIN_DEALS, method=method).replace(
+            "net points per hand to the deciding side", unit_words)
+        for seat in seats:
+            name = SEAT_NAMES[SEATS.index(seat)]
+            fig = draw_seat(table, seat, title=f"{title}: {name}, at {score_words(a, b, seat)}", note=note,
+                            policy_name=policy_name, score=(a, b))
+            figures.append((page_key(seat, a, b), fig))
 
     def pdf(tmp):
         with PdfPages(tmp, metadata={"Creator": None, "Producer": None, "CreationDate": None}) as book:
@@ -561,8 +602,8 @@ def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, polic
                 book.savefig(fig)
 
     paths["pdf"] = write_atomic(out_dir / f"{prefix}.pdf", pdf)
-    for seat, fig in figures:
-        paths[seat] = save_figure(fig, out_dir / f"{prefix}_{seat}.png")
+    for key, fig in figures:
+        paths[key] = save_figure(fig, out_dir / f"{prefix}_{key}.png")
     return paths
 
 

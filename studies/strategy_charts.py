@@ -6,11 +6,16 @@ class a player recognises (:mod:`analysis.strategy`), in the deciding side's net
 at love-all, every other decision by the book's policy; the best action per class with its margin
 over the next best; and what the book does there.
 
-Scenarios ``r1-<seat>`` and ``r2-<seat>``: deals at love-all bid by the book's policy; where the
+Scenarios ``r1-<seat>`` and ``r2-<seat>``: deals at love-all (``r1-<seat>@<a>-<b>`` at each other
+score of the option ``scores``, AC-BD) bid by the book's policy; where the
 seat's decision is reached (the earlier players' passes as they happened), the first ``cap``
 hands of each class of a chunk are played once per action, double-dummy, on the same deals
 (:func:`analysis.strategy.decision_rows`). Round two is reached on about a third of the deals
 (the dealer's on fewer): its scenarios deal ``round_two_factor`` times the chunk's deals.
+
+At a score other than love-all the actions are valued in the deciding side's probability of
+winning the game (:mod:`analysis.game_value`: the game model solved from the book's own hands at
+every score, which the scenario ``game`` deals, deal i of a chunk at the i-th score in turn).
 
 The table is the counted frame (deals per class, the book's action and each action's net
 points); :func:`analysis.strategy.action_table` turns it into the charts' table, also written as
@@ -33,6 +38,7 @@ LOVE_ALL = (0, 0)
 SEAT_ORDER = "BCDA"
 DEFAULT_CAP = 120             # hands of one class played per chunk at most
 DEFAULT_ROUND_TWO_FACTOR = 3  # round two's scenarios deal this many times the chunk's deals
+DEFAULT_SCORES = ["0-0", "4-2"]   # AC-BD: love-all, and one side at four against two (both sides' view)
 
 
 class StrategyCharts(Study):
@@ -43,7 +49,7 @@ class StrategyCharts(Study):
     policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
                 "love-all; the deciding seat's decision forced to each action in turn (analysis.strategy.ArmPolicy)")
     defaults = {"deals": 250_000, "chunk_size": 25_000, "cap": DEFAULT_CAP,
-                "round_two_factor": DEFAULT_ROUND_TWO_FACTOR}
+                "round_two_factor": DEFAULT_ROUND_TWO_FACTOR, "scores": DEFAULT_SCORES}
     suite_position = 11
     claims = ()
 
@@ -58,18 +64,25 @@ class StrategyCharts(Study):
         why = self.refuses(settings.rules)
         if why:
             raise EuchreError(why)
-        return [f"r{rnd}-{seat}" for rnd in (1, 2) for seat in SEAT_ORDER]
+        scores = charted_scores(settings.options.get("scores", DEFAULT_SCORES), settings.rules)
+        names = [f"r{rnd}-{seat}{'' if score == LOVE_ALL else f'@{score[0]}-{score[1]}'}"
+                 for score in scores for rnd in (1, 2) for seat in SEAT_ORDER]
+        return names + (["game"] if any(score != LOVE_ALL for score in scores) else [])
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         from fastcore.sampler import sample_deals
 
         cap, factor = self.whole_options(settings, cap=DEFAULT_CAP, round_two_factor=DEFAULT_ROUND_TWO_FACTOR)
+        if scenario == "game":
+            return game_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules)
         try:
-            rnd, seat = int(scenario[1]), SEATS.index(scenario.split("-")[1])
-        except (ValueError, IndexError):
+            name, _, at = scenario.partition("@")
+            rnd, seat = int(name[1]), SEATS.index(name.split("-")[1])
+            score = charted_scores([at], settings.rules)[0] if at else LOVE_ALL
+        except (ValueError, IndexError, EuchreError):
             raise EuchreError(f"no scenario {scenario!r} in the strategy_charts study") from None
         deals = sample_deals(n_deals * (factor if rnd == 2 else 1), seed, pack=settings.pack)
-        return strategy.decision_rows(deals, BookPolicy(), seat, rnd, settings.rules, LOVE_ALL, cap)
+        return strategy.decision_rows(deals, BookPolicy(), seat, rnd, settings.rules, score, cap)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         """Deals per (round, seat, class, the book's action, each action's net points)."""
@@ -83,6 +96,84 @@ class StrategyCharts(Study):
 
 
 STUDY = StrategyCharts()
+
+
+def charted_scores(texts, rules) -> list[tuple[int, int]]:
+    """The option ``scores`` ("AC-BD" each) as scores, checked against the game."""
+    from analysis.rules import Score
+    if isinstance(texts, str) or not isinstance(texts, (list, tuple)) or not texts:
+        raise EuchreError(f"option scores must be a list of scores like [\"0-0\", \"4-2\"], not {texts!r}")
+    out = []
+    for text in texts:
+        score = rules.check_score(Score.parse(text), "option scores:")
+        if (score.ac, score.bd) not in out:
+            out.append((score.ac, score.bd))
+    return out
+
+
+def game_rows(deals, rules) -> pd.DataFrame:
+    """The book's hands by outcome at every score (deal i at the i-th score in turn): the counts
+    the game model is solved from, as rows of round 0 (``choice`` the outcome's index)."""
+    from analysis import outcomes
+
+    game = rules.points_for_game
+    rows = []
+    for k in range(game * game):
+        a, b = divmod(k, game)
+        sub = deals[np.arange(k, len(deals.hands), game * game)]
+        if len(sub.hands):
+            counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
+            rows += [{"a": a, "b": b, "round": 0, "seat": "-", "holding": -1, "aces": 0, "voids": 0, "relation": "",
+                      "down": "", "choice": i, "net0": 0, "net1": 0, "net2": 0, "net3": 0, "deals": int(n)}
+                     for i, n in enumerate(counts) if n]
+    return strategy.counted([pd.DataFrame(rows, columns=strategy.KEYS + ["deals"])])
+
+
+def actions_of(table: pd.DataFrame, manifest: dict) -> pd.DataFrame:
+    """The charts' table at every score: net points per hand at love-all, the deciding side's
+    probability of winning the game elsewhere (the game model of the run's own book hands)."""
+    from analysis import game_value
+    from analysis.rules import Rules
+    from analysis.study import GAME_WIN
+
+    if table.empty:
+        return strategy.action_table(table)
+    love = table[(table["a"] == 0) & (table["b"] == 0)]
+    others = table[((table["a"] != 0) | (table["b"] != 0)) & (table["round"] > 0)]
+    parts = [strategy.action_table(love)]
+    if len(others):
+        rules = Rules(**{k: v for k, v in manifest.get("rules", {}).items()
+                         if k in ("pack", "points_for_game", "stick_the_dealer")})
+        game = rules.points_for_game
+        counts = np.zeros((game, game, 7), np.int64)
+        g = table[table["round"] == 0]
+        np.add.at(counts, (g["a"].to_numpy(), g["b"].to_numpy(), g["choice"].to_numpy()), g["deals"].to_numpy())
+        if (counts.sum(axis=2) == 0).any():
+            raise EuchreError("the game model needs the book's hands at every score: run the study with more deals")
+        model = game_value.solved(counts, rules, int(manifest.get("root_seed", 1888)), STUDY.name)
+        parts.append(strategy.action_table(others, value=lambda a, b, seat, nets: model.after(a, b, seat, nets),
+                                           unit=GAME_WIN))
+    return pd.concat([p for p in parts if len(p)], ignore_index=True)
+
+
+def changes(actions: pd.DataFrame) -> pd.DataFrame:
+    """Classes whose best action, clear (its margin's interval above zero) at love-all and at
+    another score, differs between the two."""
+    if actions.empty:
+        return pd.DataFrame()
+    clear = actions[(actions["verdict"] != "few deals") & (actions["margin_low"] > 0)]
+    keys = ["round", "seat", "class"]
+    love = clear[(clear["a"] == 0) & (clear["b"] == 0)][keys + ["best"]]
+    other = clear[(clear["a"] != 0) | (clear["b"] != 0)]
+    both = other.merge(love, on=keys, suffixes=("", "_love"))
+    both = both[both["best"] != both["best_love"]]
+    return pd.DataFrame({
+        "score (AC-BD)": [f"{a}-{b}" for a, b in zip(both["a"], both["b"])], "seat": both["seat"],
+        "round": both["round"], "class": both["class"], "best at love-all": both["best_love"],
+        "best at the score": both["best"],
+        "its margin, game-win [95%]": [f"{100 * m:+.1f}% [{100 * lo:+.1f}%, {100 * hi:+.1f}%]" for m, lo, hi in
+                                       zip(both["margin"], both["margin_low"], both["margin_high"])],
+        "the book (usual)": both["policy_usual"]}).reset_index(drop=True)
 
 
 # --- the report ---------------------------------------------------------------------------------------------
@@ -104,14 +195,20 @@ def flagged(actions: pd.DataFrame) -> pd.DataFrame:
     if actions.empty:
         return actions
     bad = actions[actions["verdict"].isin(["too cautious", "too bold", "wrong suit"])]
-    bad = bad.sort_values("policy_loss", ascending=False)
+    bad = bad.sort_values(["a", "b", "policy_loss"], ascending=[True, True, False])
     return pd.DataFrame({
+        "score (AC-BD)": [f"{a}-{b}" for a, b in zip(bad["a"], bad["b"])],
         "round": bad["round"], "seat": bad["seat"], "class": bad["class"], "deals": bad["deals"],
         "the book (usual)": bad["policy_usual"], "best": bad["best"], "verdict": bad["verdict"],
-        "book's loss, points per hand [95%]": [f"{m:+.3f} [{lo:+.3f}, {hi:+.3f}]" for m, lo, hi in
-                                               zip(bad["policy_loss"], bad["policy_loss_low"],
-                                                   bad["policy_loss_high"])],
+        "book's loss [95%]": [_value(m, lo, hi, u) for m, lo, hi, u in
+                              zip(bad["policy_loss"], bad["policy_loss_low"], bad["policy_loss_high"], bad["unit"])],
     }).reset_index(drop=True)
+
+
+def _value(m: float, lo: float, hi: float, unit: str) -> str:
+    if unit == strategy.POINTS_UNIT:
+        return f"{m:+.3f} [{lo:+.3f}, {hi:+.3f}] points per hand"
+    return f"{100 * m:+.1f}% [{100 * lo:+.1f}%, {100 * hi:+.1f}%] of a game"
 
 
 def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
@@ -119,17 +216,19 @@ def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
     out = []
     if actions.empty:
         return pd.DataFrame(out)
-    for (rnd, seat), g in actions.groupby(["round", "seat"], sort=False):
+    for (a, b, rnd, seat), g in actions.groupby(["a", "b", "round", "seat"], sort=False):
         judged = g[g["verdict"] != "few deals"]
         w = judged["deals"].to_numpy(float)
         counts = judged["verdict"].value_counts()
-        out.append({"round": int(rnd), "seat": seat, "classes judged": len(judged),
+        loss = (judged["policy_loss"] * w).sum() / w.sum() if w.sum() else float("nan")
+        unit = g["unit"].iloc[0]
+        out.append({"score (AC-BD)": f"{a}-{b}", "round": int(rnd), "seat": seat, "classes judged": len(judged),
                     "hands played": int(g["deals"].sum()),
                     "agrees": int(counts.get("agrees", 0)), "close": int(counts.get("close", 0)),
                     "too cautious": int(counts.get("too cautious", 0)), "too bold": int(counts.get("too bold", 0)),
                     "wrong suit": int(counts.get("wrong suit", 0)),
-                    "book's mean loss per class hand": f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f}"
-                    if w.sum() else ""})
+                    "book's mean loss per hand played": "" if not w.sum() else
+                    (f"{loss:+.3f} points" if unit == strategy.POINTS_UNIT else f"{100 * loss:+.1f}% of a game")})
     return pd.DataFrame(out)
 
 
@@ -141,22 +240,31 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     cap = options.get("cap", DEFAULT_CAP)
     factor = options.get("round_two_factor", DEFAULT_ROUND_TWO_FACTOR)
     method = method_words(cap, factor, manifest.get("rules", {}).get("pack", 32))
-    actions = strategy.action_table(table)
+    actions = actions_of(table, manifest)
     strategy.write_csv(actions, out_dir / "strategy_table.csv")
     caption_method = ("Method: the book's policy bids deals at love-all; where the seat's decision is reached, "
                       f"at most {cap} hands of a class per chunk are played under each action, paired, double-dummy.")
     paths = strategy.write_charts(actions, out_dir, title="The best bid by hand class against the book's players",
                                   method=caption_method, policy_name="the book", prefix="strategy")
-    charts = [Chart(paths[s].name, f"{SEAT_NAMES[SEATS.index(s)]}: the best action per hand class in round one "
-                                   "(left) and round two (right), its margin over the next best (95%), the book's "
-                                   "usual action and its share, and the classes where the book's action loses "
-                                   "beyond its interval (framed). A printable page; every seat's page is also in "
-                                   "strategy.pdf.") for s in SEAT_ORDER]
+    charts = []
+    for key, path in paths.items():
+        if key == "pdf":
+            continue
+        seat, _, at = key.partition("_")
+        a, b = (int(x) for x in at.split("-")) if at else LOVE_ALL
+        unit = "net points per hand" if not at else "the probability of winning the game"
+        charts.append(Chart(path.name, f"{SEAT_NAMES[SEATS.index(seat)]} at {strategy.score_words(a, b, seat)}: the "
+                                       "best action per hand class in round one (left) and round two (right), its "
+                                       f"margin over the next best in {unit} (95%), the book's usual action and its "
+                                       "share, and the classes where the book's action loses beyond its interval "
+                                       "(framed). A printable page; every page is also in strategy.pdf."))
     summary = seat_summary(actions)
     bad = flagged(actions)
+    moved = changes(actions)
     question = ("What should each seat do with each class of hand, and where does the book's advice differ? "
                 "(Issue item: strategy charts a player can carry to the table.)")
-    method += ("\n\nHand classes: " + strategy.CLASS_NOTE + "\n\nThe value of an action: the deciding side's net points (its points minus the adversaries') "
+    method += ("\n\nHand classes: " + strategy.CLASS_NOTE + "\n\nThe value of an action: the deciding side's net "
+               "points (its points minus the adversaries') "
                "per hand; its interval a t-interval over the deals. The best action is the one of highest mean; "
                "its margin over the next best is their paired difference on the same deals, with its 95% interval "
                "(choosing the best on the same data makes the margin a little optimistic). The book's usual "
@@ -167,8 +275,11 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                f"with fewer than {strategy.MIN_DEALS} hands are listed, not judged. The full table "
                "(every action's value and interval, the book's share of each action) is strategy_table.csv in "
                "this folder. Double-dummy play sees every card: it favours whoever the unseen cards favour, "
-               "makers and defenders alike. Only love-all is charted: the scores where the best action changes "
-               "are not yet charted.")
+               "makers and defenders alike.\n\nOther scores: at each score of the option scores (AC-BD) other "
+               "than love-all the same is done at that score, and the actions are valued in the deciding side's "
+               "probability of winning the game after the hand, by the game model (analysis.game_value) solved from "
+               "the book's own hands at every score (the scenario game); the model's own sampling error is left "
+               "out of the intervals. Only the first game's value is charted, not the rubber's points.")
     headline = ""
     if len(summary):
         judged = int(summary["classes judged"].sum())
@@ -185,4 +296,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                        "weighted by its hands played, which the cap makes more even than the deal)."),
         charts=charts, verdicts=[], headline=headline,
         sections=[("Where the book's action loses beyond its interval",
-                   md_table(bad.head(40)) if len(bad) else "Nowhere.")])
+                   "Love-all first, then each score, the largest losses first; 40 at most here, all in "
+                   "strategy_table.csv.\n\n" + md_table(bad.head(40))
+                   if len(bad) else "Nowhere."),
+                  ("Where the best action changes with the score",
+                   "Classes whose best action is clear (its margin's 95% interval above zero) both at love-all and "
+                   "at the score, and differs.\n\n" + (md_table(moved) if len(moved) else "None at these scores."))])

@@ -30,7 +30,7 @@ def test_the_holdings_are_every_trump_holding_once_ordered_by_strength():
 
 
 def test_round_one_classes_of_hand_made_hands():
-    hands = np.array([mask("JS JC AS 9S AH"),      # spades: R L A x -> 4+ R L; the ace of hearts; void in clubs, diamonds
+    hands = np.array([mask("JS JC AS 9S AH"),      # spades: R L A x -> 4+ R L; the ace of hearts; two voids
                       mask("JC KS AH AD 9C"),      # the left and the king; two aces; no void
                       mask("JS AS 9S KH QH"),      # R A x; no ace; void in clubs and diamonds
                       mask("7S 8S 9S TS QS"),      # five small trumps
@@ -57,13 +57,15 @@ def test_the_dealer_is_classed_on_his_hand_after_taking_up():
     dealt = np.array([[mask("JS AS 7H 8H 9D"), 0, 0, 0]], np.uint32)
     turn_up = np.array([parse_card("KS")], np.int8)
     assert labels(strategy.classes_of(dealt, turn_up, 0, 1)) == ["R A K; no ace; a void"]
-    assert labels(strategy.classes_of(dealt, turn_up, 0, 2)) == ["cross: x x; aces; no bower down"]   # hearts 7 8 beat the left alone
+    # round two: hearts, 7 8, beat the left bower alone in clubs
+    assert labels(strategy.classes_of(dealt, turn_up, 0, 2)) == ["cross: x x; aces; no bower down"]
 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     out = tmp_path_factory.mktemp("sc")
-    kw = dict(deals=2_000, chunk_size=1_000, progress=False, options={"cap": 15, "round_two_factor": 2})
+    kw = dict(deals=2_000, chunk_size=1_000, progress=False,
+              options={"cap": 15, "round_two_factor": 2, "scores": ["0-0"]})
     one = run_study(STUDY, settings_for(STUDY, out=str(out / "1"), jobs=1, **kw)).frame
     two = run_study(STUDY, settings_for(STUDY, out=str(out / "2"), jobs=2, **kw)).frame
     return one, two
@@ -99,6 +101,28 @@ def test_the_table_is_consistent(tiny):
     none = table[(table["round"] == 1) & (table["holding"] == "none")]
     assert (none["policy_pass"] == 1).all() and (none["best"] == "pass").all()
     assert set(table["verdict"]) <= {"agrees", "close", "too cautious", "too bold", "wrong suit", "few deals"}
+
+
+def test_another_score_is_valued_in_game_win_by_the_book_hands_game_model():
+    from analysis.runner import chunk_seed
+
+    settings = settings_for(STUDY, deals=2_500, chunk_size=2_500, progress=False, options={"scores": ["0-0", "4-2"]})
+    names = STUDY.scenarios(settings)
+    assert names[:8] == [f"r{r}-{s}" for r in (1, 2) for s in "BCDA"] and names[-1] == "game"
+    assert "r1-A@4-2" in names and len(names) == 17
+    frame = pd.concat([STUDY.run_chunk(name, 0, 2_500, chunk_seed(1888, STUDY.name, name, 0), settings)
+                       for name in ("r1-A", "r1-A@4-2", "game")], ignore_index=True)
+    table = STUDY.summarise(frame)
+    assert table.loc[table["round"] == 0, "deals"].sum() == 2_500       # the game model's hands, every score
+    from studies.strategy_charts import actions_of, changes
+    actions = actions_of(table, {"rules": {"pack": 32, "points_for_game": 5}, "root_seed": 1888})
+    assert set(zip(actions["a"], actions["b"], actions["unit"])) == {(0, 0, strategy.POINTS_UNIT),
+                                                                      (4, 2, "probability of winning the game")}
+    at = actions[actions["a"] == 4]
+    assert ((at["pass"] >= 0) & (at["pass"] <= 1) & (at["alone"] <= 1)).all()   # probabilities
+    # the dealer's side at four: a point wins the game, so playing alone gains nothing over calling
+    assert not (at.loc[at["verdict"] != "few deals", "best"] == "alone").any()
+    assert set(changes(actions).columns) >= {"best at love-all", "best at the score"} or changes(actions).empty
 
 
 def test_the_chart_command_writes_its_files(tmp_path, capsys):

@@ -88,7 +88,7 @@ def run(args) -> int:
     csv = strategy.write_csv(table, out / "chart.csv")
     paths = strategy.write_charts(table, out, title=f"The best bid by hand class, and what {name!r} does",
                                   method=method, policy_name=f"policy {name!r}", seats=letters, prefix="chart")
-    for path in [csv, *(paths[s] for s in letters), paths["pdf"]]:
+    for path in [csv, *(v for k, v in paths.items() if k != "pdf"), paths["pdf"]]:
         sys.stdout.write(f"{path}\n")
     judged = table[table["verdict"] != "few deals"]
     w = judged["deals"]
