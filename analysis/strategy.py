@@ -28,7 +28,9 @@ the chart to one page.
 
 **Actions** (:data:`ARMS`): round one pass, call (order up, assist, take up) and call alone;
 round two pass, make next, make the stronger cross suit, make the weaker cross suit (by the same
-key; a suit made, the policy decides on playing alone).
+key), each not alone, and make his strongest legal suit alone. The policy's own action is read
+from its bidding; in round two, alone in a suit other than his strongest (rare) counts as that
+suit made.
 
 **Values** (:func:`decision_rows`): deals are bid by the policy; where the seat's decision is
 reached (the earlier players' passes as they happened), the hand is classed, and the first
@@ -134,6 +136,16 @@ def round_two_suits(hands, turn_up) -> np.ndarray:
     return np.stack([down ^ 1, strong, weak], axis=1).astype(np.int8)
 
 
+def strongest_suit(hands, turn_up) -> np.ndarray:
+    """The hand's strongest legal suit in round two by the strength key: the stronger cross
+    suit where it beats next, else next."""
+    hands = np.asarray(hands, np.uint32)
+    suits = round_two_suits(hands, turn_up)
+    key_next = hand_numbers(hands, suits[:, 0])[:, 2]
+    key_cross = hand_numbers(hands, suits[:, 1])[:, 2]
+    return np.where(key_cross > key_next, suits[:, 1], suits[:, 0]).astype(np.int8)
+
+
 def round_one_classes(hands, turn_up) -> pd.DataFrame:
     """The class of each hand under the turned-up suit (the dealer's: pass his hand after the
     take-up, see :func:`seat_hands`)."""
@@ -147,10 +159,8 @@ def round_two_classes(hands, turn_up) -> pd.DataFrame:
     holding and outside aces there; whether a bower was turned down."""
     hands = np.asarray(hands, np.uint32)
     suits = round_two_suits(hands, turn_up)
-    key_next = hand_numbers(hands, suits[:, 0])[:, 2]
-    key_cross = hand_numbers(hands, suits[:, 1])[:, 2]
-    cross = key_cross > key_next
-    best = np.where(cross, suits[:, 1], suits[:, 0])
+    best = strongest_suit(hands, turn_up)
+    cross = best != suits[:, 0]
     bower = (np.asarray(turn_up, np.int64) & 7) == JACK
     return pd.DataFrame({"holding": holding_of(hands, best), "aces": np.minimum(outside_aces(hands, best), 1),
                          "voids": -1, "relation": np.where(cross, "cross", "next"),
@@ -196,12 +206,12 @@ CLASS_NOTE = (
 
 # --- the actions --------------------------------------------------------------------------------------------
 
-ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross")}
-BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1)}
+ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross", "alone")}
+BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1, 2)}
 DECISION = {1: "round one: pass, call (order up, assist, take up) or call alone",
             2: "round two: pass or make a suit"}
 CLASS_KEYS = ["a", "b", "round", "seat", "holding", "aces", "voids", "relation", "down"]   # a, b: the score AC-BD
-NETS = ["net0", "net1", "net2", "net3"]
+NETS = ["net0", "net1", "net2", "net3", "net4"]
 KEYS = CLASS_KEYS + ["choice"] + NETS
 
 
@@ -225,8 +235,8 @@ class ArmPolicy(Policy):
         return self.base.first_round_batch(t)
 
     def alone_batch(self, t):
-        if self.rnd == 1 and t.seat == self.seat and t.round == 1:
-            return np.full(len(t), self.arm == 2)
+        if t.seat == self.seat and t.round == self.rnd:
+            return np.full(len(t), self.arm == len(ARMS[self.rnd]) - 1)
         return self.base.alone_batch(t)
 
     def take_from_partner_batch(self, t):
@@ -236,6 +246,8 @@ class ArmPolicy(Policy):
         if self.rnd == 2 and t.seat == self.seat:
             if self.arm == 0:
                 return np.full(len(t), -1, np.int8)
+            if self.arm == 4:
+                return strongest_suit(t.hands, t.turn_up)
             return round_two_suits(t.hands, t.turn_up)[:, self.arm - 1].copy()
         return self.base.second_round_batch(t)
 
@@ -272,8 +284,11 @@ def choice_of(b, seat: int, rnd: int, hands, turn_up) -> np.ndarray:
     mine = (b.caller == seat) & (b.round == rnd)
     if rnd == 1:
         return np.where(mine, np.where(b.caller_is_lone, 2, 1), 0).astype(np.int8)
-    suits = round_two_suits(np.asarray(hands, np.uint32)[:, seat], turn_up)
+    own = np.asarray(hands, np.uint32)[:, seat]
+    suits = round_two_suits(own, turn_up)
     arm = 1 + np.argmax(suits == b.trump[:, None], axis=1)
+    # alone in his strongest suit is the alone action; alone in another suit (rare) counts as that suit made
+    arm = np.where(b.caller_is_lone & (b.trump == strongest_suit(own, turn_up)), 4, arm)
     return np.where(mine, arm, 0).astype(np.int8)
 
 

@@ -1,10 +1,10 @@
 """Strategy charts: what each seat should do with each class of hand, against book-playing others.
 
 For every seat and each of its bidding decisions (round one: pass, call or call alone; round two:
-pass, make next, make the stronger or the weaker cross suit), the value of every action per hand
-class a player recognises (:mod:`analysis.strategy`), in the deciding side's net points per hand
-at love-all, every other decision by the book's policy; the best action per class with its margin
-over the next best; and what the book does there.
+pass, make next, make the stronger or the weaker cross suit, make the strongest alone), the value
+of every action per hand class a player recognises (:mod:`analysis.strategy`), in the deciding
+side's net points per hand at love-all, every other decision by the book's policy; the best
+action per class with its margin over the next best; and what the book does there.
 
 Scenarios ``r1-<seat>`` and ``r2-<seat>``: deals at love-all (``r1-<seat>@<a>-<b>`` at each other
 score of the option ``scores``, AC-BD) bid by the book's policy; where the
@@ -36,7 +36,7 @@ from fastcore.vocabulary import SEAT_NAMES, SEATS
 
 LOVE_ALL = (0, 0)
 SEAT_ORDER = "BCDA"
-DEFAULT_CAP = 120             # hands of one class played per chunk at most
+DEFAULT_CAP = 100             # hands of one class played per chunk at most
 DEFAULT_ROUND_TWO_FACTOR = 3  # round two's scenarios deal this many times the chunk's deals
 DEFAULT_SCORES = ["0-0", "4-2"]   # AC-BD: love-all, and one side at four against two (both sides' view)
 
@@ -124,7 +124,7 @@ def game_rows(deals, rules) -> pd.DataFrame:
         if len(sub.hands):
             counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
             rows += [{"a": a, "b": b, "round": 0, "seat": "-", "holding": -1, "aces": 0, "voids": 0, "relation": "",
-                      "down": "", "choice": i, "net0": 0, "net1": 0, "net2": 0, "net3": 0, "deals": int(n)}
+                      "down": "", "choice": i, **dict.fromkeys(strategy.NETS, 0), "deals": int(n)}
                      for i, n in enumerate(counts) if n]
     return strategy.counted([pd.DataFrame(rows, columns=strategy.KEYS + ["deals"])])
 
@@ -185,8 +185,9 @@ def method_words(cap: int, factor: int, pack: int) -> str:
         f"as they did), the hand is classed and the first {cap:,} hands of each class of a chunk are played once "
         "per action, on the same deals (paired), the seat's decision forced and every other decision by the "
         "book's policy; double-dummy play. Round one's actions: pass, call (order up, assist, take up) not alone, "
-        "call alone. Round two's: pass, make next, make the stronger cross suit, make the weaker one (a suit "
-        "made, the book's policy decides on going alone). Round two's scenarios deal "
+        "call alone. Round two's: pass, make next, make the stronger cross suit, make the weaker one, each not "
+        "alone, and make his strongest legal suit alone (the book's own lone hand in another suit, rare, is "
+        "counted as that suit made). Round two's scenarios deal "
         f"{factor} times as many deals, since its decisions are reached less often.")
 
 

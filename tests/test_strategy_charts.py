@@ -64,8 +64,8 @@ def test_the_dealer_is_classed_on_his_hand_after_taking_up():
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     out = tmp_path_factory.mktemp("sc")
-    kw = dict(deals=2_000, chunk_size=1_000, progress=False,
-              options={"cap": 15, "round_two_factor": 2, "scores": ["0-0"]})
+    kw = dict(deals=1_600, chunk_size=800, progress=False,
+              options={"cap": 12, "round_two_factor": 2, "scores": ["0-0"]})
     one = run_study(STUDY, settings_for(STUDY, out=str(out / "1"), jobs=1, **kw)).frame
     two = run_study(STUDY, settings_for(STUDY, out=str(out / "2"), jobs=2, **kw)).frame
     return one, two
@@ -80,7 +80,7 @@ def test_the_table_is_consistent(tiny):
     counted = STUDY.summarise(tiny[0])
     assert set(zip(counted["round"], counted["seat"])) == {(r, s) for r in (1, 2) for s in "ABCD"}
     per_chunk = counted.groupby(strategy.CLASS_KEYS)["deals"].sum()
-    assert per_chunk.max() <= 15 * 2          # the cap: 15 hands of a class per chunk, two chunks
+    assert per_chunk.max() <= 12 * 2          # the cap: 12 hands of a class per chunk, two chunks
     table = strategy.action_table(counted)
     assert len(table) == len(per_chunk) and table["deals"].sum() == counted["deals"].sum()
     for rnd, arms in strategy.ARMS.items():
@@ -164,6 +164,9 @@ def test_the_arm_of_the_policys_own_action_replays_the_policy(seat, rnd):
     choice = strategy.choice_of(b, seat, rnd, deals.hands, deals.turn_up)[rows]
     assert len(rows) > 100 and len(set(choice)) >= 2
     own = simulate(deals[rows], book, Rules(), (0, 0)).net(seat & 1)
+    # a lone hand in a suit other than his strongest is counted as that suit made: not replayed exactly
+    elsewhere = (b.caller_is_lone & (b.trump != strategy.strongest_suit(deals.hands[:, seat], deals.turn_up)))[rows]
     for arm in set(choice):
         forced = simulate(deals[rows], strategy.ArmPolicy(book, seat, rnd, int(arm)), Rules(), (0, 0)).net(seat & 1)
-        assert (forced[choice == arm] == own[choice == arm]).all()
+        same = (choice == arm) & ~(elsewhere & (rnd == 2) & (arm > 0))
+        assert (forced[same] == own[same]).all()

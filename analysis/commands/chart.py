@@ -76,9 +76,10 @@ def run(args) -> int:
 
     frame = strategy.chart_rows(policy, seats, deals, seed, rules, score, cap, progress=progress)
     table = strategy.action_table(frame)
-    if table.empty:
-        raise EuchreError("no decision was reached on these deals: give more --deals")
     letters = [strategy.SEATS[s] for s in seats]
+    if table.empty:
+        raise EuchreError(f"no decision of {', '.join(letters)} was reached under the policy {name!r} (an earlier "
+                          "player always called): chart another seat, or give more --deals")
     score_words = "love-all" if tuple(score) == (0, 0) else f"AC {score[0]}, BD {score[1]}"
     method = (f"Method: {deals:,} fresh deals per seat and round (round two {3 * deals:,}), seed {seed}, at "
               f"{score_words}, bid by the policy {name!r}; where the seat's decision is reached, at most {cap} hands "
