@@ -208,16 +208,15 @@ CLASS_NOTE = (
 
 ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross", "alone")}
 BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1, 2)}
-DECISION = {1: "round one: pass, call (order up, assist, take up) or call alone",
-            2: "round two: pass or make a suit"}
 CLASS_KEYS = ["a", "b", "round", "seat", "holding", "aces", "voids", "relation", "down"]   # a, b: the score AC-BD
 NETS = ["net0", "net1", "net2", "net3", "net4"]
 KEYS = CLASS_KEYS + ["choice"] + NETS
 
 
 class ArmPolicy(Policy):
-    """``base`` with one seat's decision of one round forced to action ``arm`` of :data:`ARMS`;
-    every other decision (and, in round two, whether to play alone) is the base policy's."""
+    """``base`` with one seat's decision of one round forced to action ``arm`` of :data:`ARMS`
+    (the call or the suit, and whether he plays alone); every other decision is the base
+    policy's."""
 
     def __init__(self, base: Policy, seat: int, rnd: int, arm: int):
         if rnd not in ARMS or not 0 <= arm < len(ARMS[rnd]):

@@ -243,7 +243,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     method = method_words(cap, factor, manifest.get("rules", {}).get("pack", 32))
     actions = actions_of(table, manifest)
     strategy.write_csv(actions, out_dir / "strategy_table.csv")
-    caption_method = ("Method: the book's policy bids deals at love-all; where the seat's decision is reached, "
+    caption_method = ("Method: the book's policy bids deals at the page's score; where the seat's decision is reached, "
                       f"at most {cap} hands of a class per chunk are played under each action, paired, double-dummy.")
     paths = strategy.write_charts(actions, out_dir, title="The best bid by hand class against the book's players",
                                   method=caption_method, policy_name="the book", prefix="strategy")
