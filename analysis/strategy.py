@@ -176,9 +176,10 @@ def seat_hands(hands, turn_up, seat: int, rnd: int) -> np.ndarray:
 
 
 def classes_of(hands, turn_up, seat: int, rnd: int) -> pd.DataFrame:
-    """The class of each deal's hand of ``seat`` at the decision of round ``rnd``."""
-    own = seat_hands(hands, turn_up, seat, rnd)
-    return round_one_classes(own, turn_up) if rnd == 1 else round_two_classes(own, turn_up)
+    """The class of each deal's hand of ``seat`` at the decision of round ``rnd`` (3: the
+    dealer's discard, classed as in round one)."""
+    own = seat_hands(hands, turn_up, seat, 1 if rnd == 3 else rnd)
+    return round_two_classes(own, turn_up) if rnd == 2 else round_one_classes(own, turn_up)
 
 
 def class_label(holding, aces, voids_, relation="", down="") -> str:
@@ -206,8 +207,10 @@ CLASS_NOTE = (
 
 # --- the actions --------------------------------------------------------------------------------------------
 
-ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross", "alone")}
-BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1, 2)}
+ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross", "alone"),
+        3: ("book's discard", "lowest plain", "longest suit", "make a void")}
+BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1, 2), 3: (0, 0, 0, 0)}
+DISCARD = 3   # the dealer's discard after taking up, charted as a third "round"
 CLASS_KEYS = ["a", "b", "round", "seat", "holding", "aces", "voids", "relation", "down"]   # a, b: the score AC-BD
 NETS = ["net0", "net1", "net2", "net3", "net4"]
 KEYS = CLASS_KEYS + ["choice"] + NETS
@@ -251,6 +254,9 @@ class ArmPolicy(Policy):
         return self.base.second_round_batch(t)
 
     def discard_batch(self, t):
+        if self.rnd == DISCARD and t.seat == self.seat:
+            alone = np.zeros(len(t), bool) if t.is_lone is None else t.is_lone
+            return discard_choices(t.hands, t.turn_up, alone)[:, self.arm].copy()
         return self.base.discard_batch(t)
 
     # the one-deal methods are never asked by the simulator; answer as the base would
@@ -270,9 +276,56 @@ class ArmPolicy(Policy):
         return self.base.discard(s)
 
 
+def _plain_cards(six, trump) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 3) masks of the six cards' plain suits under ``trump``, and their counts."""
+    plain = PLAIN[np.asarray(trump, np.int64)]                        # (N, 3)
+    cards = np.asarray(six, np.uint32)[:, None] & plain
+    return cards, np.bitwise_count(cards).astype(np.int64)
+
+
+def _lowest_card(cards) -> np.ndarray:
+    """The lowest card (lowest id: the suits' bits are ordered by rank) of each mask, -1 for none."""
+    cards = np.asarray(cards, np.uint32)
+    low = cards & (~cards + np.uint32(1))                              # the lowest set bit
+    out = np.full(cards.shape, -1, np.int64)
+    nonzero = low != 0
+    out[nonzero] = np.log2(low[nonzero].astype(np.float64)).astype(np.int64)
+    return out
+
+
+def _rank_key(cards) -> np.ndarray:
+    """The rank (0 the seven .. 7 the ace) of the lowest card of each mask, 99 for none."""
+    low = _lowest_card(cards)
+    return np.where(low >= 0, low & 7, 99)
+
+
+def discard_choices(six, turn_up, alone) -> np.ndarray:
+    """(N, 4) the card each discard rule of :data:`ARMS` round 3 throws from the dealer's six:
+    the book's (the lowest card of a short suit, a lone ace kept unless alone: D8); the lowest
+    plain card; the lowest card of the longest plain suit; the lowest singleton, to make a void.
+    With no plain card, or no singleton for the last, the book's card."""
+    from analysis.contract import book_discard
+
+    six = np.asarray(six, np.uint32)
+    turn_up = np.asarray(turn_up, np.int64)
+    book = np.asarray(book_discard(six, turn_up.astype(np.int8), alone), np.int64)
+    cards, counts = _plain_cards(six, turn_up >> 3)
+    rows = np.arange(len(six))
+    ranks = _rank_key(cards)                                           # (N, 3)
+    lowest = _lowest_card(cards)
+    has_plain = counts.sum(axis=1) > 0
+    low_plain = np.where(has_plain, lowest[rows, np.argmin(ranks, axis=1)], book)
+    longest = np.where(has_plain, lowest[rows, np.argmax(counts * 100 - ranks, axis=1)], book)
+    single = np.where(counts == 1, ranks, 99)
+    void = np.where(single.min(axis=1) < 99, lowest[rows, np.argmin(single, axis=1)], book)
+    return np.stack([book, low_plain, longest, void], axis=1).astype(np.int8)
+
+
 def reached(b, seat: int, rnd: int) -> np.ndarray:
     """Rows where the seat's decision of round ``rnd`` is reached as the bidding ``b`` went: no
     earlier seat called in that round (and, in round two, nobody in round one)."""
+    if rnd == DISCARD:   # the dealer takes up the turn-up and plays
+        return (b.round == 1) & (b.lone_seat != 2) if seat == 0 else np.zeros(len(b.round), bool)
     earlier = ROUND_ORDER[:ROUND_ORDER.index(seat)]
     before = (b.round == rnd) & np.isin(b.caller, earlier)
     return ~before if rnd == 1 else ~before & (b.round != 1)
@@ -280,6 +333,11 @@ def reached(b, seat: int, rnd: int) -> np.ndarray:
 
 def choice_of(b, seat: int, rnd: int, hands, turn_up) -> np.ndarray:
     """The policy's own action at the decision (index in :data:`ARMS`), from its bidding ``b``."""
+    if rnd == DISCARD:   # the first rule that throws the policy's card (none: counted as the book's)
+        six = np.asarray(hands, np.uint32)[:, 0] | (np.uint32(1) << np.asarray(turn_up, np.uint32))
+        rules = discard_choices(six, turn_up, b.lone_seat == 0)
+        match = rules == b.discard[:, None]
+        return np.where(match.any(axis=1), np.argmax(match, axis=1), 0).astype(np.int8)
     mine = (b.caller == seat) & (b.round == rnd)
     if rnd == 1:
         return np.where(mine, np.where(b.caller_is_lone, 2, 1), 0).astype(np.int8)
@@ -359,12 +417,19 @@ def _intervals(n: int, d: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.stack([mean, mean - q * se, mean + q * se], axis=1)
 
 
+def column(arm: str) -> str:
+    """An action's name as a column of the table: ``"other cross"`` -> ``other_cross``."""
+    return arm.replace("'", "").replace(" ", "_")
+
+
 def verdict_word(rnd: int, majority: int, best: int, significant: bool) -> str:
     """How the policy's usual action stands against the best one."""
     if majority == best:
         return "agrees"
     if not significant:
         return "close"
+    if rnd == DISCARD:
+        return "wrong discard"
     bold = BOLDNESS[rnd]
     if bold[majority] < bold[best]:
         return "too cautious"
@@ -412,14 +477,14 @@ def action_table(frame: pd.DataFrame, value=None, unit: str = POINTS_UNIT) -> pd
         est = _intervals(n, np.concatenate([diffs, (nets[:, best] - nets[:, majority])[:, None]], axis=1),
                          w.astype(np.float64))
         for k, arm in enumerate(arms):
-            c = arm.replace(" ", "_")
+            c = column(arm)
             row[c], row[f"{c}_low"], row[f"{c}_high"] = est[k]
         margin, loss, against = est[len(arms)], est[len(arms) + 1], est[len(arms) + 2]
         significant = n >= MIN_DEALS and np.isfinite(against[1]) and against[1] > 0
         row.update({"best": arms[best], "next_best": arms[second], "margin": margin[0],
                     "margin_low": margin[1], "margin_high": margin[2]})
         for k, arm in enumerate(arms):
-            row[f"policy_{arm.replace(' ', '_')}"] = shares[k]
+            row[f"policy_{column(arm)}"] = shares[k]
         row.update({"policy_usual": arms[majority], "policy_loss": loss[0], "policy_loss_low": loss[1],
                     "policy_loss_high": loss[2],
                     "verdict": verdict_word(int(rnd), majority, best, significant) if n >= MIN_DEALS else "few deals"})
@@ -441,21 +506,23 @@ def write_csv(table: pd.DataFrame, path) -> Path:
 # --- the chart ----------------------------------------------------------------------------------------------
 
 COLOURS = {"pass": "#d0d0d0", "call": "#6baed6", "alone": "#08519c",
-           "next": "#74c476", "cross": "#fd8d3c", "other cross": "#9e9ac8"}
-LETTERS = {"pass": "P", "call": "C", "alone": "A", "next": "N", "cross": "X", "other cross": "W"}
-FLAGS = {"too cautious": "#c00000", "too bold": "#7a00a8", "wrong suit": "#000000"}
+           "next": "#74c476", "cross": "#fd8d3c", "other cross": "#9e9ac8",
+           "book's discard": "#d0d0d0", "lowest plain": "#fdd0a2", "longest suit": "#a1d99b", "make a void": "#bcbddc"}
+LETTERS = {"pass": "P", "call": "C", "alone": "A", "next": "N", "cross": "X", "other cross": "W",
+           "book's discard": "B", "lowest plain": "L", "longest suit": "G", "make a void": "V"}
+FLAGS = {"too cautious": "#c00000", "too bold": "#7a00a8", "wrong suit": "#000000", "wrong discard": "#000000"}
 PAGE = (11.69, 8.27)   # A4 landscape, inches
 PRINT_DPI = 150
 
 
 def _columns(rnd: int) -> list[tuple]:
-    if rnd == 1:
+    if rnd != 2:
         return [(a, v) for a in (0, 1, 2) for v in (0, 1)]
     return [(r, d, a) for r in ("next", "cross") for d in ("no bower down", "bower down") for a in (0, 1)]
 
 
 def _column_label(rnd: int, col) -> str:
-    if rnd == 1:
+    if rnd != 2:
         a, v = col
         return f"{('no ace', '1 ace', '2+ aces')[a]}\n{'void' if v else 'no void'}"
     r, d, a = col
@@ -480,7 +547,7 @@ def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
     image = np.ones((len(HOLDINGS), len(cols), 3))
     boxes = ([], [], [])
     for r in table.itertuples(index=False):
-        col = (r.aces, r.voids) if rnd == 1 else (r.relation, r.down, r.aces)
+        col = (r.aces, r.voids) if rnd != 2 else (r.relation, r.down, r.aces)
         if col not in cols:
             continue
         x, y = cols.index(col), HOLDINGS.index(r.holding)
@@ -491,7 +558,7 @@ def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
         ink = "white" if clear and r.best == "alone" else "black"
         half = (r.margin_high - r.margin_low) / 2 if np.isfinite(r.margin_high) else float("nan")
         usual = r.policy_usual
-        share = float(getattr(r, "policy_" + usual.replace(" ", "_")))
+        share = float(getattr(r, "policy_" + column(usual)))
         boxes[0].append(x + 0.13)
         boxes[1].append(y + 0.28)
         boxes[2].append(COLOURS[usual])
@@ -519,31 +586,41 @@ def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
         side.set_visible(False)
 
 
+PANEL_TITLES = {1: "Round one: the turned-up suit", 2: "Round two: his strongest legal suit",
+                DISCARD: "The dealer's discard after taking up (his hand after the book's discard)"}
+
+
 def draw_seat(table: pd.DataFrame, seat: str, *, title: str, note: str, policy_name: str = "the book",
-              score: tuple[int, int] | None = None):
-    """One page for one seat: round one (left) and round two (right), the holdings from the
-    weakest (bottom) to the strongest (top). Returns the matplotlib figure."""
+              score: tuple[int, int] | None = None, rounds=(1, 2)):
+    """One page for one seat: round one (left) and round two (right), or the dealer's discard
+    alone (``rounds=(3,)``), the holdings from the weakest (bottom) to the strongest (top).
+    Returns the matplotlib figure."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
 
-    fig, axes = plt.subplots(1, 2, figsize=PAGE, gridspec_kw={"width_ratios": [6, 8], "wspace": 0.12})
-    for ax, rnd in zip(axes, (1, 2)):
+    widths = {1: 6, 2: 8, DISCARD: 6}
+    fig, axes = plt.subplots(1, len(rounds), figsize=PAGE, squeeze=False,
+                             gridspec_kw={"width_ratios": [widths[r] for r in rounds], "wspace": 0.12})
+    if rounds == (DISCARD,):
+        axes[0, 0].set_position([0.3, 0.13, 0.45, 0.73])
+    for ax, rnd in zip(axes[0], rounds):
         sub = table[(table["seat"] == seat) & (table["round"] == rnd)] if len(table) else table
         if len(sub) and score is not None:
             sub = sub[(sub["a"] == score[0]) & (sub["b"] == score[1])]
         _panel(ax, sub, rnd, fontsize=4.6)
-        ax.set_title(("Round one: the turned-up suit" if rnd == 1 else "Round two: his strongest legal suit"),
-                     fontsize=8, pad=24)
-    handles = [Patch(facecolor=COLOURS[a], label=f"{LETTERS[a]} {a}") for a in
-               ("pass", "call", "alone", "next", "cross", "other cross")]
-    handles += [Patch(facecolor="none", edgecolor=c, linewidth=1.6, label=f"{policy_name} {w}")
-                for w, c in FLAGS.items()]
+        ax.set_title(PANEL_TITLES[rnd], fontsize=8, pad=24)
+    actions = dict.fromkeys(a for r in rounds for a in ARMS[r])
+    handles = [Patch(facecolor=COLOURS[a], label=f"{LETTERS[a]} {a}") for a in actions]
+    flags = ("wrong discard",) if rounds == (DISCARD,) else ("too cautious", "too bold", "wrong suit")
+    handles += [Patch(facecolor="none", edgecolor=FLAGS[w], linewidth=1.6, label=f"{policy_name} {w}")
+                for w in flags]
     fig.legend(handles=handles, loc="lower center", ncol=9, fontsize=6, frameon=False, bbox_to_anchor=(0.5, 0.075))
     fig.suptitle(title, fontsize=10, y=0.985)
     fig.text(0.02, 0.01, "\n".join(textwrap.wrap(note, 250)), fontsize=5.6, ha="left", va="bottom", color="0.25")
-    fig.subplots_adjust(left=0.07, right=0.99, top=0.86, bottom=0.13)
+    if rounds != (DISCARD,):
+        fig.subplots_adjust(left=0.07, right=0.99, top=0.86, bottom=0.13)
     return fig
 
 
@@ -581,9 +658,17 @@ def score_words(a: int, b: int, seat: str | None = None) -> str:
     return f"his side {own}, the other {theirs}"
 
 
-def page_key(seat: str, a: int, b: int) -> str:
-    """A chart page's name: the seat, and the score unless love-all (``"B"``, ``"B_4-2"``)."""
-    return seat if (a, b) == (0, 0) else f"{seat}_{a}-{b}"
+def page_key(seat: str, a: int, b: int, discard: bool = False) -> str:
+    """A chart page's name: the seat, "discard" for the dealer's discard, and the score unless
+    love-all (``"B"``, ``"B_4-2"``, ``"A_discard"``)."""
+    return seat + ("_discard" if discard else "") + ("" if (a, b) == (0, 0) else f"_{a}-{b}")
+
+
+def read_page_key(key: str) -> tuple[str, bool, tuple[int, int]]:
+    """The seat, whether the dealer's discard, and the score of a page's name."""
+    parts = key.split("_")
+    score = tuple(int(x) for x in parts[-1].split("-")) if "-" in parts[-1] else (0, 0)
+    return parts[0], "discard" in parts, score
 
 
 def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, policy_name: str,
@@ -604,11 +689,16 @@ def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, polic
                       f"{unit} (percentage points)")
         note = CHART_NOTE.format(policy=policy_name, min=MIN_DEALS, method=method).replace(
             "net points per hand to the deciding side", unit_words)
+        at = table[(table["a"] == a) & (table["b"] == b)]
         for seat in seats:
             name = SEAT_NAMES[SEATS.index(seat)]
             fig = draw_seat(table, seat, title=f"{title}: {name}, at {score_words(a, b, seat)}", note=note,
                             policy_name=policy_name, score=(a, b))
             figures.append((page_key(seat, a, b), fig))
+            if ((at["seat"] == seat) & (at["round"] == DISCARD)).any():
+                fig = draw_seat(table, seat, title=f"The dealer's discard: {name}, at {score_words(a, b, seat)}",
+                                note=note, policy_name=policy_name, score=(a, b), rounds=(DISCARD,))
+                figures.append((page_key(seat, a, b, discard=True), fig))
 
     def pdf(tmp):
         with PdfPages(tmp, metadata={"Creator": None, "Producer": None, "CreationDate": None}) as book:
@@ -640,7 +730,7 @@ def chart_rows(policy: Policy, seats, deals: int, seed: int, rules, score=(0, 0)
 
     frames = []
     for seat in seats:
-        for rnd in (1, 2):
+        for rnd in ((1, 2, DISCARD) if seat == 0 else (1, 2)):
             total = deals * (round_two_factor if rnd == 2 else 1)
             for k, start in enumerate(range(0, total, BATCH)):
                 dealt = sample_deals(min(BATCH, total - start), batch_seed(seed, seat, rnd, k), pack=rules.pack)

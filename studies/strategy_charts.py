@@ -1,12 +1,14 @@
 """Strategy charts: what each seat should do with each class of hand, against book-playing others.
 
 For every seat and each of its bidding decisions (round one: pass, call or call alone; round two:
-pass, make next, make the stronger or the weaker cross suit, make the strongest alone), the value
+pass, make next, make the stronger or the weaker cross suit, make the strongest alone), and the
+dealer's discard after taking up (four rules), the value
 of every action per hand class a player recognises (:mod:`analysis.strategy`), in the deciding
 side's net points per hand at love-all, every other decision by the book's policy; the best
 action per class with its margin over the next best; and what the book does there.
 
-Scenarios ``r1-<seat>`` and ``r2-<seat>``: deals at love-all (``r1-<seat>@<a>-<b>`` at each other
+Scenarios ``r1-<seat>``, ``r2-<seat>`` and ``d-A`` (the dealer's discard): deals at love-all
+(``r1-<seat>@<a>-<b>`` at each other
 score of the option ``scores``, AC-BD) bid by the book's policy; where the
 seat's decision is reached (the earlier players' passes as they happened), the first ``cap``
 hands of each class of a chunk are played once per action, double-dummy, on the same deals
@@ -44,8 +46,9 @@ DEFAULT_SCORES = ["0-0", "4-2"]   # AC-BD: love-all, and one side at four agains
 class StrategyCharts(Study):
     name = "strategy_charts"
     title = "Strategy charts: the best bid by hand class, seat by seat"
-    description = ("Every seat's round-one call (pass, call, alone) and round-two make (pass, next, cross) valued "
-                   "per hand class against book-playing others at love-all; the best action and the book's own.")
+    description = ("Every seat's round-one call (pass, call, alone), round-two make (pass, next, cross, alone) and "
+                   "the dealer's discard valued per hand class against book-playing others, at love-all and 4-2; "
+                   "the best action and the book's own.")
     policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
                 "love-all; the deciding seat's decision forced to each action in turn (analysis.strategy.ArmPolicy)")
     defaults = {"deals": 250_000, "chunk_size": 25_000, "cap": DEFAULT_CAP,
@@ -65,8 +68,10 @@ class StrategyCharts(Study):
         if why:
             raise EuchreError(why)
         scores = charted_scores(settings.options.get("scores", DEFAULT_SCORES), settings.rules)
-        names = [f"r{rnd}-{seat}{'' if score == LOVE_ALL else f'@{score[0]}-{score[1]}'}"
-                 for score in scores for rnd in (1, 2) for seat in SEAT_ORDER]
+        names = []
+        for score in scores:
+            at = "" if score == LOVE_ALL else f"@{score[0]}-{score[1]}"
+            names += [f"r{rnd}-{seat}{at}" for rnd in (1, 2) for seat in SEAT_ORDER] + [f"d-A{at}"]
         return names + (["game"] if any(score != LOVE_ALL for score in scores) else [])
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
@@ -77,7 +82,10 @@ class StrategyCharts(Study):
             return game_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules)
         try:
             name, _, at = scenario.partition("@")
-            rnd, seat = int(name[1]), SEATS.index(name.split("-")[1])
+            rnd = strategy.DISCARD if name.startswith("d-") else int(name[1])
+            seat = SEATS.index(name.split("-")[1])
+            if rnd == strategy.DISCARD and seat != 0:
+                raise EuchreError("only the dealer discards")
             score = charted_scores([at], settings.rules)[0] if at else LOVE_ALL
         except (ValueError, IndexError, EuchreError):
             raise EuchreError(f"no scenario {scenario!r} in the strategy_charts study") from None
@@ -187,7 +195,12 @@ def method_words(cap: int, factor: int, pack: int) -> str:
         "book's policy; double-dummy play. Round one's actions: pass, call (order up, assist, take up) not alone, "
         "call alone. Round two's: pass, make next, make the stronger cross suit, make the weaker one, each not "
         "alone, and make his strongest legal suit alone (the book's own lone hand in another suit, rare, is "
-        "counted as that suit made). Round two's scenarios deal "
+        "counted as that suit made). The dealer's discard, where he takes up the turn-up and plays (scenario "
+        "d-A): the book's rule (the lowest card of a short suit, a lone ace kept unless alone), the lowest plain "
+        "card, the lowest card of the longest plain suit, the lowest singleton (to make a void); with no plain "
+        "card, or no singleton for the last, the book's card; the bidding is the book's and unchanged, the hand "
+        "classed as in round one (after the book's discard), the book's usual rule the first that throws its "
+        "card. Round two's scenarios deal "
         f"{factor} times as many deals, since its decisions are reached less often.")
 
 
@@ -195,7 +208,7 @@ def flagged(actions: pd.DataFrame) -> pd.DataFrame:
     """The classes where the book's usual action loses to the best beyond its interval."""
     if actions.empty:
         return actions
-    bad = actions[actions["verdict"].isin(["too cautious", "too bold", "wrong suit"])]
+    bad = actions[actions["verdict"].isin(["too cautious", "too bold", "wrong suit", "wrong discard"])]
     bad = bad.sort_values(["a", "b", "policy_loss"], ascending=[True, True, False])
     return pd.DataFrame({
         "score (AC-BD)": [f"{a}-{b}" for a, b in zip(bad["a"], bad["b"])],
@@ -227,7 +240,7 @@ def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
                     "hands played": int(g["deals"].sum()),
                     "agrees": int(counts.get("agrees", 0)), "close": int(counts.get("close", 0)),
                     "too cautious": int(counts.get("too cautious", 0)), "too bold": int(counts.get("too bold", 0)),
-                    "wrong suit": int(counts.get("wrong suit", 0)),
+                    "wrong suit or discard": int(counts.get("wrong suit", 0) + counts.get("wrong discard", 0)),
                     "book's mean loss per hand played": "" if not w.sum() else
                     (f"{loss:+.3f} points" if unit == strategy.POINTS_UNIT else f"{100 * loss:+.1f}% of a game")})
     return pd.DataFrame(out)
@@ -251,14 +264,15 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     for key, path in paths.items():
         if key == "pdf":
             continue
-        seat, _, at = key.partition("_")
-        a, b = (int(x) for x in at.split("-")) if at else LOVE_ALL
-        unit = "net points per hand" if not at else "the probability of winning the game"
-        charts.append(Chart(path.name, f"{SEAT_NAMES[SEATS.index(seat)]} at {strategy.score_words(a, b, seat)}: the "
-                                       "best action per hand class in round one (left) and round two (right), its "
-                                       f"margin over the next best in {unit} (95%), the book's usual action and its "
-                                       "share, and the classes where the book's action loses beyond its interval "
-                                       "(framed). A printable page; every page is also in strategy.pdf."))
+        seat, discard, (a, b) = strategy.read_page_key(key)
+        unit = "net points per hand" if (a, b) == LOVE_ALL else "the probability of winning the game"
+        what = ("the best discard rule per hand class (his hand after the book's discard)" if discard else
+                "the best action per hand class in round one (left) and round two (right)")
+        charts.append(Chart(path.name, f"{SEAT_NAMES[SEATS.index(seat)]} at {strategy.score_words(a, b, seat)}: "
+                                       f"{what}, its margin over the next best in {unit} (95%), the book's usual "
+                                       "action and its share, and the classes where the book's action loses beyond "
+                                       "its interval (framed). A printable page; every page is also in "
+                                       "strategy.pdf."))
     summary = seat_summary(actions)
     bad = flagged(actions)
     moved = changes(actions)
@@ -286,8 +300,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         judged = int(summary["classes judged"].sum())
         headline = (f"{judged} seat-round-class cells judged: the book's usual action agrees with the best in "
                     f"{int(summary['agrees'].sum())}, is too cautious in {int(summary['too cautious'].sum())}, "
-                    f"too bold in {int(summary['too bold'].sum())} and of the wrong suit in "
-                    f"{int(summary['wrong suit'].sum())} (beyond the 95% interval); the rest are within it.")
+                    f"too bold in {int(summary['too bold'].sum())} and of the wrong suit or discard in "
+                    f"{int(summary['wrong suit or discard'].sum())} (beyond the 95% interval); the rest are within "
+                    "it.")
     return StudyReport(
         name=study.name, title=study.title, question=question, method=method,
         table=summary,

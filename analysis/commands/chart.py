@@ -70,7 +70,8 @@ def run(args) -> int:
     name = getattr(policy, "name", args.policy)
 
     def progress(seat, rnd, done, total):
-        sys.stderr.write(f"\r{seat} round {rnd}: {done:,}/{total:,} deals")
+        what = "the discard" if rnd == 3 else f"round {rnd}"
+        sys.stderr.write(f"\r{seat} {what}: {done:,}/{total:,} deals")
         if done == total:
             sys.stderr.write("\n")
 
@@ -98,7 +99,8 @@ def run(args) -> int:
         sys.stdout.write(f"{len(judged)} classes judged: agrees {counts.get('agrees', 0)}, "
                          f"close {counts.get('close', 0)}, "
                          f"too cautious {counts.get('too cautious', 0)}, too bold {counts.get('too bold', 0)}, "
-                         f"wrong suit {counts.get('wrong suit', 0)}; mean loss against the best "
+                         f"wrong suit {counts.get('wrong suit', 0)}, wrong discard {counts.get('wrong discard', 0)}; "
+                         "mean loss against the best "
                          f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f} points per hand played\n")
     else:
         sys.stdout.write(f"0 classes judged: none has {strategy.MIN_DEALS} hands played; give more --deals "
