@@ -211,6 +211,7 @@ ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross"
         3: ("book's discard", "lowest plain", "longest suit", "make a void")}
 BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1, 2), 3: (0, 0, 0, 0)}
 DISCARD = 3   # the dealer's discard after taking up, charted as a third "round"
+DECISIONS = {1: "round one", 2: "round two", DISCARD: "discard"}
 CLASS_KEYS = ["a", "b", "round", "seat", "holding", "aces", "voids", "relation", "down"]   # a, b: the score AC-BD
 NETS = ["net0", "net1", "net2", "net3", "net4"]
 KEYS = CLASS_KEYS + ["choice"] + NETS

@@ -177,8 +177,8 @@ def changes(actions: pd.DataFrame) -> pd.DataFrame:
     both = both[both["best"] != both["best_love"]]
     return pd.DataFrame({
         "score (AC-BD)": [f"{a}-{b}" for a, b in zip(both["a"], both["b"])], "seat": both["seat"],
-        "round": both["round"], "class": both["class"], "best at love-all": both["best_love"],
-        "best at the score": both["best"],
+        "decision": both["round"].map(strategy.DECISIONS), "class": both["class"],
+        "best at love-all": both["best_love"], "best at the score": both["best"],
         "its margin, game-win [95%]": [f"{100 * m:+.1f}% [{100 * lo:+.1f}%, {100 * hi:+.1f}%]" for m, lo, hi in
                                        zip(both["margin"], both["margin_low"], both["margin_high"])],
         "the book (usual)": both["policy_usual"]}).reset_index(drop=True)
@@ -212,7 +212,8 @@ def flagged(actions: pd.DataFrame) -> pd.DataFrame:
     bad = bad.sort_values(["a", "b", "policy_loss"], ascending=[True, True, False])
     return pd.DataFrame({
         "score (AC-BD)": [f"{a}-{b}" for a, b in zip(bad["a"], bad["b"])],
-        "round": bad["round"], "seat": bad["seat"], "class": bad["class"], "deals": bad["deals"],
+        "decision": bad["round"].map(strategy.DECISIONS), "seat": bad["seat"], "class": bad["class"],
+        "deals": bad["deals"],
         "the book (usual)": bad["policy_usual"], "best": bad["best"], "verdict": bad["verdict"],
         "book's loss [95%]": [_value(m, lo, hi, u) for m, lo, hi, u in
                               zip(bad["policy_loss"], bad["policy_loss_low"], bad["policy_loss_high"], bad["unit"])],
@@ -236,7 +237,8 @@ def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
         counts = judged["verdict"].value_counts()
         loss = (judged["policy_loss"] * w).sum() / w.sum() if w.sum() else float("nan")
         unit = g["unit"].iloc[0]
-        out.append({"score (AC-BD)": f"{a}-{b}", "round": int(rnd), "seat": seat, "classes judged": len(judged),
+        out.append({"score (AC-BD)": f"{a}-{b}", "decision": strategy.DECISIONS[int(rnd)], "seat": seat,
+                    "classes judged": len(judged),
                     "hands played": int(g["deals"].sum()),
                     "agrees": int(counts.get("agrees", 0)), "close": int(counts.get("close", 0)),
                     "too cautious": int(counts.get("too cautious", 0)), "too bold": int(counts.get("too bold", 0)),
@@ -306,7 +308,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     return StudyReport(
         name=study.name, title=study.title, question=question, method=method,
         table=summary,
-        table_caption=("Per seat and round: the classes judged (at least "
+        table_caption=("Per score, decision and seat: the classes judged (at least "
                        f"{strategy.MIN_DEALS} hands), how the book's usual action stands against the best action, "
                        "and the book's mean loss against the best per hand of the classes played (each class "
                        "weighted by its hands played, which the cap makes more even than the deal)."),
