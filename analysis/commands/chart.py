@@ -1,0 +1,108 @@
+"""``euchrelab chart POLICY``: strategy charts of any policy, seat by seat.
+
+For each seat and each of its bidding decisions (round one: pass, call, call alone; round two:
+pass, next, the stronger or the weaker cross suit), fresh deals are bid by the policy; where the
+decision is reached, the hand is classed (:mod:`analysis.strategy`) and played once per action,
+paired on the same deals, every other decision by the policy, double-dummy. The charts show per
+hand class the best action with its margin, what the policy usually does there and whether that
+loses beyond the interval; the CSV has every action's value, the policy's share of each action
+and what its choices cost against the best.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from analysis.errors import EuchreError
+
+NAME = "chart"
+HELP = "strategy charts of a policy: per seat and hand class, the best bid and what the policy does"
+SEAT_ORDER = "BCDA"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("policy", metavar="POLICY",
+                        help="book, a baseline (pass, order, points), a TOML policy file or package.module:NAME")
+    parser.add_argument("--seat", default="all", help="A, B, C, D or all (default all)")
+    parser.add_argument("--out", default="chart", metavar="DIR",
+                        help="folder for the charts and the table (default chart)")
+    parser.add_argument("--deals", default="20000",
+                        help="deals per seat and round, round two dealing 3 times as many (default 20000)")
+    parser.add_argument("--seed", default="1888", help="root seed (default 1888)")
+    parser.add_argument("--cap", default="60", help="hands of one class played per batch of 25,000 deals (default 60)")
+    parser.add_argument("--score", default="0-0", help="the score AC-BD before the hand (default 0-0, love-all)")
+
+
+def _whole(option: str, text: str, least: int) -> int:
+    try:
+        value = int(str(text).replace("_", ""))
+    except ValueError:
+        raise EuchreError(f"{option} must be a whole number >= {least}, not {text!r}") from None
+    if value < least:
+        raise EuchreError(f"{option} must be a whole number >= {least}, not {text!r}")
+    return value
+
+
+def run(args) -> int:
+    from analysis import strategy
+    from analysis.cards import parse_seat
+    from analysis.commands.common import parse_score
+    from analysis.policies import policy_from_name
+    from analysis.rules import Rules
+
+    # every input checked before anything is computed or written
+    deals = _whole("--deals", args.deals, 1)
+    seed = _whole("--seed", args.seed, 0)
+    cap = _whole("--cap", args.cap, 1)
+    if str(args.seat).strip().lower() == "all":
+        seats = [parse_seat(s) for s in SEAT_ORDER]
+    else:
+        try:
+            seats = [parse_seat(args.seat)]
+        except EuchreError:
+            raise EuchreError(f"--seat {args.seat!r} is not a seat: give A, B, C, D or all") from None
+    rules = Rules()
+    score = parse_score(args.score, rules)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise EuchreError(f"--out {out} is a file: give a folder")
+    policy = policy_from_name(args.policy)
+    name = getattr(policy, "name", args.policy)
+
+    def progress(seat, rnd, done, total):
+        what = "the discard" if rnd == 3 else f"round {rnd}"
+        sys.stderr.write(f"\r{seat} {what}: {done:,}/{total:,} deals")
+        if done == total:
+            sys.stderr.write("\n")
+
+    frame = strategy.chart_rows(policy, seats, deals, seed, rules, score, cap, progress=progress)
+    table = strategy.action_table(frame)
+    letters = [strategy.SEATS[s] for s in seats]
+    if table.empty:
+        raise EuchreError(f"no decision of {', '.join(letters)} was reached under the policy {name!r} (an earlier "
+                          "player always called): chart another seat, or give more --deals")
+    score_words = "love-all" if tuple(score) == (0, 0) else f"AC {score[0]}, BD {score[1]}"
+    method = (f"Method: {deals:,} fresh deals per seat and round (round two {3 * deals:,}), seed {seed}, at "
+              f"{score_words}, bid by the policy {name!r}; where the seat's decision is reached, at most {cap} hands "
+              "of a class per 25,000 deals are played under each action, paired on the same deals, every other "
+              "decision by the policy; double-dummy play.")
+    out.mkdir(parents=True, exist_ok=True)
+    csv = strategy.write_csv(table, out / "chart.csv")
+    paths = strategy.write_charts(table, out, title=f"The best bid by hand class, and what {name!r} does",
+                                  method=method, policy_name=f"policy {name!r}", seats=letters, prefix="chart")
+    for path in [csv, *(v for k, v in paths.items() if k != "pdf"), paths["pdf"]]:
+        sys.stdout.write(f"{path}\n")
+    judged = table[table["verdict"] != "few deals"]
+    w = judged["deals"]
+    if len(judged):
+        counts = judged["verdict"].value_counts()
+        sys.stdout.write(f"{len(judged)} classes judged: agrees {counts.get('agrees', 0)}, "
+                         f"close {counts.get('close', 0)}, "
+                         f"too cautious {counts.get('too cautious', 0)}, too bold {counts.get('too bold', 0)}, "
+                         f"wrong suit {counts.get('wrong suit', 0)}, wrong discard {counts.get('wrong discard', 0)}; "
+                         "mean loss against the best "
+                         f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f} points per hand played\n")
+    else:
+        sys.stdout.write(f"0 classes judged: none has {strategy.MIN_DEALS} hands played; give more --deals "
+                         "or a larger --cap\n")
+    return 0
