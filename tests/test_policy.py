@@ -216,11 +216,11 @@ def test_a_bad_toml_policy_is_a_clear_error(tmp_path):
 
 
 def test_simulated_tricks_equal_the_solver_on_the_post_discard_hands():
-    deals = sample_deals(12, 3)
+    deals = sample_deals(6, 3)    # the reference solver takes seconds a deal: the solver's own tests hold many more
     res = simulate(deals, BookPolicy())
     ref_tricks, ref_points = play_out(res.maker, res.trump, res.lone_seat, res.play_hands, ReferenceDoubleDummy())
     assert np.array_equal(res.maker_tricks, ref_tricks) and np.array_equal(res.points, ref_points)
-    assert (res.maker >= 0).sum() >= 8
+    assert (res.maker >= 0).sum() >= 4
 
 
 def test_baselines_run_and_behave_as_named():
