@@ -513,7 +513,7 @@ LETTERS = {"pass": "P", "call": "C", "alone": "A", "next": "N", "cross": "X", "o
            "book's discard": "B", "lowest plain": "L", "longest suit": "G", "make a void": "V"}
 FLAGS = {"too cautious": "#c00000", "too bold": "#7a00a8", "wrong suit": "#000000", "wrong discard": "#000000"}
 PAGE = (11.69, 8.27)   # A4 landscape, inches
-PRINT_DPI = 150
+PRINT_DPI = 100          # the PNG pages (shown in the HTML report); strategy.pdf is the vector copy for print
 
 
 def _columns(rnd: int) -> list[tuple]:
