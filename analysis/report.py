@@ -54,6 +54,7 @@ class StudyReport:
     verdicts: list[Verdict] = field(default_factory=list)
     headline: str = ""
     sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
+    play_note: str = DOUBLE_DUMMY      # what the play engine can and cannot see
 
 
 # --- formatting -----------------------------------------------------------------------------
@@ -203,7 +204,7 @@ def render_markdown(report: StudyReport, manifest: dict) -> str:
     if report.headline:
         parts += [f"**Headline.** {report.headline}", ""]
     parts += ["## The question", "", report.question.strip(), ""]
-    parts += ["## Method", "", report.method.strip(), "", DOUBLE_DUMMY, ""]
+    parts += ["## Method", "", report.method.strip(), "", report.play_note, ""]
     if report.verdicts:
         parts += ["## Verdicts", "", md_table(verdict_frame(report.verdicts)), "", VERDICT_RULE, ""]
         for cid, quote in _quotes(report.verdicts):
@@ -244,7 +245,7 @@ def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     if report.headline:
         parts.append(f"<p><strong>Headline.</strong> {_inline(report.headline)}</p>")
     parts += ["<h2>The question</h2>", md_to_html(report.question)]
-    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(DOUBLE_DUMMY)]
+    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(report.play_note)]
     if report.verdicts:
         table = html_table(verdict_frame(report.verdicts), "verdicts")
         for word in VERDICTS:

@@ -189,11 +189,15 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "rule, takes over), the other side unchanged. The estimate, per hand where the rules applied: the points "
         "they gained the side that followed them (net points with minus without, summed over the sides for which "
         "they applied). Each interval is a paired t-interval over those hands; the verdicts correct for the "
-        "study's tests together.\n\n"
-        "This is play at the table by rules, not double-dummy: no player sees a hidden card. The estimate is the "
-        "rule against the play that replaces it among players of the book's rules, not against the best play; "
-        "the rules' readings of the book's words are in analysis/book_play.py. Not encoded: the book's advice on "
-        "signalling (false cards, showing command of a suit, the fourth card against a lone hand).")
+        "study's tests together. The rules' readings of the book's words are in analysis/book_play.py. Not "
+        "encoded: the book's advice on signalling (false cards, showing command of a suit, the fourth card "
+        "against a lone hand), and E9's exception at two points in your favour (the players do not know the "
+        "score).")
+    play_note = (
+        "The card play is **at the table, by rules**: no player sees a hidden card, and no hand is solved "
+        "double-dummy. Each estimate is a rule against the play that replaces it (the baseline, or the book's "
+        "next rule) among players of the book's rules, not against the best play: a rule can gain against a "
+        "weak replacement and still be worse than what a strong player would do.")
     question = ("Does the book's card play gain, rule by rule, when nobody sees the hidden cards?\n\n"
                 + study.quoted(RULE_CLAIMS))
     played = int(table["deals"].sum()) // max(1, len(RULE_CLAIMS)) if len(table) else 0
@@ -203,4 +207,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         table_caption=(f"Every claim ({played:,} made hands): how many hands its rules applied to, the points they "
                        "gained per such hand (95% interval), the simultaneous interval and the verdict."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list))
+        verdicts=verdict_list, headline=_headline(verdict_list), play_note=play_note)

@@ -278,8 +278,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     summary = seat_summary(actions)
     bad = flagged(actions)
     moved = changes(actions)
-    question = ("What should each seat do with each class of hand, and where does the book's advice differ? "
-                "(Issue item: strategy charts a player can carry to the table.)")
+    question = ("What should each seat do with each class of hand, and where does the book's advice differ? Charts "
+                "a player can print and carry to the table.")
     method += ("\n\nHand classes: " + strategy.CLASS_NOTE + "\n\nThe value of an action: the deciding side's net "
                "points (its points minus the adversaries') "
                "per hand; its interval a t-interval over the deals. The best action is the one of highest mean; "
