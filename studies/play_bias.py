@@ -1,0 +1,270 @@
+"""The double-dummy bias of the bidding verdicts: the same tests with players who see only their own cards.
+
+Every bidding verdict of the book_bidding study rests on double-dummy play, in which every player
+sees all four hands. Here the round-one classes it tests at love-all (E1, E2, S2, S3, S5, T4, T1's
+pass, D1: :data:`studies.book_bidding.GROUPS`) are played again on the same deals, calling and
+passing, under three play engines:
+
+- ``dd``: double-dummy (the book_bidding study's engine);
+- ``pimc``: every player by perfect-information Monte Carlo (:class:`analysis.table_play.PIMCPlayer`,
+  ``worlds`` worlds a decision, worlds consistent with his cards and the cards played, not with the
+  calls);
+- ``book``: every player by the book's card-play rules (:class:`analysis.book_play.BookPlayer`).
+
+Per class, the book's action minus the other in the deciding side's net points per hand under each
+engine, and the table-side estimate minus the double-dummy one on the same deals (the bias). The
+PIMC estimates are claim tests (they join the ledger beside the double-dummy ones); the book-rules
+estimates are shown, not judged.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.cells import counted, paired_mean
+from analysis.errors import EuchreError
+from analysis.report import interval
+from analysis.stats import Estimate, negated
+from analysis.study import POINTS, ClaimTest, Study
+from fastcore.handpatterns import hand_numbers
+
+LOVE_ALL = (0, 0)
+ENGINES = ("dd", "pimc", "book")
+GROUPS = ("E1", "E2", "S2", "S3", "S5", "T4", "T1pass", "D1")
+CLAIM_OF = {"T1pass": "T1"}
+ARMS = ("call", "pass")
+KEYS = ["group", "book"] + [f"{e}_{a}" for e in ENGINES for a in ARMS]
+DEFAULT_CAP = 50
+DEFAULT_WORLDS = 32
+
+
+def group_rows(deals, rules, cap: int) -> dict[str, np.ndarray]:
+    """Per group, the first ``cap`` deals whose seat's round-one decision is reached with a hand of
+    the group (E2: with three trumps of the turned-up suit, as the book_bidding study tests it)."""
+    from analysis.book_policy import BookPolicy
+    from analysis.simulate import bid_batch
+    from studies.book_bidding import E2_TURNED_TRUMPS, GROUPS as BOOK_GROUPS, classify, reached
+
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    b = bid_batch(hands, turn_up, BookPolicy(), rules, LOVE_ALL)
+    out = {}
+    for g in GROUPS:
+        seat = "ABCD".index(BOOK_GROUPS[g][0])
+        rows = np.flatnonzero(reached(b.caller, b.round, seat))
+        classes, _judged = classify(seat, hands[rows, seat], turn_up[rows], rules)
+        member = classes[g][0]
+        if g == "E2":
+            trumps = hand_numbers(hands[rows, seat], (turn_up[rows] >> 3).astype(np.int8))[:, 0]
+            member = member & (trumps >= E2_TURNED_TRUMPS)
+        out[g] = rows[np.flatnonzero(member)[:cap]]
+    return out
+
+
+def engine_of(name: str, worlds: int, seed: int, pack: int):
+    from analysis.engine import get_engine
+    return get_engine(name, worlds=worlds, seed=seed, pack=pack)
+
+
+def bias_rows(deals, rules, cap: int, worlds: int, seed: int) -> pd.DataFrame:
+    """Per group's deals: the deciding side's net points calling and passing under each engine."""
+    from analysis.book_policy import BookPolicy
+    from analysis.policy import FIRST_ROUND_CALL, Forced
+    from analysis.simulate import simulate
+    from studies.book_bidding import GROUPS as BOOK_GROUPS
+
+    chosen = group_rows(deals, rules, cap)
+    book = BookPolicy()
+    frames = []
+    for g, rows in chosen.items():
+        if not len(rows):
+            continue
+        seat = "ABCD".index(BOOK_GROUPS[g][0])
+        sub = deals[rows]
+        cols = {}
+        for e in ENGINES:
+            engine = engine_of(e, worlds, seed, deals.pack)
+            for arm in ARMS:
+                action = FIRST_ROUND_CALL[seat] if arm == "call" else "pass"
+                res = simulate(sub, Forced(book, seat, "first_round", action), rules, LOVE_ALL, engine=engine)
+                cols[f"{e}_{arm}"] = res.net(np.full(len(rows), seat & 1)).astype(np.int8)
+        frames.append(pd.DataFrame({"group": g, "book": BOOK_GROUPS[g][1] == "call", **cols}))
+    return counted(frames, KEYS)
+
+
+# --- estimates ------------------------------------------------------------------------------------
+
+def gain(table: pd.DataFrame, group: str, engine: str) -> Estimate | None:
+    """The book's action minus the other under ``engine``."""
+    rows = table[table["group"] == group]
+    if not len(rows):
+        return None
+    e = paired_mean(rows, f"{engine}_call", f"{engine}_pass")
+    return e if e is None or bool(rows["book"].iloc[0]) else negated(e)
+
+
+def bias(table: pd.DataFrame, group: str, engine: str) -> Estimate | None:
+    """The table-side gain minus the double-dummy gain on the same deals (book's orientation)."""
+    rows = table[table["group"] == group]
+    if not len(rows):
+        return None
+    d = pd.DataFrame({"a": rows[f"{engine}_call"].astype(np.int64) - rows[f"{engine}_pass"].astype(np.int64),
+                      "b": rows["dd_call"].astype(np.int64) - rows["dd_pass"].astype(np.int64),
+                      "deals": rows["deals"]})
+    e = paired_mean(d, "a", "b")
+    return e if e is None or bool(rows["book"].iloc[0]) else negated(e)
+
+
+def _test(g: str) -> ClaimTest:
+    from studies.book_bidding import GROUPS as BOOK_GROUPS
+    seat, action, _patterns, words = BOOK_GROUPS[g]
+    claim = CLAIM_OF.get(g, g)
+    other = "pass" if action == "call" else "call"
+    return ClaimTest(f"{g}.pimc", claim, f"{g} at the table (PIMC)",
+                     f"{seat} at love-all, {words}: net points per hand after the book's {action} - after {other}, "
+                     "every player table-side (PIMC)", POINTS)
+
+
+CLAIMS = tuple(_test(g) for g in GROUPS)
+
+
+class PlayBias(Study):
+    name = "play_bias"
+    title = "The double-dummy bias of the bidding verdicts"
+    description = ("The book_bidding study's round-one classes at love-all played again by players who see only their "
+                   "own cards (PIMC; the book's card-play rules) on the same deals, beside double-dummy; points per hand.")
+    policies = ("bidding: the book's policy (BookPolicy) for all four players at love-all, the deciding seat's round-one "
+                "call forced both ways; play: double-dummy, PIMC, and the book's card-play rules on the same deals")
+    defaults = {"deals": 20_000, "chunk_size": 10_000, "cap": DEFAULT_CAP, "worlds": DEFAULT_WORLDS}
+    # Not in the default suite: PIMC plays a few hundred hands a second; its reference run is committed.
+    suite_position = None
+    claims = CLAIMS
+
+    def scenarios(self, settings) -> list[str]:
+        self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
+        return ["love-all"]
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        from fastcore.sampler import sample_deals
+        if scenario != "love-all":
+            raise EuchreError(f"no scenario {scenario!r} in the play_bias study")
+        cap, worlds = self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
+        pimc_seed = int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
+        return bias_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules, cap, worlds, pimc_seed)
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        if frame.empty:
+            return counted([], KEYS)
+        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
+        return table.sort_values(KEYS).reset_index(drop=True)
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
+        group, engine = key.split(".")
+        return gain(table, group, engine)
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return render(self, table, manifest, out_dir)
+
+
+STUDY = PlayBias()
+
+
+# --- the report -----------------------------------------------------------------------------------
+
+def _verdict_text(v) -> str:
+    return "" if v is None else v.verdict + (" (material)" if v.material else "")
+
+
+def side_by_side(table: pd.DataFrame, verdict_list, dd_verdicts: dict) -> pd.DataFrame:
+    from analysis.study import verdict_of
+    from studies.book_bidding import GROUPS as BOOK_GROUPS
+    out = []
+    for g in GROUPS:
+        rows = table[table["group"] == g]
+        out.append({
+            "class": g, "seat": BOOK_GROUPS[g][0], "the book": BOOK_GROUPS[g][1], "deals": int(rows["deals"].sum()),
+            "double-dummy [95%]": interval(gain(table, g, "dd")),
+            "PIMC [95%]": interval(gain(table, g, "pimc")),
+            "book's play rules [95%]": interval(gain(table, g, "book")),
+            "PIMC - double-dummy [95%]": interval(bias(table, g, "pimc")),
+            "book's rules - double-dummy [95%]": interval(bias(table, g, "book")),
+            "PIMC verdict": _verdict_text(verdict_of(verdict_list, f"{g}.pimc")),
+            "double-dummy verdict (same deals)": _verdict_text(dd_verdicts.get(g)),
+        })
+    return pd.DataFrame(out)
+
+
+def dd_verdicts(table: pd.DataFrame) -> dict:
+    """The double-dummy estimates of the same deals judged the same way, for comparison."""
+    from analysis.stats import verdicts
+    claims = []
+    for t in CLAIMS:
+        g = t.key.split(".")[0]
+        e = gain(table, g, "dd")
+        if e is not None:
+            claims.append(ClaimTest(f"{g}.dd", t.claim, f"{g} double-dummy", t.test, POINTS).measured(e))
+    return {v.claim.name.split(".")[0]: v for v in verdicts(claims)}
+
+
+def _headline(verdict_list, dd: dict) -> str:
+    changed = []
+    for v in verdict_list:
+        g = v.claim.name.split(".")[0]
+        w = dd.get(g)
+        if w is not None and (w.verdict, w.material) != (v.verdict, v.material):
+            changed.append(f"{g}: {_verdict_text(w)} double-dummy, {_verdict_text(v)} at the table "
+                           f"({w.estimate.mean:+.3f} -> {v.estimate.mean:+.3f})")
+    if not verdict_list:
+        return "No class was measured."
+    if not changed:
+        return ("Every class keeps its double-dummy verdict when all four players play by PIMC instead "
+                f"({len(verdict_list)} classes).")
+    return "Verdicts that change with table-side (PIMC) play: " + "; ".join(changed) + "."
+
+
+def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
+    from analysis import charts
+    from analysis.report import Chart, StudyReport
+
+    verdict_list = study.verdicts(table, manifest)
+    dd = dd_verdicts(table)
+    files = []
+    if verdict_list:
+        path = Path(out_dir) / "claims.png"
+        charts.claims_chart(path, verdict_list, unit=POINTS, title="The book's bidding with table-side (PIMC) play")
+        files.append((path, "Each class: the book's action minus the other in the deciding side's net points per hand "
+                            "at love-all, every player by PIMC, with its 95% interval (thick) and the simultaneous "
+                            "interval over the study's tests (thin); the shaded band is the margin."))
+    options = manifest.get("options", {})
+    method = (
+        f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, every player bidding by "
+        "the book's policy at love-all. Where a seat's round-one decision is reached with a hand of one of the book_"
+        "bidding study's classes (the same classifier; E2 on the hands with three trumps of the turned-up suit), "
+        f"the first {options.get('cap', DEFAULT_CAP)} deals of a class per chunk are bid twice (the seat calling and "
+        "passing, every other decision by the book's policy) and each bidding is played three ways on the same "
+        "deals: double-dummy; every player by PIMC "
+        f"({options.get('worlds', DEFAULT_WORLDS)} worlds a decision, the worlds consistent with his cards, the "
+        "turn-up, whether it was taken, his discard and the cards played, not with the calls; the best mean card, "
+        "ties to the lowest card id); every player by the book's card-play rules. Each estimate: the book's action "
+        "minus the other in the deciding side's net points per hand; the bias: the table-side estimate minus the "
+        "double-dummy one, paired on the same deals. The PIMC estimates are the study's claim tests (they join the "
+        "ledger beside the book_bidding study's double-dummy tests, which pool a class's entries the same way); "
+        "the double-dummy verdicts shown beside them are of the same deals, judged the same way.")
+    play_note = (
+        "The card play is played **three ways**: double-dummy (every card seen), PIMC and the book's rules (each "
+        "player sees only his own cards). PIMC draws worlds consistent with what the player saw and solves each "
+        "double-dummy: it assumes it could play differently in worlds it cannot tell apart (strategy fusion) and "
+        "values a card for the present trick's worlds only, not for what the others will infer from it "
+        "(non-locality); it is a strong player, not a perfect one.")
+    question = ("Do the bidding verdicts hold when nobody sees the hidden cards?\n\n"
+                + study.quoted(tuple(dict.fromkeys(t.claim for t in CLAIMS))))
+    played = int(table["deals"].sum()) if len(table) else 0
+    return StudyReport(
+        name=study.name, title=study.title, question=question, method=method,
+        table=side_by_side(table, verdict_list, dd),
+        table_caption=(f"Each class ({played:,} deals in all): the book's action minus the other under each engine, "
+                       "the table-side estimates minus double-dummy on the same deals, and the verdicts."),
+        charts=[Chart(Path(p).name, caption) for p, caption in files],
+        verdicts=verdict_list, headline=_headline(verdict_list, dd), play_note=play_note)
