@@ -22,7 +22,7 @@ is A's side's net points (its points minus the other side's) averaged over the t
 - ``by_decision``: where the two seatings' bidding first differs on a deal, the seat and the
   decision (round one call, round two make/suit, alone, take from partner, discard); the share
   of deals of each kind and their mean per-deal result. At a score M-M, deals whose bidding is
-  the same in both seatings are played the same (double-dummy) and contribute 0, so
+  the same in both seatings are played the same (every engine is deterministic) and contribute 0, so
   ``points_per_hand`` is the sum over the kinds of share times mean. (At M-O with M other than
   O the kinds are read from the two seatings at M-O, A holding M.)
 
@@ -44,7 +44,7 @@ from analysis.errors import EuchreError
 from analysis.game_model import OUTCOMES, outcome_index
 from analysis.policy import Policy
 from analysis.rules import Rules, Score
-from analysis.simulate import bid_batch, play_out
+from analysis.simulate import bid_batch, play_bidding
 from analysis.stats import Estimate, mean_estimate
 
 CHUNK = 5_000            # deals per chunk: part of the seeding
@@ -164,20 +164,27 @@ def first_difference(calls1, calls2, discard1: int, discard2: int) -> tuple[int,
     return None
 
 
+def engine_for(play: str, worlds: int, seed: np.random.SeedSequence, pack: int):
+    """The play engine of one chunk (a table-side player's randomness keyed by the chunk's seed)."""
+    from analysis.engine import get_engine
+    return get_engine(play, worlds=worlds, seed=int(seed.generate_state(1)[0]), pack=pack)
+
+
 def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chunk: int, n: int, seed: int,
-                differences: bool) -> dict:
+                differences: bool, play: str = "dd", worlds: int = 32) -> dict:
     """One chunk of deals at A-score (m, o), played in both seatings: the outcomes (dealing
     side first) of each, A's net points in each, and, when ``differences``, where the biddings
     first differ (seat, decision index; -1 for none)."""
     from fastcore.sampler import sample_deals
     m, o = int(score[0]), int(score[1])
     deals = sample_deals(n, chunk_seed(seed, score, chunk), pack=rules.pack)
+    engine = engine_for(play, worlds, chunk_seed(seed, score, chunk), rules.pack)
     out = {}
     batches = []
     for first in (True, False):
         s = Score(ac=m, bd=o) if first else Score(ac=o, bd=m)
         bb = bid_batch(deals.hands, deals.turn_up, _seating(a, b, first), rules, s)
-        _, points = play_out(bb.maker, bb.trump, bb.lone_seat, bb.play_hands)
+        _, points = play_bidding(bb, deals.turn_up, engine)
         key = "1" if first else "2"
         out["outcome" + key] = outcome_index(points[:, 0], points[:, 1])
         net = points[:, 0].astype(np.int16) - points[:, 1]
@@ -205,7 +212,7 @@ def _check(deals, seed, n_jobs) -> None:
 
 
 def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals: int, seed: int, score: Score,
-                    n_jobs: int = 1) -> dict:
+                    n_jobs: int = 1, play: str = "dd", worlds: int = 32) -> dict:
     """Every chunk of every A-score below game played in both seatings, gathered by score:
     ``{(m, o): {"outcome1", "outcome2", "net1", "net2"[, "seat", "kind"]}}`` (arrays of
     ``deals``), the differences at ``score`` only."""
@@ -214,7 +221,7 @@ def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals: int, seed: int, s
     plan = [((m, o), c, min(CHUNK, deals - start)) for m in range(g) for o in range(g)
             for c, start in enumerate(range(0, deals, CHUNK))]
     target = (score.ac, score.bd)
-    tasks = (delayed(chunk_plays)(a, b, rules, s, c, n, seed, s == target) for s, c, n in plan)
+    tasks = (delayed(chunk_plays)(a, b, rules, s, c, n, seed, s == target, play, worlds) for s, c, n in plan)
     found = Parallel(n_jobs=n_jobs, batch_size=1)(tasks)
     by_score: dict = {}
     for (s, _, _), part in zip(plan, found):
@@ -284,7 +291,8 @@ def bootstrap_estimate(point: float, draws: np.ndarray) -> Estimate:
 
 # --- whole games ----------------------------------------------------------------------------
 
-def _game_chunk(a: Policy, b: Policy, rules: Rules, chunk: int, n: int, seed: int) -> np.ndarray:
+def _game_chunk(a: Policy, b: Policy, rules: Rules, chunk: int, n: int, seed: int, play: str = "dd",
+                worlds: int = 32) -> np.ndarray:
     """``n`` duplicate pairs of games played hand by hand: twin 0 with A's side dealing first,
     twin 1 with B's side dealing first, hand h of both twins on the same cards. Whether A's side
     won each game (n, 2)."""
@@ -296,8 +304,9 @@ def _game_chunk(a: Policy, b: Policy, rules: Rules, chunk: int, n: int, seed: in
     live = np.ones((2, n), bool)
     hand = 0
     while live.any():
-        deals = sample_deals(n, np.random.SeedSequence(int(seed), spawn_key=(GAMES_KEY, int(chunk), hand)),
-                             pack=rules.pack)
+        hand_seed = np.random.SeedSequence(int(seed), spawn_key=(GAMES_KEY, int(chunk), hand))
+        deals = sample_deals(n, hand_seed, pack=rules.pack)
+        engine = engine_for(play, worlds, hand_seed, rules.pack)
         for twin in (0, 1):
             rows = np.flatnonzero(live[twin])
             if not len(rows):
@@ -308,7 +317,7 @@ def _game_chunk(a: Policy, b: Policy, rules: Rules, chunk: int, n: int, seed: in
                 d, sa, sb = int(key) // (g * g), int(key) // g % g, int(key) % g
                 s = Score(ac=sa, bd=sb) if d == 0 else Score(ac=sb, bd=sa)
                 bb = bid_batch(deals.hands[sel], deals.turn_up[sel], _seating(a, b, d == 0), rules, s)
-                _, points = play_out(bb.maker, bb.trump, bb.lone_seat, bb.play_hands)
+                _, points = play_bidding(bb, deals.turn_up[sel], engine)
                 gain_a, gain_b = (points[:, 0], points[:, 1]) if d == 0 else (points[:, 1], points[:, 0])
                 score[twin, sel, 0] += gain_a
                 score[twin, sel, 1] += gain_b
@@ -321,7 +330,7 @@ def _game_chunk(a: Policy, b: Policy, rules: Rules, chunk: int, n: int, seed: in
 
 
 def duplicate_games(a: Policy, b: Policy, rules: Rules = Rules(), games: int = 1000, seed: int = 0,
-                    n_jobs: int = 1) -> dict:
+                    n_jobs: int = 1, play: str = "dd", worlds: int = 32) -> dict:
     """``games`` whole games, each played twice on the same sequence of deals with the sides
     swapped (A's side dealing first in one, B's in the other). A's game-win rate minus B's:
     per pair, A's wins minus one (-1, 0 or 1), with a t-interval over the pairs."""
@@ -329,7 +338,7 @@ def duplicate_games(a: Policy, b: Policy, rules: Rules = Rules(), games: int = 1
         raise EuchreError(f"--games must be a whole number of at least 1, not {games!r}")
     from joblib import Parallel, delayed
     plan = [(c, min(GAME_CHUNK, games - start)) for c, start in enumerate(range(0, games, GAME_CHUNK))]
-    found = Parallel(n_jobs=n_jobs, batch_size=1)(delayed(_game_chunk)(a, b, rules, c, n, seed) for c, n in plan)
+    found = Parallel(n_jobs=n_jobs, batch_size=1)(delayed(_game_chunk)(a, b, rules, c, n, seed, play, worlds) for c, n in plan)
     wins = np.concatenate(found)
     per_pair = wins.sum(axis=1).astype(float) - 1.0
     return {"pairs": int(games), "games_played": 2 * int(games), "a_wins": int(wins.sum()),
@@ -361,10 +370,18 @@ class Comparison:
     by_decision: list[DecisionRow] = field(default_factory=list)
     games: dict | None = None
     bootstrap: int = BOOTSTRAP
+    play: str = "dd"
+    worlds: int = 32
+
+    @property
+    def play_words(self) -> str:
+        return {"dd": "double-dummy play", "pimc": f"table-side play (PIMC, {self.worlds} worlds a decision)",
+                "book": "table-side play (the book's card-play rules)",
+                "simple": "table-side play (the simple baseline)"}[self.play]
 
     def as_dict(self) -> dict:
         out = {"a": self.a, "b": self.b, "deals": self.deals, "seed": self.seed, "score": f"{self.score.ac}-{self.score.bd}",
-               "rules": self.rules.as_dict(), "play": "dd",
+               "rules": self.rules.as_dict(), "play": self.play,
                "points_per_hand": estimate_dict(self.points_per_hand),
                "game_win": estimate_dict(self.game_win), "rubber_points": estimate_dict(self.rubber_points),
                "differ_share": self.differ_share,
@@ -387,15 +404,19 @@ def estimate_dict(e: Estimate) -> dict:
 
 
 def compare(a: Policy, b: Policy, rules: Rules = Rules(), deals: int = 2000, seed: int = 0, score=Score(),
-            n_jobs: int = 1, games: int | None = None, draws: int = BOOTSTRAP) -> Comparison:
+            n_jobs: int = 1, games: int | None = None, draws: int = BOOTSTRAP, play: str = "dd",
+            worlds: int = 32) -> Comparison:
     """Compare policy ``a`` with ``b`` by duplicate deals (see the module's docstring);
     ``score`` is (A's side's points, B's side's points) for ``points_per_hand`` and the
-    differences; ``games`` also plays that many duplicate pairs of whole games."""
+    differences; ``games`` also plays that many duplicate pairs of whole games; ``play`` the
+    play engine (dd, pimc with ``worlds``, book, simple; see analysis.engine.get_engine)."""
     if not isinstance(a, Policy) or not isinstance(b, Policy):
         raise EuchreError("compare takes two Policy objects")
     _check(deals, seed, n_jobs)
+    from analysis.engine import get_engine
+    get_engine(play, worlds=worlds, pack=rules.pack)     # an unknown engine or a bad --worlds, named at once
     score = rules.check_score(score, "--score")
-    plays = duplicate_plays(a, b, rules, int(deals), int(seed), score, n_jobs)
+    plays = duplicate_plays(a, b, rules, int(deals), int(seed), score, n_jobs, play, worlds)
     at, mirror = plays[(score.ac, score.bd)], plays[(score.bd, score.ac)]   # the same cards
     # A's side's net at M-O (the mean of its two seatings) minus B's side's when B holds M (the
     # plays of O-M): whole numbers summed, so exact; at M = O simply the mean of the two seatings.
@@ -423,9 +444,9 @@ def compare(a: Policy, b: Policy, rules: Rules = Rules(), deals: int = 2000, see
             if sel.any():
                 rows.append(DecisionRow(SEATS[s], decision, float(sel.mean()), mean_estimate(per_deal[sel])))
     result = Comparison(a.name, b.name, rules, int(deals), int(seed), score, points, game_win, rubber,
-                        float((kind >= 0).mean()), rows, None, draws)
+                        float((kind >= 0).mean()), rows, None, draws, play, worlds)
     if games is not None:
-        result.games = duplicate_games(a, b, rules, games, seed, n_jobs)
+        result.games = duplicate_games(a, b, rules, games, seed, n_jobs, play, worlds)
     return result
 
 
@@ -505,7 +526,7 @@ def write_report(result: Comparison, folder) -> dict:
     rules = result.rules
     method = (f"Pack {rules.pack}, game of {rules.points_for_game}"
               f"{', stick the dealer' if rules.stick_the_dealer else ''}"
-              f"{', the rubber of laws 1, 2 and 7' if rules.rubber else ', a single game'}; double-dummy play; "
+              f"{', the rubber of laws 1, 2 and 7' if rules.rubber else ', a single game'}; {result.play_words}; "
               f"seed {result.seed}. Every deal is played twice, A's policy sitting AC then BD, the same cards; "
               f"{result.deals:,} deals at each score below game. Points per hand at "
               f"{result.score.ac}-{result.score.bd} (A's side first): a t-interval over the deals. Game and rubber: a "

@@ -231,6 +231,16 @@ def play_out(maker, trump, lone_seat, play_hands, engine: PlayEngine | None = No
     return tricks, points_by_side(maker, lone_seat, tricks)
 
 
+def play_bidding(b: BiddingBatch, turn_up, engine: PlayEngine | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Makers' tricks and points (AC, BD) of a bidding batch played by ``engine``. Table-side
+    players (an engine with ``play_bidding``) know what the table heard and saw: the turn-up, the
+    calls and, the dealer, his discard."""
+    if hasattr(engine, "play_bidding"):
+        tricks = engine.play_bidding(b, turn_up)
+        return tricks, points_by_side(b.maker, b.lone_seat, tricks)
+    return play_out(b.maker, b.trump, b.lone_seat, b.play_hands, engine)
+
+
 def simulate(deals, policies, rules: Rules = Rules(), score=Score(), engine: PlayEngine | None = None,
              keep_calls: bool = False) -> HandResults:
     """Bid every deal by ``policies``, play it with ``engine`` and score it by the laws.
@@ -239,12 +249,7 @@ def simulate(deals, policies, rules: Rules = Rules(), score=Score(), engine: Pla
     as the sampler gives them; ``score`` is the Score (AC, BD) before the hands.
     """
     b = bid_batch(deals.hands, deals.turn_up, policies, rules, score)
-    if hasattr(engine, "play_bidding"):
-        # table-side players know what the table heard and saw: the turn-up, the calls, the discard
-        tricks = engine.play_bidding(b, deals.turn_up)
-        points = points_by_side(b.maker, b.lone_seat, tricks)
-    else:
-        tricks, points = play_out(b.maker, b.trump, b.lone_seat, b.play_hands, engine)
+    tricks, points = play_bidding(b, deals.turn_up, engine)
     calls = [list(b.calls(i)) for i in range(len(b.maker))] if keep_calls else []
     return HandResults(b.maker, b.trump, b.lone_seat, b.round, b.discard, b.play_hands, tricks, points, calls)
 

@@ -144,7 +144,8 @@ def test_report(tmp_path, capsys):
     ["book", "pass", "--deals", "10", "--games", "10"],
     ["book", "pass", "--score", "5-0"],
     ["book", "pass", "--score", "x"],
-    ["book", "pass", "--play", "pimc"],
+    ["book", "pass", "--play", "pimcx"],
+    ["book", "pass", "--play", "pimc", "--worlds", "0"],
     ["book", "no_such_module_here:Policy"],
     ["book", "examples.cautious:FIRST_ROUND_CALL"],
     ["pass", "pass", "--deals", "5"],
@@ -153,9 +154,14 @@ def test_bad_input_is_one_line_exit_2(capsys, argv):
     code, out, err = _cli(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("euchrelab: error:")
-    if "pimc" in argv:
-        assert "not available yet" in err
+    if "pimcx" in argv:
+        assert "play engine 'pimcx' is unknown" in err
 
+
+def test_table_side_self_play_is_exactly_zero_and_named(capsys):
+    code, out, _err = _cli(capsys, "book", "book", "--deals", "20", "--play", "simple", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["play"] == "simple" and got["points_per_hand"]["estimate"] == 0
 
 def test_python_policy_by_module_name():
     p = policy_from_name("examples.cautious:Cautious")

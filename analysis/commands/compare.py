@@ -19,7 +19,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--games", type=int, help="also play N whole games twice (duplicate), hand by hand; "
                                                   f"the scores' tables use the default {DEFAULT_DEALS:,} deals")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    parser.add_argument("--play", default="dd", help="card play: dd (double-dummy, the only one)")
+    parser.add_argument("--play", default="dd", help="card play: dd (double-dummy, default), pimc, book or simple "
+                        "(players who see only their own cards)")
+    parser.add_argument("--worlds", type=int, default=32, help="worlds a decision for --play pimc (default 32)")
     parser.add_argument("--score", default="0-0", help="score before the hand, A's side first (default 0-0)")
     add_rules_arguments(parser)
     parser.add_argument("--jobs", type=int, default=1, help="workers (joblib; -1 for every core; default 1)")
@@ -31,9 +33,8 @@ def run(args) -> int:
     from analysis.compare import compare
     from analysis.policies import policy_from_name
 
-    if args.play != "dd":
-        raise EuchreError(f"--play {args.play!r}: only dd (double-dummy) play is available; "
-                          "table-side play is not available yet")
+    if args.worlds < 1:
+        raise EuchreError(f"--worlds must be at least 1, not {args.worlds}")
     if args.deals is not None and args.games is not None:
         raise EuchreError("give --deals or --games, not both")
     if args.deals is not None and args.deals < 1:
@@ -48,7 +49,7 @@ def run(args) -> int:
     score = parse_score(args.score, rules)
     a, b = policy_from_name(args.a), policy_from_name(args.b)
     result = compare(a, b, rules, deals=args.deals or DEFAULT_DEALS, seed=args.seed, score=score,
-                     n_jobs=args.jobs, games=args.games)
+                     n_jobs=args.jobs, games=args.games, play=args.play, worlds=args.worlds)
     if args.json:
         sys.stdout.write(json.dumps(result.as_dict()) + "\n")
     else:
@@ -70,7 +71,7 @@ def text_table(r) -> str:
     rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
                   + (", stick the dealer" if rules.stick_the_dealer else "")
                   + (", rubber" if rules.rubber else ", single game"))
-    lines = [f"A = {r.a}  vs  B = {r.b}; {rules_text}; double-dummy play; seed {r.seed}",
+    lines = [f"A = {r.a}  vs  B = {r.b}; {rules_text}; {r.play_words}; seed {r.seed}",
              f"duplicate: {r.deals:,} deals at each score below game, each played with A sitting AC and "
              f"then BD; A minus B, 95% intervals",
              f"{'points per hand at ' + str(r.score.ac) + '-' + str(r.score.bd):<28}{_est(r.points_per_hand)}"
