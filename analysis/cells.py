@@ -44,6 +44,15 @@ def counted(frames, keys: list[str]) -> pd.DataFrame:
     return f.groupby(keys, observed=True).size().rename("deals").reset_index()
 
 
+def summed_counts(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """Counted rows of many chunks (see :func:`counted`) as one table: the deals summed per
+    distinct value of ``keys``, sorted by them."""
+    if frame.empty:
+        return counted([], keys)
+    table = frame.groupby(keys, observed=True)["deals"].sum().reset_index()
+    return table.sort_values(keys).reset_index(drop=True)
+
+
 def paired_mean(rows: pd.DataFrame, a: str, b: str) -> Estimate | None:
     """The mean over deals of column ``a`` minus column ``b`` of counted rows (each row standing
     for its ``deals``), with its paired t-interval; None under two deals."""

@@ -42,7 +42,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted, paired_mean
+from analysis.cells import counted, paired_mean, summed_counts
 from analysis.report import interval
 from analysis.book_policy import ASSIST_FOUR_ALL, BookPolicy
 from analysis.errors import EuchreError
@@ -265,11 +265,11 @@ class AssistTake(Study):
         """Deals per (part, seat, class, the book's action, each arm's net points)."""
         if frame.empty:
             return _counted([])
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
+        table = summed_counts(frame, KEYS)
         for k in ("call_net", "pass_net"):
             table[k] = table[k].astype(np.int8)
         table["book"] = table["book"].astype(bool)
-        return table.sort_values(KEYS).reset_index(drop=True)
+        return table
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         return gain(test_rows(table, key))

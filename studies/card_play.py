@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.book_play import CLAIMS as RULE_CLAIMS, RULES, BookPlayer
-from analysis.cells import counted, paired_mean
+from analysis.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
 from analysis.report import interval
 from analysis.rules import points_by_side
@@ -125,10 +125,7 @@ class CardPlay(Study):
         return card_play_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-        if frame.empty:
-            return counted([], KEYS)
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
-        return table.sort_values(KEYS).reset_index(drop=True)
+        return summed_counts(frame, KEYS)
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         return estimate_of(key, table)

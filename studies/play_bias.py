@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted, paired_mean
+from analysis.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
 from analysis.report import interval
 from analysis.stats import Estimate, negated
@@ -156,10 +156,7 @@ class PlayBias(Study):
         return bias_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules, cap, worlds, pimc_seed)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-        if frame.empty:
-            return counted([], KEYS)
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
-        return table.sort_values(KEYS).reset_index(drop=True)
+        return summed_counts(frame, KEYS)
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         group, engine = key.split(".")

@@ -52,7 +52,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted, paired_mean
+from analysis.cells import counted, paired_mean, summed_counts
 from analysis.report import interval
 from analysis.book_policy import (DEALER_ROUND_TWO, MAKE_NEXT, ASSIST, THIRD_BY_SCORE, THIRD_ORDER,
                                   THIRD_RIGHT_TURNED, BookPolicy)
@@ -462,12 +462,12 @@ class RoundTwo(Study):
         """Deals per (test, seat, bower turned down, the policy takes the book's action, each arm's net)."""
         if frame.empty:
             return _counted([])
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
+        table = summed_counts(frame, KEYS)
         for k in ("book_net", "other_net"):
             table[k] = table[k].astype(np.int8)
         for k in ("bower_down", "policy"):
             table[k] = table[k].astype(bool)
-        return table.sort_values(KEYS).reset_index(drop=True)
+        return table
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         return estimate_of(key, table)
