@@ -262,10 +262,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "differently in worlds it cannot tell apart (strategy fusion) and values a card for the present trick's "
         "worlds only (non-locality). Its prediction of a bid is double-dummy in every world, so it credits its "
         "side with the play of a player who sees every card: the bias measured here is that credit.")
-    sections = [("Worlds needed", md_table(wt) if len(wt) else "No decisions."),
-                ("PIMC's bias in bidding", md_table(bt) if len(bt) else "No deals.")]
+    sections = [("Worlds needed", "The share of decisions whose card from N worlds is the reference's, with its "
+                 "Wilson interval.\n\n" + (md_table(wt) if len(wt) else "No decisions."))]
     return StudyReport(name=study.name, title=study.title,
                        question="How many worlds does a PIMC decision need, and does PIMC over-value bids (lone "
                                 "hands above all) against what they make at the table?",
-                       method=method, table=bt if len(bt) else wt, table_caption="PIMC's bias in bidding (see below).",
+                       method=method, table=bt,
+                       table_caption=("PIMC's bias in bidding: the eldest hand's call on every deal, and on the deals "
+                                      "where PIMC's worlds say it gains; the prediction minus what the call makes at "
+                                      "the table and double-dummy (paired t), and the share of marches."),
                        headline=(("; ".join(head) + ".")[0].upper() + ("; ".join(head) + ".")[1:]) if head else "", sections=sections, play_note=play_note)
