@@ -34,6 +34,17 @@ def counts_of(deals, policy, rules: Rules, score: tuple[int, int]) -> np.ndarray
     return np.bincount(outcome_index(points[:, 0], points[:, 1]), minlength=len(OUTCOMES)).astype(np.int64)
 
 
+def by_score(deals, policy, rules: Rules, scores) -> list[tuple[int, int, int, int]]:
+    """``deals`` shared out among ``scores`` (deal i at ``scores[i % len(scores)]``), bid by
+    ``policy`` and played double-dummy: (m, o, outcome index, deals) for each outcome that occurred."""
+    out = []
+    for k, (m, o) in enumerate(scores):
+        sub = deals[np.arange(k, len(deals.hands), len(scores))]
+        if len(sub.hands):
+            out += [(m, o, i, int(n)) for i, n in enumerate(counts_of(sub, policy, rules, (m, o))) if n]
+    return out
+
+
 def chunk_counts(policy, rules: Rules, score: tuple[int, int], chunk: int, n: int, seed: int) -> np.ndarray:
     """The outcome counts (7,) of chunk ``chunk`` (``n`` deals) at score (m, o), the dealers first."""
     from fastcore.sampler import sample_deals

@@ -212,15 +212,10 @@ def bridge_rows(deals, score: tuple[int, int], rules) -> pd.DataFrame:
 def game_rows(deals, a: int, rules) -> pd.DataFrame:
     """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
     points, bid and played by the book (the bridge not kept): what the game model reads."""
-    game = rules.points_for_game
-    rows = []
-    for b in range(game):
-        sub = deals[np.arange(b, len(deals.hands), game)]
-        if len(sub.hands):
-            counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
-            rows += [{"kind": "game", "a": a, "b": b, "lone": "-", "seat": "-", "exc": 0, "round": 0,
-                      **{k: -1 for k in CLASS_COLUMNS}, **{w: 0 for w in WAYS}, "alone": 0, "partner": 0,
-                      "outcome": k, "deals": int(n)} for k, n in enumerate(counts) if n]
+    scores = [(a, b) for b in range(rules.points_for_game)]
+    rows = [{"kind": "game", "a": a, "b": b, "lone": "-", "seat": "-", "exc": 0, "round": 0,
+             **{k: -1 for k in CLASS_COLUMNS}, **{w: 0 for w in WAYS}, "alone": 0, "partner": 0, "outcome": k,
+             "deals": n} for a, b, k, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
     return pd.DataFrame(rows, columns=KEYS + ["deals"])
 
 

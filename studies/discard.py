@@ -214,15 +214,10 @@ def take_up_rows(deals, score: tuple[int, int], rules, arms) -> pd.DataFrame:
 def game_rows(deals, a: int, rules) -> pd.DataFrame:
     """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
     points, bid and played by the book: the outcome counts the game model reads."""
-    game = rules.points_for_game
-    rows = []
-    for b in range(game):
-        sub = deals[np.arange(b, len(deals.hands), game)]
-        if len(sub.hands):
-            counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
-            rows += [{"a": a, "b": b, "seat": "-", "cls": "game", "trumps": 0, "void": False, "lone": False,
-                      "same": True, "book_net": 0, "alt_net": 0, "outcome": k, "deals": int(c)}
-                     for k, c in enumerate(counts) if c]
+    scores = [(a, b) for b in range(rules.points_for_game)]
+    rows = [{"a": a, "b": b, "seat": "-", "cls": "game", "trumps": 0, "void": False, "lone": False, "same": True,
+             "book_net": 0, "alt_net": 0, "outcome": k, "deals": n}
+            for a, b, k, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
     return pd.DataFrame(rows, columns=KEYS + ["deals"])
 
 

@@ -252,14 +252,9 @@ def played(deals, seat_letter: str, score: tuple[int, int], rules, chosen: dict)
 def game_rows(deals, a: int, rules) -> pd.DataFrame:
     """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
     points, bid and played by the book: the outcome counts the game model reads."""
-    game = rules.points_for_game
-    rows = []
-    for b in range(game):
-        sub = deals[np.arange(b, len(deals.hands), game)]
-        if len(sub.hands):
-            counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
-            rows += [{"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False, "call_net": 0,
-                      "pass_net": 0, "outcome": k, "deals": int(n)} for k, n in enumerate(counts) if n]
+    scores = [(a, b) for b in range(rules.points_for_game)]
+    rows = [{"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False, "call_net": 0, "pass_net": 0,
+             "outcome": k, "deals": n} for a, b, k, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
     return pd.DataFrame(rows, columns=KEYS + ["deals"])
 
 

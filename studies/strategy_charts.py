@@ -125,15 +125,10 @@ def game_rows(deals, rules) -> pd.DataFrame:
     from analysis import outcomes
 
     game = rules.points_for_game
-    rows = []
-    for k in range(game * game):
-        a, b = divmod(k, game)
-        sub = deals[np.arange(k, len(deals.hands), game * game)]
-        if len(sub.hands):
-            counts = outcomes.counts_of(sub, BookPolicy(), rules, (a, b))
-            rows += [{"a": a, "b": b, "round": 0, "seat": "-", "holding": -1, "aces": 0, "voids": 0, "relation": "",
-                      "down": "", "choice": i, **dict.fromkeys(strategy.NETS, 0), "deals": int(n)}
-                     for i, n in enumerate(counts) if n]
+    scores = [divmod(k, game) for k in range(game * game)]
+    rows = [{"a": a, "b": b, "round": 0, "seat": "-", "holding": -1, "aces": 0, "voids": 0, "relation": "", "down": "",
+             "choice": i, **dict.fromkeys(strategy.NETS, 0), "deals": n}
+            for a, b, i, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
     return strategy.counted([pd.DataFrame(rows, columns=strategy.KEYS + ["deals"])])
 
 
