@@ -337,6 +337,17 @@ cdef inline int ordered_moves(uint32_t* h, uint32_t hand, uint32_t cards, int n_
     return push_moves(moves, nm, cards & ~first & TRUMPS)
 
 
+cdef inline void after_card(int b, uint32_t bit, int seat, int n_played, int led, int win_bit, int win_seat,
+                            int* nled, int* wb, int* ws) noexcept nogil:
+    """The trick's led suit, winning card and its seat once ``seat`` plays card ``b`` (bit ``bit``)."""
+    if n_played == 0:
+        nled[0], wb[0], ws[0] = SUIT_OF[b], b, seat
+    else:
+        nled[0], wb[0], ws[0] = led, win_bit, win_seat
+        if b > win_bit and ((SUIT_MASK[led] | TRUMPS) & bit):
+            wb[0], ws[0] = b, seat
+
+
 cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
                      int win_seat, uint32_t table, int target) noexcept nogil:
     """Can AC take ``target`` tricks from here (current trick included), ``seat`` to play?"""
@@ -369,17 +380,7 @@ cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int w
         b = moves[i]
         bit = (<uint32_t>1) << b
         h[seat] = hand ^ bit
-        if n_played == 0:
-            nled = SUIT_OF[b]
-            wb = b
-            ws = seat
-        else:
-            nled = led
-            wb = win_bit
-            ws = win_seat
-            if b > wb and ((SUIT_MASK[led] | TRUMPS) & bit):
-                wb = b
-                ws = seat
+        after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
         if n_played + 1 == c.nplayers:
             r = boundary(c, h, ws, target - ((ws & 1) == 0))
         else:
@@ -795,12 +796,7 @@ def move_values(hands, trump, leader=None, trick_cards=(), lone_seat=None, side=
                 continue
             bit = (<uint32_t>1) << b
             p.h[p.seat] = hand ^ bit
-            if p.n_played == 0:
-                led, wb, ws = SUIT_OF[b], b, p.seat
-            else:
-                led, wb, ws = p.led, p.win_bit, p.win_seat
-                if b > wb and ((SUIT_MASK[led] | TRUMPS) & bit):
-                    wb, ws = b, p.seat
+            after_card(b, bit, p.seat, p.n_played, p.led, p.win_bit, p.win_seat, &led, &wb, &ws)
             np_ = p.n_played + 1
             with nogil:
                 if np_ == c.nplayers:
@@ -840,17 +836,7 @@ cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int
                 prev = b
                 continue
         h[seat] = hand ^ bit
-        if n_played == 0:
-            nled = SUIT_OF[b]
-            wb = b
-            ws = seat
-        else:
-            nled = led
-            wb = win_bit
-            ws = win_seat
-            if b > wb and ((SUIT_MASK[led] | TRUMPS) & bit):
-                wb = b
-                ws = seat
+        after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
         if n_played + 1 == c.nplayers:
             ac = ((ws & 1) == 0) + exact_boundary(c, h, ws)
         else:
