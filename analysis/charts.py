@@ -148,6 +148,18 @@ def _short(n) -> str:
     return str(n)
 
 
+def claims_figure(out_dir, verdict_list, *, unit: str, title: str, measured: str,
+                  name: str = "claims.png") -> list[tuple[Path, str]]:
+    """A study's claims chart (:func:`claims_chart`) in ``out_dir`` with its caption, as the
+    report's list of (file, caption); empty when nothing was measured. ``measured`` says what
+    each row is, up to its intervals."""
+    if not verdict_list:
+        return []
+    path = claims_chart(Path(out_dir) / name, verdict_list, unit=unit, title=title)
+    return [(path, f"{measured}, with its 95% interval (thick) and the simultaneous interval over the study's "
+                   "tests (thin); the shaded band is the margin.")]
+
+
 def claims_chart(path, verdict_list, *, unit: str, title: str | None = None) -> Path:
     """The tests of a study measured in ``unit``, one row each: the estimate oriented so that
     positive is the book's side, its 95% interval (thick) and its simultaneous interval (thin),

@@ -168,13 +168,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis.report import Chart, StudyReport
 
     verdict_list = study.verdicts(table, manifest)
-    files = []
-    if verdict_list:
-        path = Path(out_dir) / "claims.png"
-        charts.claims_chart(path, verdict_list, unit=POINTS, title="The book's card play: with the rules - without")
-        files.append((path, "Each claim: the rule-followers' net points per hand with the book's rules minus "
-                            "without, where they applied, with its 95% interval (thick) and the simultaneous "
-                            "interval over the study's tests (thin); the shaded band is the margin."))
+    files = charts.claims_figure(
+        out_dir, verdict_list, unit=POINTS, title="The book's card play: with the rules - without",
+        measured="Each claim: the rule-followers' net points per hand with the book's rules minus without, where they "
+                 "applied")
     method = (
         f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, bid by the book's "
         "policy at love-all. Each made hand is played card by card by four table-side players: each sees his own "

@@ -228,13 +228,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
 
     verdict_list = study.verdicts(table, manifest)
     dd = dd_verdicts(table)
-    files = []
-    if verdict_list:
-        path = Path(out_dir) / "claims.png"
-        charts.claims_chart(path, verdict_list, unit=POINTS, title="The book's bidding with table-side (PIMC) play")
-        files.append((path, "Each class: the book's action minus the other in the deciding side's net points per hand "
-                            "at love-all, every player by PIMC, with its 95% interval (thick) and the simultaneous "
-                            "interval over the study's tests (thin); the shaded band is the margin."))
+    files = charts.claims_figure(
+        out_dir, verdict_list, unit=POINTS, title="The book's bidding with table-side (PIMC) play",
+        measured="Each class: the book's action minus the other in the deciding side's net points per hand at "
+                 "love-all, every player by PIMC")
     options = manifest.get("options", {})
     method = (
         f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, every player bidding by "

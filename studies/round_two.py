@@ -553,14 +553,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis.report import Chart, StudyReport, md_table
 
     verdict_list = study.verdicts(table, manifest)
-    files = []
-    if verdict_list:
-        path = Path(out_dir) / "claims.png"
-        charts.claims_chart(path, verdict_list, unit=POINTS,
-                            title="Round two, the third hand's order, the dealer's last say: book - other")
-        files.append((path, "Each test: the book's action minus the other in the deciding side's net points per "
-                            "hand at love-all, with its 95% interval (thick) and the simultaneous interval over the "
-                            "study's tests (thin); the shaded band is the margin."))
+    files = charts.claims_figure(
+        out_dir, verdict_list, unit=POINTS,
+        title="Round two, the third hand's order, the dealer's last say: book - other",
+        measured="Each test: the book's action minus the other in the deciding side's net points per hand at love-all")
     options = manifest.get("options", {})
     cap, extra = options.get("cap", DEFAULT_CAP), options.get("extra", DEFAULT_EXTRA)
     method = (

@@ -488,14 +488,11 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     verdict_list = study.verdicts(table, manifest)
     model = model_of(table, manifest)
     seed = int(manifest.get("root_seed", 0))
-    files = []
-    if verdict_list:
-        path = Path(out_dir) / "claims.png"
-        charts.claims_chart(path, verdict_list, unit=RUBBER,
-                            title="The book's bidding by the score: the book's action - the other, rubber points")
-        files.append((path, "Each test: the book's action minus the other in the decider's side's expected net rubber "
-                            "points (the first game of a rubber), with its 95% interval (thick) and the simultaneous "
-                            "interval over the study's tests (thin); the shaded band is the margin."))
+    files = charts.claims_figure(
+        out_dir, verdict_list, unit=RUBBER,
+        title="The book's bidding by the score: the book's action - the other, rubber points",
+        measured="Each test: the book's action minus the other in the decider's side's expected net rubber points "
+                 "(the first game of a rubber)")
     from scipy.stats import norm
     half = norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
     game = model.f.shape[0]
