@@ -434,8 +434,8 @@ RULES = (
     PlayRule("E9", "two bowers and an outside ace: lead them in the order named", True, _two_bowers_and_ace),
     PlayRule("E10", "partner made the trump: lead a trump (the left with a small one; else the smallest unless "
                     "equals)", True, _lead_trump_for_partner),
-    PlayRule("D9", "assisted, having taken the first or second trick: give partner a trump", True,
-             _give_partner_a_trump),
+    PlayRule("D9", "assisted, having taken the first or second trick: give partner a trump (read: the trump "
+                    "E10 leads, the smallest unless the left with a small one or equals)", True, _give_partner_a_trump),
     PlayRule("D7", "took up alone with the right and another, first trick won with the small one: no right without "
                    "an ace to follow", True, _dealer_keeps_the_right),
     PlayRule("E4", "made in round two with ace and two others: the ace in next, a small one crossing", True,
