@@ -119,22 +119,38 @@ class GameModel:
         """Per draw of the model: the mean, over the deals of ``rows`` (columns a, b, seat, the
         two arms' net points to the seat's side, deals), of the seat's side's value (``unit``)
         after the first arm minus after the second."""
+        return self._contrast_draws(rows, arms[:1], arms[1:], unit, state)
+
+    def _contrast_draws(self, rows, plus, minus, unit, state) -> np.ndarray:
         a, b, seat, w = _cells(rows)
-        after = [self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, True, state) for arm in arms]
-        return (after[0] - after[1]) @ w / w.sum()
+        total = 0.0
+        for sign, arms in ((1, plus), (-1, minus)):
+            for arm in arms:
+                total = total + sign * self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, True, state)
+        return total @ w / w.sum()
 
     def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,
                state: dict = RUBBER_STATE) -> tuple[Estimate, float]:
         """The mean over the deals of ``rows`` of the value (``unit``) after the first arm minus
         after the second, with its paired interval (the deals' error alone), and the model's
         standard error."""
-        first, second = arms
+        return self.contrast(rows, arms[:1], arms[1:], unit, state)
+
+    def contrast(self, rows: pd.DataFrame, plus, minus, unit: str = GAME_WIN,
+                 state: dict = RUBBER_STATE) -> tuple[Estimate, float]:
+        """The mean over the deals of ``rows`` of the values (``unit``) after the arms ``plus``
+        minus after the arms ``minus`` (a difference of differences, say), with its paired
+        interval (the deals' error alone) and the model's standard error."""
         a, b, seat, w = _cells(rows)
-        d = (self.after(a, b, seat, rows[first].to_numpy(np.int64), unit, state=state)
-             - self.after(a, b, seat, rows[second].to_numpy(np.int64), unit, state=state))
+        d = 0.0
+        for sign, arms in ((1, plus), (-1, minus)):
+            for arm in arms:
+                d = d + sign * self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, state=state)
+        d = np.broadcast_to(np.asarray(d, float), w.shape)
         w = w.astype(np.int64)
         paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-        model_se = float(np.std(self.differences(rows, arms, unit, state), ddof=1)) if len(rows) else float("nan")
+        model_se = (float(np.std(self._contrast_draws(rows, plus, minus, unit, state), ddof=1)) if len(rows)
+                    else float("nan"))
         return paired, model_se
 
     def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,

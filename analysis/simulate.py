@@ -7,7 +7,7 @@ discards when the turn-up is made trump; the engine plays the hands; the laws sc
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -81,6 +81,10 @@ class BiddingBatch:
     def calls(self, i: int) -> tuple[Call, ...]:
         return calls_of(int(self.round[i]), int(self.caller[i]), int(self.trump[i]), bool(self.caller_is_lone[i]),
                         bool(self.taker[i]))
+
+    def take(self, rows) -> "BiddingBatch":
+        """The biddings of the deals ``rows`` only."""
+        return BiddingBatch(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
 
 
 def _check_bool(policy, decision, got, n) -> np.ndarray:

@@ -30,7 +30,7 @@ from analysis.engine import PlayEngine
 from analysis.errors import EuchreError
 from analysis.information import InfoSet, start_info
 from analysis.rules import effective_suit, trick_power
-from analysis.worlds import BiddingModel, sample_worlds
+from analysis.worlds import BiddingModel, CallsContradicted, sample_worlds
 from fastcore.solver import move_values_batch
 
 
@@ -73,23 +73,43 @@ class Player:
 class PIMCPlayer(Player):
     """Perfect-information Monte Carlo with ``worlds`` worlds a decision, from ``seed``; ``model``
     (a :class:`analysis.worlds.BiddingModel`) keeps only the worlds in which the others bid as
-    heard. ``decisions`` counts the decisions searched (two or more legal cards)."""
+    heard. ``decisions`` counts the decisions searched (two or more legal cards).
 
-    def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None):
+    When the calls contradict the model (a partner who did not bid as the model says he would),
+    the player raises :class:`analysis.worlds.CallsContradicted`, or with ``fallback`` reads the
+    cards alone at that decision, as a player who sees he was misled; ``contradicted`` lists those
+    decisions' keys."""
+
+    def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False):
         if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
             raise EuchreError(f"worlds must be a whole number of at least 1, not {worlds!r}")
         self.worlds = int(worlds)
         self.seed = int(seed)
         self.model = model
+        self.fallback = fallback
         self.name = f"pimc({self.worlds})"
         self.decisions = 0
+        self.contradicted: list[tuple] = []
+
+    def worlds_of(self, info: InfoSet, key: tuple):
+        """The decision's worlds: read with the model, or from the cards alone when the calls
+        contradict it and ``fallback`` is set."""
+        if self.model is None:
+            return sample_worlds(info, self.worlds, self.seed, key)
+        try:
+            return sample_worlds(info, self.worlds, self.seed, key, model=self.model)
+        except CallsContradicted:
+            if not self.fallback:
+                raise
+            self.contradicted.append(key)
+            return sample_worlds(info, self.worlds, self.seed, key)
 
     def choose(self, info: InfoSet, key: tuple) -> int:
         legal = _cards(info.legal())
         if len(legal) == 1:
             return legal[0]
         self.decisions += 1
-        w = sample_worlds(info, self.worlds, self.seed, (*key, info.player), model=self.model)
+        w = self.worlds_of(info, (*key, info.player))
         _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
                                           info.lone_seat, info.player & 1, pack=info.pack)
         sums = values.sum(axis=0, dtype=np.int64).tolist()

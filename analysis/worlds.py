@@ -44,6 +44,10 @@ from fastcore.vocabulary import pack_mask
 _BITS = np.uint32(1) << np.arange(32, dtype=np.uint32)
 
 
+class CallsContradicted(EuchreError):
+    """The calls heard cannot be read under the bidding model: too few worlds accepted."""
+
+
 @dataclass
 class Worlds:
     """``hands``: (n, 4) uint32, each seat's cards still held in each world; ``candidates``: the
@@ -192,11 +196,14 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
             hands = hands[keep]
             candidates += judged
             if candidates >= 4096 and (have + len(hands)) < min_acceptance * candidates:
-                raise EuchreError(f"the bidding model accepted {have + len(hands)} of {candidates} worlds, below "
+                raise CallsContradicted(f"the bidding model accepted {have + len(hands)} of {candidates} worlds, below "
                                   f"min_acceptance={min_acceptance:g}: the calls heard contradict the model (every call is "
                                   f"judged, the player's own too)")
         got.append(hands)
         have += len(hands)
+        if model is not None and have < n:
+            # judging is cheaper in bulk: the next batch sized by the acceptance seen so far
+            batch = int(min(4096, max(64, 1.2 * (n - have) * candidates / max(have, 1))))
     out = np.concatenate(got)[:n]
     if model is None:
         candidates = n
@@ -221,7 +228,7 @@ class BiddingModel:
 
     def accept(self, info: InfoSet, hands: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         """For each world (cards still held), whether the model bids as the player heard."""
-        from analysis.simulate import bid_batch
+        from analysis.simulate import bid_batch, calls_of
         if info.turn_up is None:
             raise EuchreError("reading the calls needs the turn-up")
         if info.taken and info.player == 0 and info.discard is None:
@@ -234,29 +241,23 @@ class BiddingModel:
         sits_out = info.lone_seat ^ 2 if info.lone_seat >= 0 else -1
         guess_discard = info.taken and info.player != 0
         if guess_discard or sits_out >= 0:
-            # cards nobody saw: the undealt rest of each world supplies the hand of a partner who
-            # sits out and the dealer's discard, uniformly
+            # cards nobody saw: the undealt rest of each world, in a uniformly random order, supplies
+            # the hand of a partner who sits out (its first five) and the dealer's discard (the next)
             placed = np.bitwise_or.reduce(dealt, axis=1) | np.uint32(info.gone())
             if info.turn_up is not None:
                 placed |= np.uint32(1 << info.turn_up)
-            rest = np.uint32(int(pack_mask(info.pack))) & ~placed
-            for i in range(n):
-                cards = [c for c in range(32) if (int(rest[i]) >> c) & 1]
-                cards = [cards[j] for j in rng.permutation(len(cards))]
-                if sits_out >= 0:
-                    if len(cards) < 5:
-                        ok_d[i] = False
-                        continue
-                    m = 0
-                    for c in cards[:5]:
-                        m |= 1 << c
-                    dealt[i, sits_out] = m
-                    cards = cards[5:]
-                if guess_discard:
-                    if not cards:
-                        ok_d[i] = False
-                        continue
-                    discard[i] = cards[0]
+            rest = ((np.uint32(int(pack_mask(info.pack))) & ~placed)[:, None] & _BITS) != 0
+            order = np.argsort(np.where(rest, rng.random((n, 32)), 2.0), axis=1)
+            size = rest.sum(axis=1)
+            at = 0
+            if sits_out >= 0:
+                ok_d &= size >= 5
+                dealt[:, sits_out] = np.bitwise_or.reduce(np.where(rest[np.arange(n)[:, None], order[:, :5]],
+                                                                   _BITS[order[:, :5]], 0), axis=1)
+                at = 5
+            if guess_discard:
+                ok_d &= size > at
+                discard = np.where(size > at, order[:, at], -1)
         if info.taken:
             if info.player == 0:
                 discard[:] = info.discard if info.discard is not None else -1
@@ -264,14 +265,16 @@ class BiddingModel:
             dealt[:, 0] = (dealt[:, 0] & ~np.uint32(1 << info.turn_up)) | np.where(
                 ok_d, np.uint32(1) << np.maximum(discard, 0).astype(np.uint32), np.uint32(0))
         b = bid_batch(dealt, turn, self.policies, self.rules, self.score)
+        # a bidding is its ending (round, caller, suit, alone, taken from partner): judge each
+        # distinct ending once
+        endings = np.stack([b.round, b.caller, b.trump, b.caller_is_lone, b.taker], axis=1).astype(np.int64)
+        distinct, which = np.unique(endings, axis=0, return_inverse=True)
         heard = tuple(info.calls)
-        keep = np.zeros(n, bool)
-        for i in range(n):
-            if not ok_d[i] or b.round[i] == 0 or tuple(b.calls(i)) != heard:
-                continue
-            if info.taken and int(b.discard[i]) != int(discard[i]):
-                continue
-            keep[i] = True
+        as_heard = np.array([r != 0 and calls_of(int(r), int(c), int(t), bool(lone), bool(tk)) == heard
+                             for r, c, t, lone, tk in distinct], bool)
+        keep = ok_d & as_heard[which.reshape(-1)]
+        if info.taken:
+            keep &= b.discard.astype(np.int64) == discard
         return keep
 
 

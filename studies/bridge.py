@@ -50,20 +50,32 @@ from analysis.game_model import OUTCOMES
 from analysis.game_value import MODEL_DRAWS, GameModel, with_model_error
 from analysis.policy import Situations
 from analysis.rules import Rules, Score
-from analysis.simulate import BiddingBatch, bid_batch, play_contract, play_out
+from analysis.simulate import BiddingBatch, bid_batch, play_bidding, play_contract, play_out
 from analysis.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
 from analysis.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
 from studies.score import BookGameStudy
 from fastcore.vocabulary import DEALER, SEATS
 
 BOOK_GAME = 5
+DEFAULT_TABLE_CAP = 100      # B3's deals per chunk of a table scenario
+DEFAULT_DECEIVE_CAP = 10     # B4's
+DEFAULT_WORLDS = 32
 SCORES = ((1, 4), (2, 4))            # B1's scores (a: the dealers AC, b: the eldest hand's side BD)
 WAYS = ("never", "strict", "exceptions")
 LONE = ("cautious", "book", "reckless")
 EXCEPTIONS = ("none", "two lay aces", "ace and another in trumps", "both")   # the column exc
 L4_STRATA = ["seat", "round", "strength", "trumps", "right", "left", "aces"]
 CLASS_COLUMNS = ["strength", "trumps", "right", "left", "aces"]
-KEYS = ["kind", "a", "b", "lone", "seat", "exc", "round", *CLASS_COLUMNS, *WAYS, "alone", "partner", "outcome"]
+# B3, B4: the players by strength (every seat alike), and the bridge-keeper's partner reading his pass
+PLAYERS = ("simple", "book", "pimc", "dd")
+PLAYER_WORDS = {"simple": "the simple players (win as cheaply as they can, else throw the lowest)",
+                "book": "players by the book's card-play rules", "pimc": "PIMC players (each sees only his cards)",
+                "dd": "double-dummy players (every card seen)"}
+B3_COLUMNS = [f"{way}_{p}" for p in PLAYERS for way in ("never", "strict")]
+READINGS = ("truth", "promise")     # D reads B's pass as B bid (never keeping it), or as the bridge promises
+TABLE_COLUMNS = [*B3_COLUMNS, *READINGS, "misled"]   # misled: the pass contradicted D's promise reading
+KEYS = ["kind", "a", "b", "lone", "seat", "exc", "round", *CLASS_COLUMNS, *WAYS, "alone", "partner", "outcome",
+        *TABLE_COLUMNS]
 INT_KEYS = [k for k in KEYS if k not in ("kind", "lone", "seat")]
 
 
@@ -128,9 +140,10 @@ def exception_kind(hands_b, turn_up, score, rules) -> np.ndarray:
 
 # --- one chunk ------------------------------------------------------------------------------------
 
-def play_unique(bids: list[BiddingBatch]) -> list[np.ndarray]:
+def play_unique(bids: list[BiddingBatch], turn_up=None, engine=None) -> list[np.ndarray]:
     """The points (AC, BD) of every bidding's deals (the same deals in each), a deal's contract
-    (maker, trump, lone player, hands at play) played once when several biddings reach it."""
+    (maker, trump, lone player, hands at play) played once when several biddings reach it; by
+    ``engine`` (default double-dummy; table-side players hear the bidding that reached it)."""
     out = []
     for k, b in enumerate(bids):
         points = np.zeros((len(b.maker), 2), np.int8)
@@ -142,8 +155,10 @@ def play_unique(bids: list[BiddingBatch]) -> list[np.ndarray]:
             points[same] = out[j][same]
             todo &= ~same
         rows = np.flatnonzero(todo)
-        if len(rows):
+        if len(rows) and engine is None:
             _, points[rows] = play_out(b.maker[rows], b.trump[rows], b.lone_seat[rows], b.play_hands[rows])
+        elif len(rows):
+            _, points[rows] = play_bidding(b.take(rows), np.asarray(turn_up)[rows], engine)
         out.append(points)
     return out
 
@@ -216,20 +231,81 @@ def game_rows(deals, a: int, rules) -> pd.DataFrame:
     rows = [{"kind": "game", "a": a, "b": b, "lone": "-", "seat": "-", "exc": 0, "round": 0,
              **{k: -1 for k in CLASS_COLUMNS}, **{w: 0 for w in WAYS}, "alone": 0, "partner": 0, "outcome": k,
              "deals": n} for a, b, k, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
-    return pd.DataFrame(rows, columns=KEYS + ["deals"])
+    return pd.DataFrame(rows, columns=KEYS + ["deals"]).fillna({k: 0 for k in TABLE_COLUMNS})
 
 
 def _counted(frames) -> pd.DataFrame:
-    return counted(frames, KEYS)
+    """Per-deal rows of any kind counted; the columns a kind does not use hold 0."""
+    return counted([f.reindex(columns=KEYS, fill_value=0) for f in frames], KEYS)
+
+
+# --- B3 and B4: play at the table -----------------------------------------------------------------
+
+def strength_rows(deals, bids: dict, score: Score, worlds: int, seed: int) -> pd.DataFrame:
+    """B3: the deals bid never keeping the bridge and keeping it strictly (the book's adversaries),
+    each bidding played by every seat alike at each strength (:data:`PLAYERS`); net points to BD."""
+    from analysis.engine import get_engine
+
+    cols = {}
+    for player in PLAYERS:
+        engine = None if player == "dd" else get_engine(player, worlds=worlds, seed=seed, pack=deals.pack)
+        points = play_unique([bids["never"], bids["strict"]], deals.turn_up, engine)
+        for way, pts in zip(("never", "strict"), points):
+            cols[f"{way}_{player}"] = pts[:, 1].astype(np.int16) - pts[:, 0]
+    return pd.DataFrame({"kind": "b3", "a": score.ac, "b": score.bd, "lone": "book", "seat": "B", **cols})
+
+
+def deceiving(bid: BiddingBatch, exc: np.ndarray) -> np.ndarray:
+    """The deals where B's pass deceives a partner who reads it as the bridge promises: B (not
+    keeping it) passed in round one where a keeper (with the exceptions) would have ordered up, and
+    the hand was played."""
+    ordered = (bid.caller == 1) & (bid.round == 1)
+    return (exc == 0) & ~ordered & (bid.round > 0)
+
+
+def reading_rows(deals, bid: BiddingBatch, score: Score, rules, worlds: int, seed: int) -> pd.DataFrame:
+    """B4: the deals as bid (B not keeping the bridge, the book's adversaries) played by PIMC in
+    every seat, D reading the calls as B bid them and as a bridge-keeper's: net points to BD."""
+    from analysis.table_play import PIMCPlayer, TablePlay
+    from analysis.worlds import BiddingModel
+
+    others = PIMCPlayer(worlds, seed)
+    cols = {}
+    for reading, way in zip(READINGS, ("never", "exceptions")):
+        # where the calls cannot be read his way (the cards he sees rule it out), D reads the cards alone
+        partner = PIMCPlayer(worlds, seed, BiddingModel(policies(way, "book"), rules, score), fallback=True)
+        _, pts = play_bidding(bid, deals.turn_up, TablePlay(players=[others, others, others, partner], pack=deals.pack))
+        cols[reading] = pts[:, 1].astype(np.int16) - pts[:, 0]
+    misled = np.isin(np.arange(len(bid.maker)), [key[0] for key in partner.contradicted])
+    return pd.DataFrame({"kind": "b4", "a": score.ac, "b": score.bd, "lone": "book", "seat": "D", **cols,
+                         "misled": misled.astype(np.int8)})
+
+
+def table_rows(deals, score: tuple[int, int], rules, cap: int, deceive_cap: int, worlds: int, seed: int) -> pd.DataFrame:
+    """One chunk of a table scenario: B3 on the chunk's first ``cap`` deals, B4 on its first
+    ``deceive_cap`` deals where B's pass deceives."""
+    score = Score.of(score)
+    first = deals[:cap]
+    bids = {way: bid_batch(first.hands, first.turn_up, policies(way, "book"), rules, score) for way in ("never", "strict")}
+    hands = np.asarray(deals.hands, np.uint32)
+    never = bid_batch(hands, deals.turn_up, policies("never", "book"), rules, score)
+    rows = np.flatnonzero(deceiving(never, exception_kind(hands[:, 1], deals.turn_up, score, rules)))[:deceive_cap]
+    return _counted([strength_rows(first, bids, score, worlds, seed),
+                     reading_rows(deals[rows], never.take(rows), score, rules, worlds, seed)])
 
 
 def scenario_name(score: tuple[int, int], replicate: int) -> str:
     return f"bridge-{view(*score)}.{replicate}"
 
 
+def table_scenario(score: tuple[int, int]) -> str:
+    return f"table-{view(*score)}"
+
+
 def parse_scenario(name: str) -> tuple[int, int]:
-    """(a, b) of a bridge scenario "bridge-4-1.1" (the eldest hand's side first in the name)."""
-    b, a = name[len("bridge-"):].split(".")[0].split("-")
+    """(a, b) of a bridge or table scenario "bridge-4-1.1", "table-4-1" (the eldest hand's side
+    first in the name)."""
+    b, a = name.split("-", 1)[1].split(".")[0].split("-")
     return int(a), int(b)
 
 
@@ -257,6 +333,19 @@ def _tests() -> tuple[ClaimTest, ...]:
                                          "would not order): its net rubber points passing (the chance taken) - "
                                          "ordering up (the bridge kept strictly)", RUBBER))
     for a, b in SCORES:
+        v = view(a, b)
+        for weaker, stronger in zip(PLAYERS, PLAYERS[1:]):
+            out.append(ClaimTest(f"B3.{v}.{weaker}-{stronger}", "B3", f"B3 {weaker} - {stronger}, {v}",
+                                 f"the eldest hand's side at {v} against the book's adversaries: the value of keeping "
+                                 f"the bridge strictly (keeping it - never, net rubber points) with {PLAYER_WORDS[weaker]} "
+                                 f"- with {PLAYER_WORDS[stronger]}, every seat alike", RUBBER))
+    for a, b in SCORES:
+        v = view(a, b)
+        out.append(ClaimTest(f"B4.{v}", "B4", f"B4 partner deceived, {v}",
+                             f"the eldest hand's side at {v}, B not keeping the bridge and passing a hand a keeper would "
+                             "order with: its net rubber points with D reading the pass as B bid it - with D reading it "
+                             "as the bridge promises (every seat PIMC)", RUBBER))
+    for a, b in SCORES:
         out.append(ClaimTest(f"L4.{a}-{b}", "L4", f"L4 care after a keeper's pass, {a}-{b}",
                              f"the dealers' side at {a}-{b}, a desperate-or-better lone hand made after the eldest "
                              "hand passed: the gain alone - with the partner (the maker's side's net rubber points) "
@@ -277,10 +366,26 @@ def l4_cells(table: pd.DataFrame, score: tuple[int, int]) -> pd.DataFrame:
     return table[(table["kind"] == "l4") & (table["a"] == score[0]) & (table["b"] == score[1])]
 
 
+def table_cells(table: pd.DataFrame, kind: str, score: tuple[int, int]) -> pd.DataFrame:
+    """The B3 ("b3") or B4 ("b4") cells of a score."""
+    return table[(table["kind"] == kind) & (table["a"] == score[0]) & (table["b"] == score[1])]
+
+
+def keeping_value(model: GameModel, rows: pd.DataFrame, player: str, unit: str = RUBBER) -> Estimate:
+    """The value of keeping the bridge strictly (keeping it - never) with every seat ``player``."""
+    return with_model_error(*model.contrast(rows, (f"strict_{player}",), (f"never_{player}",), unit))
+
+
+def strength_gain(model: GameModel, rows: pd.DataFrame, weaker: str, stronger: str, unit: str = RUBBER) -> Estimate:
+    """B3: the value of keeping the bridge with weaker players - with stronger, on the same deals."""
+    return with_model_error(*model.contrast(rows, (f"strict_{weaker}", f"never_{stronger}"),
+                                            (f"never_{weaker}", f"strict_{stronger}"), unit))
+
+
 def _score_of_key(key: str) -> tuple[int, int]:
-    """(a, b) of a test key: B1/B2 keys give the eldest hand's side first, L4 keys the dealers'."""
+    """(a, b) of a test key: B keys give the eldest hand's side first, L4 keys the dealers'."""
     first, second = (int(x) for x in key.split(".")[1].split("-"))
-    return (second, first) if key[:2] in ("B1", "B2") else (first, second)
+    return (second, first) if key[0] == "B" else (first, second)
 
 
 def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER) -> tuple[Estimate, float]:
@@ -350,7 +455,8 @@ class BridgeStudy(BookGameStudy):
                 "keeping the bridge, keeping it strictly (BookParams(keep_bridge=True)), or keeping it with the "
                 "exceptions (bridge_exceptions=True); the dealers' lone hands at one or two to four cautious (sound), "
                 "the book's (desperate or better) or reckless (three trumps or the right and another)")
-    defaults = {"deals": 50_000, "chunk_size": 25_000, "replicates": 1, "game_replicates": 1}
+    defaults = {"deals": 50_000, "chunk_size": 25_000, "replicates": 1, "game_replicates": 1,
+                "table_cap": DEFAULT_TABLE_CAP, "deceive_cap": DEFAULT_DECEIVE_CAP, "worlds": DEFAULT_WORLDS}
     suite_position = 5
     claims = TESTS
 
@@ -358,10 +464,16 @@ class BridgeStudy(BookGameStudy):
 
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        replicates, game_replicates = self.book_game_options(settings, replicates=1, game_replicates=1)
+        replicates, game_replicates, *_ = self.options(settings)
         # The game model's error dominates B1's: game_replicates deals it more hands at every score.
         return ([f"game-{a}" + (f".{k}" if k > 1 else "") for a in range(game) for k in range(1, game_replicates + 1)]
-                + [scenario_name(s, k) for s in SCORES for k in range(1, replicates + 1)])
+                + [scenario_name(s, k) for s in SCORES for k in range(1, replicates + 1)]
+                + [table_scenario(s) for s in SCORES])
+
+    def options(self, settings) -> list[int]:
+        """replicates, game_replicates, table_cap, deceive_cap, worlds."""
+        return self.book_game_options(settings, replicates=1, game_replicates=1, table_cap=DEFAULT_TABLE_CAP,
+                                      deceive_cap=DEFAULT_DECEIVE_CAP, worlds=DEFAULT_WORLDS)
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         from fastcore.sampler import sample_deals
@@ -369,6 +481,10 @@ class BridgeStudy(BookGameStudy):
         deals = sample_deals(n_deals, seed, pack=settings.pack)
         if scenario.startswith("game-"):
             return game_rows(deals, int(scenario[len("game-"):].split(".")[0]), settings.rules)
+        if scenario.startswith("table-"):
+            _r, _g, cap, deceive_cap, worlds = self.options(settings)
+            play_seed = int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
+            return table_rows(deals, parse_scenario(scenario), settings.rules, cap, deceive_cap, worlds, play_seed)
         return bridge_rows(deals, parse_scenario(scenario), settings.rules)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
@@ -377,6 +493,8 @@ class BridgeStudy(BookGameStudy):
         book's hand outcome)."""
         if frame.empty:
             return pd.DataFrame(columns=KEYS + ["deals"])
+        # rows of the kinds that do not use B3's and B4's columns (and runs made before them) lack them
+        frame = frame.reindex(columns=KEYS + ["deals"]).fillna({c: 0 for c in TABLE_COLUMNS})
         table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
         for k in INT_KEYS:
             table[k] = table[k].astype(np.int8)
@@ -385,6 +503,13 @@ class BridgeStudy(BookGameStudy):
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         score = _score_of_key(key)
+        if key.startswith("B3"):
+            rows = table_cells(table, "b3", score)
+            weaker, stronger = key.split(".")[2].split("-")
+            return strength_gain(model_of(table, manifest), rows, weaker, stronger) if rows["deals"].sum() >= 2 else None
+        if key.startswith("B4"):
+            rows = table_cells(table, "b4", score)
+            return model_of(table, manifest).estimate(rows, READINGS, RUBBER) if rows["deals"].sum() >= 2 else None
         if key.startswith("L4"):
             rows = l4_cells(table, score)
             if rows["deals"].sum() < 4:
@@ -569,6 +694,81 @@ def l4_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFram
     return pd.DataFrame(out)
 
 
+PLAYER_SHORT = {"simple": "simple", "book": "book's rules", "pimc": "PIMC", "dd": "double-dummy"}
+
+
+def _verdict_text(verdict_list, key: str) -> str:
+    from analysis.study import verdict_of
+    v = verdict_of(verdict_list, key)
+    return (v.verdict + (" (material)" if v.material else "")) if v else ""
+
+
+def strength_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
+    """B3: per score and players' strength, the adversaries' lone marches and the value of keeping
+    the bridge strictly, and each step up in strength."""
+    out = []
+    for a, b in SCORES:
+        rows = table_cells(table, "b3", (a, b))
+        n = int(rows["deals"].sum())
+        if n < 2:
+            continue
+        for k, player in enumerate(PLAYERS):
+            never, strict = f"never_{player}", f"strict_{player}"
+            line = {"score (eldest hand's side first)": view(a, b), "players": PLAYER_SHORT[player], "deals": n,
+                    "-4 (their lone march): never / strict": f"{_share(rows, rows[never] == -4, n)} / "
+                                                             f"{_share(rows, rows[strict] == -4, n)}",
+                    "keeping it strictly - never: rubber points": interval(keeping_value(model, rows, player)),
+                    "P(win game)": _pct(keeping_value(model, rows, player, GAME_WIN)),
+                    "points per hand": interval(points_difference(rows, strict, never))}
+            if k:
+                weaker = PLAYERS[k - 1]
+                key = f"B3.{view(a, b)}.{weaker}-{player}"
+                line["B3: the value with the next weaker players - with these"] = interval(
+                    strength_gain(model, rows, weaker, player))
+                line["B3 verdict"] = _verdict_text(verdict_list, key)
+            out.append(line)
+    return pd.DataFrame(out)
+
+
+def strength_chart(table: pd.DataFrame, model: GameModel, path: Path) -> Path | None:
+    from analysis import charts
+    series = {}
+    for a, b in SCORES:
+        rows = table_cells(table, "b3", (a, b))
+        if rows["deals"].sum() < 2:
+            continue
+        est = [keeping_value(model, rows, p) for p in PLAYERS]
+        series[f"at {view(a, b)}"] = ([e.mean for e in est], [e.low for e in est], [e.high for e in est],
+                                      [e.n for e in est])
+    if not series:
+        return None
+    return charts.error_bars(path, [PLAYER_SHORT[p] for p in PLAYERS], series,
+                             title="B3: the value of keeping the bridge, by the players' strength",
+                             ylabel="keeping it strictly - never\n(net rubber points)",
+                             xlabel="every seat played by (weakest to strongest)",
+                             note="the book's adversaries; 95% intervals, the game model's error included; "
+                                  "the same deals under every strength", zero_line=True, legend_n=False)
+
+
+def reading_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
+    """B4: per score, D reading B's pass as B bid it - as the bridge promises."""
+    out = []
+    for a, b in SCORES:
+        rows = table_cells(table, "b4", (a, b))
+        n = int(rows["deals"].sum())
+        if n < 2:
+            continue
+        out.append({"score (eldest hand's side first)": view(a, b), "deals": n,
+                    "the two readings end differently": _share(rows, rows["truth"] != rows["promise"], n),
+                    "the promise read was ruled out at a card (D then read the cards alone)":
+                        _share(rows, rows["misled"] > 0, n),
+                    "as bid - as promised: rubber points": interval(model.estimate(rows, READINGS, RUBBER)),
+                    "P(win game)": _pct(model.estimate(rows, READINGS, GAME_WIN)),
+                    "points per hand": interval(points_difference(rows, *READINGS)),
+                    "B4 verdict": _verdict_text(verdict_list, f"B4.{view(a, b)}")})
+    return pd.DataFrame(out)
+
+
 def _word(e: Estimate) -> str:
     """What keeping the bridge does, from its estimate (keeping - never)."""
     return "gains" if e.low > 0 else "loses" if e.high < 0 else "is undecided"
@@ -610,6 +810,17 @@ def _headline(values: list[dict], verdict_list) -> str:
         text.append("After a keeper's pass a lone hand is worth less (L4, non-keeper's - keeper's pass, the dealers' "
                     "side's rubber points): " + " and ".join(
                         f"{interval(v.estimate)} at {a}-{b} ({v.verdict})" for (a, b), v in zip(SCORES, l4)) + ".")
+    b3 = [v for v in verdict_list if v.claim.id == "B3"]
+    if b3:
+        steps = "; ".join(f"{v.claim.key.split('.')[2]} at {v.claim.key.split('.')[1]}: {interval(v.estimate)} "
+                          f"({v.verdict})" for v in b3)
+        text.append("B3, the value of keeping the bridge with weaker players minus with stronger (rubber points, "
+                    f"positive: the better the players, the less it is worth): {steps}.")
+    b4 = [verdict_of(verdict_list, f"B4.{s}") for s in scores]
+    if all(b4) and b4:
+        text.append("B4, the partner reading an irregular keeper's pass as the bridge promises costs the eldest hand's "
+                    "side (as bid - as promised, rubber points): " + " and ".join(
+                        f"{interval(v.estimate)} at {s} ({v.verdict})" for s, v in zip(scores, b4)) + ".")
     return " ".join(text)
 
 
@@ -630,6 +841,12 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                       "(keeping it strictly, and with the exceptions, each minus never keeping it), on the same deals, "
                       "by score and the adversaries' lone hands, in expected net rubber points with 95% intervals "
                       "(the game model's error included). Above zero keeping it gains."))
+    strength = strength_chart(table, model, out_dir / "strength.png")
+    if strength is not None:
+        files.append((strength, "B3 at a glance: the value of keeping the bridge strictly (keeping it - never, the "
+                      "eldest hand's side's net rubber points) when every seat is played by players of one strength, "
+                      "weakest to strongest, on the same deals against the book's adversaries. The book: the better "
+                      "the players, the less the bridge is worth."))
     if verdict_list:
         files.append((charts.claims_chart(out_dir / "claims.png", verdict_list, unit=RUBBER,
                                           title="The bridge: each test, the book's side positive, rubber points"),
@@ -643,6 +860,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                                 **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
                                for m in range(game)])
     bridge_deals = int(table.loc[table["kind"] == "bridge", "deals"].sum()) // len(LONE)
+    b3_deals = int(table.loc[table["kind"] == "b3", "deals"].sum())
+    b4_deals = int(table.loc[table["kind"] == "b4", "deals"].sum())
+    options = manifest.get("options", {})
     pack = manifest.get("rules", {}).get("pack", 32)
     question = ("Should the eldest hand keep the bridge at four to one and four to two, always, with exceptions, or "
                 "never? And should the adversaries be more careful with a lone hand after a bridge-keeper has passed? "
@@ -691,11 +911,31 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "valued under the book's policy with the bridge not kept and the book's lone hands. Their sampling error "
         f"(each score's outcome counts drawn again from their multinomial, {MODEL_DRAWS:,} draws seeded from the "
         f"run's root seed {seed}) joins every interval in quadrature with the deals' error.\n\n"
-        "Limits: double-dummy play sees every card, so the lone player's adversaries defend perfectly and the lone "
-        "player never misguesses; the bridge's value against a lone hand depends on that defence. B3 (\"the better "
-        "the players, the less is the value of the bridge against the ordinary lone hand\") needs play of varying "
-        "skill, and B4 (\"otherwise you deceive your partner\") needs a partner who reads the calls without seeing "
-        "the cards: both need table-side play that does not see the hidden hands, and are left out of this study.")
+        "B3 and B4 are played at the table (scenarios table-4-1 and table-4-2, uniform deals of the same pack; "
+        f"{b3_deals:,} and {b4_deals:,} deals in all). B3: the first {options.get('table_cap', DEFAULT_TABLE_CAP)} "
+        "deals of each chunk are bid never keeping the bridge and keeping it strictly, against the book's "
+        "adversaries (the ordinary lone hand), and each bidding is played four times, every seat by players of one "
+        "strength: the simple players (win the trick as cheaply as they can unless the partner is winning it, else "
+        "throw the lowest), the book's card-play rules, PIMC (perfect-information Monte Carlo, "
+        f"{options.get('worlds', DEFAULT_WORLDS)} worlds a decision) and double-dummy; equal contracts are played "
+        "once. The value of the bridge is keeping it strictly - never, in the eldest hand's side's net rubber points; "
+        "each B3 test is that value with one strength minus with the next stronger, on the same deals (positive: "
+        "the better the players, the less the bridge is worth, as the book says). B4: the first "
+        f"{options.get('deceive_cap', DEFAULT_DECEIVE_CAP)} deals of each chunk where B, not keeping the bridge, "
+        "passes in round one a hand an exceptions keeper would order with (the deals where his pass deceives a "
+        "partner who trusts the bridge), the hand played out, bid as it went (the book's policy, B not keeping it) "
+        "and played twice by PIMC in every seat: D reads the calls as B bid them (his worlds are those in which "
+        "the book's policy, B not keeping the bridge, bids exactly as heard) or as the bridge promises (the worlds "
+        "in which an exceptions keeper bids as heard: B's pass promises two lay aces or the ace and another in "
+        "trumps). The other three players read the cards alone and play alike in both. Where D's cards rule the "
+        "promise out (under 0.1% of 4,096 worlds accepted), D reads the cards alone at that card. B4's test is "
+        "the eldest hand's side's net rubber points with D reading the truth - with D deceived (positive: an "
+        "irregular keeper deceives his partner at a cost). Only D's card play reads the pass: D's own bidding is "
+        "the book's policy, which does not read B's pass, so a deception in D's bidding is not measured.\n\n"
+        "Limits: B1, B2 and L4 rest on double-dummy play, which sees every card, so the lone player's adversaries "
+        "defend perfectly and the lone player never misguesses; B3 measures how the bridge's value moves with the "
+        "players' strength. The table-side hands are valued by the same game and rubber model as the rest (the rest "
+        "of the rubber under double-dummy play).")
     sections = [
         ("The hand's outcomes, and what each is worth", "The share of deals ending in each net outcome to the eldest "
          "hand's side (+4 his side's lone march or a lone adversary euchred, +2 a march or the adversaries euchred, "
@@ -714,6 +954,16 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "any pass (a non-keeper's) and after a keeper's, and L4's estimate within hand classes in rubber points, in "
          "P(win game) (both with the game model's error) and in points per hand (95% intervals).\n\n"
          + md_table(l4_table(table, model, verdict_list))),
+        ("B3: the bridge against players of each strength", "Per score and the players' strength (every seat "
+         "alike, the book's adversaries): the share of deals ending in the adversaries' lone march (-4 to the eldest "
+         "hand's side) never keeping the bridge and keeping it strictly; the value of keeping it strictly in rubber "
+         "points, P(win game) and points per hand; and B3's test, the value with the next weaker players minus with "
+         "these (95% intervals, the game model's error included in the first two units).\n\n"
+         + md_table(strength_table(table, model, verdict_list))),
+        ("B4: the partner who trusts the bridge", "Per score, on the deals where B's pass deceives: how often the two "
+         "readings end the hand differently, how often D's cards ruled out the promise at some card, and B4's test, "
+         "the eldest hand's side's value with D reading the pass as bid minus as promised.\n\n"
+         + md_table(reading_table(table, model, verdict_list))),
         ("The game model", "The probability that the side about to deal wins the game, by score, under the book's "
          "policy, ± the 95% half-width of its sampling error.\n\n" + md_table(model_rows)),
     ]
@@ -727,4 +977,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                        "P(win game) and points per hand; B2, exceptions - strict on the exception hands (95% "
                        "intervals, the game model's error included in the first two units) and the verdicts."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections)
+        verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections, play_note=PLAY_NOTE)
+
+
+PLAY_NOTE = (
+    "B1, B2 and L4 are played **double-dummy**: every player sees all four hands and plays perfectly, which favours "
+    "whoever the unseen cards favour; a lone hand's adversaries never misguard. B3 and B4 are played **at the "
+    "table** as well: PIMC and the book's card-play rules see only their own cards. PIMC draws worlds consistent "
+    "with what the player saw (and, for D in B4, with the calls under his reading) and solves each double-dummy: it "
+    "assumes it could play differently in worlds it cannot tell apart (strategy fusion) and values a card for this "
+    "trick's worlds alone, not for what the others will infer from it (non-locality); it is a strong player, not a "
+    "perfect one.")

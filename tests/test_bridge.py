@@ -229,9 +229,9 @@ def test_estimates_are_the_direct_computation():
 
 def test_the_tests_are_unique_and_in_rubber_points():
     keys = [t.key for t in STUDY.claims]
-    assert len(keys) == len(set(keys)) == 2 * 2 * 3 + 2
+    assert len(keys) == len(set(keys)) == 2 * 2 * 3 + 2 * 3 + 2 + 2
     assert {t.unit for t in STUDY.claims} == {RUBBER} and all(t.sign == 1 for t in STUDY.claims)
-    assert {t.claim for t in STUDY.claims} == {"B1", "B2", "L4"}
+    assert {t.claim for t in STUDY.claims} == {"B1", "B2", "B3", "B4", "L4"}
     assert GAME_WIN != RUBBER
 
 
@@ -241,7 +241,11 @@ def test_a_game_of_ten_is_refused():
     with pytest.raises(EuchreError, match="replicates"):
         STUDY.scenarios(settings_for(STUDY, options={"replicates": 0}))
     assert STUDY.scenarios(settings_for(STUDY, options={"replicates": 2})) == [
-        "game-0", "game-1", "game-2", "game-3", "game-4", "bridge-4-1.1", "bridge-4-1.2", "bridge-4-2.1", "bridge-4-2.2"]
+        "game-0", "game-1", "game-2", "game-3", "game-4", "bridge-4-1.1", "bridge-4-1.2", "bridge-4-2.1", "bridge-4-2.2",
+        "table-4-1", "table-4-2"]
+    assert bridge.parse_scenario("table-4-2") == (2, 4)
+    with pytest.raises(EuchreError, match="worlds"):
+        STUDY.scenarios(settings_for(STUDY, options={"worlds": 0}))
     assert STUDY.scenarios(settings_for(STUDY, options={"game_replicates": 2}))[:3] == ["game-0", "game-0.2", "game-1"]
 
 
@@ -249,7 +253,8 @@ def test_a_game_of_ten_is_refused():
 
 @pytest.mark.slow
 def test_same_table_with_one_and_two_jobs(tmp_path):
-    kw = dict(deals=2000, chunk_size=1000, progress=False, options={"game_replicates": 2})
+    kw = dict(deals=2000, chunk_size=1000, progress=False,
+              options={"game_replicates": 2, "table_cap": 20, "deceive_cap": 3, "worlds": 8})
     one = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "1"), jobs=1, **kw)).frame
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
@@ -260,4 +265,81 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888}, tmp_path)
     assert len(report.verdicts) == len(STUDY.claims)
     assert (tmp_path / "claims.png").exists() and (tmp_path / "keeping.png").exists()
+    assert (tmp_path / "strength.png").exists()
+    assert int(table.loc[table["kind"] == "b3", "deals"].sum()) == 2 * 2 * 20
+    assert int(table.loc[table["kind"] == "b4", "deals"].sum()) == 2 * 2 * 3
     assert "keeping the bridge strictly" in report.headline
+
+
+# --- B3 and B4: play at the table -----------------------------------------------------------------------
+
+def test_the_strength_arms_are_the_biddings_played_by_each_player():
+    from analysis.engine import get_engine
+    from analysis.simulate import play_bidding
+    deals, score = _deals(60, 31), Score(1, 4)
+    bids = {w: bid_batch(deals.hands, deals.turn_up, bridge.policies(w, "book"), RULES, score) for w in ("never", "strict")}
+    rows = bridge.strength_rows(deals, bids, score, 4, 9)
+    assert len(rows) == 60 and set(bridge.B3_COLUMNS) <= set(rows.columns)
+    for way in ("never", "strict"):
+        for player in ("dd", "simple"):
+            engine = None if player == "dd" else get_engine(player, pack=32)
+            _, pts = play_bidding(bids[way], deals.turn_up, engine)
+            np.testing.assert_array_equal(rows[f"{way}_{player}"], pts[:, 1].astype(int) - pts[:, 0])
+    same = ((bids["never"].caller == bids["strict"].caller) & (bids["never"].round == bids["strict"].round)
+            & (bids["never"].lone_seat == bids["strict"].lone_seat))
+    assert same.any() and not same.all()
+    for player in bridge.PLAYERS:      # where keeping the bridge changes nothing, no player's result changes
+        assert (rows.loc[same, f"never_{player}"] == rows.loc[same, f"strict_{player}"]).all()
+
+
+def test_the_deceiving_deals_are_the_passes_a_keeper_would_not_make():
+    deals, score = _deals(3000, 32), Score(2, 4)
+    never = bid_batch(deals.hands, deals.turn_up, bridge.policies("never", "book"), RULES, score)
+    keeper = bid_batch(deals.hands, deals.turn_up, bridge.policies("exceptions", "book"), RULES, score)
+    found = bridge.deceiving(never, bridge.exception_kind(deals.hands[:, 1], deals.turn_up, score, RULES))
+    b_ordered = lambda b: (b.caller == 1) & (b.round == 1)
+    np.testing.assert_array_equal(found, b_ordered(keeper) & ~b_ordered(never) & (never.round > 0))
+    assert 0.3 < found.mean() < 0.95
+
+
+def test_the_partner_reads_the_truth_without_contradiction_and_the_promise_with_cost_counted():
+    from analysis.table_play import PIMCPlayer, TablePlay
+    from analysis.simulate import play_bidding
+    from analysis.worlds import BiddingModel
+    deals, score = _deals(2000, 33), Score(1, 4)
+    never = bid_batch(deals.hands, deals.turn_up, bridge.policies("never", "book"), RULES, score)
+    rows = np.flatnonzero(bridge.deceiving(never, bridge.exception_kind(deals.hands[:, 1], deals.turn_up, score, RULES)))[:6]
+    sub, bid = deals[rows], never.take(rows)
+    # the truth is never ruled out: the true deal bids as heard
+    truth = PIMCPlayer(8, 3, BiddingModel(bridge.policies("never", "book"), RULES, score))
+    others = PIMCPlayer(8, 3)
+    _, pts = play_bidding(bid, sub.turn_up, TablePlay(players=[others, others, others, truth]))
+    got = bridge.reading_rows(sub, bid, score, RULES, 8, 3)
+    np.testing.assert_array_equal(got["truth"], pts[:, 1].astype(int) - pts[:, 0])
+    assert set(got["misled"]) <= {0, 1} and len(got) == 6
+
+
+def test_the_b3_and_b4_estimates_are_the_direct_computation():
+    probs, game = _game_rows(np.random.default_rng(4))
+    n = 6
+    rng = np.random.default_rng(5)
+    nets = {c: rng.choice([-4, -2, -1, 1, 2, 4], n) for c in bridge.TABLE_COLUMNS if c != "misled"}
+    b3 = pd.DataFrame({"kind": "b3", "a": 1, "b": 4, "lone": "book", "seat": "B", **nets, "deals": 1})
+    b4 = pd.DataFrame({"kind": "b4", "a": 1, "b": 4, "lone": "book", "seat": "D", **nets, "deals": 1})
+    frame = pd.concat([game, b3.reindex(columns=bridge.KEYS + ["deals"], fill_value=0),
+                       b4.reindex(columns=bridge.KEYS + ["deals"], fill_value=0)], ignore_index=True)
+    table = STUDY.summarise(frame)
+    manifest = {"root_seed": 5}
+    model = bridge.model_of(table, manifest)
+
+    def value(net):
+        return float(rubber.side_points_after(model.rubber, 4 + max(net, 0), 1 + max(-net, 0), True))
+
+    v = {c: np.array([value(x) for x in nets[c]]) for c in nets}
+    e = STUDY.estimate("B3.4-1.book-pimc", table, manifest)
+    direct = (v["strict_book"] - v["never_book"]) - (v["strict_pimc"] - v["never_pimc"])
+    assert e.n == n and e.mean == pytest.approx(direct.mean()) and e.low < e.mean < e.high
+    assert bridge.keeping_value(model, bridge.table_cells(table, "b3", (1, 4)), "dd").mean == pytest.approx(
+        (v["strict_dd"] - v["never_dd"]).mean())
+    assert STUDY.estimate("B4.4-1", table, manifest).mean == pytest.approx((v["truth"] - v["promise"]).mean())
+    assert STUDY.estimate("B3.4-2.book-pimc", table, manifest) is None

@@ -10,7 +10,7 @@ from analysis.engine import get_engine
 from analysis.errors import EuchreError
 from analysis.information import start_info
 from analysis.rules import effective_suit, partner_of
-from analysis.simulate import simulate
+from analysis.simulate import bid_batch, simulate
 from analysis.table_play import PIMCPlayer, SimplePlayer, TablePlay, play_hand, play_hands
 from fastcore import solver
 from fastcore.sampler import sample_deals
@@ -281,3 +281,24 @@ def test_table_view_refuses_a_turn_up_where_it_cannot_be():
         _table({"view": "table", "trump": "C", "turn_up": "AH", "hands": hands})
     with pytest.raises(EuchreError, match="worlds"):
         _table({"view": "table", "worlds": 0, "trump": "C", "hands": hands})
+
+
+def test_a_pimc_player_whose_reading_the_calls_rule_out_raises_or_reads_the_cards_alone():
+    from analysis.policy import Forced
+    from analysis.worlds import BiddingModel, CallsContradicted
+    d = sample_deals(400, 41)
+    b = bid_batch(d.hands, d.turn_up, BookPolicy())
+    i = int(np.flatnonzero((b.caller == 1) & (b.round == 1) & (b.lone_seat < 0))[0])
+    info = start_info(3, int(b.play_hands[i, 3]), int(b.trump[i]), int(b.maker[i]), -1, int(d.turn_up[i]), True,
+                      None, b.calls(i))
+    while info.to_move != 3 or bin(info.legal()).count("1") < 2:   # D's first decision with a choice
+        seat = info.to_move
+        info = info.of(seat, int(b.play_hands[i, seat]) & ~info.gone()).play(
+            SimplePlayer().choose(info.of(seat, int(b.play_hands[i, seat]) & ~info.gone()), ()))
+        info = info.of(3, int(b.play_hands[i, 3]) & ~info.gone())
+    never_orders = BiddingModel(Forced(BookPolicy(), 1, "first_round", "pass"))   # B would never order up
+    with pytest.raises(CallsContradicted, match="contradict"):
+        PIMCPlayer(8, 1, never_orders).choose(info, (0, 0))
+    reader = PIMCPlayer(8, 1, never_orders, fallback=True)
+    assert reader.choose(info, (0, 0)) == PIMCPlayer(8, 1).choose(info, (0, 0))
+    assert reader.contradicted == [(0, 0, 3)]

@@ -176,3 +176,22 @@ def test_without_voids_the_plain_shuffle_deals_like_the_exact_sampler():
         pb = np.array([((b[:, s] >> x) & 1).mean() for x in range(32)])
         assert np.abs(pa - pb).max() < 0.05
     assert (np.bitwise_count(a) == [5, 5, 5, 5]).all()
+
+
+def test_the_calls_model_keeps_exactly_the_worlds_that_bid_as_heard():
+    # the eldest hand B after a round-one order he did not make: no discard to guess (not taken
+    # by anyone but the dealer, whose discard B cannot see, so take a deal the dealer turned down)
+    d = sample_deals(600, 23)
+    b = bid_batch(d.hands, d.turn_up, BookPolicy())
+    i = int(np.flatnonzero((b.round == 2) & (b.lone_seat < 0))[0])
+    player = 1
+    info = start_info(player, int(b.play_hands[i, player]), int(b.trump[i]), int(b.maker[i]), -1,
+                      int(d.turn_up[i]), False, None, b.calls(i))
+    candidates = sample_worlds(info, 300, 4).hands
+    model = BiddingModel(BookPolicy())
+    keep = model.accept(info, candidates, np.random.default_rng(0))
+    again = bid_batch(candidates, np.full(len(candidates), d.turn_up[i]), BookPolicy())
+    direct = np.array([again.round[k] > 0 and tuple(again.calls(k)) == tuple(b.calls(i))
+                       for k in range(len(candidates))])
+    np.testing.assert_array_equal(keep, direct)
+    assert keep.any() and not keep.all()
