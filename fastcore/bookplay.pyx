@@ -17,7 +17,7 @@ from fastcore.cards cimport trump_order as order_of_trump
 import numpy as np
 
 from fastcore.errors import EuchreError
-from fastcore.solver import _int_array, _validate
+from fastcore.solver import _int_array, _validate   # the solver's checks of a batch of deals
 
 cdef extern from *:
     int __builtin_clz(unsigned int) nogil
@@ -440,10 +440,10 @@ cdef struct Rule:
     int claim
     int leading
 
-cdef Rule RULES[19]
-RULE_CLAIMS = ("E9", "E10", "D9", "D7", "E4", "E7", "E5", "E6", "E9", "S11", "L6", "E8", "E10", "S10",
-               "S8", "S9", "T5", "S10", "S10")
-cdef int N_RULES = 19
+cdef enum:
+    N_RULES = 19
+
+cdef Rule RULES[N_RULES]
 
 
 cdef void set_rule(int i, rule_fn fn, int claim, int leading) noexcept:
@@ -470,6 +470,9 @@ set_rule(15, r_big_one_first, K_S9, 0)
 set_rule(16, r_beat_the_turn_up, K_T5, 0)
 set_rule(17, r_ruffing, K_S10, 0)
 set_rule(18, r_no_finesse, K_S10, 0)
+
+# Each rule's claim, in order, to be checked against book_play.RULES.
+RULE_CLAIMS = tuple(CLAIMS[RULES[i].claim] for i in range(N_RULES))
 
 
 # --- one card, one hand ----------------------------------------------------------------------------
