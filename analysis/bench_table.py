@@ -5,12 +5,16 @@ deals passed out are dropped. ``pimc_decisions_per_s`` times the PIMC player's c
 worlds drawn, every legal card valued in every world, the best mean taken) at the decisions
 with two or more legal cards met when those hands are played by the simple player in every seat
 (a fixed set of information sets, recorded once). ``table_hands_per_s`` times whole hands with
-the PIMC player (32 worlds) in every seat. Time is the calling thread's CPU time
-(``time.thread_time``): the rate on one core, not the share of a busy machine.
+the PIMC player (32 worlds) in every seat; ``simple_play_hands_per_s`` the simple player in every
+seat, card by card in Python; ``book_play_hands_per_s`` the book's card-play rules in every seat
+through the compiled batch (analysis.book_play.play_book_batch, its input checks included).
+Time is the calling thread's CPU time (``time.thread_time``): the rate on one core, not the
+share of a busy machine.
 """
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import numpy as np
 
@@ -72,14 +76,15 @@ def bench_pimc_decisions(min_seconds: float) -> float:
     return best
 
 
-def _whole_hands(player, n_deals: int, seed: int, min_seconds: float) -> float:
-    """Best hands per second (thread time) of ``player`` in every seat over the book's hands."""
+def _whole_hands(play, n_deals: int, seed: int, min_seconds: float) -> float:
+    """Best hands per second (thread time) of ``play`` (called with play_hands' arguments less the
+    players) over the book's hands."""
     args = book_hands(n_deals, seed)
     n = len(args["hands"])
     best, repeats, start = 0.0, 0, time.perf_counter()
     while repeats < 2 or time.perf_counter() - start < min_seconds:
         t0 = time.thread_time()
-        play_hands(players=[player] * 4, **args)
+        play(**args)
         best = max(best, n / max(time.thread_time() - t0, 1e-9))
         repeats += 1
     return best
@@ -87,15 +92,15 @@ def _whole_hands(player, n_deals: int, seed: int, min_seconds: float) -> float:
 
 @benchmark("table_hands_per_s", "whole hands, PIMC (32 worlds) in every seat (hands/s)")
 def bench_table_hands(min_seconds: float) -> float:
-    return _whole_hands(PIMCPlayer(WORLDS, seed=2), 40, SEED + 1, min_seconds)
+    return _whole_hands(partial(play_hands, players=[PIMCPlayer(WORLDS, seed=2)] * 4), 40, SEED + 1, min_seconds)
 
 
 @benchmark("simple_play_hands_per_s", "whole hands, the simple player in every seat (hands/s)")
 def bench_simple_hands(min_seconds: float) -> float:
-    return _whole_hands(SimplePlayer(), 200, SEED + 2, min_seconds)
+    return _whole_hands(partial(play_hands, players=[SimplePlayer()] * 4), 200, SEED + 2, min_seconds)
 
 
-@benchmark("book_play_hands_per_s", "whole hands, the book's card-play rules in every seat (hands/s)")
+@benchmark("book_play_hands_per_s", "whole hands, the book's card-play rules in every seat, compiled (hands/s)")
 def bench_book_hands(min_seconds: float) -> float:
-    from analysis.book_play import BookPlayer
-    return _whole_hands(BookPlayer(), 200, SEED + 3, min_seconds)
+    from analysis.book_play import play_book_batch
+    return _whole_hands(play_book_batch, 200, SEED + 3, min_seconds)

@@ -42,15 +42,21 @@ Following
 Not encoded (the book's words are about signalling, which a rule on one's own cards cannot
 capture): D7's "never play false cards", D9's "show command of a suit by throwing its ace", L6's
 "the fourth card played tells partner which suit you keep".
+
+:func:`play_book_batch` plays whole hands with the book's player in every seat through the
+compiled twin of these rules (:mod:`fastcore.bookplay`), card for card as :class:`BookPlayer`.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+import numpy as np
+
 from analysis.errors import EuchreError
 from analysis.information import InfoSet, suit_masks
 from analysis.table_play import Player, SimplePlayer, _cards
+from fastcore.bookplay import CLAIMS as COMPILED_CLAIMS, play_book_hands
 from fastcore.vocabulary import (ACE, KING, QUEEN, effective_suit, rank_of, suit_of, trick_power,
                                  trump_order)
 
@@ -489,3 +495,25 @@ class BookPlayer(Player):
                 self.fired[rule.claim] = self.fired.get(rule.claim, 0) + 1
                 return card
         return self.fallback.choose(info, key)
+
+
+def play_book_batch(hands, trump, lone_seat, side, leader=None, maker=None, turn_up=None, taken=None,
+                    discard=None, calls=None, pack: int = 32, off: Iterable[str] = (),
+                    fired: dict[str, int] | None = None) -> np.ndarray:
+    """:func:`analysis.table_play.play_hands` with ``BookPlayer(off)`` in every seat, compiled: the
+    same arguments and the same tricks taken by ``side``. ``discard`` is taken for the likeness
+    only (no rule reads it); ``fired``: a dict (such as a BookPlayer's ``fired``) to which the
+    counts of the claims whose rules chose a card are added."""
+    n = len(np.asarray(hands))
+
+    def col(x, default):
+        return np.full(n, default, np.int64) if x is None else np.broadcast_to(np.asarray(x), (n,))
+    assisted = np.zeros(n, bool) if calls is None else np.fromiter(
+        (any(c.seat == C and c.action == "assist" for c in cs) for cs in calls), bool, n)
+    _plays, won, counts = play_book_hands(hands, col(trump, 0), col(lone_seat, -1), leader, col(maker, -1),
+                                          col(turn_up, -1), col(taken, 0), assisted, off, pack=pack)
+    if fired is not None:
+        for k, total in zip(COMPILED_CLAIMS, counts.sum(axis=(0, 1)).tolist()):
+            if total:
+                fired[k] = fired.get(k, 0) + total
+    return won[np.arange(n), col(side, 0).astype(np.intp)]

@@ -230,7 +230,9 @@ class TablePlay(PlayEngine):
 
     The interface gives the hands at play, the trump, the leader, the lone seat and the makers'
     side, not the turn-up, the discard or the calls: the players play without them (they know
-    less than at the table; :func:`play_hands` takes them when the caller has them)."""
+    less than at the table; :func:`play_hands` takes them when the caller has them). One
+    :class:`analysis.book_play.BookPlayer` in every seat plays through the compiled
+    :func:`analysis.book_play.play_book_batch`, card for card the same."""
 
     def __init__(self, kind: str = "pimc", worlds: int = 32, seed: int = 0, players: Sequence[Player] | None = None,
                  pack: int = 32):
@@ -246,8 +248,17 @@ class TablePlay(PlayEngine):
         self.players = players
         self.pack = pack
 
+    def _play(self, hands, trump, lone_seat, side, **kw) -> np.ndarray:
+        """play_hands with this table's players; the book's player alone at the table plays compiled
+        (the same cards, his ``fired`` counted alike)."""
+        from analysis.book_play import BookPlayer, play_book_batch   # the book's rules build on this module
+        p = self.players[0]
+        if type(p) is BookPlayer and all(q is p for q in self.players):
+            return play_book_batch(hands, trump, lone_seat, side, pack=self.pack, off=p.off, fired=p.fired, **kw)
+        return play_hands(hands, trump, lone_seat, side, self.players, pack=self.pack, **kw)
+
     def maker_tricks(self, hands, trump, leader, lone_seat, side):
-        return play_hands(hands, trump, lone_seat, side, self.players, leader=leader, pack=self.pack)
+        return self._play(hands, trump, lone_seat, side, leader=leader)
 
     def play_bidding(self, bidding, turn_up) -> np.ndarray:
         """The makers' tricks of the deals of a :class:`analysis.simulate.BiddingBatch` (0 for a
@@ -261,8 +272,8 @@ class TablePlay(PlayEngine):
         if not len(live):
             return out
         takes = contract.dealer_takes_up(b.round, b.lone_seat)
-        out[live] = play_hands(b.play_hands[live], b.trump[live], b.lone_seat[live], b.maker[live] & 1, self.players,
+        out[live] = self._play(b.play_hands[live], b.trump[live], b.lone_seat[live], b.maker[live] & 1,
                                leader=contract.leader(b.lone_seat[live]), maker=b.maker[live],
                                turn_up=np.asarray(turn_up, np.int64)[live], taken=takes[live],
-                               discard=b.discard[live], calls=[b.calls(int(i)) for i in live], pack=self.pack)
+                               discard=b.discard[live], calls=[b.calls(int(i)) for i in live])
         return out
