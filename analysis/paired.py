@@ -30,11 +30,12 @@ def policy_arm(policies, rules: Rules = Rules(), score=Score()) -> Arm:
     return lambda deals: simulate(deals, policies, rules, score)
 
 
-def contract_arm(maker, trump=None, round_=1, lone_seat=-1, rules: Rules = Rules(), score=Score()) -> Arm:
+def contract_arm(maker, trump=None, round_=1, lone_seat=-1, rules: Rules = Rules(), score=Score(), engine=None) -> Arm:
     """Play every deal with the contract fixed (the bidding skipped): ``maker`` makes ``trump``
     (default the turned-up suit) in round ``round_`` (1: the dealer takes up the turn-up),
-    alone when ``lone_seat`` is his seat; scalars or one value per deal."""
-    return lambda deals: play_contract(deals, maker, trump, lone_seat, round_, rules=rules, score=score)
+    alone when ``lone_seat`` is his seat; scalars or one value per deal; played by ``engine``
+    (default double-dummy)."""
+    return lambda deals: play_contract(deals, maker, trump, lone_seat, round_, rules=rules, score=score, engine=engine)
 
 
 @dataclass

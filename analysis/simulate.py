@@ -291,5 +291,8 @@ def play_contract(deals, maker, trump=None, lone_seat=-1, round_=1, discard_poli
             six = int(hands[i, 0]) | 1 << t
             discard[i] = ask_discard(discard_policy, Situation(0, six, t, 1, score.seat(0), calls, rules, int(trump[i])))
     play = contract.hands_at_play(hands, turn_up, takes_up, discard, lone_seat)
-    tricks, points = play_out(maker, trump, lone_seat, play, engine)
+    # table-side players hear the contract as calls: the passes before the maker, then his call
+    b = BiddingBatch(maker, rnd, trump, (lone_seat >= 0) & (lone_seat == maker), (lone_seat >= 0) & (lone_seat != maker),
+                     maker, lone_seat, discard, play)
+    tricks, points = play_bidding(b, turn_up, engine)
     return HandResults(maker, trump, lone_seat, rnd, discard, play, tricks, points, [])

@@ -130,6 +130,14 @@ def mean_from_sums(n, total, total_sq, confidence: float = CONFIDENCE) -> Estima
     return _from_se(mean, math.sqrt(var / n), n - 1, n, confidence)
 
 
+def independent_difference(x: Estimate, y: Estimate, confidence: float = CONFIDENCE) -> Estimate:
+    """x - y of two estimates taken as independent (their standard errors in quadrature; the
+    t-interval on the smaller sample's degrees of freedom). Of two estimates that share deals and
+    agree with each other, its interval is wider than a paired one."""
+    n = min(x.n, y.n)
+    return _from_se(x.mean - y.mean, float(math.hypot(x.se, y.se)), max(n - 1, 1), n, confidence)
+
+
 def negated(e: Estimate) -> Estimate:
     """The same estimate of the opposite difference (b - a for a - b)."""
     return Estimate(-e.mean, -e.high, -e.low, e.se, e.sd, e.n, e.p_value)

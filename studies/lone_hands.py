@@ -52,7 +52,7 @@ from analysis.paired import Paired, contract_arm, play_arms
 from analysis.policy import Situations
 from analysis.rules import Rules, Score
 from analysis.runner import Settings
-from analysis.simulate import BiddingBatch, bid_batch, play_out
+from analysis.simulate import BiddingBatch, bid_batch, play_bidding
 from analysis.stats import CONFIDENCE, Estimate, negated
 from analysis.study import GAME_WIN, MARGINS, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
@@ -99,9 +99,10 @@ class LoneArms:
     book: np.ndarray       # (N, 2) the points (AC, BD) of every deal as the book plays it
 
 
-def book_and_arms(deals, score: Score, rules: Rules) -> LoneArms:
+def book_and_arms(deals, score: Score, rules: Rules, engine=None) -> LoneArms:
     """The book's bidding of ``deals`` at ``score``, each caller's hand played alone and with
-    his partner, and the dealer's lone hand where C assisted.
+    his partner, and the dealer's lone hand where C assisted; played by ``engine`` (default
+    double-dummy).
 
     The book's own result of each deal is read from the arm it chose; only the deals where a
     partner took it from the caller (other than the dealer from C) are played once more.
@@ -111,12 +112,13 @@ def book_and_arms(deals, score: Score, rules: Rules) -> LoneArms:
     called = np.flatnonzero(b.caller >= 0)
     caller, rnd, trump = b.caller[called], b.round[called], b.trump[called]
     lone = play_arms(deals[called], {
-        "alone": contract_arm(caller, trump, rnd, lone_seat=caller, rules=rules, score=score),
-        "with partner": contract_arm(caller, trump, rnd, lone_seat=-1, rules=rules, score=score),
+        "alone": contract_arm(caller, trump, rnd, lone_seat=caller, rules=rules, score=score, engine=engine),
+        "with partner": contract_arm(caller, trump, rnd, lone_seat=-1, rules=rules, score=score, engine=engine),
     }, side=side_of(caller))
     assisted = called[(caller == SECOND) & (rnd == 1)]
     take = play_arms(deals[assisted], {
-        "dealer alone": contract_arm(DEALER, b.trump[assisted], 1, lone_seat=DEALER, rules=rules, score=score),
+        "dealer alone": contract_arm(DEALER, b.trump[assisted], 1, lone_seat=DEALER, rules=rules, score=score,
+                                     engine=engine),
     }, side=side_of(DEALER))
 
     book = np.zeros((len(hands), 2), np.int8)
@@ -130,15 +132,16 @@ def book_and_arms(deals, score: Score, rules: Rules) -> LoneArms:
     done[assisted[took]] = True
     rest = np.flatnonzero(~done)                         # another partner took it: play the book's contract
     if len(rest):
-        _, book[rest] = play_out(b.maker[rest], b.trump[rest], b.lone_seat[rest], b.play_hands[rest])
+        _, book[rest] = play_bidding(b.take(rest), np.asarray(deals.turn_up)[rest], engine)
     return LoneArms(b, called, lone, assisted, take, book)
 
 
-def score_rows(deals, score, rules: Rules) -> pd.DataFrame:
-    """The rows of ``deals`` bid and played at ``score`` (AC, the dealers; BD)."""
+def score_rows(deals, score, rules: Rules, engine=None) -> pd.DataFrame:
+    """The rows of ``deals`` bid and played at ``score`` (AC, the dealers; BD), by ``engine``
+    (default double-dummy); each row names its ``deal`` (an index into ``deals``)."""
     score = Score.of(score)
     turn_up = np.asarray(deals.turn_up).astype(np.int8)
-    arms = book_and_arms(deals, score, rules)
+    arms = book_and_arms(deals, score, rules, engine)
     bid, called, assisted = arms.bidding, arms.called, arms.assisted
     frames = []
 
@@ -183,7 +186,8 @@ def _rows(score: Score, kind: str, deal, seat, rnd, cls, book_alone, arm1, arm0,
     def column(x, dtype=np.int8):
         return np.broadcast_to(np.asarray(x).astype(dtype), (n,)).copy()
 
-    return pd.DataFrame({"a": column(score.ac), "b": column(score.bd), "kind": column(KINDS.index(kind)),
+    return pd.DataFrame({"deal": column(deal, np.int64), "a": column(score.ac), "b": column(score.bd),
+                         "kind": column(KINDS.index(kind)),
                          "seat": column(seat), "round": column(rnd), **{k: column(v) for k, v in cls.items()},
                          "book_alone": column(book_alone, bool), "arm1": column(arm1), "arm0": column(arm0),
                          "outcome": column(outcome)})
@@ -334,7 +338,7 @@ class LoneHands(Study):
         for b in range(game):   # deal i is played at score a-(i mod game)
             rows = np.arange(b, n_deals, game)
             if len(rows):
-                frames.append(score_rows(deals[rows], Score(a, b), settings.rules))
+                frames.append(score_rows(deals[rows], Score(a, b), settings.rules).drop(columns="deal"))
         return pd.concat(frames, ignore_index=True)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:

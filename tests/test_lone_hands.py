@@ -55,7 +55,7 @@ def _kind(rows: pd.DataFrame, kind: str) -> pd.DataFrame:
 def test_rows_are_the_simulators_plays_of_each_arm(score):
     # Each arm played independently: the whole deal simulated with the lone decision fixed.
     deals = sample_deals(400, np.random.SeedSequence(7), pack=32)
-    rows = lone_hands.score_rows(deals, score, RULES)
+    rows = lone_hands.score_rows(deals, score, RULES).drop(columns="deal")
     book = simulate(deals, BookPolicy(), RULES, score)
     alone = simulate(deals, FixedLone(True), RULES, score)
     partner = simulate(deals, FixedLone(False), RULES, score)
@@ -174,7 +174,7 @@ def test_every_test_is_oriented_to_the_books_side_and_names_one_score():
 def _deals_at(score: Score, n: int, seed: int):
     """A few hundred deals bid and played at one score, with void filler at every score for the model."""
     deals = sample_deals(n, np.random.SeedSequence(seed), pack=32)
-    rows = lone_hands.score_rows(deals, score, RULES)
+    rows = lone_hands.score_rows(deals, score, RULES).drop(columns="deal")
     frame = pd.concat([rows, _filler(np.random.default_rng(seed))], ignore_index=True)
     return rows, _typed(frame)
 
