@@ -33,7 +33,28 @@ DOUBLE_DUMMY = (
     "so it measures what the cards are worth under best play, not what a given player will make "
     "of them."
 )
+TABLE_SIDE = (
+    "The card play is **at the table**: every player sees only his own cards, and no hand is solved "
+    "double-dummy. {how} The estimates measure what the cards are worth among such players, not under best play."
+)
+TABLE_PLAYERS = {
+    "pimc": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision: worlds "
+            "consistent with what he has seen, each solved double-dummy. It assumes it could play differently in "
+            "worlds it cannot tell apart (strategy fusion) and values a card for the present trick's worlds only "
+            "(non-locality): a strong player, not a perfect one.",
+    "book": "Each player plays by the book's card-play rules, and where the book is silent wins the trick as "
+            "cheaply as he can unless his partner is winning it, else throws his lowest card.",
+    "simple": "Each player plays a simple baseline: he wins the trick as cheaply as he can unless his partner is "
+              "winning it, else throws his lowest card.",
+}
 
+
+def play_note(manifest: dict) -> str:
+    """What the run's play engine can and cannot see (a manifest without ``play``: double-dummy)."""
+    play = manifest.get("play") or {"engine": "dd"}
+    if play["engine"] == "dd":
+        return DOUBLE_DUMMY
+    return TABLE_SIDE.format(how=TABLE_PLAYERS[play["engine"]].format(worlds=play.get("worlds")))
 
 
 @dataclass
@@ -54,7 +75,7 @@ class StudyReport:
     verdicts: list[Verdict] = field(default_factory=list)
     headline: str = ""
     sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
-    play_note: str = DOUBLE_DUMMY      # what the play engine can and cannot see
+    play_note: str | None = None       # what the play engine can and cannot see; None: the run's (play_note)
 
 
 # --- formatting -----------------------------------------------------------------------------
@@ -204,7 +225,7 @@ def render_markdown(report: StudyReport, manifest: dict) -> str:
     if report.headline:
         parts += [f"**Headline.** {report.headline}", ""]
     parts += ["## The question", "", report.question.strip(), ""]
-    parts += ["## Method", "", report.method.strip(), "", report.play_note, ""]
+    parts += ["## Method", "", report.method.strip(), "", report.play_note or play_note(manifest), ""]
     if report.verdicts:
         parts += ["## Verdicts", "", md_table(verdict_frame(report.verdicts)), "", VERDICT_RULE, ""]
         for cid, quote in _quotes(report.verdicts):
@@ -245,7 +266,7 @@ def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     if report.headline:
         parts.append(f"<p><strong>Headline.</strong> {_inline(report.headline)}</p>")
     parts += ["<h2>The question</h2>", md_to_html(report.question)]
-    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(report.play_note)]
+    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(report.play_note or play_note(manifest))]
     if report.verdicts:
         table = html_table(verdict_frame(report.verdicts), "verdicts")
         for word in VERDICTS:

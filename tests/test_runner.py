@@ -306,3 +306,74 @@ def test_hand_strength_describes_a_hand_under_trump():
     assert [int(x) for x in got["top"]] == [7, 0, 2]
     assert [int(x) for x in got["outside_aces"]] == [1, 1, 0]
     assert [int(x) for x in got["short"]] == [1, 1, 1]
+
+
+# --- the play engine of a run ---------------------------------------------------------------------
+
+def test_the_default_engine_is_the_innermost_playing_block_and_comes_back():
+    import threading
+
+    from analysis.engine import DoubleDummy, default_engine, get_engine, playing
+    simple = get_engine("simple")
+    assert isinstance(default_engine(), DoubleDummy)
+    seen = []
+    with pytest.raises(RuntimeError):
+        with playing(simple):
+            assert default_engine() is simple
+            thread = threading.Thread(target=lambda: seen.append(default_engine()))
+            thread.start()
+            thread.join()
+            raise RuntimeError
+    assert isinstance(default_engine(), DoubleDummy)
+    assert isinstance(seen[0], DoubleDummy)   # another thread keeps its own default
+
+
+def test_a_double_dummy_run_keeps_its_plan_and_another_engine_does_not_resume_it(tmp_path):
+    first = run_study(toy, toy_settings(tmp_path))
+    plan_file = tmp_path / "toy" / "chunks" / "plan.json"
+    assert set(json.loads(plan_file.read_text())) == {"study", "seed", "chunk_size", "rules", "options"}
+    assert "play" not in first.manifest
+    with pytest.raises(EuchreError, match="different play"):
+        run_study(toy, toy_settings(tmp_path, play="simple", resume=True))
+    again = run_study(toy, toy_settings(tmp_path, resume=True))
+    assert again.computed == []
+    pd.testing.assert_frame_equal(again.frame, first.frame)
+    pimc = run_study(toy, toy_settings(tmp_path / "pimc", play="pimc", worlds=4))
+    assert pimc.manifest["play"] == {"engine": "pimc", "worlds": 4}
+    assert json.loads((tmp_path / "pimc" / "toy" / "chunks" / "plan.json").read_text())["play"] == pimc.manifest["play"]
+    with pytest.raises(EuchreError, match="different play"):
+        run_study(toy, toy_settings(tmp_path / "pimc", play="pimc", worlds=8, resume=True))
+
+
+def test_run_plays_every_chunk_with_the_engine_given(tmp_path, capsys):
+    from analysis.cli import main
+    from analysis.report import DOUBLE_DUMMY
+    config = tmp_path / "settings.toml"
+    config.write_text('[hand_strength.options]\nseats = ["B"]\n')
+    argv = ["run", "hand_strength", "--deals", "300", "--chunk-size", "100", "--seed", "3", "--config", str(config),
+            "--no-progress", "--out"]
+    for out, more in (("dd", []), ("simple", ["--play", "simple"]), ("two", ["--play", "simple", "--jobs", "2"])):
+        assert main(argv + [str(tmp_path / out), *more]) == 0, capsys.readouterr().err
+    folder = {out: tmp_path / out / "hand_strength" for out in ("dd", "simple", "two")}
+    manifest = {out: json.loads((f / "manifest.json").read_text()) for out, f in folder.items()}
+    assert "play" not in manifest["dd"] and manifest["simple"]["play"] == {"engine": "simple"}
+    frame = {out: runner.load_chunks(f) for out, f in folder.items()}
+    pd.testing.assert_frame_equal(frame["simple"], frame["two"])    # one worker or two
+    assert not frame["simple"].equals(frame["dd"])
+    report = {out: (f / "report.md").read_text() for out, f in folder.items()}
+    assert DOUBLE_DUMMY in report["dd"] and DOUBLE_DUMMY not in report["simple"]
+    assert "every player sees only his own cards" in report["simple"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hand_strength", "--play", "nonsense"], "play engine 'nonsense' is unknown"),
+    (["hand_strength", "--play", "pimc", "--worlds", "0"], "--worlds must be a whole number of at least 1"),
+    (["play_bias", "--play", "pimc"], "play_bias chooses its own play engines"),
+    (["card_play", "--play", "book"], "card_play chooses its own play engines"),
+])
+def test_run_refuses_a_bad_engine_in_one_line_before_any_work(tmp_path, capsys, argv, words):
+    from analysis.cli import main
+    assert main(["run", *argv, "--deals", "10", "--out", str(tmp_path), "--no-progress"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("euchrelab: error: ") and err.count("\n") == 1 and words in err, err
+    assert list(tmp_path.iterdir()) == []
