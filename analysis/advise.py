@@ -11,8 +11,9 @@ A player knows his hand, the turn-up, the score and the calls before him. :func:
    players who see only their own cards: :func:`analysis.engine.get_engine`);
 3. values each action in his side's net points per hand and in the probability that his side
    wins the game from the score the hand leads to (:mod:`analysis.game_model`, solved from the
-   book's outcome counts at every score, double-dummy, :func:`game_model`, cached on disk); both with 95%
-   intervals, the game's interval carrying the model's own error (:mod:`analysis.game_value`);
+   book's outcome counts at every score played double-dummy, :func:`game_model`, cached on
+   disk); both with 95% intervals, the game's interval carrying the model's own error
+   (:mod:`analysis.game_value`);
 4. gives the book's own action there and the claim of the rule that decides it (:func:`why`).
 
 Worlds come in chunks of :data:`CHUNK`, chunk ``c`` drawn from ``SeedSequence(seed,

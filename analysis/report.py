@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from analysis.engine import play_words
 from analysis.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import write_atomic, write_json, write_table, write_text
 from analysis.ledger import build_ledger, counts_html, write_ledger
@@ -34,8 +35,9 @@ DOUBLE_DUMMY = (
     "of them."
 )
 TABLE_SIDE = (
-    "The card play is **at the table**: every player sees only his own cards, and no hand is solved "
-    "double-dummy. {how} The estimates measure what the cards are worth among such players, not under best play."
+    "The card play of this run is **at the table**, whatever the method says of double-dummy play: every player "
+    "sees only his own cards. {how} The estimates measure what the cards are worth among such players, not "
+    "under best play."
 )
 TABLE_PLAYERS = {
     "pimc": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision: worlds "
@@ -201,6 +203,7 @@ def verdict_counts(verdicts: list[Verdict]) -> dict[str, int]:
 
 def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
     rules = manifest.get("rules", {})
+    play = manifest.get("play")   # none: double-dummy, as every study's method says
     commit = str(manifest.get("git_commit") or "")
     dirty = [("provenance", f"made from uncommitted changes to {commit.removesuffix('-dirty')}")] \
         if commit.endswith("-dirty") else []
@@ -209,6 +212,7 @@ def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
                   f"{len(manifest.get('scenarios', []))} scenarios)"),
         ("rules", ", ".join(f"{k} = {v}" for k, v in rules.items())),
         ("policies", str(manifest.get("policies", ""))),
+        *([("play", play_words(play["engine"], play.get("worlds")))] if play else []),
         ("root seed / chunk size", f"{manifest.get('root_seed')} / {manifest.get('chunk_size'):,}"),
         ("euchrelab / git commit", f"{manifest.get('euchrelab_version')} / {manifest.get('git_commit')}"),
         ("workers / backend", f"{manifest.get('workers')} / {manifest.get('backend')}"),

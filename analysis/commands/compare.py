@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.commands.common import add_play_arguments, add_rules_arguments, parse_score, play_from_args, rules_from_args
+from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
+                                      rules_from_args)
 from analysis.errors import EuchreError
 
 NAME = "compare"

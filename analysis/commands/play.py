@@ -7,7 +7,8 @@ import sys
 import numpy as np
 
 from analysis.cards import SEATS, SUITS, card_text, mask_cards, format_cards
-from analysis.commands.common import add_play_arguments, add_rules_arguments, parse_score, play_from_args, rules_from_args
+from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
+                                      rules_from_args)
 from analysis.errors import EuchreError
 from analysis.policies import policy_from_name
 from analysis.simulate import simulate

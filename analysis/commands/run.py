@@ -52,7 +52,8 @@ def run(args) -> int:
     config = load_config(args.config) if args.config else {}
     known = set(registered_names()) | {study.name for study, _ in studies}
     flags = {"deals": args.deals, "jobs": args.jobs, "seed": args.seed, **rule_values(args),
-             "play": args.play, "worlds": args.play_worlds, "chunk_size": args.chunk_size, "backend": args.backend, "scheduler": args.scheduler,
+             "play": args.play, "worlds": args.play_worlds,
+             "chunk_size": args.chunk_size, "backend": args.backend, "scheduler": args.scheduler,
              "out": args.out, "resume": args.resume or None, "progress": False if args.no_progress else None,
              "allow_dirty": args.allow_dirty or None}
     runs = []
