@@ -7,15 +7,18 @@ The runner splits ``deals`` of each scenario into chunks of ``chunk_size`` deals
 of scenario ``s`` draws its randomness from ``SeedSequence(root_seed, spawn_key=(key(study),
 key(s), i))`` and nothing else, so a chunk is the same whoever computes it, in whatever order:
 results are identical with one job, two jobs, threads, processes or a Dask cluster, and after
-an interrupted run is resumed. Chunks are combined in (scenario, chunk) order.
+an interrupted run is resumed. Each chunk plays its cards with the run's engine
+(``Settings.play``, :func:`analysis.engine.playing`), a table-side player's randomness drawn
+from the same seed. Chunks are combined in (scenario, chunk) order.
 
 Each finished chunk is written to ``<out>/<study>/chunks/<scenario>/<index>-<n>.parquet`` the
 moment the main process receives it, through a temporary file renamed into place: a crash, a
 Ctrl-C or a full disk never leaves a half-written chunk, and ``--resume`` skips every chunk
 already on disk. ``chunks/plan.json`` records what the chunks depend on (study, seed, chunk
-size, rules, options); resuming with different settings is refused. While it runs, a run holds
-the lock of its study folder (:func:`analysis.storage.folder_lock`): a second run into the same
-folder is refused rather than mixing its files with the first one's.
+size, rules, options, and the play engine when it is not double-dummy); resuming with different
+settings is refused. While it runs, a run holds the lock of its study folder
+(:func:`analysis.storage.folder_lock`): a second run into the same folder is refused rather than
+mixing its files with the first one's.
 
 Workers: ``loky`` processes by default. The solver releases the GIL, so threads would share
 its work, but the rest of a chunk (sampling set-up, policies, the discard, building the

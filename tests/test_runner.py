@@ -379,6 +379,16 @@ def test_run_plays_every_chunk_with_the_engine_given(tmp_path, capsys, monkeypat
     pd.testing.assert_frame_equal(two.frame, runner.load_chunks(simple))   # worker processes play the same
 
 
+def test_a_pimc_run_draws_its_worlds_from_the_chunk_seeds(tmp_path):
+    hand_strength = registry.load_study("hand_strength")
+    kw = {"deals": 30, "chunk_size": 15, "options": {"seats": ["D"]}, "play": "pimc", "worlds": 4, "progress": False}
+    one = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "1"), **kw))
+    threads = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "2"), jobs=2,
+                                                    backend="threading", **kw))
+    pd.testing.assert_frame_equal(one.frame, threads.frame)
+    assert one.manifest["play"] == {"engine": "pimc", "worlds": 4}
+
+
 @pytest.mark.parametrize("argv, words", [
     (["hand_strength", "--play", "nonsense"], "play engine 'nonsense' is unknown"),
     (["hand_strength", "--play", "pimc", "--worlds", "0"], "--worlds must be a whole number of at least 1"),
