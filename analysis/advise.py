@@ -7,11 +7,13 @@ A player knows his hand, the turn-up, the score and the calls before him. :func:
    calls he heard (rejection: ``model="book"``, the book's policy; ``"uniform"`` reads nothing
    into them); the share kept is the *acceptance*;
 2. plays every legal action of his on the same worlds (paired), everything after it by the
-   book's policy (the dealer's discard too), double-dummy;
+   book's policy (the dealer's discard too), the cards by a play engine (double-dummy, or
+   players who see only their own cards: :func:`analysis.engine.get_engine`);
 3. values each action in his side's net points per hand and in the probability that his side
    wins the game from the score the hand leads to (:mod:`analysis.game_model`, solved from the
-   book's outcome counts at every score, :func:`game_model`, cached on disk); both with 95%
-   intervals, the game's interval carrying the model's own error (:mod:`analysis.game_value`);
+   book's outcome counts at every score played double-dummy, :func:`game_model`, cached on
+   disk); both with 95% intervals, the game's interval carrying the model's own error
+   (:mod:`analysis.game_value`);
 4. gives the book's own action there and the claim of the rule that decides it (:func:`why`).
 
 Worlds come in chunks of :data:`CHUNK`, chunk ``c`` drawn from ``SeedSequence(seed,
@@ -37,6 +39,7 @@ from analysis.book_policy import (
     THIRD_ORDER, THIRD_RIGHT_TURNED, BookPolicy, _best_suit, _numbers,
 )
 from analysis.cards import SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
+from analysis.engine import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
 from analysis.errors import EuchreError
 from analysis.policy import FIRST_ROUND_CALL, Call, Policy, Situation, Situations, VectorPolicy
 from analysis.rules import Rules, Score
@@ -319,11 +322,13 @@ def plan(worlds: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
     return [(c, min(chunk, worlds - start)) for c, start in enumerate(range(0, worlds, chunk))]
 
 
-def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int):
-    """Chunk ``c``: ``n`` worlds, and each action's net points to his side on each."""
+def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int, play: str = "dd",
+           play_worlds: int = PLAY_WORLDS):
+    """Chunk ``c``: ``n`` worlds, and each action's net points to his side on each, played by
+    the engine ``play``."""
     from fastcore.sampler import DealStream
-    stream = DealStream(np.random.SeedSequence(seed, spawn_key=(c,)), spot.rules.pack, _constraints(spot),
-                        reading(spot, model), min_acceptance=1e-3)
+    chunk_seed = np.random.SeedSequence(seed, spawn_key=(c,))
+    stream = DealStream(chunk_seed, spot.rules.pack, _constraints(spot), reading(spot, model), min_acceptance=1e-3)
     try:
         deals = stream.take(n)
     except EuchreError:
@@ -331,9 +336,10 @@ def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int
                           f"make the calls before {SEATS[spot.seat]} under the {model} model (try --model uniform)"
                           ) from None
     book = BookPolicy()
+    engine = chunk_engine(play, play_worlds, chunk_seed, spot.rules.pack)
     nets = np.empty((len(acts), n), np.int8)
     for k, action in enumerate(acts):
-        res = simulate(deals, Acting(book, spot, action), spot.rules, spot.score)
+        res = simulate(deals, Acting(book, spot, action), spot.rules, spot.score, engine=engine)
         nets[k] = res.net(spot.side)
     candidates = stream.candidates if stream.accept is not None else n
     return nets, candidates
@@ -507,6 +513,8 @@ class Advice:
     model: str
     game_model_text: str
     seed: int
+    play: str = "dd"
+    play_worlds: int = PLAY_WORLDS
 
     @property
     def acceptance(self) -> float:
@@ -526,7 +534,7 @@ class Advice:
             "best": self.best, "by": self.by,
             "book": {"action": self.book[0], "claim": self.book[1]},
             "worlds": self.worlds, "acceptance": round(self.acceptance, 6), "candidates": self.candidates,
-            "model": self.model, "seed": self.seed,
+            "model": self.model, "seed": self.seed, "play": play_record(self.play, self.play_worlds),
             "game_model": {"sample": self.game_model_text, "error": "included in the game_win intervals"},
         }
 
@@ -558,11 +566,11 @@ def _game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, n
 
 
 def advise(spot: Spot, worlds: int = DEFAULT_WORLDS, seed: int = 0, model: str = "book", by: str = "points",
-           n_jobs: int = 1, model_deals: int = MODEL_DEALS, play: str = "dd") -> Advice:
+           n_jobs: int = 1, model_deals: int = MODEL_DEALS, play: str = "dd", play_worlds: int = PLAY_WORLDS) -> Advice:
     """Every legal action of the player at ``spot``, valued over ``worlds`` worlds (see the
-    module docstring); ``best`` by ``by`` ("points" or "game")."""
-    if play != "dd":
-        raise EuchreError(f"--play {play!r}: only dd (double-dummy) play is available; table-side play is not yet")
+    module docstring); ``best`` by ``by`` ("points" or "game"); the cards played by the engine
+    ``play`` (``play_worlds`` worlds a decision for ``pimc``)."""
+    check_play(play, play_worlds, "--play-worlds")
     if by not in UNITS:
         raise EuchreError(f"--by {by!r}: points or game")
     if model not in MODELS:
@@ -577,10 +585,11 @@ def advise(spot: Spot, worlds: int = DEFAULT_WORLDS, seed: int = 0, model: str =
     acts = actions(spot)
     chunks = plan(int(worlds), CHUNK)
     if n_jobs == 1 or len(chunks) == 1:
-        results = [_chunk(spot, model, acts, c, n, int(seed)) for c, n in chunks]
+        results = [_chunk(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks]
     else:
         from joblib import Parallel, delayed
-        results = Parallel(n_jobs=n_jobs)(delayed(_chunk)(spot, model, acts, c, n, int(seed)) for c, n in chunks)
+        results = Parallel(n_jobs=n_jobs)(delayed(_chunk)(spot, model, acts, c, n, int(seed), play, play_worlds)
+                                          for c, n in chunks)
     nets = np.concatenate([r[0] for r in results], axis=1)
     candidates = int(sum(r[1] for r in results))
     gm = game_model(spot.rules, model_deals, MODEL_SEED, n_jobs)
@@ -596,7 +605,7 @@ def advise(spot: Spot, worlds: int = DEFAULT_WORLDS, seed: int = 0, model: str =
         vs_game = None if same else _game_estimate(f, draws, nets[k], nets[best])
         valued.append(Valued(action.name, points[k], games[k], nets.shape[1], vs_points, vs_game))
     return Advice(spot, valued, acts[best].name, by, why(spot), nets.shape[1], candidates, model,
-                  gm.hands_text, int(seed))
+                  gm.hands_text, int(seed), play, int(play_worlds))
 
 
 def text_table(advice: Advice) -> str:
@@ -609,9 +618,11 @@ def text_table(advice: Advice) -> str:
     lines = [f"{SEATS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
              f"round {spot.round}, score {own}-{theirs} (his side first); {rules_text}.",
              f"{advice.worlds:,} worlds (others' calls read by the {advice.model} model: acceptance "
-             f"{advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, double-dummy play.",
+             f"{advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, "
+             f"{play_words(advice.play, advice.play_worlds)}.",
              "points: his side's net points per hand; game: his side's chance to win the game (the book's game",
-             f"model from {advice.game_model_text}, its error in the interval); 95% intervals; "
+             f"model from {advice.game_model_text}{'' if advice.play == 'dd' else ' played double-dummy'}, its error "
+             "in the interval); 95% intervals; "
              f"'vs best': the paired difference.",
              f"{'action':<16}{'points':>26}{'vs best':>26}{'game':>26}{'vs best':>28}"]
 

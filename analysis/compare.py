@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.cards import SEATS
+from analysis.engine import check_play, chunk_engine, play_words
 from analysis.errors import EuchreError
 from analysis.game_model import OUTCOMES, outcome_index
 from analysis.policy import Policy
@@ -164,12 +165,6 @@ def first_difference(calls1, calls2, discard1: int, discard2: int) -> tuple[int,
     return None
 
 
-def engine_for(play: str, worlds: int, seed: np.random.SeedSequence, pack: int):
-    """The play engine of one chunk (a table-side player's randomness keyed by the chunk's seed)."""
-    from analysis.engine import get_engine
-    return get_engine(play, worlds=worlds, seed=int(seed.generate_state(1)[0]), pack=pack)
-
-
 def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chunk: int, n: int, seed: int,
                 differences: bool, play: str = "dd", worlds: int = 32) -> dict:
     """One chunk of deals at A-score (m, o), played in both seatings: the outcomes (dealing
@@ -178,7 +173,7 @@ def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chun
     from fastcore.sampler import sample_deals
     m, o = int(score[0]), int(score[1])
     deals = sample_deals(n, chunk_seed(seed, score, chunk), pack=rules.pack)
-    engine = engine_for(play, worlds, chunk_seed(seed, score, chunk), rules.pack)
+    engine = chunk_engine(play, worlds, chunk_seed(seed, score, chunk), rules.pack)
     out = {}
     batches = []
     for first in (True, False):
@@ -306,7 +301,7 @@ def _game_chunk(a: Policy, b: Policy, rules: Rules, chunk: int, n: int, seed: in
     while live.any():
         hand_seed = np.random.SeedSequence(int(seed), spawn_key=(GAMES_KEY, int(chunk), hand))
         deals = sample_deals(n, hand_seed, pack=rules.pack)
-        engine = engine_for(play, worlds, hand_seed, rules.pack)
+        engine = chunk_engine(play, worlds, hand_seed, rules.pack)
         for twin in (0, 1):
             rows = np.flatnonzero(live[twin])
             if not len(rows):
@@ -375,9 +370,7 @@ class Comparison:
 
     @property
     def play_words(self) -> str:
-        return {"dd": "double-dummy play", "pimc": f"table-side play (PIMC, {self.worlds} worlds a decision)",
-                "book": "table-side play (the book's card-play rules)",
-                "simple": "table-side play (the simple baseline)"}[self.play]
+        return play_words(self.play, self.worlds)
 
     def as_dict(self) -> dict:
         out = {"a": self.a, "b": self.b, "deals": self.deals, "seed": self.seed, "score": f"{self.score.ac}-{self.score.bd}",
@@ -413,8 +406,7 @@ def compare(a: Policy, b: Policy, rules: Rules = Rules(), deals: int = 2000, see
     if not isinstance(a, Policy) or not isinstance(b, Policy):
         raise EuchreError("compare takes two Policy objects")
     _check(deals, seed, n_jobs)
-    from analysis.engine import get_engine
-    get_engine(play, worlds=worlds, pack=rules.pack)     # an unknown engine or a bad --worlds, named at once
+    check_play(play, worlds)     # an unknown engine or a bad --worlds, named at once
     score = rules.check_score(score, "--score")
     plays = duplicate_plays(a, b, rules, int(deals), int(seed), score, n_jobs, play, worlds)
     at, mirror = plays[(score.ac, score.bd)], plays[(score.bd, score.ac)]   # the same cards

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from analysis.engine import play_words
 from analysis.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import write_atomic, write_json, write_table, write_text
 from analysis.ledger import build_ledger, counts_html, write_ledger
@@ -33,7 +34,29 @@ DOUBLE_DUMMY = (
     "so it measures what the cards are worth under best play, not what a given player will make "
     "of them."
 )
+TABLE_SIDE = (
+    "The card play of this run is **at the table**, whatever the method says of double-dummy play: every player "
+    "sees only his own cards. {how} The estimates measure what the cards are worth among such players, not "
+    "under best play."
+)
+TABLE_PLAYERS = {
+    "pimc": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision: worlds "
+            "consistent with what he has seen, each solved double-dummy. It assumes it could play differently in "
+            "worlds it cannot tell apart (strategy fusion) and values a card for the present trick's worlds only "
+            "(non-locality): a strong player, not a perfect one.",
+    "book": "Each player plays by the book's card-play rules, and where the book is silent wins the trick as "
+            "cheaply as he can unless his partner is winning it, else throws his lowest card.",
+    "simple": "Each player plays a simple baseline: he wins the trick as cheaply as he can unless his partner is "
+              "winning it, else throws his lowest card.",
+}
 
+
+def play_note(manifest: dict) -> str:
+    """What the run's play engine can and cannot see (a manifest without ``play``: double-dummy)."""
+    play = manifest.get("play") or {"engine": "dd"}
+    if play["engine"] == "dd":
+        return DOUBLE_DUMMY
+    return TABLE_SIDE.format(how=TABLE_PLAYERS[play["engine"]].format(worlds=play.get("worlds")))
 
 
 @dataclass
@@ -54,7 +77,7 @@ class StudyReport:
     verdicts: list[Verdict] = field(default_factory=list)
     headline: str = ""
     sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
-    play_note: str = DOUBLE_DUMMY      # what the play engine can and cannot see
+    play_note: str | None = None       # what the play engine can and cannot see; None: the run's (play_note)
 
 
 # --- formatting -----------------------------------------------------------------------------
@@ -180,6 +203,7 @@ def verdict_counts(verdicts: list[Verdict]) -> dict[str, int]:
 
 def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
     rules = manifest.get("rules", {})
+    play = manifest.get("play")   # none: double-dummy, as every study's method says
     commit = str(manifest.get("git_commit") or "")
     dirty = [("provenance", f"made from uncommitted changes to {commit.removesuffix('-dirty')}")] \
         if commit.endswith("-dirty") else []
@@ -188,6 +212,7 @@ def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
                   f"{len(manifest.get('scenarios', []))} scenarios)"),
         ("rules", ", ".join(f"{k} = {v}" for k, v in rules.items())),
         ("policies", str(manifest.get("policies", ""))),
+        *([("play", play_words(play["engine"], play.get("worlds")))] if play else []),
         ("root seed / chunk size", f"{manifest.get('root_seed')} / {manifest.get('chunk_size'):,}"),
         ("euchrelab / git commit", f"{manifest.get('euchrelab_version')} / {manifest.get('git_commit')}"),
         ("workers / backend", f"{manifest.get('workers')} / {manifest.get('backend')}"),
@@ -204,7 +229,7 @@ def render_markdown(report: StudyReport, manifest: dict) -> str:
     if report.headline:
         parts += [f"**Headline.** {report.headline}", ""]
     parts += ["## The question", "", report.question.strip(), ""]
-    parts += ["## Method", "", report.method.strip(), "", report.play_note, ""]
+    parts += ["## Method", "", report.method.strip(), "", report.play_note or play_note(manifest), ""]
     if report.verdicts:
         parts += ["## Verdicts", "", md_table(verdict_frame(report.verdicts)), "", VERDICT_RULE, ""]
         for cid, quote in _quotes(report.verdicts):
@@ -245,7 +270,7 @@ def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     if report.headline:
         parts.append(f"<p><strong>Headline.</strong> {_inline(report.headline)}</p>")
     parts += ["<h2>The question</h2>", md_to_html(report.question)]
-    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(report.play_note)]
+    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(report.play_note or play_note(manifest))]
     if report.verdicts:
         table = html_table(verdict_frame(report.verdicts), "verdicts")
         for word in VERDICTS:

@@ -7,6 +7,8 @@ Dask scheduler. Command-line flags win over the file, the file over the study's 
     seed = 1888
     jobs = 2
     pack = 32                  # the rules: pack, points_for_game, stick_the_dealer
+    play = "dd"                # the play engine: dd (the default), pimc, book or simple
+    worlds = 32                # worlds a decision, for play = "pimc"
 
     [cluster]
     scheduler = "tcp://scheduler-host:8786"
@@ -25,7 +27,7 @@ from analysis.errors import EuchreError
 from analysis.storage import read_toml
 
 RULE_KEYS = ("pack", "points_for_game", "stick_the_dealer")
-RUN_KEYS = ("deals", "chunk_size", "seed", *RULE_KEYS, "jobs", "backend", "out")
+RUN_KEYS = ("deals", "chunk_size", "seed", *RULE_KEYS, "play", "worlds", "jobs", "backend", "out")
 
 
 def load_config(path) -> dict:

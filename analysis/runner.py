@@ -7,15 +7,18 @@ The runner splits ``deals`` of each scenario into chunks of ``chunk_size`` deals
 of scenario ``s`` draws its randomness from ``SeedSequence(root_seed, spawn_key=(key(study),
 key(s), i))`` and nothing else, so a chunk is the same whoever computes it, in whatever order:
 results are identical with one job, two jobs, threads, processes or a Dask cluster, and after
-an interrupted run is resumed. Chunks are combined in (scenario, chunk) order.
+an interrupted run is resumed. Each chunk plays its cards with the run's engine
+(``Settings.play``, :func:`analysis.engine.playing`), a table-side player's randomness drawn
+from the same seed. Chunks are combined in (scenario, chunk) order.
 
 Each finished chunk is written to ``<out>/<study>/chunks/<scenario>/<index>-<n>.parquet`` the
 moment the main process receives it, through a temporary file renamed into place: a crash, a
 Ctrl-C or a full disk never leaves a half-written chunk, and ``--resume`` skips every chunk
 already on disk. ``chunks/plan.json`` records what the chunks depend on (study, seed, chunk
-size, rules, options); resuming with different settings is refused. While it runs, a run holds
-the lock of its study folder (:func:`analysis.storage.folder_lock`): a second run into the same
-folder is refused rather than mixing its files with the first one's.
+size, rules, options, and the play engine when it is not double-dummy); resuming with different
+settings is refused. While it runs, a run holds the lock of its study folder
+(:func:`analysis.storage.folder_lock`): a second run into the same folder is refused rather than
+mixing its files with the first one's.
 
 Workers: ``loky`` processes by default. The solver releases the GIL, so threads would share
 its work, but the rest of a chunk (sampling set-up, policies, the discard, building the
@@ -41,6 +44,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import storage
+from analysis.engine import DEFAULT_WORLDS, check_play, chunk_engine, play_record, playing
 from analysis.errors import EuchreError
 from analysis.registry import load_study, reference_of, resolve
 from analysis.report import write_index, write_report
@@ -70,6 +74,8 @@ class Settings:
     resume: bool = False
     progress: bool = True
     allow_dirty: bool = False        # may write the checkout's reference reports from uncommitted changes
+    play: str = "dd"                 # the play engine of every chunk (analysis.engine.get_engine)
+    worlds: int = DEFAULT_WORLDS     # worlds a decision, for play "pimc"
 
     @property
     def pack(self) -> int:
@@ -80,8 +86,15 @@ class Settings:
         return Path(self.out) / self.study
 
     def plan_key(self) -> dict:
-        return {"study": self.study, "seed": self.seed, "chunk_size": self.chunk_size,
-                "rules": self.rules.as_dict(), "options": self.options}
+        key = {"study": self.study, "seed": self.seed, "chunk_size": self.chunk_size,
+               "rules": self.rules.as_dict(), "options": self.options}
+        if self.play_key() is not None:   # double-dummy runs keep the key they always had
+            key["play"] = self.play_key()
+        return key
+
+    def play_key(self) -> dict | None:
+        """The play engine as the plan and the manifest record it; None for double-dummy play."""
+        return None if self.play == "dd" else play_record(self.play, self.worlds)
 
     def check(self) -> None:
         if not isinstance(self.deals, int) or self.deals < 1:
@@ -96,6 +109,7 @@ class Settings:
             raise EuchreError(f"backend {self.backend!r} is unknown: use {' or '.join(BACKENDS)} (or --scheduler for Dask)")
         if not isinstance(self.rules, Rules):
             raise EuchreError(f"the rules of a run must be analysis.rules.Rules, not {type(self.rules).__name__}")
+        check_play(self.play, self.worlds)
 
 
 @dataclass(frozen=True)
@@ -147,7 +161,8 @@ def _compute(study, chunk: Chunk, settings: Settings) -> tuple[Chunk, pd.DataFra
         study = resolve(study)
     start = time.perf_counter()
     seed = chunk_seed(settings.seed, settings.study, chunk.scenario, chunk.index)
-    frame = study.run_chunk(chunk.scenario, chunk.index, chunk.n_deals, seed, settings)
+    with playing(chunk_engine(settings.play, settings.worlds, seed, settings.pack)):
+        frame = study.run_chunk(chunk.scenario, chunk.index, chunk.n_deals, seed, settings)
     if not isinstance(frame, pd.DataFrame):
         raise EuchreError(f"study {settings.study}: run_chunk must return a pandas DataFrame, not {type(frame).__name__}")
     return chunk, frame, time.perf_counter() - start
@@ -208,6 +223,12 @@ def check_provenance(settings: Settings) -> None:
                           f"or add --allow-dirty (the report then says so)")
 
 
+def check_takes_play(study, settings: Settings) -> None:
+    """Refuses another play engine for a study that chooses its engines itself."""
+    if settings.play != "dd" and not getattr(study, "takes_play", True):   # a study of one's own need not say
+        raise EuchreError(f"study {settings.study} chooses its own play engines: run it without --play {settings.play}")
+
+
 def package_version() -> str:
     try:
         from importlib.metadata import version
@@ -224,7 +245,7 @@ def _reference_or_none(study) -> str | None:
 
 
 def base_manifest(study, settings: Settings, chunks: list[Chunk], workers: int, backend: str) -> dict:
-    return {
+    manifest = {
         "study": settings.study,
         "module": _reference_or_none(study),     # the study's reference: "module" or "module:attr"
         "title": study.title,
@@ -247,6 +268,9 @@ def base_manifest(study, settings: Settings, chunks: list[Chunk], workers: int, 
         "scheduler": settings.scheduler,
         "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
+    if settings.play_key() is not None:   # no entry: double-dummy play, as in every earlier manifest
+        manifest["play"] = settings.play_key()
+    return manifest
 
 
 # --- execution ------------------------------------------------------------------------------
@@ -317,6 +341,7 @@ def run_study(study, settings: Settings) -> Outcome:
     settings.check()
     check_provenance(settings)
     study = load_study(study)
+    check_takes_play(study, settings)
     with folder_lock(settings.study_dir):
         return _run_chunks(study, settings)
 
@@ -403,6 +428,7 @@ def run_and_report(study, settings: Settings):
     settings.check()
     check_provenance(settings)
     study = load_study(study)
+    check_takes_play(study, settings)
     with folder_lock(settings.study_dir):
         outcome = _run_chunks(study, settings)
         table = study.summarise(outcome.frame, settings)
@@ -415,9 +441,11 @@ def settings_from_manifest(manifest: dict, out) -> Settings:
     """The settings a run's manifest records (for summarising its chunks again)."""
     saved = manifest.get("rules", {})
     rules = Rules(**{k: saved[k] for k in (f.name for f in fields(Rules)) if k in saved})
+    play = manifest.get("play", {})
     return Settings(study=manifest["study"], deals=int(manifest["deals_per_scenario"]),
                     chunk_size=int(manifest["chunk_size"]), seed=int(manifest["root_seed"]),
-                    rules=rules, options=manifest.get("options", {}), out=str(out), progress=False)
+                    rules=rules, options=manifest.get("options", {}), out=str(out), progress=False,
+                    play=play.get("engine", "dd"), worlds=int(play.get("worlds", DEFAULT_WORLDS)))
 
 
 def rerender(study_dir) -> dict[str, Path]:

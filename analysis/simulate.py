@@ -239,6 +239,7 @@ def play_bidding(b: BiddingBatch, turn_up, engine: PlayEngine | None = None) -> 
     """Makers' tricks and points (AC, BD) of a bidding batch played by ``engine``. Table-side
     players (an engine with ``play_bidding``) know what the table heard and saw: the turn-up, the
     calls and, the dealer, his discard."""
+    engine = engine or default_engine()
     if hasattr(engine, "play_bidding"):
         tricks = engine.play_bidding(b, turn_up)
         return tricks, points_by_side(b.maker, b.lone_seat, tricks)

@@ -5,6 +5,8 @@ A study subclasses :class:`Study` and declares
 - ``name`` (the folder and the seed key), ``title``, ``description`` (one line), ``policies``
   (who bids how, in words), ``defaults`` (``deals`` per scenario, ``chunk_size``, the study's
   options), ``suite_position`` (its place in the default suite, or None);
+- ``takes_play``: False when it chooses its play engines itself, so that a run
+  with another engine than double-dummy (``euchrelab run --play``) is refused;
 - ``claims``: the tests it makes, each a :class:`ClaimTest` naming a claim of the catalogue
   (:mod:`analysis.claims`), its unit and margin and the side the book takes;
 
@@ -73,6 +75,7 @@ class Study:
     policies = ""
     defaults: dict = {}
     suite_position: int | None = None
+    takes_play = True    # its chunks play with the run's engine (analysis.engine.default_engine)
     claims: tuple[ClaimTest, ...] = ()
 
     def scenarios(self, settings) -> list[str]:

@@ -113,6 +113,7 @@ class CardPlay(Study):
     # Not in the default suite: table-side play by rules runs a few hundred deals a second, so the
     # suite's scale (250,000 deals a study) would take hours; its reference run is committed.
     suite_position = None
+    takes_play = False       # it chooses its play engines itself
     claims = CLAIMS
 
     def scenarios(self, settings) -> list[str]:

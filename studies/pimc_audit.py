@@ -133,6 +133,7 @@ class PimcAudit(Study):
     defaults = {"deals": 2_000, "chunk_size": 200, "worlds": DEFAULT_WORLDS, "reference_worlds": DEFAULT_REFERENCE,
                 "bid_worlds": DEFAULT_BID_WORLDS, "decisions": DEFAULT_DECISIONS}
     suite_position = None     # table-side play: a few hundred hands a second; the reference run is committed
+    takes_play = False       # it chooses its play engines itself
     claims = ()
 
     def _options(self, settings):

@@ -141,6 +141,7 @@ class PlayBias(Study):
     defaults = {"deals": 20_000, "chunk_size": 10_000, "cap": DEFAULT_CAP, "worlds": DEFAULT_WORLDS}
     # Not in the default suite: PIMC plays a few hundred hands a second; its reference run is committed.
     suite_position = None
+    takes_play = False       # it chooses its play engines itself
     claims = CLAIMS
 
     def scenarios(self, settings) -> list[str]:

@@ -117,6 +117,21 @@ def test_the_json_contract(capsys):
     assert code == 0 and "best by points per hand" in out and "the book:" in out
 
 
+def test_advice_played_at_the_table_names_its_engine(capsys):
+    argv = ["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--worlds", "300", "--json"]
+    code, out, err = run(argv + ["--play", "simple"], capsys)
+    assert code == 0, err
+    simple = json.loads(out)
+    assert simple["play"] == {"engine": "simple"} and simple["worlds"] == 300
+    code, out, err = run(argv, capsys)
+    dd = json.loads(out)
+    assert dd["play"] == {"engine": "dd"}
+    assert [a["points"] for a in simple["actions"]] != [a["points"] for a in dd["actions"]]
+    code, out, err = run(argv[:-1] + ["--play", "simple"], capsys)
+    assert code == 0 and "after his action the book's policy, table-side play (the simple baseline)." in out
+    assert "played double-dummy" in out   # the game model's outcomes
+
+
 def test_the_calls_before_him():
     assert read_calls(None, 3, 0) == 1
     assert read_calls("pass,pass", 3, 0) == 1
@@ -140,6 +155,7 @@ def test_the_calls_before_him():
     ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--score", "three"],
     ["--seat", "C", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--round", "2", "--calls", "order up"],
     ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--play", "table"],
+    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--play", "pimc", "--play-worlds", "0"],
     ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--worlds", "1"],
     ["--seat", "C", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "p,p,p,turn down,H"],  # turned down
 ])

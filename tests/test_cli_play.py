@@ -116,3 +116,6 @@ def test_play_names_an_unknown_engine(capsys):
     assert main(["play", "--n", "5", "--play", "ddx"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "play engine 'ddx' is unknown" in err[0]
+    assert main(["play", "--n", "5", "--play", "pimc", "--worlds", "0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--worlds must be a whole number of at least 1, not 0" in err[0]

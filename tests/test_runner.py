@@ -306,3 +306,98 @@ def test_hand_strength_describes_a_hand_under_trump():
     assert [int(x) for x in got["top"]] == [7, 0, 2]
     assert [int(x) for x in got["outside_aces"]] == [1, 1, 0]
     assert [int(x) for x in got["short"]] == [1, 1, 1]
+
+
+# --- the play engine of a run ---------------------------------------------------------------------
+
+def test_the_default_engine_is_the_innermost_playing_block_and_comes_back():
+    import threading
+
+    from analysis.engine import DoubleDummy, default_engine, get_engine, playing
+    simple = get_engine("simple")
+    assert isinstance(default_engine(), DoubleDummy)
+    seen = []
+    with pytest.raises(RuntimeError):
+        with playing(simple):
+            assert default_engine() is simple
+            thread = threading.Thread(target=lambda: seen.append(default_engine()))
+            thread.start()
+            thread.join()
+            raise RuntimeError
+    assert isinstance(default_engine(), DoubleDummy)
+    assert isinstance(seen[0], DoubleDummy)   # another thread keeps its own default
+
+
+def test_a_double_dummy_run_keeps_its_plan_and_another_engine_does_not_resume_it(tmp_path):
+    first = run_study(toy, toy_settings(tmp_path))
+    plan_file = tmp_path / "toy" / "chunks" / "plan.json"
+    assert set(json.loads(plan_file.read_text())) == {"study", "seed", "chunk_size", "rules", "options"}
+    assert "play" not in first.manifest
+    with pytest.raises(EuchreError, match="different play"):
+        run_study(toy, toy_settings(tmp_path, play="simple", resume=True))
+    again = run_study(toy, toy_settings(tmp_path, resume=True))
+    assert again.computed == []
+    pd.testing.assert_frame_equal(again.frame, first.frame)
+    pimc = run_study(toy, toy_settings(tmp_path / "pimc", play="pimc", worlds=4))
+    assert pimc.manifest["play"] == {"engine": "pimc", "worlds": 4}
+    assert json.loads((tmp_path / "pimc" / "toy" / "chunks" / "plan.json").read_text())["play"] == pimc.manifest["play"]
+    with pytest.raises(EuchreError, match="different play"):
+        run_study(toy, toy_settings(tmp_path / "pimc", play="pimc", worlds=8, resume=True))
+
+
+def test_run_plays_every_chunk_with_the_engine_given(tmp_path, capsys, monkeypatch):
+    from pathlib import Path
+
+    import matplotlib.pyplot as plt
+
+    from analysis import charts
+    from analysis.cli import main
+    from analysis.report import DOUBLE_DUMMY
+
+    def unsaved(fig, path):   # the charts are not what this test checks, and drawing them is slow
+        plt.close(fig)
+        Path(path).write_bytes(b"")
+        return Path(path)
+    monkeypatch.setattr(charts, "_save", unsaved)
+    config = tmp_path / "settings.toml"
+    config.write_text('[hand_strength.options]\nseats = ["B"]\n')
+    argv = ["run", "hand_strength", "--deals", "300", "--chunk-size", "100", "--seed", "3", "--config", str(config),
+            "--no-progress", "--out"]
+    assert main(argv + [str(tmp_path / "dd")]) == 0, capsys.readouterr().err
+    assert main(argv + [str(tmp_path / "simple"), "--play", "simple"]) == 0, capsys.readouterr().err
+    dd, simple = tmp_path / "dd" / "hand_strength", tmp_path / "simple" / "hand_strength"
+    assert "play" not in json.loads((dd / "manifest.json").read_text())
+    assert json.loads((simple / "manifest.json").read_text())["play"] == {"engine": "simple"}
+    assert not runner.load_chunks(simple).equals(runner.load_chunks(dd))
+    assert DOUBLE_DUMMY in (dd / "report.md").read_text()
+    note = (simple / "report.md").read_text()
+    assert DOUBLE_DUMMY not in note and "every player sees only his own cards" in note
+    hand_strength = registry.load_study("hand_strength")
+    two = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "two"), deals=300, chunk_size=100,
+                                                seed=3, options={"seats": ["B"]}, play="simple", jobs=2,
+                                                progress=False))
+    pd.testing.assert_frame_equal(two.frame, runner.load_chunks(simple))   # worker processes play the same
+
+
+def test_a_pimc_run_draws_its_worlds_from_the_chunk_seeds(tmp_path):
+    hand_strength = registry.load_study("hand_strength")
+    kw = {"deals": 30, "chunk_size": 15, "options": {"seats": ["D"]}, "play": "pimc", "worlds": 4, "progress": False}
+    one = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "1"), **kw))
+    threads = run_study(hand_strength, settings_for(hand_strength, out=str(tmp_path / "2"), jobs=2,
+                                                    backend="threading", **kw))
+    pd.testing.assert_frame_equal(one.frame, threads.frame)
+    assert one.manifest["play"] == {"engine": "pimc", "worlds": 4}
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hand_strength", "--play", "nonsense"], "play engine 'nonsense' is unknown"),
+    (["hand_strength", "--play", "pimc", "--worlds", "0"], "--worlds must be a whole number of at least 1"),
+    (["play_bias", "--play", "pimc"], "play_bias chooses its own play engines"),
+    (["card_play", "--play", "book"], "card_play chooses its own play engines"),
+])
+def test_run_refuses_a_bad_engine_in_one_line_before_any_work(tmp_path, capsys, argv, words):
+    from analysis.cli import main
+    assert main(["run", *argv, "--deals", "10", "--out", str(tmp_path), "--no-progress"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("euchrelab: error: ") and err.count("\n") == 1 and words in err, err
+    assert list(tmp_path.iterdir()) == []

@@ -6,7 +6,7 @@ import json
 import sys
 
 from analysis.advise import DEFAULT_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table
-from analysis.commands.common import add_rules_arguments, rules_from_args
+from analysis.commands.common import add_play_arguments, add_rules_arguments, play_from_args, rules_from_args
 from analysis.errors import EuchreError
 
 NAME = "advise"
@@ -24,8 +24,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--round", type=int, help="1 or 2 (default: from --calls, else 1)")
     parser.add_argument("--model", default="book", choices=MODELS,
                         help="how the others' calls are read: book (their policy is the book's; default) or uniform")
-    parser.add_argument("--play", default="dd", help="card play: dd (double-dummy; the only one available)")
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS, help=f"worlds sampled (default {DEFAULT_WORLDS:,})")
+    add_play_arguments(parser, worlds="--play-worlds")   # his --worlds counts the worlds he could be in
     parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
     parser.add_argument("--by", default="points", choices=UNITS,
                         help="the unit that picks the best action: points per hand (default) or game-win chance")
@@ -37,14 +37,13 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    if args.play != "dd":
-        raise EuchreError(f"--play {args.play!r}: only dd (double-dummy) play is available; table-side play is not yet")
+    play, play_worlds = play_from_args(args, "--play-worlds")
     if args.model_deals < 1:
         raise EuchreError("--model-deals must be at least 1")
     rules = rules_from_args(args)
     spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
     advice = advise(spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
-                    model_deals=args.model_deals, play=args.play)
+                    model_deals=args.model_deals, play=play, play_worlds=play_worlds)
     if args.json:
         sys.stdout.write(json.dumps(advice.as_dict()) + "\n")
     else:

@@ -1,8 +1,9 @@
-"""Options shared by several subcommands: the rules of the game, and a score."""
+"""Options shared by several subcommands: the rules of the game, a score, and the play engine."""
 from __future__ import annotations
 
 import argparse
 
+from analysis.engine import DEFAULT_WORLDS, check_play
 from analysis.errors import EuchreError
 from analysis.rules import Rules, Score
 
@@ -36,3 +37,20 @@ def parse_score(text: str, rules: Rules, option: str = "--score") -> Score:
     except EuchreError:
         raise EuchreError(f"{option} {text!r} must be two numbers like 4-2 (AC-BD)") from None
     return rules.check_score(score, option)
+
+
+def add_play_arguments(parser: argparse.ArgumentParser, worlds: str = "--worlds", defaults: bool = True) -> None:
+    """``--play ENGINE`` and the worlds a decision of ``--play pimc``: ``--worlds N``, or another
+    option where the command's --worlds counts something else. Without ``defaults`` an option
+    left out is None (for ``euchrelab run``: the settings file's, else the default)."""
+    parser.add_argument("--play", default="dd" if defaults else None, metavar="ENGINE",
+                        help="card play: dd (double-dummy, default), pimc, book or simple "
+                             "(players who see only their own cards)")
+    parser.add_argument(worlds, dest="play_worlds", type=int, default=DEFAULT_WORLDS if defaults else None,
+                        metavar="N", help=f"worlds a decision for --play pimc (default {DEFAULT_WORLDS})")
+
+
+def play_from_args(args, worlds: str = "--worlds") -> tuple[str, int]:
+    """The engine and its worlds a decision given by :func:`add_play_arguments`, checked."""
+    check_play(args.play, args.play_worlds, worlds)
+    return args.play, args.play_worlds

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.commands.common import add_rules_arguments, parse_score, rules_from_args
+from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
+                                      rules_from_args)
 from analysis.errors import EuchreError
 
 NAME = "compare"
@@ -19,9 +20,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--games", type=int, help="also play N whole games twice (duplicate), hand by hand; "
                                                   f"the scores' tables use the default {DEFAULT_DEALS:,} deals")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    parser.add_argument("--play", default="dd", help="card play: dd (double-dummy, default), pimc, book or simple "
-                        "(players who see only their own cards)")
-    parser.add_argument("--worlds", type=int, default=32, help="worlds a decision for --play pimc (default 32)")
+    add_play_arguments(parser)
     parser.add_argument("--score", default="0-0", help="score before the hand, A's side first (default 0-0)")
     add_rules_arguments(parser)
     parser.add_argument("--jobs", type=int, default=1, help="workers (joblib; -1 for every core; default 1)")
@@ -33,8 +32,7 @@ def run(args) -> int:
     from analysis.compare import compare
     from analysis.policies import policy_from_name
 
-    if args.worlds < 1:
-        raise EuchreError(f"--worlds must be at least 1, not {args.worlds}")
+    play, worlds = play_from_args(args)
     if args.deals is not None and args.games is not None:
         raise EuchreError("give --deals or --games, not both")
     if args.deals is not None and args.deals < 1:
@@ -49,7 +47,7 @@ def run(args) -> int:
     score = parse_score(args.score, rules)
     a, b = policy_from_name(args.a), policy_from_name(args.b)
     result = compare(a, b, rules, deals=args.deals or DEFAULT_DEALS, seed=args.seed, score=score,
-                     n_jobs=args.jobs, games=args.games, play=args.play, worlds=args.worlds)
+                     n_jobs=args.jobs, games=args.games, play=play, worlds=worlds)
     if args.json:
         sys.stdout.write(json.dumps(result.as_dict()) + "\n")
     else:

@@ -7,7 +7,8 @@ import sys
 import numpy as np
 
 from analysis.cards import SEATS, SUITS, card_text, mask_cards, format_cards
-from analysis.commands.common import add_rules_arguments, parse_score, rules_from_args
+from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
+                                      rules_from_args)
 from analysis.errors import EuchreError
 from analysis.policies import policy_from_name
 from analysis.simulate import simulate
@@ -23,9 +24,7 @@ def add_arguments(parser) -> None:
     add_rules_arguments(parser)
     parser.add_argument("--score", default="0-0", help="score before the hand, AC-BD (default 0-0)")
     parser.add_argument("--json", action="store_true", help="one JSON line per hand")
-    parser.add_argument("--play", default="dd", metavar="ENGINE",
-                        help="dd (double-dummy, default), pimc, book or simple (players who see only their own cards)")
-    parser.add_argument("--worlds", type=int, default=32, help="worlds a decision for --play pimc (default 32)")
+    add_play_arguments(parser)
 
 
 def _hands_json(masks) -> dict:
@@ -40,9 +39,8 @@ def run(args) -> int:
     rules = rules_from_args(args)
     score = parse_score(args.score, rules)
     from analysis.engine import get_engine
-    if args.worlds < 1:
-        raise EuchreError("--worlds must be at least 1")
-    engine = get_engine(args.play, worlds=args.worlds, seed=args.seed, pack=rules.pack)
+    play, worlds = play_from_args(args)
+    engine = get_engine(play, worlds=worlds, seed=args.seed, pack=rules.pack)
     deals = sample_deals(args.n, args.seed, pack=rules.pack)
     res = simulate(deals, policy, rules, score, engine=engine, keep_calls=args.json)
     if args.json:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from analysis.commands.common import add_rules_arguments, rule_values
+from analysis.commands.common import add_play_arguments, add_rules_arguments, rule_values
 from analysis.errors import EuchreError
 
 NAME = "run"
@@ -27,6 +27,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--jobs", type=_whole, help="worker processes (default 1; -1 = every core)")
     parser.add_argument("--seed", type=_whole, help="root seed (default 1888)")
     add_rules_arguments(parser)
+    add_play_arguments(parser, defaults=False)
     parser.add_argument("--chunk-size", type=_whole, help="deals per chunk (default: the study's)")
     parser.add_argument("--backend", choices=("loky", "threading"), help="local workers: processes (loky, default) or threads")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run the chunks on a Dask cluster, e.g. tcp://scheduler-host:8786")
@@ -42,7 +43,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from analysis.registry import default_suite, load_study, names as registered_names
     from analysis.run_config import load_config, study_overrides
-    from analysis.runner import check_provenance, run_and_report, settings_for
+    from analysis.runner import check_provenance, check_takes_play, run_and_report, settings_for
 
     targets: list[tuple[str, bool]] = []   # (name, from the default suite)
     for name in args.study:
@@ -51,6 +52,7 @@ def run(args) -> int:
     config = load_config(args.config) if args.config else {}
     known = set(registered_names()) | {study.name for study, _ in studies}
     flags = {"deals": args.deals, "jobs": args.jobs, "seed": args.seed, **rule_values(args),
+             "play": args.play, "worlds": args.play_worlds,
              "chunk_size": args.chunk_size, "backend": args.backend, "scheduler": args.scheduler,
              "out": args.out, "resume": args.resume or None, "progress": False if args.no_progress else None,
              "allow_dirty": args.allow_dirty or None}
@@ -67,6 +69,7 @@ def run(args) -> int:
             continue
         if reason:
             raise EuchreError(reason)
+        check_takes_play(study, settings)
         check_provenance(settings)
         runs.append((study, settings))
     index = None
