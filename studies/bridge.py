@@ -248,7 +248,7 @@ def strength_rows(deals, bids: dict, score: Score, worlds: int, seed: int) -> pd
 
     cols = {}
     for player in PLAYERS:
-        engine = None if player == "dd" else get_engine(player, worlds=worlds, seed=seed, pack=deals.pack)
+        engine = get_engine(player, worlds=worlds, seed=seed, pack=deals.pack)   # dd too, whatever the run's engine
         points = play_unique([bids["never"], bids["strict"]], deals.turn_up, engine)
         for way, pts in zip(("never", "strict"), points):
             cols[f"{way}_{player}"] = pts[:, 1].astype(np.int16) - pts[:, 0]

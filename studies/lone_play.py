@@ -1,0 +1,249 @@
+"""Lone hands at the table: the lone_hands study's main tests with players who see only their own cards.
+
+Every verdict of the lone_hands study rests on double-dummy play, in which a lone hand's
+adversaries see every card and never misguard. Here its tests in points per hand (L2 by class,
+L5 by seat, L7 after the assist: :data:`KEYS_AT_TABLE`) are measured again on a subsample of the
+same population of deals and scores, played three ways:
+
+- ``dd``: double-dummy (the lone_hands study's engine), on the same deals;
+- ``pimc``: every player by perfect-information Monte Carlo (``worlds`` worlds a decision,
+  consistent with his cards, the turn-up, whether it was taken and the cards played);
+- ``book``: every player by the book's card-play rules.
+
+The deals are dealt as the lone_hands study deals them (scenario ``dealers-a``: AC at ``a``
+points, deal i at the other side's ``i mod game``), bid by the book's policy, and each made hand
+is played alone and with the partner (and the dealer alone after C's assist). Per chunk the
+first ``cap`` deals on which some decision is taken with a desperate-or-better lone hand are
+played by every engine; the rows, the estimators and their orientation are the lone_hands
+study's own. The PIMC estimates are claim tests (they join the ledger beside the double-dummy
+ones); the book-rules estimates are shown, not judged.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.cells import counted, summed_counts
+from analysis.errors import EuchreError
+from analysis.report import interval
+from analysis.rules import Score
+from analysis.stats import Estimate, independent_difference
+from analysis.study import POINTS, ClaimTest, Study
+from fastcore.vocabulary import SEATS
+
+ENGINES = ("dd", "pimc", "book")
+KEYS_AT_TABLE = ("L2.desperate", "L2.light", "L5.B-A", "L5.A-C", "L5.A-D", "L7")
+DEFAULT_CAP = 40
+DEFAULT_WORLDS = 32
+
+
+def _lone():
+    from studies import lone_hands   # the rows, classes and estimators are that study's
+    return lone_hands
+
+
+ROW_KEYS = ["engine", "a", "b", "kind", "seat", "round", "strength", "trumps", "right", "left", "aces",
+            "book_alone", "arm1", "arm0"]
+
+
+def chunk_rows(deals, a: int, rules, cap: int, worlds: int, seed: int) -> pd.DataFrame:
+    """The chunk's first ``cap`` deals with a desperate-or-better lone decision, each played by
+    every engine at its score (a, i mod game): the lone_hands rows of those decisions."""
+    from analysis.engine import get_engine
+    lh = _lone()
+    game = rules.points_for_game
+    n = len(deals.hands)
+    strong = []
+    for b in range(game):
+        idx = np.arange(b, n, game)
+        rows = lh.score_rows(deals[idx], Score(a, b), rules, get_engine("dd"))
+        decided = rows[(rows["kind"] != lh.KINDS.index("void")) & (rows["strength"] >= 1)]
+        strong.append(idx[np.unique(decided["deal"].to_numpy())])
+    chosen = np.sort(np.concatenate(strong))[:cap]
+    frames = []
+    for e in ENGINES:
+        engine = get_engine(e, worlds=worlds, seed=seed, pack=deals.pack)
+        for b in range(game):
+            idx = chosen[chosen % game == b]
+            if not len(idx):
+                continue
+            rows = lh.score_rows(deals[idx], Score(a, b), rules, engine)
+            rows = rows[(rows["kind"] != lh.KINDS.index("void")) & (rows["strength"] >= 1)]
+            frames.append(rows.assign(engine=e))
+    return counted(frames, ROW_KEYS)
+
+
+def lone_table(table: pd.DataFrame, engine: str) -> pd.DataFrame:
+    """An engine's rows as the lone_hands study's results table (kind and seat by name, the sums
+    of the arms' points and of their difference), which its estimators read."""
+    lh = _lone()
+    t = table[table["engine"] == engine].copy()
+    t["kind"] = t["kind"].map(lambda k: lh.KINDS[int(k)])
+    t["seat"] = t["seat"].map(lambda s: SEATS[int(s)])
+    w = t["deals"].astype(float)
+    for name, x in (("arm1", t["arm1"].astype(float)), ("arm0", t["arm0"].astype(float)),
+                    ("dpts", t["arm1"].astype(float) - t["arm0"])):
+        t[f"{name}_sum"] = w * x
+        t[f"{name}_sumsq"] = w * x * x
+    return t
+
+
+def gain(table: pd.DataFrame, key: str, engine: str) -> Estimate | None:
+    """The lone_hands test ``key`` under ``engine``, the book's side positive."""
+    t = lone_table(table, engine)
+    if t["deals"].sum() < 2:
+        return None
+    return _lone().STUDY.estimate(key, t)
+
+
+def _test(key: str) -> ClaimTest:
+    t = _lone().STUDY.claim_test(key)
+    return ClaimTest(f"{key}.pimc", t.claim, f"{t.label} (PIMC)", f"{t.test}; every player table-side (PIMC)",
+                     POINTS, t.sign)
+
+
+CLAIMS = tuple(_test(k) for k in KEYS_AT_TABLE)
+
+
+class LonePlay(Study):
+    name = "lone_play"
+    title = "Lone hands at the table"
+    description = ("The lone_hands study's tests in points per hand (L2, L5, L7) played again by players who see "
+                   "only their own cards (PIMC; the book's card-play rules), beside double-dummy on the same deals.")
+    policies = ("bidding: the book's policy (BookPolicy) for all four players at the lone_hands study's scores; each "
+                "made hand played alone and with the partner; play: double-dummy, PIMC, and the book's card-play "
+                "rules on the same deals")
+    defaults = {"deals": 20_000, "chunk_size": 5_000, "cap": DEFAULT_CAP, "worlds": DEFAULT_WORLDS}
+    # Not in the default suite: PIMC plays a few hundred hands a second; its reference run is committed.
+    suite_position = None
+    takes_play = False       # it chooses its play engines itself
+    claims = CLAIMS
+
+    def scenarios(self, settings) -> list[str]:
+        self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
+        return [f"dealers-{a}" for a in range(settings.rules.points_for_game)]
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        from fastcore.sampler import sample_deals
+        if not scenario.startswith("dealers-"):
+            raise EuchreError(f"no scenario {scenario!r} in the lone_play study")
+        cap, worlds = self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
+        play_seed = int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
+        return chunk_rows(sample_deals(n_deals, seed, pack=settings.pack), int(scenario.split("-")[1]),
+                          settings.rules, cap, worlds, play_seed)
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        return summed_counts(frame, ROW_KEYS)
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
+        return gain(table, key.rsplit(".", 1)[0], key.rsplit(".", 1)[1])
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return render(self, table, manifest, out_dir)
+
+
+STUDY = LonePlay()
+
+
+# --- the report -----------------------------------------------------------------------------------
+
+def _verdict_text(v) -> str:
+    return "" if v is None else v.verdict + (" (material)" if v.material else "")
+
+
+def difference(x: Estimate | None, y: Estimate | None) -> Estimate | None:
+    """x - y as independent estimates (conservative here: both are of the same deals)."""
+    return None if x is None or y is None else independent_difference(x, y)
+
+
+def dd_verdicts(table: pd.DataFrame) -> dict:
+    """The double-dummy estimates of the same deals judged the same way, for comparison."""
+    from analysis.stats import verdicts
+    claims = []
+    for t in CLAIMS:
+        key = t.key.rsplit(".", 1)[0]
+        e = gain(table, key, "dd")
+        if e is not None:
+            claims.append(ClaimTest(f"{key}.dd", t.claim, t.label, t.test, POINTS, t.sign).measured(e))
+    return {v.claim.key.rsplit(".", 1)[0]: v for v in verdicts(claims)}
+
+
+def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
+    from analysis.study import verdict_of
+    out = []
+    for key in KEYS_AT_TABLE:
+        t = _lone().STUDY.claim_test(key)
+        est = {e: gain(table, key, e) for e in ENGINES}
+        out.append({"test": key, "what": t.test, "hands (double-dummy)": est["dd"].n if est["dd"] else 0,
+                    "double-dummy [95%]": interval(est["dd"]), "PIMC [95%]": interval(est["pimc"]),
+                    "book's play rules [95%]": interval(est["book"]),
+                    "PIMC - double-dummy [95%]": interval(difference(est["pimc"], est["dd"])),
+                    "PIMC verdict": _verdict_text(verdict_of(verdict_list, f"{key}.pimc")),
+                    "double-dummy verdict (same deals)": _verdict_text(dd.get(key))})
+    return pd.DataFrame(out)
+
+
+def _headline(verdict_list, dd: dict) -> str:
+    if not verdict_list:
+        return "No lone hand was measured."
+    changed = []
+    for v in verdict_list:
+        key = v.claim.key.rsplit(".", 1)[0]
+        w = dd.get(key)
+        if w is not None and (w.verdict, w.material) != (v.verdict, v.material):
+            changed.append(f"{key}: {_verdict_text(w)} double-dummy, {_verdict_text(v)} at the table "
+                           f"({w.estimate.mean:+.3f} -> {v.estimate.mean:+.3f})")
+    if not changed:
+        return ("Every lone-hand test keeps its double-dummy verdict when all four players play by PIMC instead "
+                f"({len(verdict_list)} tests, the same deals).")
+    return "Verdicts that change with table-side (PIMC) play: " + "; ".join(changed) + "."
+
+
+def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
+    from analysis import charts
+    from analysis.report import Chart, StudyReport
+
+    verdict_list = study.verdicts(table, manifest)
+    dd = dd_verdicts(table)
+    files = charts.claims_figure(
+        out_dir, verdict_list, unit=POINTS, title="Lone hands with table-side (PIMC) play",
+        measured="Each test as the lone_hands study orients it (positive: the book's advice gains), every player "
+                 "by PIMC; net points per hand")
+    options = manifest.get("options", {})
+    dd_rows = table[table["engine"] == "dd"] if len(table) else table
+    played = int(dd_rows["deals"].sum()) if len(dd_rows) else 0
+    method = (
+        f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, dealt as the lone_hands "
+        "study deals them: in scenario dealers-a the dealers AC have a points and deal i is played at the other "
+        "side's i mod game, so every score below game has its share. Each deal is bid by the book's policy at its "
+        "score; every made hand is played with the caller alone and with his partner, and where C assisted the "
+        "dealer alone too (the lone_hands study's arms and hand classes, computed by its own code). Per chunk, the "
+        f"first {options.get('cap', DEFAULT_CAP)} deals with a decision on a desperate-or-better lone hand (a bower "
+        "and three trumps or better) are played three ways: double-dummy; every player by PIMC "
+        f"({options.get('worlds', DEFAULT_WORLDS)} worlds a decision, consistent with his cards, the turn-up, whether "
+        "it was taken, the calls as the contract's and the cards played; the best mean card, ties to the lowest "
+        "card id); every player by the book's card-play rules. The tests are the lone_hands study's tests in points "
+        "per hand, with its estimators (L2: the class's mean of with the partner - alone; L5: the points alone "
+        "at two seats within hand classes; L7: the dealer's gain alone after C's assist - unassisted, within "
+        "classes). The PIMC estimates are the claim tests and join the ledger beside the lone_hands study's "
+        "double-dummy tests; the double-dummy verdicts shown beside them are of the same deals, judged the same "
+        "way. The difference PIMC - double-dummy treats the two as independent, which overstates its interval "
+        "(they share the deals). Not measured here: the lone_hands tests in rubber points at named scores (L1, L3), "
+        "whose game model needs the book's hands at every score.")
+    play_note = (
+        "The card play is played **three ways**: double-dummy (every card seen, so a lone hand's adversaries never "
+        "misguard), PIMC and the book's rules (each player sees only his own cards). PIMC draws worlds consistent "
+        "with what the player saw and solves each double-dummy: it assumes it could play differently in worlds it "
+        "cannot tell apart (strategy fusion) and values a card for the present trick's worlds only, not for what "
+        "the others will infer from it (non-locality); it is a strong player, not a perfect one.")
+    question = ("Do the lone-hand verdicts hold when nobody sees the hidden cards?\n\n"
+                + study.quoted(tuple(dict.fromkeys(t.claim for t in CLAIMS))))
+    return StudyReport(
+        name=study.name, title=study.title, question=question, method=method,
+        table=side_by_side(table, verdict_list, dd),
+        table_caption=(f"Each test ({played:,} deals with a desperate-or-better lone decision): the estimate under "
+                       "each engine, PIMC minus double-dummy, and the verdicts."),
+        charts=[Chart(Path(p).name, caption) for p, caption in files],
+        verdicts=verdict_list, headline=_headline(verdict_list, dd), play_note=play_note)
