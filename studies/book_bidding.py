@@ -698,6 +698,32 @@ def _readings(m: int, m_claims: int) -> str:
         f"{_z(m) / _z(m_claims) - 1:.0%} wider: that is the price of judging the entries one by one.")
 
 
+def at_the_table(verdict_list, play_bias_verdicts: Path) -> str:
+    """This study's double-dummy tests beside the play_bias study's table-side (PIMC) test of the
+    same claim, read from that study's saved verdicts in the same reports folder."""
+    from analysis.ledger import read_study_verdicts
+    from analysis.report import md_table
+    if not play_bias_verdicts.exists():
+        return ("Every estimate here is double-dummy. The play_bias study plays these classes again with players who "
+                "see only their own cards (`euchrelab run play_bias`); once its results sit beside this report, this "
+                "section sets them side by side.")
+    rows = []
+    for t in read_study_verdicts(play_bias_verdicts, "play_bias"):
+        mine = [v for v in verdict_list if v.claim.id == t.claim]
+        tally = ", ".join(f"{sum(v.verdict == w for v in mine)} {w}" for w in dict.fromkeys(v.verdict for v in mine))
+        lo, hi = t.ci if t.ci else (float("nan"), float("nan"))
+        rows.append({"claim": t.claim, "double-dummy (this study): tests": len(mine),
+                     "double-dummy verdicts": tally,
+                     "double-dummy estimates": "; ".join(f"{v.estimate.mean:+.3f}" for v in mine),
+                     "table-side (PIMC, the class pooled)": f"{t.estimate:+.3f} [{lo:+.3f}, {hi:+.3f}]",
+                     "PIMC deals": f"{t.n:,}" if t.n else "", "PIMC verdict": t.verdict + (" (material)" if t.material else "")})
+    return ("The same claims with every player table-side: the play_bias study's PIMC test of each claim (its class "
+            "pooled, at love-all, 32 worlds a decision; read from play_bias/verdicts.csv beside this report, the "
+            "simultaneous interval shown) beside this study's double-dummy tests of it (entry by entry; the "
+            "estimates in the order of the verdicts table). The play_bias report sets the two engines side by side "
+            "on the same deals.\n\n" + md_table(pd.DataFrame(rows)))
+
+
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
@@ -772,6 +798,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "left after two passes, which tell him the eldest and second hands are not strong in the suit, so a "
          "cell of this table is not the same hand at both seats and the comparison mixes position with what the "
          "passes reveal.\n\n" + md_table(t1_by_trumps(table))),
+        ("At the table", at_the_table(verdict_list, out_dir.parent / "play_bias" / "verdicts.csv")),
         ("Decisions reached", "Deals per seat where the round-one decision is reached (the earlier seats passed "
          "by the book's policy).\n\n" + md_table(pd.DataFrame(
              [{"seat": _seat_name(s), "decisions reached": _reached(table, s),

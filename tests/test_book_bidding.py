@@ -367,3 +367,14 @@ def test_the_report_gives_each_judged_entry_its_verdict_and_says_what_is_not_jud
     for name in ("claims_ordering.png", "claims_assisting.png", "claims_taking_up.png"):
         assert (tmp_path / STUDY.name / name).exists()
 
+
+
+def test_the_table_side_tests_sit_beside_the_double_dummy_ones(tmp_path):
+    from pathlib import Path
+    from analysis.stats import Claim, Estimate, verdicts
+    from studies.book_bidding import at_the_table
+    assert "euchrelab run play_bias" in at_the_table([], tmp_path / "play_bias" / "verdicts.csv")
+    saved = Path(__file__).resolve().parents[1] / "reports" / "play_bias" / "verdicts.csv"
+    mine = verdicts([Claim("E1", "", "", Estimate(0.7, 0.6, 0.8, 0.05, 1.0, 400, 0.0), key="E1")])
+    text = at_the_table(mine, saved)
+    assert "| E1 | 1 | 1 supported | +0.700 |" in text and "| D1 | 0 |" in text
