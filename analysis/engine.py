@@ -106,7 +106,12 @@ def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pa
     return TablePlay(name, worlds=worlds, seed=seed, pack=pack)
 
 
+def play_seed(seed: np.random.SeedSequence) -> int:
+    """The seed of a chunk's table-side players: a child of the chunk's seed (the deals draw from
+    the seed itself), so a chunk plays the same whoever computes it."""
+    return int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
+
+
 def chunk_engine(name: str, worlds: int, seed: np.random.SeedSequence, pack: int) -> PlayEngine:
-    """The engine of one chunk of deals: a table-side player's randomness keyed by the chunk's
-    seed, so a chunk plays the same whoever computes it."""
-    return get_engine(name, worlds=worlds, seed=int(seed.generate_state(1)[0]), pack=pack)
+    """The engine of one chunk of deals, its table-side players seeded by :func:`play_seed`."""
+    return get_engine(name, worlds=worlds, seed=play_seed(seed), pack=pack)

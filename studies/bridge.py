@@ -53,6 +53,7 @@ from analysis.rules import Rules, Score
 from analysis.simulate import BiddingBatch, bid_batch, play_bidding, play_contract, play_out
 from analysis.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
 from analysis.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
+from analysis.engine import play_seed
 from studies.score import BookGameStudy
 from fastcore.vocabulary import DEALER, SEATS
 
@@ -483,8 +484,8 @@ class BridgeStudy(BookGameStudy):
             return game_rows(deals, int(scenario[len("game-"):].split(".")[0]), settings.rules)
         if scenario.startswith("table-"):
             _r, _g, cap, deceive_cap, worlds = self.options(settings)
-            play_seed = int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
-            return table_rows(deals, parse_scenario(scenario), settings.rules, cap, deceive_cap, worlds, play_seed)
+            table_seed = play_seed(seed)
+            return table_rows(deals, parse_scenario(scenario), settings.rules, cap, deceive_cap, worlds, table_seed)
         return bridge_rows(deals, parse_scenario(scenario), settings.rules)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:

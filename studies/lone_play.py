@@ -31,6 +31,7 @@ from analysis.report import interval
 from analysis.rules import Score
 from analysis.stats import Estimate, independent_difference
 from analysis.study import POINTS, ClaimTest, Study
+from analysis.engine import play_seed
 from fastcore.vocabulary import SEATS
 
 ENGINES = ("dd", "pimc", "book")
@@ -130,9 +131,9 @@ class LonePlay(Study):
         if not scenario.startswith("dealers-"):
             raise EuchreError(f"no scenario {scenario!r} in the lone_play study")
         cap, worlds = self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
-        play_seed = int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
+        table_seed = play_seed(seed)
         return chunk_rows(sample_deals(n_deals, seed, pack=settings.pack), int(scenario.split("-")[1]),
-                          settings.rules, cap, worlds, play_seed)
+                          settings.rules, cap, worlds, table_seed)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         return summed_counts(frame, ROW_KEYS)

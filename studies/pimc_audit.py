@@ -27,6 +27,7 @@ from analysis.report import interval
 from analysis.stats import wilson
 from analysis.study import Study
 from analysis.table_play import Player
+from analysis.engine import play_seed
 
 LOVE_ALL = (0, 0)
 NS = (4, 8, 16, 32, 64, 128)
@@ -148,11 +149,11 @@ class PimcAudit(Study):
         from fastcore.sampler import sample_deals
         worlds, reference, bid_worlds, decisions = self._options(settings)
         deals = sample_deals(n_deals, seed, pack=settings.pack)
-        play_seed = int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
+        table_seed = play_seed(seed)
         if scenario == "worlds":
-            part = world_rows(deals, settings.rules, worlds, reference, decisions, play_seed)
+            part = world_rows(deals, settings.rules, worlds, reference, decisions, table_seed)
         elif scenario == "bidding":
-            part = bid_rows(deals, settings.rules, worlds, bid_worlds, play_seed)
+            part = bid_rows(deals, settings.rules, worlds, bid_worlds, table_seed)
         else:
             raise EuchreError(f"no scenario {scenario!r} in the pimc_audit study")
         part = part.reindex(columns=KEYS + ["deals"])

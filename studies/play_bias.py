@@ -28,6 +28,7 @@ from analysis.errors import EuchreError
 from analysis.report import interval
 from analysis.stats import Estimate, negated
 from analysis.study import POINTS, ClaimTest, Study
+from analysis.engine import play_seed
 from fastcore.handpatterns import hand_numbers
 
 LOVE_ALL = (0, 0)
@@ -153,7 +154,7 @@ class PlayBias(Study):
         if scenario != "love-all":
             raise EuchreError(f"no scenario {scenario!r} in the play_bias study")
         cap, worlds = self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
-        pimc_seed = int(np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1)).generate_state(1)[0])
+        pimc_seed = play_seed(seed)
         return bias_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules, cap, worlds, pimc_seed)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
