@@ -96,6 +96,32 @@ def fmt(value, digits: int = 3) -> str:
     return str(value)
 
 
+PIMC_SEES = (
+    "PIMC draws worlds consistent with what the player saw and solves each double-dummy: it assumes it could play "
+    "differently in worlds it cannot tell apart (strategy fusion) and values a card for the present trick's worlds "
+    "only, not for what the others will infer from it (non-locality); it is a strong player, not a perfect one.")
+THREE_WAYS = ("The card play is played **three ways**: double-dummy (every card seen{seen}), PIMC and the book's rules "
+              "(each player sees only his own cards). " + PIMC_SEES)
+
+
+def verdict_words(v: Verdict | None) -> str:
+    """A verdict as a report's table cell says it: "supported (material)"; "" for none."""
+    return "" if v is None else v.verdict + (" (material)" if v.material else "")
+
+
+def changed_verdicts(table_side: list[Verdict], double_dummy: dict) -> list[str]:
+    """The table-side verdicts that differ from the double-dummy verdict of the same test (``double_dummy``
+    keyed by the test's key without its last part, ".pimc"), each as "key: X double-dummy, Y at the table"."""
+    out = []
+    for v in table_side:
+        key = v.claim.key.rsplit(".", 1)[0]
+        w = double_dummy.get(key)
+        if w is not None and (w.verdict, w.material) != (v.verdict, v.material):
+            out.append(f"{key}: {verdict_words(w)} double-dummy, {verdict_words(v)} at the table "
+                       f"({w.estimate.mean:+.3f} -> {v.estimate.mean:+.3f})")
+    return out
+
+
 def interval(e, digits: int = 3, pct: bool = False) -> str:
     """An estimate as "mean [low, high]" (signed; percentages with ``pct``); "" for None."""
     if e is None:

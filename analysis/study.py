@@ -147,3 +147,16 @@ def verdict_of(verdict_list: list[Verdict], key: str) -> Verdict | None:
         if v.claim.name == key:
             return v
     return None
+
+
+def same_deals_verdicts(tests, estimate) -> dict:
+    """The verdicts of ``tests`` (a study's table-side tests, keys "X.pimc") with each estimate taken
+    by ``estimate(key without its last part)`` instead (double-dummy on the same deals), judged the
+    same way; keyed by that key."""
+    claims = []
+    for t in tests:
+        key = t.key.rsplit(".", 1)[0]
+        e = estimate(key)
+        if e is not None:
+            claims.append(ClaimTest(f"{key}.dd", t.claim, t.label, t.test, t.unit, t.sign).measured(e))
+    return {v.claim.key.rsplit(".", 1)[0]: v for v in verdicts(claims)}

@@ -42,7 +42,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.cells import counted
-from analysis.report import interval
+from analysis.report import PIMC_SEES, interval, verdict_words
 from analysis import game_value, outcomes
 from analysis.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
 from analysis.contract import dealer_hand
@@ -568,7 +568,6 @@ def _share(rows: pd.DataFrame, mask, n: int) -> str:
 def results_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
     """Per score and adversary policy: the deals, how often B orders under each way, the
     adversaries' lone marches, and the tests' differences in rubber points, P(win game), points."""
-    from analysis.study import verdict_of
     out = []
     for a, b in SCORES:
         for lone in LONE:
@@ -585,14 +584,12 @@ def results_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.Dat
             line["never - strict: rubber points"] = interval(model.estimate(rows, ("never", "strict"), RUBBER))
             line["never - strict: P(win game)"] = _pct(model.estimate(rows, ("never", "strict"), GAME_WIN))
             line["never - strict: points per hand"] = interval(points_difference(rows, "never", "strict"))
-            v = verdict_of(verdict_list, f"B1.{view(a, b)}.{lone}")
-            line["B1 verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
+            line["B1 verdict"] = _verdict_text(verdict_list, f"B1.{view(a, b)}.{lone}")
             if exc["deals"].sum() >= 2:
                 line["exceptions - strict on the exception hands: rubber points"] = interval(
                     model.estimate(exc, ("exceptions", "strict"), RUBBER))
                 line["exceptions - strict: P(win game)"] = _pct(model.estimate(exc, ("exceptions", "strict"), GAME_WIN))
-            v = verdict_of(verdict_list, f"B2.{view(a, b)}.{lone}")
-            line["B2 verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
+            line["B2 verdict"] = _verdict_text(verdict_list, f"B2.{view(a, b)}.{lone}")
             out.append(line)
     return pd.DataFrame(out)
 
@@ -672,7 +669,6 @@ def outcomes_table(table: pd.DataFrame, model: GameModel) -> pd.DataFrame:
 
 
 def l4_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
-    from analysis.study import verdict_of
     out = []
     for a, b in SCORES:
         rows = l4_cells(table, (a, b))
@@ -689,8 +685,7 @@ def l4_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFram
             with_model_error(*l4_parts(model, rows, RUBBER)))
         line["L4: P(win game)"] = _pct(with_model_error(*l4_parts(model, rows, GAME_WIN)))
         line["L4: points per hand"] = interval(l4_parts(None, rows, POINTS)[0])
-        v = verdict_of(verdict_list, f"L4.{a}-{b}")
-        line["verdict"] = (v.verdict + (" (material)" if v.material else "")) if v else ""
+        line["verdict"] = _verdict_text(verdict_list, f"L4.{a}-{b}")
         out.append(line)
     return pd.DataFrame(out)
 
@@ -700,8 +695,7 @@ PLAYER_SHORT = {"simple": "simple", "book": "book's rules", "pimc": "PIMC", "dd"
 
 def _verdict_text(verdict_list, key: str) -> str:
     from analysis.study import verdict_of
-    v = verdict_of(verdict_list, key)
-    return (v.verdict + (" (material)" if v.material else "")) if v else ""
+    return verdict_words(verdict_of(verdict_list, key))
 
 
 def strength_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
@@ -984,8 +978,5 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
 PLAY_NOTE = (
     "B1, B2 and L4 are played **double-dummy**: every player sees all four hands and plays perfectly, which favours "
     "whoever the unseen cards favour; a lone hand's adversaries never misguard. B3 and B4 are played **at the "
-    "table** as well: PIMC and the book's card-play rules see only their own cards. PIMC draws worlds consistent "
-    "with what the player saw (and, for D in B4, with the calls under his reading) and solves each double-dummy: it "
-    "assumes it could play differently in worlds it cannot tell apart (strategy fusion) and values a card for this "
-    "trick's worlds alone, not for what the others will infer from it (non-locality); it is a strong player, not a "
-    "perfect one.")
+    "table** as well: PIMC and the book's card-play rules see only their own cards (D in B4 reads the calls too). "
+    + PIMC_SEES)

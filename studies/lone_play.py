@@ -27,10 +27,10 @@ import pandas as pd
 
 from analysis.cells import counted, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import interval
+from analysis.report import THREE_WAYS, changed_verdicts, interval, verdict_words
 from analysis.rules import Score
 from analysis.stats import Estimate, independent_difference
-from analysis.study import POINTS, ClaimTest, Study
+from analysis.study import POINTS, ClaimTest, Study, same_deals_verdicts
 from analysis.engine import play_seed
 from fastcore.vocabulary import SEATS
 
@@ -150,10 +150,6 @@ STUDY = LonePlay()
 
 # --- the report -----------------------------------------------------------------------------------
 
-def _verdict_text(v) -> str:
-    return "" if v is None else v.verdict + (" (material)" if v.material else "")
-
-
 def difference(x: Estimate | None, y: Estimate | None) -> Estimate | None:
     """x - y as independent estimates (conservative here: both are of the same deals)."""
     return None if x is None or y is None else independent_difference(x, y)
@@ -161,14 +157,7 @@ def difference(x: Estimate | None, y: Estimate | None) -> Estimate | None:
 
 def dd_verdicts(table: pd.DataFrame) -> dict:
     """The double-dummy estimates of the same deals judged the same way, for comparison."""
-    from analysis.stats import verdicts
-    claims = []
-    for t in CLAIMS:
-        key = t.key.rsplit(".", 1)[0]
-        e = gain(table, key, "dd")
-        if e is not None:
-            claims.append(ClaimTest(f"{key}.dd", t.claim, t.label, t.test, POINTS, t.sign).measured(e))
-    return {v.claim.key.rsplit(".", 1)[0]: v for v in verdicts(claims)}
+    return same_deals_verdicts(CLAIMS, lambda key: gain(table, key, "dd"))
 
 
 def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
@@ -181,21 +170,15 @@ def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
                     "double-dummy [95%]": interval(est["dd"]), "PIMC [95%]": interval(est["pimc"]),
                     "book's play rules [95%]": interval(est["book"]),
                     "PIMC - double-dummy [95%]": interval(difference(est["pimc"], est["dd"])),
-                    "PIMC verdict": _verdict_text(verdict_of(verdict_list, f"{key}.pimc")),
-                    "double-dummy verdict (same deals)": _verdict_text(dd.get(key))})
+                    "PIMC verdict": verdict_words(verdict_of(verdict_list, f"{key}.pimc")),
+                    "double-dummy verdict (same deals)": verdict_words(dd.get(key))})
     return pd.DataFrame(out)
 
 
 def _headline(verdict_list, dd: dict) -> str:
     if not verdict_list:
         return "No lone hand was measured."
-    changed = []
-    for v in verdict_list:
-        key = v.claim.key.rsplit(".", 1)[0]
-        w = dd.get(key)
-        if w is not None and (w.verdict, w.material) != (v.verdict, v.material):
-            changed.append(f"{key}: {_verdict_text(w)} double-dummy, {_verdict_text(v)} at the table "
-                           f"({w.estimate.mean:+.3f} -> {v.estimate.mean:+.3f})")
+    changed = changed_verdicts(verdict_list, dd)
     if not changed:
         return ("Every lone-hand test keeps its double-dummy verdict when all four players play by PIMC instead "
                 f"({len(verdict_list)} tests, the same deals).")
@@ -233,12 +216,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "way. The difference PIMC - double-dummy treats the two as independent, which overstates its interval "
         "(they share the deals). Not measured here: the lone_hands tests in rubber points at named scores (L1, L3), "
         "whose game model needs the book's hands at every score.")
-    play_note = (
-        "The card play is played **three ways**: double-dummy (every card seen, so a lone hand's adversaries never "
-        "misguard), PIMC and the book's rules (each player sees only his own cards). PIMC draws worlds consistent "
-        "with what the player saw and solves each double-dummy: it assumes it could play differently in worlds it "
-        "cannot tell apart (strategy fusion) and values a card for the present trick's worlds only, not for what "
-        "the others will infer from it (non-locality); it is a strong player, not a perfect one.")
+    play_note = THREE_WAYS.format(seen=", so a lone hand's adversaries never misguard")
     question = ("Do the lone-hand verdicts hold when nobody sees the hidden cards?\n\n"
                 + study.quoted(tuple(dict.fromkeys(t.claim for t in CLAIMS))))
     return StudyReport(

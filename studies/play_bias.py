@@ -25,9 +25,9 @@ import pandas as pd
 
 from analysis.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import interval
+from analysis.report import THREE_WAYS, changed_verdicts, interval, verdict_words
 from analysis.stats import Estimate, negated
-from analysis.study import POINTS, ClaimTest, Study
+from analysis.study import POINTS, ClaimTest, Study, same_deals_verdicts
 from analysis.engine import play_seed
 from fastcore.handpatterns import hand_numbers
 
@@ -173,10 +173,6 @@ STUDY = PlayBias()
 
 # --- the report -----------------------------------------------------------------------------------
 
-def _verdict_text(v) -> str:
-    return "" if v is None else v.verdict + (" (material)" if v.material else "")
-
-
 def side_by_side(table: pd.DataFrame, verdict_list, dd_verdicts: dict) -> pd.DataFrame:
     from analysis.study import verdict_of
     from studies.book_bidding import GROUPS as BOOK_GROUPS
@@ -190,34 +186,21 @@ def side_by_side(table: pd.DataFrame, verdict_list, dd_verdicts: dict) -> pd.Dat
             "book's play rules [95%]": interval(gain(table, g, "book")),
             "PIMC - double-dummy [95%]": interval(bias(table, g, "pimc")),
             "book's rules - double-dummy [95%]": interval(bias(table, g, "book")),
-            "PIMC verdict": _verdict_text(verdict_of(verdict_list, f"{g}.pimc")),
-            "double-dummy verdict (same deals)": _verdict_text(dd_verdicts.get(g)),
+            "PIMC verdict": verdict_words(verdict_of(verdict_list, f"{g}.pimc")),
+            "double-dummy verdict (same deals)": verdict_words(dd_verdicts.get(g)),
         })
     return pd.DataFrame(out)
 
 
 def dd_verdicts(table: pd.DataFrame) -> dict:
     """The double-dummy estimates of the same deals judged the same way, for comparison."""
-    from analysis.stats import verdicts
-    claims = []
-    for t in CLAIMS:
-        g = t.key.split(".")[0]
-        e = gain(table, g, "dd")
-        if e is not None:
-            claims.append(ClaimTest(f"{g}.dd", t.claim, f"{g} double-dummy", t.test, POINTS).measured(e))
-    return {v.claim.name.split(".")[0]: v for v in verdicts(claims)}
+    return same_deals_verdicts(CLAIMS, lambda g: gain(table, g, "dd"))
 
 
 def _headline(verdict_list, dd: dict) -> str:
-    changed = []
-    for v in verdict_list:
-        g = v.claim.name.split(".")[0]
-        w = dd.get(g)
-        if w is not None and (w.verdict, w.material) != (v.verdict, v.material):
-            changed.append(f"{g}: {_verdict_text(w)} double-dummy, {_verdict_text(v)} at the table "
-                           f"({w.estimate.mean:+.3f} -> {v.estimate.mean:+.3f})")
     if not verdict_list:
         return "No class was measured."
+    changed = changed_verdicts(verdict_list, dd)
     if not changed:
         return ("Every class keeps its double-dummy verdict when all four players play by PIMC instead "
                 f"({len(verdict_list)} classes).")
@@ -251,12 +234,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "the double-dummy verdicts shown beside them are of the same deals, judged the same way. T1's pass (E1's "
         "class held by the third hand, not on his order list) is described, not judged, as in the book_bidding "
         "study: T1 compares the eldest hand's order with the third hand's.")
-    play_note = (
-        "The card play is played **three ways**: double-dummy (every card seen), PIMC and the book's rules (each "
-        "player sees only his own cards). PIMC draws worlds consistent with what the player saw and solves each "
-        "double-dummy: it assumes it could play differently in worlds it cannot tell apart (strategy fusion) and "
-        "values a card for the present trick's worlds only, not for what the others will infer from it "
-        "(non-locality); it is a strong player, not a perfect one.")
+    play_note = THREE_WAYS.format(seen="")
     question = ("Do the bidding verdicts hold when nobody sees the hidden cards?\n\n"
                 + study.quoted(tuple(dict.fromkeys(t.claim for t in CLAIMS))))
     played = int(table["deals"].sum()) if len(table) else 0
