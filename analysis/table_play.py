@@ -77,8 +77,8 @@ class PIMCPlayer(Player):
 
     When the calls contradict the model (a partner who did not bid as the model says he would),
     the player raises :class:`analysis.worlds.CallsContradicted`, or with ``fallback`` reads the
-    cards alone at that decision, as a player who sees he was misled; ``contradicted`` lists those
-    decisions' keys."""
+    cards alone from that decision to the end of the hand, as a player who sees he was misled;
+    ``contradicted`` lists the keys of the decisions where he saw it (a key starts with the deal)."""
 
     def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False):
         if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
@@ -90,11 +90,12 @@ class PIMCPlayer(Player):
         self.name = f"pimc({self.worlds})"
         self.decisions = 0
         self.contradicted: list[tuple] = []
+        self._misled: set[tuple] = set()      # the deals whose calls he found misleading
 
     def worlds_of(self, info: InfoSet, key: tuple):
         """The decision's worlds: read with the model, or from the cards alone when the calls
         contradict it and ``fallback`` is set."""
-        if self.model is None:
+        if self.model is None or key[:1] in self._misled:
             return sample_worlds(info, self.worlds, self.seed, key)
         try:
             return sample_worlds(info, self.worlds, self.seed, key, model=self.model)
@@ -102,6 +103,7 @@ class PIMCPlayer(Player):
             if not self.fallback:
                 raise
             self.contradicted.append(key)
+            self._misled.add(key[:1])
             return sample_worlds(info, self.worlds, self.seed, key)
 
     def choose(self, info: InfoSet, key: tuple) -> int:

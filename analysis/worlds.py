@@ -247,17 +247,19 @@ class BiddingModel:
             if info.turn_up is not None:
                 placed |= np.uint32(1 << info.turn_up)
             rest = ((np.uint32(int(pack_mask(info.pack))) & ~placed)[:, None] & _BITS) != 0
-            order = np.argsort(np.where(rest, rng.random((n, 32)), 2.0), axis=1)
             size = rest.sum(axis=1)
-            at = 0
             if sits_out >= 0:
+                order = np.argsort(np.where(rest, rng.random((n, 32)), 2.0), axis=1)
                 ok_d &= size >= 5
                 dealt[:, sits_out] = np.bitwise_or.reduce(np.where(rest[np.arange(n)[:, None], order[:, :5]],
                                                                    _BITS[order[:, :5]], 0), axis=1)
-                at = 5
+                rest[np.arange(n)[:, None], order[:, :5]] = False
+                size = size - 5
             if guess_discard:
-                ok_d &= size > at
-                discard = np.where(size > at, order[:, at], -1)
+                # the k-th card of the rest, k uniform
+                k = np.floor(rng.random(n) * np.maximum(size, 1)).astype(np.int64)
+                ok_d &= size > 0
+                discard = np.where(size > 0, np.argmax(np.cumsum(rest, axis=1) > k[:, None], axis=1), -1)
         if info.taken:
             if info.player == 0:
                 discard[:] = info.discard if info.discard is not None else -1
@@ -267,12 +269,17 @@ class BiddingModel:
         b = bid_batch(dealt, turn, self.policies, self.rules, self.score)
         # a bidding is its ending (round, caller, suit, alone, taken from partner): judge each
         # distinct ending once
-        endings = np.stack([b.round, b.caller, b.trump, b.caller_is_lone, b.taker], axis=1).astype(np.int64)
-        distinct, which = np.unique(endings, axis=0, return_inverse=True)
+        code = (((b.round.astype(np.int64) * 8 + b.caller + 1) * 8 + b.trump + 1) * 2 + b.caller_is_lone) * 2 + b.taker
+        distinct, which = np.unique(code, return_inverse=True)
         heard = tuple(info.calls)
-        as_heard = np.array([r != 0 and calls_of(int(r), int(c), int(t), bool(lone), bool(tk)) == heard
-                             for r, c, t, lone, tk in distinct], bool)
-        keep = ok_d & as_heard[which.reshape(-1)]
+
+        def as_heard(c: int) -> bool:
+            c, taker = divmod(c, 2)
+            c, lone = divmod(c, 2)
+            c, trump = divmod(c, 8)
+            rnd, caller = divmod(c, 8)
+            return rnd != 0 and calls_of(rnd, caller - 1, trump - 1, bool(lone), bool(taker)) == heard
+        keep = ok_d & np.array([as_heard(int(c)) for c in distinct], bool)[which.reshape(-1)]
         if info.taken:
             keep &= b.discard.astype(np.int64) == discard
         return keep

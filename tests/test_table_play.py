@@ -302,3 +302,6 @@ def test_a_pimc_player_whose_reading_the_calls_rule_out_raises_or_reads_the_card
     reader = PIMCPlayer(8, 1, never_orders, fallback=True)
     assert reader.choose(info, (0, 0)) == PIMCPlayer(8, 1).choose(info, (0, 0))
     assert reader.contradicted == [(0, 0, 3)]
+    reader.choose(info, (0, 1))           # the same hand: he reads the cards alone from then on
+    reader.choose(info, (1, 0))           # another hand: he tries the model again
+    assert reader.contradicted == [(0, 0, 3), (1, 0, 3)]
