@@ -50,7 +50,7 @@ from analysis.game_model import OUTCOMES
 from analysis.game_value import MODEL_DRAWS, GameModel, with_model_error
 from analysis.policy import Situations
 from analysis.rules import Rules, Score
-from analysis.simulate import BiddingBatch, bid_batch, play_bidding, play_contract, play_out
+from analysis.simulate import BiddingBatch, bid_batch, play_bidding, play_contract
 from analysis.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
 from analysis.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
 from analysis.engine import play_seed
@@ -141,10 +141,10 @@ def exception_kind(hands_b, turn_up, score, rules) -> np.ndarray:
 
 # --- one chunk ------------------------------------------------------------------------------------
 
-def play_unique(bids: list[BiddingBatch], turn_up=None, engine=None) -> list[np.ndarray]:
+def play_unique(bids: list[BiddingBatch], turn_up, engine=None) -> list[np.ndarray]:
     """The points (AC, BD) of every bidding's deals (the same deals in each), a deal's contract
     (maker, trump, lone player, hands at play) played once when several biddings reach it; by
-    ``engine`` (default double-dummy; table-side players hear the bidding that reached it)."""
+    ``engine`` (default: the run's; table-side players hear the bidding that reached it)."""
     out = []
     for k, b in enumerate(bids):
         points = np.zeros((len(b.maker), 2), np.int8)
@@ -156,9 +156,7 @@ def play_unique(bids: list[BiddingBatch], turn_up=None, engine=None) -> list[np.
             points[same] = out[j][same]
             todo &= ~same
         rows = np.flatnonzero(todo)
-        if len(rows) and engine is None:
-            _, points[rows] = play_out(b.maker[rows], b.trump[rows], b.lone_seat[rows], b.play_hands[rows])
-        elif len(rows):
+        if len(rows):
             _, points[rows] = play_bidding(b.take(rows), np.asarray(turn_up)[rows], engine)
         out.append(points)
     return out
@@ -213,7 +211,7 @@ def bridge_rows(deals, score: tuple[int, int], rules) -> pd.DataFrame:
     exc = exception_kind(hands[:, 1], turn_up, score, rules)
     combos = [(lone, way) for lone in LONE for way in WAYS]
     bids = [bid_batch(hands, turn_up, policies(way, lone), rules, score) for lone, way in combos]
-    points = dict(zip(combos, play_unique(bids)))
+    points = dict(zip(combos, play_unique(bids, turn_up)))
     frames = []
     for lone in LONE:
         frames.append(pd.DataFrame({"kind": "bridge", "a": score.ac, "b": score.bd, "lone": lone, "seat": "B",
