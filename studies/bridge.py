@@ -921,7 +921,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "the book's policy, B not keeping the bridge, bids exactly as heard) or as the bridge promises (the worlds "
         "in which an exceptions keeper bids as heard: B's pass promises two lay aces or the ace and another in "
         "trumps). The other three players read the cards alone and play alike in both. Where D's cards rule the "
-        "promise out (under 0.1% of 4,096 worlds accepted), D reads the cards alone at that card. B4's test is "
+        "promise out (under 0.1% of 4,096 worlds accepted), D reads the cards alone from that card to the end of "
+        "the hand. B4's test is "
         "the eldest hand's side's net rubber points with D reading the truth - with D deceived (positive: an "
         "irregular keeper deceives his partner at a cost). Only D's card play reads the pass: D's own bidding is "
         "the book's policy, which does not read B's pass, so a deception in D's bidding is not measured.\n\n"
@@ -970,11 +971,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                        "P(win game) and points per hand; B2, exceptions - strict on the exception hands (95% "
                        "intervals, the game model's error included in the first two units) and the verdicts."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections, play_note=PLAY_NOTE)
+        verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections, play_note=bridge_play_note(manifest))
 
 
-PLAY_NOTE = (
-    "B1, B2 and L4 are played **double-dummy**: every player sees all four hands and plays perfectly, which favours "
-    "whoever the unseen cards favour; a lone hand's adversaries never misguard. B3 and B4 are played **at the "
-    "table** as well: PIMC and the book's card-play rules see only their own cards (D in B4 reads the calls too). "
-    + PIMC_SEES)
+def bridge_play_note(manifest: dict) -> str:
+    """B1, B2 and L4 play with the run's engine (double-dummy unless ``--play`` said otherwise);
+    B3 and B4 with their own."""
+    from analysis.report import play_note
+    return ("B1, B2 and L4: " + play_note(manifest) + "\n\nB3 and B4 choose their players themselves, whatever "
+            "the run's engine: B3 every strength from the simple baseline to double-dummy, B4 PIMC. The table-side "
+            "players see only their own cards (D in B4 reads the calls too). " + PIMC_SEES)
