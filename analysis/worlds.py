@@ -286,19 +286,28 @@ class BiddingModel:
 
 
 def start_of_play_worlds(info: InfoSet, n: int, seed, key=(), accept=None, batch: int = 256,
-                         min_acceptance: float = 1e-3) -> tuple[list[list[list[int]]], int]:
+                         min_acceptance: float = 1e-3, deal_sitting_out: bool = False) -> tuple[list[list[list[int]]], int]:
     """Worlds as the four hands at the start of play (the cards each seat still holds plus those he
     has played, as lists of card ids), optionally kept by ``accept(world) -> bool`` (a predicate on
     such a world: the calls as the coups read them, an inference from the play). Returns (worlds,
-    candidates judged). This is the form the coups' table-side view works in."""
+    candidates judged). This is the form the coups' table-side view works in.
+
+    ``deal_sitting_out``: the partner of a lone player, who holds no card at play, is dealt five of
+    the world's undealt cards uniformly (a predicate may read his hand: he assisted, say)."""
     out: list[list[list[int]]] = []
     candidates = 0
     part = 0
+    sits_out = info.lone_seat ^ 2 if deal_sitting_out and info.lone_seat >= 0 else -1
+    rng = np.random.Generator(np.random.PCG64(mix_key(root_state(seed), (*key, 1 << 40)))) if sits_out >= 0 else None
     while len(out) < n:
         w = sample_worlds(info, batch if accept is not None else n, seed, (*key, part))
         part += 1
         for row in w.hands:
             world = [[c for c in range(32) if ((int(row[s]) | info.played[s]) >> c) & 1] for s in range(4)]
+            if sits_out >= 0:
+                dealt = int(np.bitwise_or.reduce(row)) | info.gone() | (1 << info.turn_up if info.turn_up is not None else 0)
+                undealt = [c for c in range(32) if (int(pack_mask(info.pack)) & ~dealt) >> c & 1]
+                world[sits_out] = sorted(int(c) for c in rng.choice(undealt, 5, replace=False))
             if accept is None:
                 out.append(world)
             else:

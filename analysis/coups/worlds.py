@@ -3,8 +3,9 @@
 At a card of the play a player knows his own hand, the turn-up in the dealer's hand, the cards
 played so far and by whom, and every void shown (a player who did not follow the suit led holds
 none of it). Those are exact constraints, and the worlds are drawn uniformly among the deals that
-meet them by the constrained sampler ``fastcore.sampler``. What the calls tell is softer: each call
-heard becomes a predicate on a world, and the sampler keeps the worlds the predicate accepts.
+meet them, as every table-side player draws his (:mod:`analysis.worlds`). What the calls tell is
+softer: each call heard becomes a predicate on a world, and only the worlds the predicate accepts
+are kept.
 
 A world is the four hands at the start of play, so it replays the play so far legally.
 """
@@ -13,15 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from analysis.book_policy import BookPolicy
 from analysis.cards import mask_of, pack_cards
 from analysis.coups.cases import Case, call_holds
 from analysis.errors import EuchreError
+from analysis.information import InfoSet, info_from_state
 from analysis.policy import Call, Situation
+from analysis.worlds import start_of_play_worlds
 from analysis.rules import Score, effective_suit, is_trump, trump_order
-from fastcore.sampler import Constraints, sample_deals
 
 World = list[list[int]]          # the four hands at the start of play
 Accept = Callable[[World], bool]
@@ -37,6 +37,7 @@ class Knowledge:
     voids: list[int]                # per seat: bitmask of effective suits he showed out of
     pool: list[int]                 # the cards the player cannot place
     played: list[list[int]]         # the cards each seat has played so far
+    info: InfoSet                   # the same knowledge as the play's information set
 
 
 def knowledge(case: Case, player: int, after: Sequence[int]) -> Knowledge:
@@ -44,8 +45,10 @@ def knowledge(case: Case, player: int, after: Sequence[int]) -> Knowledge:
     state = case.start()
     played_by: list[list[int]] = [[] for _ in range(4)]
     voids = [0, 0, 0, 0]
+    order = []
     for card in after:
         seat = state.to_move
+        order.append((seat, card))
         if state.trick:
             led = effective_suit(state.trick[0][1], case.trump)
             if effective_suit(card, case.trump) != led:
@@ -59,7 +62,10 @@ def knowledge(case: Case, player: int, after: Sequence[int]) -> Knowledge:
     known = {c for f in fixed for c in f}
     pool = [c for c in pack_cards(32) if c not in known]
     need = [5 - len(fixed[s]) for s in range(4)]
-    return Knowledge(player, fixed, need, voids, pool, played_by)
+    lone = -1 if case.lone_seat is None else case.lone_seat
+    info = info_from_state(player, mask_of(case.hands[player]), order, case.trump, case.maker, lone, case.turn_up,
+                           True, leader=case.leader)
+    return Knowledge(player, fixed, need, voids, pool, played_by, info)
 
 
 def sample_worlds(k: Knowledge, trump: int, n: int, seed: int, accept: Accept | None = None) -> tuple[list[World], int]:
@@ -67,26 +73,16 @@ def sample_worlds(k: Knowledge, trump: int, n: int, seed: int, accept: Accept | 
 
     Returns (worlds, candidates): the candidates are the worlds consistent with ``k`` that
     ``accept`` judged (``n`` without it), so ``len(worlds) / candidates`` is the acceptance of
-    the calls. The cards still to be played are sampled: the played cards are out of play, each
-    seat holds 5 less what he has played, the player's remaining cards and the dealer's turn-up
-    (if unplayed) are fixed, and every shown void is a constraint. A world is then each seat's
-    sampled cards plus the cards he played. The same seed gives the same worlds.
+    the calls. The worlds are the play's (:func:`analysis.worlds.start_of_play_worlds`): the
+    played cards are out of play, each seat holds 5 less what he has played, the player's
+    remaining cards and the dealer's turn-up (if unplayed) are fixed, every shown void is a
+    constraint, and a lone player's partner is dealt from the undealt cards (his calls still
+    speak of his hand). A world is each seat's sampled cards plus the cards he played. The same
+    seed gives the same worlds.
     """
-    remaining_known = [[c for c in k.fixed[s] if c not in k.played[s]] for s in range(4)]
-    out = [c for s in range(4) for c in k.played[s]]
-    voids = [(s, suit, trump) for s in range(4) for suit in range(4) if k.voids[s] >> suit & 1]
-    sizes = tuple(5 - len(k.played[s]) for s in range(4))
-    con = Constraints(hands=remaining_known, out=out, voids=voids, hand_sizes=sizes)
-
-    def worlds_of(deals) -> list[World]:
-        return [[deals.hand(i, s) + list(k.played[s]) for s in range(4)] for i in range(len(deals))]
-
-    def judge(deals):
-        return np.array([accept(w) for w in worlds_of(deals)], dtype=bool)
-
-    deals = sample_deals(n, np.random.SeedSequence(seed), 32, con, None if accept is None else judge)
-    worlds = worlds_of(deals)
-    return worlds, (deals.candidates if accept is not None else len(worlds))
+    if trump != k.info.trump:
+        raise EuchreError(f"the worlds of this knowledge have trump {k.info.trump}, not {trump}")
+    return start_of_play_worlds(k.info, n, seed, accept=accept, deal_sitting_out=True)
 
 
 # --- the calls as predicates on a world -------------------------------------------------------
