@@ -858,8 +858,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     options = manifest.get("options", {})
     pack = manifest.get("rules", {}).get("pack", 32)
     question = ("Should the eldest hand keep the bridge at four to one and four to two, always, with exceptions, or "
-                "never? And should the adversaries be more careful with a lone hand after a bridge-keeper has passed? "
-                "The book's sentences:\n\n" + study.quoted(("B1", "B2", "L3", "L4")))
+                "never? Should the adversaries be more careful with a lone hand after a bridge-keeper has passed? Is "
+                "the bridge worth less among better players, and does a keeper who keeps it only now and then deceive "
+                "his partner? The book's sentences:\n\n" + study.quoted(("B1", "B2", "B3", "B4", "L3", "L4")))
     method = (
         f"Scenarios: at each of B1's scores, 4-1 and 4-2 (the eldest hand's side BD first; the dealers AC at one or "
         f"two), uniform random deals of the {pack}-card pack ({bridge_deals:,} deals in all). Every deal is bid nine "
