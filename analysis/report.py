@@ -122,6 +122,18 @@ def changed_verdicts(table_side: list[Verdict], double_dummy: dict) -> list[str]
     return out
 
 
+def table_side_headline(table_side: list[Verdict], double_dummy: dict, noun: str, nouns: str) -> str:
+    """A headline naming the verdicts that change when every player plays by PIMC (see
+    :func:`changed_verdicts`), or saying that none does."""
+    if not table_side:
+        return f"No {noun} was measured."
+    changed = changed_verdicts(table_side, double_dummy)
+    if not changed:
+        return (f"Every {noun} keeps its double-dummy verdict when all four players play by PIMC instead "
+                f"({len(table_side)} {nouns}, the same deals).")
+    return "Verdicts that change with table-side (PIMC) play: " + "; ".join(changed) + "."
+
+
 def interval(e, digits: int = 3, pct: bool = False) -> str:
     """An estimate as "mean [low, high]" (signed; percentages with ``pct``); "" for None."""
     if e is None:

@@ -27,7 +27,7 @@ import pandas as pd
 
 from analysis.cells import counted, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import THREE_WAYS, changed_verdicts, interval, verdict_words
+from analysis.report import THREE_WAYS, interval, table_side_headline, verdict_words
 from analysis.rules import Score
 from analysis.stats import Estimate, independent_difference
 from analysis.study import POINTS, ClaimTest, Study, same_deals_verdicts
@@ -175,16 +175,6 @@ def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def _headline(verdict_list, dd: dict) -> str:
-    if not verdict_list:
-        return "No lone hand was measured."
-    changed = changed_verdicts(verdict_list, dd)
-    if not changed:
-        return ("Every lone-hand test keeps its double-dummy verdict when all four players play by PIMC instead "
-                f"({len(verdict_list)} tests, the same deals).")
-    return "Verdicts that change with table-side (PIMC) play: " + "; ".join(changed) + "."
-
-
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis import charts
     from analysis.report import Chart, StudyReport
@@ -225,4 +215,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         table_caption=(f"Each test ({played:,} deals with a desperate-or-better lone decision): the estimate under "
                        "each engine, PIMC minus double-dummy, and the verdicts."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list, dd), play_note=play_note)
+        verdicts=verdict_list, headline=table_side_headline(verdict_list, dd, "lone-hand test", "tests"), play_note=play_note)

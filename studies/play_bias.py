@@ -25,7 +25,7 @@ import pandas as pd
 
 from analysis.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import THREE_WAYS, changed_verdicts, interval, verdict_words
+from analysis.report import THREE_WAYS, interval, table_side_headline, verdict_words
 from analysis.stats import Estimate, negated
 from analysis.study import POINTS, ClaimTest, Study, same_deals_verdicts
 from analysis.engine import play_seed
@@ -197,16 +197,6 @@ def dd_verdicts(table: pd.DataFrame) -> dict:
     return same_deals_verdicts(CLAIMS, lambda g: gain(table, g, "dd"))
 
 
-def _headline(verdict_list, dd: dict) -> str:
-    if not verdict_list:
-        return "No class was measured."
-    changed = changed_verdicts(verdict_list, dd)
-    if not changed:
-        return ("Every class keeps its double-dummy verdict when all four players play by PIMC instead "
-                f"({len(verdict_list)} classes).")
-    return "Verdicts that change with table-side (PIMC) play: " + "; ".join(changed) + "."
-
-
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     from analysis import charts
     from analysis.report import Chart, StudyReport
@@ -244,4 +234,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         table_caption=(f"Each class ({played:,} deals in all): the book's action minus the other under each engine, "
                        "the table-side estimates minus double-dummy on the same deals, and the verdicts."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list, dd), play_note=play_note)
+        verdicts=verdict_list, headline=table_side_headline(verdict_list, dd, "class", "classes"), play_note=play_note)

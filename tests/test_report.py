@@ -279,3 +279,19 @@ def test_a_registered_study_that_cannot_be_loaded_is_named(tmp_path, monkeypatch
     assert len(line) == 1 and "cannot import the study module 'no_such_package.study'" in line[0]
     assert main(["run", "default", "--out", str(tmp_path)]) == 2   # the suite needs every study
     assert "cannot be loaded" in capsys.readouterr().err and list(tmp_path.iterdir()) == []
+
+
+def test_the_table_side_headline_names_the_verdicts_that_change():
+    from analysis.report import table_side_headline
+    from analysis.stats import Claim, Estimate, verdicts
+
+    def judged(key, mean):
+        return verdicts([Claim("E1", "", "", Estimate(mean, mean - 0.02, mean + 0.02, 0.01, 1.0, 10_000, 0.0),
+                               key=key)])[0]
+    dd = {"E1": judged("E1.dd", 0.3)}
+    assert table_side_headline([judged("E1.pimc", 0.3)], dd, "class", "classes") == (
+        "Every class keeps its double-dummy verdict when all four players play by PIMC instead (1 classes, the same deals).")
+    changed = table_side_headline([judged("E1.pimc", -0.3)], dd, "class", "classes")
+    assert changed.startswith("Verdicts that change") and "E1: supported (material) double-dummy, contradicted " \
+        "(material) at the table (+0.300 -> -0.300)" in changed
+    assert table_side_headline([], dd, "class", "classes") == "No class was measured."
