@@ -17,7 +17,7 @@ from fastcore.cards cimport trump_order as order_of_trump
 import numpy as np
 
 from fastcore.errors import EuchreError
-from fastcore.solver import _int_array, _validate   # the solver's checks of a batch of deals
+from fastcore.batches import checked_batch, int_array
 
 cdef extern from *:
     int __builtin_clz(unsigned int) nogil
@@ -552,7 +552,7 @@ cdef void play_hand(Table* tb, uint32_t off, int8_t* plays, int8_t* won, uint8_t
 
 def _flags(x, n, what):
     arr = np.asarray(x)
-    return _int_array(arr.astype(np.int8) if arr.dtype == bool else arr, n, what, 0, 1)
+    return int_array(arr.astype(np.int8) if arr.dtype == bool else arr, n, what, 0, 1)
 
 
 def off_mask(off) -> int:
@@ -577,10 +577,10 @@ def play_book_hands(hands, trump, lone_seat, leader, maker, turn_up, taken, assi
     15th card of a lone hand); won (N, 2) int8, the tricks of AC and BD; fired (N, 4, len(CLAIMS))
     uint8, per seat how many cards each claim's rules chose (BookPlayer.fired, hand by hand).
     """
-    h, trump_a, leader_a, lone_a, _side, _sizes = _validate(hands, trump, leader, lone_seat, None, pack, min_cards=5)
+    h, trump_a, leader_a, lone_a, _side, _sizes = checked_batch(hands, trump, leader, lone_seat, None, pack, min_cards=5)
     cdef Py_ssize_t n = h.shape[0]
-    maker_a = _int_array(maker, n, "maker", -1, 3)
-    turn_a = _int_array(turn_up, n, "turn-up", -1, 31)
+    maker_a = int_array(maker, n, "maker", -1, 3)
+    turn_a = int_array(turn_up, n, "turn-up", -1, 31)
     taken_a = _flags(taken, n, "taken")
     assisted_a = _flags(assisted, n, "assisted")
     cdef uint32_t off_bits = off_mask(off)

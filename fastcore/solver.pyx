@@ -33,7 +33,8 @@ from libc.stdlib cimport calloc, free
 import numpy as np
 
 from fastcore.errors import EuchreError
-from fastcore.vocabulary import SEATS as _SEATS, card_text as _card, effective_suit as _eff_suit, pack_mask
+from fastcore.batches import PACK24_OUT, checked_batch, int_array
+from fastcore.vocabulary import SEATS as _SEATS, card_text as _card, effective_suit as _eff_suit
 
 cdef extern from *:
     """
@@ -487,83 +488,6 @@ cdef int64_t run_batch(const uint32_t[:, :] hands, const int8_t[:] trump, const 
 
 # --- the Python layer ----------------------------------------------------------------------------
 
-_PACK24_OUT = ~pack_mask(24) & 0xFFFFFFFF  # the sevens and eights
-
-
-def _int_array(x, n, what, lo, hi):
-    arr = np.asarray(x)
-    if arr.size == 0 and arr.ndim == 1:
-        arr = arr.astype(np.int64)  # [] for an empty batch
-    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
-        raise EuchreError(f"{what} must be whole numbers, not {arr.dtype} values")
-    if arr.ndim == 0:
-        arr = np.full(n, int(arr), dtype=np.int64)
-    if arr.shape != (n,):
-        raise EuchreError(f"{what} must be one number or an array of shape ({n},), not shape {arr.shape}")
-    bad = (arr < lo) | (arr > hi)
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise EuchreError(f"{what} of deal {i} is {int(arr[i])}: it must be {lo} to {hi}")
-    return np.ascontiguousarray(arr, dtype=np.int8)
-
-
-def _validate(hands, trump, leader, lone, side, pack, min_cards=1):
-    """Checks a batch once; returns contiguous arrays for the kernel (partner of a lone hand zeroed)."""
-    if pack not in (32, 24):
-        raise EuchreError(f"pack {pack!r} is not a euchre pack: use 32 (seven to ace) or 24 (nine to ace)")
-    arr = np.asarray(hands)
-    if arr.ndim != 2 or arr.shape[1] != 4:
-        raise EuchreError(f"hands must be an array of shape (N, 4), one card mask per seat A B C D, not shape {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise EuchreError(f"hands must be integer card masks (uint32), not {arr.dtype} values")
-    if arr.size and (arr.min() < 0 or arr.max() > 0xFFFFFFFF):
-        raise EuchreError("hands must be 32-bit card masks (0 to 2**32 - 1)")
-    n = arr.shape[0]
-    h = np.array(arr, dtype=np.uint32)  # a copy: the lone player's partner is cleared below
-    trump_a = _int_array(trump, n, "trump", 0, 3)
-    lone_a = np.full(n, -1, dtype=np.int8) if lone is None else _int_array(lone, n, "lone seat", -1, 3)
-    if leader is None:
-        # the first active seat to the dealer's left
-        leader_a = np.where(lone_a == 3, 2, 1).astype(np.int8)
-    else:
-        leader_a = _int_array(leader, n, "leader", 0, 3)
-    if side is None:
-        side_a = np.where(lone_a >= 0, lone_a & 1, 0).astype(np.int8)
-    else:
-        side_a = _int_array(side, n, "side", 0, 1)
-    rows = np.flatnonzero(lone_a >= 0)
-    h[rows, (lone_a[rows] ^ 2).astype(np.intp)] = 0  # a lone player's partner's cards are ignored
-    sits_out = (lone_a >= 0) & (leader_a == (lone_a ^ 2))
-    if sits_out.any():
-        i = int(np.flatnonzero(sits_out)[0])
-        raise EuchreError(f"deal {i}: {_SEATS[leader_a[i]]} cannot lead: he sits out while his partner plays alone")
-    if pack == 24:
-        out_of_pack = (h & np.uint32(_PACK24_OUT)) != 0
-        if out_of_pack.any():
-            i, s = map(int, np.argwhere(out_of_pack)[0])
-            bad = [c for c in range(32) if (int(h[i, s]) >> c) & 1 and (c & 7) < 2]
-            raise EuchreError(f"deal {i}: card {_card(bad[0])} in {_SEATS[s]}'s hand is not in the 24-card pack (nine to ace)")
-    for a in range(4):
-        for b in range(a + 1, 4):
-            both = h[:, a] & h[:, b]
-            if both.any():
-                i = int(np.flatnonzero(both)[0])
-                c = [c for c in range(32) if (int(both[i]) >> c) & 1][0]
-                raise EuchreError(f"deal {i}: card {_card(c)} is in two hands ({_SEATS[a]} and {_SEATS[b]})")
-    sizes = np.bitwise_count(h).astype(np.int64)
-    active = np.ones((n, 4), dtype=bool)
-    active[rows, (lone_a[rows] ^ 2).astype(np.intp)] = False
-    big = np.where(active, sizes, -1).max(axis=1) if n else sizes[:, 0]
-    small = np.where(active, sizes, 99).min(axis=1) if n else sizes[:, 0]
-    bad = (big != small) | (small < min_cards) | (big > 5)
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        held = ", ".join(f"{_SEATS[s]} {sizes[i, s]}" for s in range(4) if active[i, s])
-        raise EuchreError(f"deal {i}: the hands hold {held} cards: every player who plays must hold "
-                          f"the same number of cards, {min_cards} to 5")
-    return h, trump_a, leader_a, lone_a, side_a, sizes
-
-
 def _run_slice(h, trump_a, leader_a, lone_a, side_a, k_a, out, int mode, int flags, int bits):
     cdef const uint32_t[:, :] hv = h
     cdef const int8_t[:] tv = trump_a
@@ -616,7 +540,7 @@ def solve_tricks(hands, trump, leader=None, lone_seat=None, side=None, *, pack=3
     among that many threads (the answers do not depend on it). ``techniques`` (a mask of
     TECHNIQUES) and ``table_bits`` (log2 of the table's entries) are for measurement.
     """
-    h, t, l, n, s, _ = _validate(hands, trump, leader, lone_seat, side, pack)
+    h, t, l, n, s, _ = checked_batch(hands, trump, leader, lone_seat, side, pack)
     return _run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits, threads)[0]
 
 
@@ -627,8 +551,8 @@ def can_take(hands, trump, leader=None, k=3, lone_seat=None, side=None, *, pack=
     Arguments as for :func:`solve_tricks`; k is one value or (N,) values 0-5. Much cheaper than
     the exact count: the search stops as soon as the answer is known.
     """
-    h, t, l, n, s, _ = _validate(hands, trump, leader, lone_seat, side, pack)
-    k_a = _int_array(k, h.shape[0], "k", 0, 5)
+    h, t, l, n, s, _ = checked_batch(hands, trump, leader, lone_seat, side, pack)
+    k_a = int_array(k, h.shape[0], "k", 0, 5)
     out, _ = _run(h, t, l, n, s, k_a, MODE_PROBE, techniques, table_bits, threads)
     return out.astype(bool)
 
@@ -640,7 +564,7 @@ def scoring_tricks(hands, trump, leader=None, lone_seat=None, side=None, *, pack
     2 = fewer than 3 tricks (euchred), 3 = 3 or 4 tricks, 5 = all five (a march). It probes
     "at least 3?" and, only when that holds, "all 5?". Hands must hold 5 cards each.
     """
-    h, t, l, n, s, sizes = _validate(hands, trump, leader, lone_seat, side, pack)
+    h, t, l, n, s, sizes = checked_batch(hands, trump, leader, lone_seat, side, pack)
     rem = sizes[np.arange(h.shape[0]), l.astype(np.intp)]
     if (rem != 5).any():
         i = int(np.flatnonzero(rem != 5)[0])
@@ -651,7 +575,7 @@ def scoring_tricks(hands, trump, leader=None, lone_seat=None, side=None, *, pack
 def search_nodes(hands, trump, leader=None, lone_seat=None, side=None, *, pack=32,
                  techniques=ALL_TECHNIQUES, table_bits=None):
     """Positions at trick boundaries searched to solve the batch exactly (for profiling)."""
-    h, t, l, n, s, _ = _validate(hands, trump, leader, lone_seat, side, pack)
+    h, t, l, n, s, _ = checked_batch(hands, trump, leader, lone_seat, side, pack)
     return int(_run(h, t, l, n, s, s, MODE_EXACT, techniques, table_bits)[1])
 
 
@@ -699,7 +623,7 @@ def _position(hands, trump, leader, trick_cards, lone, side, pack):
             raise EuchreError(f"card {_card(c)} is on the table and in a hand")
     for pos, c in enumerate(trick):
         before[order[pos]] |= 1 << c
-    h, t, l, n, s, sizes = _validate(before[None, :], trump, leader_i, lone_i, side, pack)
+    h, t, l, n, s, sizes = checked_batch(before[None, :], trump, leader_i, lone_i, side, pack)
     tr = int(t[0])
     # follow suit: each card on the table after the first must follow the suit led if its player could
     if trick:
@@ -1005,7 +929,7 @@ def move_values_batch(hands, trump, leader, trick_cards=(), lone_seat=-1, side=0
         return seat, out
     cdef const uint32_t[:, :] hv = h
     cdef Py_ssize_t bad = 0
-    cdef uint32_t forbidden = <uint32_t>_PACK24_OUT if pack == 24 else 0
+    cdef uint32_t forbidden = <uint32_t>PACK24_OUT if pack == 24 else 0
     cdef int code
     with nogil:
         code = check_worlds(hv, seat, lone, order, nplayers, n_played, tmask, forbidden, led_mask, revokers,
