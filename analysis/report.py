@@ -410,6 +410,8 @@ def write_index(reports_dir) -> Path:
     page = (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>euchrelab reports</title>"
             f"<style>{_CSS} li{{margin:.8rem 0}} table.counts tr:last-child td{{font-weight:bold}}</style></head><body><h1>euchrelab: the book's advice, tested</h1>"
             f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a "
-            f"Monte Carlo experiment on the same deals, with double-dummy card play (perfect information: an "
-            f"approximation of play at the table).</p>{claims}<h2>The studies</h2>{body}</body></html>\n")
+            f"Monte Carlo experiment on the same deals. The card play is double-dummy (perfect information: an "
+            f"approximation of play at the table) unless a report says otherwise; the card-play claims, and the "
+            f"studies that weigh the verdicts against table-side play, are played by players who see only their "
+            f"own cards.</p>{claims}<h2>The studies</h2>{body}</body></html>\n")
     return write_text(reports_dir / "index.html", page)
