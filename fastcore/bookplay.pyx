@@ -519,13 +519,14 @@ cdef inline int next_seat(int seat, int lone) noexcept nogil:
     return n
 
 
-cdef void play_hand(Table* tb, uint32_t off, int8_t* plays, int8_t* won, uint8_t* fired) noexcept nogil:
+cdef void play_hand(Table* tb, uint32_t* off, int8_t* plays, int8_t* won, uint8_t* fired) noexcept nogil:
+    # off: per seat, the claims whose rules never fire
     cdef int seat = tb.leader, trick, j, card, k = 0, power, winner
     cdef uint32_t bit
     for trick in range(5):
         tb.n_trick = 0
         for j in range(tb.n_active):
-            card = choose(tb, seat, off, fired)
+            card = choose(tb, seat, off[seat], fired)
             plays[k] = card
             k += 1
             bit = (<uint32_t>1) << card
@@ -565,25 +566,34 @@ def off_mask(off) -> int:
     return sum(1 << CLAIMS.index(k) for k in off)
 
 
-def play_book_hands(hands, trump, lone_seat, leader, maker, turn_up, taken, assisted, off=(), *, pack=32):
+def play_book_hands(hands, trump, lone_seat, leader, maker, turn_up, taken, assisted, off=(), *, pack=32,
+                    off_by_seat=None):
     """Whole hands with the book's player (analysis.book_play.BookPlayer(off)) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
     ignored); trump, lone_seat (-1 none), leader (None: the first active seat left of A), maker
     (-1 unknown), turn_up (-1 unknown), taken (the dealer took it up), assisted (C assisted the
-    dealer): one value or (N,) values; off: claims whose rules never fire.
+    dealer): one value or (N,) values; off: claims whose rules never fire; off_by_seat: instead,
+    four such sets, one per seat A B C D (a side playing without a claim's rules).
 
     Returns (plays, won, fired): plays (N, 20) int8, the cards in the order played (-1 after the
     15th card of a lone hand); won (N, 2) int8, the tricks of AC and BD; fired (N, 4, len(CLAIMS))
     uint8, per seat how many cards each claim's rules chose (BookPlayer.fired, hand by hand).
     """
+    cdef int s
     h, trump_a, leader_a, lone_a, _side, _sizes = checked_batch(hands, trump, leader, lone_seat, None, pack, min_cards=5)
     cdef Py_ssize_t n = h.shape[0]
     maker_a = int_array(maker, n, "maker", -1, 3)
     turn_a = int_array(turn_up, n, "turn-up", -1, 31)
     taken_a = _flags(taken, n, "taken")
     assisted_a = _flags(assisted, n, "assisted")
-    cdef uint32_t off_bits = off_mask(off)
+    if off_by_seat is None:
+        off_by_seat = [off] * 4
+    elif isinstance(off_by_seat, (str, bytes)) or len(off_by_seat) != 4:
+        raise EuchreError("off_by_seat must give four sets of claims, one per seat A B C D")
+    cdef uint32_t off_bits[4]
+    for s in range(4):
+        off_bits[s] = off_mask(off_by_seat[s])
     plays = np.full((n, MAX_PLAYS), -1, np.int8)
     won = np.zeros((n, 2), np.int8)
     fired = np.zeros((n, 4, N_CLAIMS), np.uint8)
@@ -594,7 +604,6 @@ def play_book_hands(hands, trump, lone_seat, leader, maker, turn_up, taken, assi
     cdef uint8_t[:, :, ::1] fv = fired
     cdef Table tb
     cdef Py_ssize_t i
-    cdef int s
     with nogil:
         for i in range(n):
             for s in range(4):
@@ -606,5 +615,5 @@ def play_book_hands(hands, trump, lone_seat, leader, maker, turn_up, taken, assi
             tb.done = 0
             tb.trump_led = 0
             tb.n_active = 3 if tb.lone >= 0 else 4
-            play_hand(&tb, off_bits, &pv[i, 0], &wv[i, 0], &fv[i, 0, 0])
+            play_hand(&tb, &off_bits[0], &pv[i, 0], &wv[i, 0], &fv[i, 0, 0])
     return plays, won, fired

@@ -2,8 +2,9 @@
 
 Every deal is bid by the book's policy at love-all; each made hand is played card by card by four
 players who see only their own cards and play by the book's card-play rules
-(:class:`analysis.book_play.BookPlayer`; where the book is silent, the baseline: win as cheaply as
-you can unless partner is winning, else throw the lowest). For each claim, the hands in which one
+(:class:`analysis.book_play.BookPlayer`, played by its compiled twin ``fastcore.bookplay``; where
+the book is silent, the baseline: win as cheaply as you can unless partner is winning, else throw
+the lowest). For each claim, the hands in which one
 of its rules chose a card for a side are played again with that side's two players (one, against
 a lone hand) playing without the claim's rules, the other side unchanged: the same deals, the same
 bidding. The estimate, per hand where the claim's rules applied: the points they gained the side
@@ -22,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.book_play import CLAIMS as RULE_CLAIMS, RULES, BookPlayer
+from analysis.book_play import CLAIMS as RULE_CLAIMS, RULES
 from analysis.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
 from analysis.report import interval
@@ -35,54 +36,51 @@ KEYS = ["claim", "fired", "with_net", "without_net"]
 SIDES = ((0, 2), (1, 3))
 
 
-def _hand_kwargs(b, turn_up, i: int) -> dict:
-    from analysis import contract
-    takes = contract.dealer_takes_up(b.round[i:i + 1], b.lone_seat[i:i + 1])[0]
-    return dict(lone_seat=int(b.lone_seat[i]), maker=int(b.maker[i]), turn_up=int(turn_up[i]), taken=bool(takes),
-                discard=None if b.discard[i] < 0 else int(b.discard[i]), calls=b.calls(i), deal=int(i),
-                leader=int(contract.leader(b.lone_seat[i:i + 1])[0]))
-
-
-def _net(won: tuple, b, i: int, side: int) -> int:
-    maker = int(b.maker[i])
-    tricks = won[maker & 1]
-    pts = points_by_side(np.array([maker]), np.array([int(b.lone_seat[i])]), np.array([tricks]))[0]
-    return int(pts[side]) - int(pts[1 - side])
+def _nets(b, rows: np.ndarray, won: np.ndarray, side: int) -> np.ndarray:
+    """The net points of ``side`` (0 AC, 1 BD) in the made hands ``rows`` of bidding ``b``, from
+    the tricks won (rows of (AC, BD))."""
+    maker = b.maker[rows]
+    tricks = won[np.arange(len(rows)), maker & 1]
+    pts = points_by_side(maker, b.lone_seat[rows], tricks).astype(np.int64)
+    return pts[:, side] - pts[:, 1 - side]
 
 
 def card_play_rows(deals, rules) -> pd.DataFrame:
     """Per claim and made hand: whether its rules chose a card (for how many sides), and the
-    rule-followers' net points with and without them (summed over those sides)."""
+    rule-followers' net points with and without them (summed over those sides). The hands are
+    played by the compiled book's player (``fastcore.bookplay``, card for card the same as
+    :class:`analysis.book_play.BookPlayer`)."""
+    from analysis import contract
     from analysis.book_policy import BookPolicy
     from analysis.simulate import bid_batch
-    from analysis.table_play import play_hand
+    from fastcore.bookplay import CLAIMS as KERNEL_CLAIMS, play_book_hands
 
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int64)
     b = bid_batch(hands, turn_up.astype(np.int8), BookPolicy(), rules, LOVE_ALL)
-    book = [BookPlayer() for _ in range(4)]
-    without = {k: BookPlayer({k}) for k in RULE_CLAIMS}
-    rows = []
-    for i in np.flatnonzero(b.maker >= 0):
-        kw = _hand_kwargs(b, turn_up, int(i))
-        trump = int(b.trump[i])
-        before = [dict(p.fired) for p in book]
-        _plays, won = play_hand(b.play_hands[i], trump, book, pack=deals.pack, **kw)
-        fired = [{k: p.fired.get(k, 0) - before[s].get(k, 0) for k in RULE_CLAIMS} for s, p in enumerate(book)]
-        for k in RULE_CLAIMS:
-            sides = [side for side, seats in enumerate(SIDES) if any(fired[s][k] for s in seats)]
-            if not sides:
-                rows.append((k, 0, 0, 0))
+    made = np.flatnonzero(b.maker >= 0)
+    # C assisted: he ordered up in round one, his partner the dealer
+    assisted = (b.caller[made] == 2) & (b.round[made] == 1)
+    args = (b.play_hands[made], b.trump[made], b.lone_seat[made], contract.leader(b.lone_seat[made]), b.maker[made],
+            turn_up[made], contract.dealer_takes_up(b.round, b.lone_seat)[made], assisted)
+    _plays, won, fired = play_book_hands(*args, pack=deals.pack)
+    frames = []
+    for k in RULE_CLAIMS:
+        j = KERNEL_CLAIMS.index(k)
+        sides = np.zeros(len(made), np.int64)
+        with_net = np.zeros(len(made), np.int64)
+        without_net = np.zeros(len(made), np.int64)
+        for side, seats in enumerate(SIDES):
+            rows = np.flatnonzero(fired[:, list(seats), j].sum(axis=1) > 0)
+            if not len(rows):
                 continue
-            with_net = without_net = 0
-            for side in sides:
-                players = [without[k] if s in SIDES[side] else book[s] for s in range(4)]
-                _p, won_off = play_hand(b.play_hands[i], trump, players, pack=deals.pack, **kw)
-                with_net += _net(won, b, int(i), side)
-                without_net += _net(won_off, b, int(i), side)
-            rows.append((k, len(sides), with_net, without_net))
-    frame = pd.DataFrame(rows, columns=KEYS)
-    return counted([frame], KEYS)
+            off = [{k} if s in seats else () for s in range(4)]
+            _p, won_off, _f = play_book_hands(*(np.asarray(x)[rows] for x in args), pack=deals.pack, off_by_seat=off)
+            sides[rows] += 1
+            with_net[rows] += _nets(b, made[rows], won[rows], side)
+            without_net[rows] += _nets(b, made[rows], won_off, side)
+        frames.append(pd.DataFrame({"claim": k, "fired": sides, "with_net": with_net, "without_net": without_net}))
+    return counted(frames, KEYS)
 
 
 def _claim_test(k: str) -> ClaimTest:
@@ -109,10 +107,8 @@ class CardPlay(Study):
                    "replaces it, all four players table-side by the book's rules, on the same deals; points per hand.")
     policies = ("bidding: the book's policy (BookPolicy) for all four players at love-all; play: every player by the "
                 "book's card-play rules (analysis.book_play.BookPlayer), the side tested without one claim's rules")
-    defaults = {"deals": 20_000, "chunk_size": 2_000}
-    # Not in the default suite: table-side play by rules runs a few hundred deals a second, so the
-    # suite's scale (250,000 deals a study) would take hours; its reference run is committed.
-    suite_position = None
+    defaults = {"deals": 200_000, "chunk_size": 50_000}
+    suite_position = 12
     takes_play = False       # it chooses its play engines itself
     claims = CLAIMS
 

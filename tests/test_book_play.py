@@ -101,6 +101,15 @@ def test_unknown_claim_is_named():
     assert set(CLAIMS) >= {"E4", "E5", "E6", "E7", "E8", "E9", "E10", "S8", "S9", "S10", "S11", "T5", "D7", "D9", "L6"}
 
 
+def _hand_kwargs(b, turn_up, i: int) -> dict:
+    """play_hand's arguments for deal i of a bidding: what the table saw and heard."""
+    from analysis import contract
+    takes = contract.dealer_takes_up(b.round[i:i + 1], b.lone_seat[i:i + 1])[0]
+    return dict(lone_seat=int(b.lone_seat[i]), maker=int(b.maker[i]), turn_up=int(turn_up[i]), taken=bool(takes),
+                discard=None if b.discard[i] < 0 else int(b.discard[i]), calls=b.calls(i), deal=int(i),
+                leader=int(contract.leader(b.lone_seat[i:i + 1])[0]))
+
+
 def test_whole_hands_are_legal_and_every_rule_fires():
     from fastcore.sampler import sample_deals
     from analysis.book_policy import BookPolicy
@@ -111,7 +120,6 @@ def test_whole_hands_are_legal_and_every_rule_fires():
     player = BookPlayer()
     other = BookPlayer({"E10"})
     differ = 0
-    from studies.card_play import _hand_kwargs
     for i in np.flatnonzero(b.maker >= 0):
         kw = _hand_kwargs(b, np.asarray(deals.turn_up, np.int64), int(i))
         plays, won = play_hand(b.play_hands[i], int(b.trump[i]), [player] * 4, **kw)
@@ -120,6 +128,46 @@ def test_whole_hands_are_legal_and_every_rule_fires():
         differ += plays != plays2
     assert differ > 0
     assert set(player.fired) == set(CLAIMS)
+
+
+def test_card_play_rows_are_the_python_players_hand_by_hand():
+    # the study plays compiled; here the same rows by the Python players, hand by hand
+    import pandas as pd
+    from fastcore.sampler import sample_deals
+    from analysis.book_policy import BookPolicy
+    from analysis.rules import Rules, points_by_side
+    from analysis.simulate import bid_batch
+    from studies.card_play import KEYS, SIDES, card_play_rows
+
+    deals = sample_deals(300, np.random.SeedSequence((6, 6)), pack=32)
+    turn_up = np.asarray(deals.turn_up, np.int64)
+    b = bid_batch(deals.hands, deals.turn_up, BookPolicy())
+
+    def net(won, i, side):
+        maker = int(b.maker[i])
+        pts = points_by_side(np.array([maker]), np.array([int(b.lone_seat[i])]), np.array([won[maker & 1]]))[0]
+        return int(pts[side]) - int(pts[1 - side])
+    book = [BookPlayer() for _ in range(4)]
+    rows = []
+    for i in np.flatnonzero(b.maker >= 0):
+        kw = _hand_kwargs(b, turn_up, int(i))
+        before = [dict(p.fired) for p in book]
+        _plays, won = play_hand(b.play_hands[i], int(b.trump[i]), book, **kw)
+        fired = [{k: p.fired.get(k, 0) - before[s].get(k, 0) for k in CLAIMS} for s, p in enumerate(book)]
+        for k in CLAIMS:
+            sides = [side for side, seats in enumerate(SIDES) if any(fired[s][k] for s in seats)]
+            with_net = without_net = 0
+            for side in sides:
+                players = [BookPlayer({k}) if s in SIDES[side] else book[s] for s in range(4)]
+                _p, won_off = play_hand(b.play_hands[i], int(b.trump[i]), players, **kw)
+                with_net += net(won, int(i), side)
+                without_net += net(won_off, int(i), side)
+            rows.append((k, len(sides), with_net, without_net))
+    want = pd.DataFrame(rows, columns=KEYS).groupby(KEYS).size().rename("deals").reset_index()
+    got = card_play_rows(deals, Rules())
+    pd.testing.assert_frame_equal(got.sort_values(KEYS).reset_index(drop=True),
+                                  want.sort_values(KEYS).reset_index(drop=True), check_dtype=False)
+    assert (got["fired"] > 0).sum() > 10
 
 
 def test_card_play_study_same_table_with_one_and_two_jobs(tmp_path):

@@ -112,3 +112,22 @@ def test_bad_input_is_named():
         play_book_batch(**{**args, "maker": np.where(np.arange(len(short)) == 0, 4, args["maker"])})
     with pytest.raises(EuchreError, match="not in the 24-card pack"):
         play_book_batch(**args, pack=24)
+
+
+def test_one_side_without_a_claim_as_the_python_players(dealt):
+    pack, args = dealt
+    rows = np.arange(60)
+    off = [(), {"E7", "S10"}, (), {"E7", "S10"}]                  # BD without two claims, AC with all
+    assisted = [any(c.seat == C and c.action == "assist" for c in args["calls"][i]) for i in rows]
+    plays, won, _f = bookplay.play_book_hands(args["hands"][rows], args["trump"][rows], args["lone_seat"][rows],
+                                              None, args["maker"][rows], args["turn_up"][rows], args["taken"][rows],
+                                              assisted, pack=pack, off_by_seat=off)
+    players = [BookPlayer(o) for o in off]
+    for j, i in enumerate(rows):
+        discard = int(args["discard"][i])
+        want, tricks = play_hand(args["hands"][i], int(args["trump"][i]), players, int(args["lone_seat"][i]),
+                                 int(args["maker"][i]), None, int(args["turn_up"][i]), bool(args["taken"][i]),
+                                 discard if discard >= 0 else None, args["calls"][i], pack, int(i))
+        assert plays[j][plays[j] >= 0].tolist() == [c for _s, c in want] and tuple(won[j]) == tricks
+    with pytest.raises(EuchreError, match="four sets"):
+        bookplay.play_book_hands(args["hands"][:2], args["trump"][:2], -1, None, -1, -1, 0, 0, off_by_seat=[()])

@@ -197,7 +197,7 @@ def test_config_file_settings(tmp_path):
 def test_the_installed_studies_are_found_by_entry_point_in_suite_order():
     assert registry.default_suite() == ["hand_strength", "book_bidding", "lone_hands", "score", "bridge",
                                         "score_chart", "stick_the_dealer", "discard", "assist_take", "round_two",
-                                        "strategy_charts"]
+                                        "strategy_charts", "card_play"]
     studies = registry.installed()
     assert list(studies)[:3] == ["hand_strength", "book_bidding", "lone_hands"]
     hand = studies["hand_strength"]
