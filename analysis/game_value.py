@@ -122,12 +122,18 @@ class GameModel:
         return self._contrast_draws(rows, arms[:1], arms[1:], unit, state)
 
     def _contrast_draws(self, rows, plus, minus, unit, state) -> np.ndarray:
-        a, b, seat, w = _cells(rows)
+        """Per draw of the model, the mean over the deals of :meth:`_signed`."""
+        w = rows["deals"].to_numpy(float)
+        return self._signed(rows, plus, minus, unit, state, draws=True) @ w / w.sum()
+
+    def _signed(self, rows, plus, minus, unit, state, draws: bool = False):
+        """Per deal (and per draw with ``draws``): the values after the arms ``plus`` minus after ``minus``."""
+        a, b, seat, _w = _cells(rows)
         total = 0.0
         for sign, arms in ((1, plus), (-1, minus)):
             for arm in arms:
-                total = total + sign * self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, True, state)
-        return total @ w / w.sum()
+                total = total + sign * self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, draws, state)
+        return total
 
     def paired(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,
                state: dict = RUBBER_STATE) -> tuple[Estimate, float]:
@@ -141,13 +147,8 @@ class GameModel:
         """The mean over the deals of ``rows`` of the values (``unit``) after the arms ``plus``
         minus after the arms ``minus`` (a difference of differences, say), with its paired
         interval (the deals' error alone) and the model's standard error."""
-        a, b, seat, w = _cells(rows)
-        d = 0.0
-        for sign, arms in ((1, plus), (-1, minus)):
-            for arm in arms:
-                d = d + sign * self.after(a, b, seat, rows[arm].to_numpy(np.int64), unit, state=state)
-        d = np.broadcast_to(np.asarray(d, float), w.shape)
-        w = w.astype(np.int64)
+        w = rows["deals"].to_numpy(np.int64)
+        d = np.broadcast_to(np.asarray(self._signed(rows, plus, minus, unit, state), float), w.shape)
         paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
         model_se = (float(np.std(self._contrast_draws(rows, plus, minus, unit, state), ddof=1)) if len(rows)
                     else float("nan"))

@@ -122,6 +122,17 @@ def changed_verdicts(table_side: list[Verdict], double_dummy: dict) -> list[str]
     return out
 
 
+def claim_by_claim(verdict_list: list[Verdict], lead: str) -> str:
+    """A headline: ``lead``, then claim by claim (in the verdicts' order) each test's label without
+    its claim id, its estimate and its verdict."""
+    parts = []
+    for claim in dict.fromkeys(v.claim.id for v in verdict_list):
+        words = "; ".join(f"{v.claim.label.split(' ', 1)[1]} {v.estimate.mean:+.3f} ({v.verdict})"
+                          for v in verdict_list if v.claim.id == claim)
+        parts.append(f"{claim}: {words}")
+    return lead + ". ".join(parts) + "."
+
+
 def table_side_headline(table_side: list[Verdict], double_dummy: dict, noun: str, nouns: str) -> str:
     """A headline naming the verdicts that change when every player plays by PIMC (see
     :func:`changed_verdicts`), or saying that none does."""

@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.cells import counted, paired_mean, summed_counts
-from analysis.report import interval
+from analysis.report import claim_by_claim, interval
 from analysis.book_policy import ASSIST_FOUR_ALL, BookPolicy
 from analysis.errors import EuchreError
 from analysis.stats import Estimate
@@ -318,19 +318,7 @@ def seats_table(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def _headline(verdict_list) -> str:
-    parts = []
-    for claim in ("S1", "L8"):
-        vs = [v for v in verdict_list if v.claim.id == claim]
-        if not vs:
-            continue
-        words = []
-        for v in vs:
-            t = STUDY.claim_test(v.claim.name)
-            words.append(f"{t.label.split(' ', 1)[1]} {v.estimate.mean:+.3f} ({v.verdict})")
-        parts.append(f"{claim}: " + "; ".join(words))
-    return ("The book's action minus the other, in net points per hand at love-all (positive: the book gains): "
-            + ". ".join(parts) + ".")
+HEADLINE = "The book's action minus the other, in net points per hand at love-all (positive: the book gains): "
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
@@ -389,4 +377,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                        "book's policy itself assists (S1) or takes (L8) there, each arm's mean net points per hand, "
                        "the book's action minus the other (95% interval), the simultaneous interval and the verdict."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)
+        verdicts=verdict_list, headline=claim_by_claim(verdict_list, HEADLINE), sections=sections)

@@ -269,13 +269,14 @@ def reading_rows(deals, bid: BiddingBatch, score: Score, rules, worlds: int, see
     from analysis.worlds import BiddingModel
 
     others = PIMCPlayer(worlds, seed)
-    cols = {}
+    cols, partners = {}, {}
     for reading, way in zip(READINGS, ("never", "exceptions")):
         # where the calls cannot be read his way (the cards he sees rule it out), D reads the cards alone
-        partner = PIMCPlayer(worlds, seed, BiddingModel(policies(way, "book"), rules, score), fallback=True)
+        partners[reading] = partner = PIMCPlayer(worlds, seed, BiddingModel(policies(way, "book"), rules, score),
+                                                 fallback=True)
         _, pts = play_bidding(bid, deals.turn_up, TablePlay(players=[others, others, others, partner], pack=deals.pack))
         cols[reading] = pts[:, 1].astype(np.int16) - pts[:, 0]
-    misled = np.isin(np.arange(len(bid.maker)), [key[0] for key in partner.contradicted])
+    misled = np.isin(np.arange(len(bid.maker)), [key[0] for key in partners["promise"].contradicted])
     return pd.DataFrame({"kind": "b4", "a": score.ac, "b": score.bd, "lone": "book", "seat": "D", **cols,
                          "misled": misled.astype(np.int8)})
 

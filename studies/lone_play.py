@@ -56,15 +56,18 @@ def chunk_rows(deals, a: int, rules, cap: int, worlds: int, seed: int) -> pd.Dat
     lh = _lone()
     game = rules.points_for_game
     n = len(deals.hands)
-    strong = []
+    decided = []       # the double-dummy rows of every deal, the deal named by its index in ``deals``
     for b in range(game):
         idx = np.arange(b, n, game)
         rows = lh.score_rows(deals[idx], Score(a, b), rules, get_engine("dd"))
-        decided = rows[(rows["kind"] != lh.KINDS.index("void")) & (rows["strength"] >= 1)]
-        strong.append(idx[np.unique(decided["deal"].to_numpy())])
-    chosen = np.sort(np.concatenate(strong))[:cap]
-    frames = []
+        rows = rows[(rows["kind"] != lh.KINDS.index("void")) & (rows["strength"] >= 1)]
+        decided.append(rows.assign(deal=idx[rows["deal"].to_numpy()]))
+    dd = pd.concat(decided, ignore_index=True)
+    chosen = np.sort(dd["deal"].unique())[:cap]
+    frames = [dd[dd["deal"].isin(chosen)].assign(engine="dd")]     # a deal's rows do not depend on its batch
     for e in ENGINES:
+        if e == "dd":
+            continue
         engine = get_engine(e, worlds=worlds, seed=seed, pack=deals.pack)
         for b in range(game):
             idx = chosen[chosen % game == b]

@@ -53,7 +53,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.cells import counted, paired_mean, summed_counts
-from analysis.report import interval
+from analysis.report import claim_by_claim, interval
 from analysis.book_policy import (DEALER_ROUND_TWO, MAKE_NEXT, ASSIST, THIRD_BY_SCORE, THIRD_ORDER,
                                   THIRD_RIGHT_TURNED, BookPolicy)
 from analysis.errors import EuchreError
@@ -536,16 +536,7 @@ def especially_table(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def _headline(verdict_list) -> str:
-    parts = []
-    for claim in ("E3", "S7", "T2", "T3", "D5", "D6"):
-        vs = [v for v in verdict_list if v.claim.id == claim]
-        if vs:
-            words = "; ".join(f"{STUDY.claim_test(v.claim.name).label.split(' ', 1)[1]} {v.estimate.mean:+.3f} "
-                              f"({v.verdict})" for v in vs)
-            parts.append(f"{claim}: {words}")
-    return ("The book's action minus the other, in net points per hand at love-all (positive: the book gains): "
-            + ". ".join(parts) + ".")
+HEADLINE = "The book's action minus the other, in net points per hand at love-all (positive: the book gains): "
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
@@ -607,4 +598,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                        "often the book's policy itself takes the sentence's action there, each arm's mean net points "
                        "per hand, the difference (95% interval), the simultaneous interval and the verdict."),
         charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)
+        verdicts=verdict_list, headline=claim_by_claim(verdict_list, HEADLINE), sections=sections)
