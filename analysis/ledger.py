@@ -358,7 +358,8 @@ INTRO = (
     "interval is the simultaneous interval of the study's tests (for a coup's table-side remark, its 95% "
     "interval); a test is *supported* when the interval lies above 0, *contradicted* below 0, *negligible* "
     "inside the margin around 0, *inconclusive* otherwise, and *material* when it lies beyond the margin. "
-    "The card play is double-dummy (perfect information), an approximation of play at the table. "
+    "The card play is double-dummy (perfect information), an approximation of play at the table, unless "
+    "the test says it is table-side (PIMC, or the book's card-play rules: players who see only their own cards). "
     "Nothing here is recomputed: it is read from the studies' `verdicts.csv` and the coups' `verdicts.json`."
 )
 

@@ -344,7 +344,8 @@ def _tests() -> tuple[ClaimTest, ...]:
         out.append(ClaimTest(f"B4.{v}", "B4", f"B4 partner deceived, {v}",
                              f"the eldest hand's side at {v}, B not keeping the bridge and passing a hand a keeper would "
                              "order with: its net rubber points with D reading the pass as B bid it - with D reading it "
-                             "as the bridge promises (every seat PIMC)", RUBBER))
+                             "as the bridge promises (two lay aces, or the ace and another in trumps; every seat "
+                             "PIMC)", RUBBER))
     for a, b in SCORES:
         out.append(ClaimTest(f"L4.{a}-{b}", "L4", f"L4 care after a keeper's pass, {a}-{b}",
                              f"the dealers' side at {a}-{b}, a desperate-or-better lone hand made after the eldest "
