@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Compiled twin of analysis.book_play: whole hands with the book's player in every seat.
+"""Compiled twin of analysis.play.book: whole hands with the book's player in every seat.
 
-Each rule function below is the twin of one rule of ``analysis.book_play.RULES`` (same order,
+Each rule function below is the twin of one rule of ``analysis.play.book.RULES`` (same order,
 same name after ``r_``) and must name the same card; the Python rules stay the readable
 reference and tests/test_book_play_compiled.py plays both side by side. Where no rule names a
-legal card the seat plays as ``analysis.table_play.SimplePlayer``.
+legal card the seat plays as ``analysis.play.table.SimplePlayer``.
 
 A hand's state is one ``Table`` struct of bitmasks and small arrays; a rule answers a card id
 or -1 (does not apply). Ties are broken as the Python rules break them: over suits, the lowest
@@ -23,7 +23,7 @@ cdef extern from *:
     int __builtin_clz(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
 
-# The claims in the order of analysis.book_play.CLAIMS; a rule's claim is its index here.
+# The claims in the order of analysis.play.book.CLAIMS; a rule's claim is its index here.
 CLAIMS = ("E9", "E10", "D9", "D7", "E4", "E7", "E5", "E6", "S11", "L6", "E8", "S10", "S8", "S9", "T5")
 cdef enum:
     K_E9, K_E10, K_D9, K_D7, K_E4, K_E7, K_E5, K_E6, K_S11, K_L6, K_E8, K_S10, K_S8, K_S9, K_T5, N_CLAIMS
@@ -568,7 +568,7 @@ def off_mask(off) -> int:
 
 def play_book_hands(hands, trump, lone_seat, leader, maker, turn_up, taken, assisted, off=(), *, pack=32,
                     off_by_seat=None):
-    """Whole hands with the book's player (analysis.book_play.BookPlayer(off)) in every seat.
+    """Whole hands with the book's player (analysis.play.book.BookPlayer(off)) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
     ignored); trump, lone_seat (-1 none), leader (None: the first active seat left of A), maker

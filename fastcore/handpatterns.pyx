@@ -1,9 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Compiled twin of analysis.patterns and analysis.discard, for whole batches of hands.
+"""Compiled twin of analysis.game.patterns and analysis.game.discard, for whole batches of hands.
 
 The shape of a hand under a trump (trumps held by trump order, outside aces, voids, ...) is
 computed once per hand and tested against every pattern of a list. A pattern arrives encoded as
-one row of NEED_FIELDS integers (analysis.patterns.Need.encode); the meaning of each field is
+one row of NEED_FIELDS integers (analysis.game.patterns.Need.encode); the meaning of each field is
 defined there, in Python, which stays the reference these kernels are tested against.
 """
 from libc.stdint cimport uint32_t, int8_t, uint8_t, int32_t
@@ -125,7 +125,7 @@ def match_needs(masks, trumps, needs):
 
 
 cdef int book_discard_one(uint32_t six, int turn_up, int alone) noexcept nogil:
-    # See analysis.discard: keep a lone ace unless alone; shortest plain suit, then lower top
+    # See analysis.game.discard: keep a lone ace unless alone; shortest plain suit, then lower top
     # card; its lowest card. Nothing but trumps: the lowest trump.
     cdef int trump = turn_up >> 3, s, best = -1, n, top, c
     cdef int best_len = 99, best_top = 99, any_candidate = 0, pass_
@@ -159,7 +159,7 @@ cdef extern from *:
 
 
 def book_discard_batch(six, turn_up, alone):
-    """The book's discard (analysis.discard.book_discard) for each row: int8 card ids."""
+    """The book's discard (analysis.game.discard.book_discard) for each row: int8 card ids."""
     h = np.ascontiguousarray(six, dtype=np.uint32)
     t = np.ascontiguousarray(turn_up, dtype=np.int8)
     a = np.ascontiguousarray(alone, dtype=np.uint8)

@@ -42,14 +42,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted, paired_mean, summed_counts
-from analysis.report import claim_by_claim, interval
-from analysis.book_policy import ASSIST_FOUR_ALL, BookPolicy
+from analysis.experiment.cells import counted, paired_mean, summed_counts
+from analysis.reporting.report import claim_by_claim, interval
+from analysis.bidding.book_policy import ASSIST_FOUR_ALL, BookPolicy
 from analysis.errors import EuchreError
-from analysis.stats import Estimate
-from analysis.study import POINTS, ClaimTest, Study
+from analysis.experiment.stats import Estimate
+from analysis.experiment.study import POINTS, ClaimTest, Study
+from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
-from fastcore.vocabulary import ACE, JACK, KING, SEATS
+from analysis.game.cards import ACE, JACK, KING, SEATS
 
 LOVE_ALL = (0, 0)
 KEYS = ["part", "seat", "cls", "book", "call_net", "pass_net"]
@@ -77,7 +78,7 @@ def _bits(hands, trump):
 def rung_of(hands: np.ndarray, turn_up: np.ndarray, rules) -> np.ndarray:
     """C's hand's rung at love-all (0 the first of :data:`RUNGS`; -1 none: a hand the book
     assists with, an S5 hand, no trump)."""
-    from analysis.patterns import match_table
+    from analysis.game.patterns import match_table
     from studies.book_bidding import SECOND, classify
 
     hands = np.asarray(hands, np.uint32)
@@ -138,10 +139,10 @@ def take_rows(deals, rules, only_fair: bool = False) -> pd.DataFrame:
     """L8: the deals where B or C declares alone at love-all, played with his partner taking it
     alone and letting him go (``only_fair``: only the deals where the partner's hand is fair in
     trumps, the L8 class or the weak one)."""
-    from analysis.contract import dealer_hand
-    from analysis.paired import play_arms, policy_arm
-    from analysis.policy import Forced
-    from analysis.simulate import bid_batch
+    from analysis.game.contract import dealer_hand
+    from analysis.experiment.paired import play_arms, policy_arm
+    from analysis.bidding.policy import Forced
+    from analysis.bidding.auction import bid_batch
 
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
@@ -167,11 +168,6 @@ def take_rows(deals, rules, only_fair: bool = False) -> pd.DataFrame:
                                     "call_net": paired.net("take").astype(np.int8),
                                     "pass_net": paired.net("let").astype(np.int8)}))
     return _counted(frames)
-
-
-def extra_seed(seed, k: int) -> np.random.SeedSequence:
-    """The randomness of the chunk's ``k``-th batch of extra deals for the classes fair in trumps."""
-    return np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1, k))
 
 
 def l8_rows(n_deals: int, seed, settings) -> pd.DataFrame:
@@ -235,7 +231,7 @@ class AssistTake(Study):
     title = "Assisting too light and taking it from a lone partner"
     description = ("S1: C's hands lighter than the book's assist lists at love-all, on a ladder, passing against "
                    "assisting; L8: the partner of a lone player taking it alone or not, by his hand; points per hand.")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players at "
                 "love-all; C's round-one call forced to assist or to pass (S1); the lone player's partner's "
                 "take-from-partner decision forced both ways (L8)")
     defaults = {"deals": 250_000, "chunk_size": 50_000, "cap": DEFAULT_CAP, "l8_extra": DEFAULT_L8_EXTRA}
@@ -284,7 +280,7 @@ STUDY = AssistTake()
 # --- the report -----------------------------------------------------------------------------------------
 
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     out = []
     for t in study.claims:
         rows = test_rows(table, t.key)
@@ -322,8 +318,8 @@ HEADLINE = "The book's action minus the other, in net points per hand at love-al
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport, md_table
 
     verdict_list = study.verdicts(table, manifest)
     files = charts.claims_figure(

@@ -15,20 +15,20 @@ from __future__ import annotations
 import tempfile
 import time
 
-from analysis.bench import benchmark
+from analysis.bench.registry import benchmark
 
 DEALS = 5_000        # per seat: 4 seats x 5,000 deals x 3 contracts per round of work
 CHUNK = 2_500        # the study's default chunk size
 
 
 def _study():
-    from analysis.registry import as_study
+    from analysis.run.registry import as_study
     from studies import hand_strength
     return as_study(hand_strength)
 
 
 def _settings(out: str, jobs: int, seed: int):
-    from analysis.runner import settings_for
+    from analysis.run.runner import settings_for
     return settings_for(_study(), deals=DEALS, chunk_size=CHUNK, seed=seed, jobs=jobs, out=out, progress=False)
 
 
@@ -46,7 +46,8 @@ def _rate(run, min_seconds: float, clock=time.process_time) -> float:
 
 @benchmark("study_direct_per_s", "hand-strength study chunks called directly, no runner (deals)")
 def study_direct_per_s(min_seconds: float) -> float:
-    from analysis.runner import chunk_seed, plan
+    from analysis.seeds import chunk_seed
+    from analysis.run.runner import plan
     study = _study()
 
     def run(seed):
@@ -59,7 +60,7 @@ def study_direct_per_s(min_seconds: float) -> float:
 
 
 def _runner_rate(jobs: int, min_seconds: float) -> float:
-    from analysis.runner import run_study
+    from analysis.run.runner import run_study
     study = _study()
 
     with tempfile.TemporaryDirectory() as out:

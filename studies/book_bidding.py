@@ -7,7 +7,7 @@ by the book's policy (round two, lone hands, taking it from a partner, the deale
 with double-dummy card play. The two arms are identical up to the decision, so each deal gives
 a paired difference: the deciding side's net points calling minus passing.
 
-A claim of the book is a class of hands (matched by :mod:`analysis.patterns` on the deciding
+A claim of the book is a class of hands (matched by :mod:`analysis.game.patterns` on the deciding
 seat's hand under the turned-up suit; the dealer's hand after taking up and the book's
 discard) and the action the book gives it. The book gives its advice as lists ("Take up three
 trumps. right and ace. ..."), so each list is judged entry by entry: a hand belongs to the
@@ -29,17 +29,16 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 
-from analysis import cells
-from analysis.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED,
-                                  DEALER_BY_SCORE, DEALER_TAKE, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER, BookPolicy)
-from analysis.contract import dealer_hand
-from analysis.paired import Paired, play_arms, policy_arm
-from analysis.policy import FIRST_ROUND_CALL, Forced, Situations
-from analysis.rules import Score
-from analysis.stats import CONTRADICTED, SUPPORTED, Estimate, negated
-from analysis.study import POINTS, ClaimTest, Study, verdict_of
+from analysis.experiment import cells
+from analysis.bidding.book_policy import ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_TAKE, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER, BookPolicy
+from analysis.game.contract import dealer_hand
+from analysis.experiment.paired import Paired, play_arms, policy_arm
+from analysis.bidding.policy import FIRST_ROUND_CALL, Forced, Situations
+from analysis.game.rules import Score
+from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, negated
+from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
-from fastcore.vocabulary import ELDEST, SEAT_NAMES, SEATS, SECOND, THIRD
+from analysis.game.cards import ELDEST, SEAT_NAMES, SEATS, SECOND, THIRD
 
 SEAT_ORDER = "BCDA"          # the order of the round-one decisions
 ROUND_ORDER = (1, 2, 3, 0)
@@ -101,14 +100,14 @@ def _table(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules, score=Score
 
 def _first_pattern(t: Situations, patterns, hands=None, trump=None) -> np.ndarray:
     """Per row, the index of the first of ``patterns`` the hand matches, -1 if none."""
-    from analysis.patterns import match_table
+    from analysis.game.patterns import match_table
     table = match_table(t.hands if hands is None else hands, t.trump if trump is None else trump, patterns)
     return np.where(table.any(axis=1), table.argmax(axis=1), -1).astype(np.int16)
 
 
 def _medium(t: Situations) -> np.ndarray:
     """E1's "three medium trumps ... and some strength in suit", as the book's policy reads it."""
-    return t.has("three medium trumps") & BookPolicy._strength_in_suit(t)
+    return t.has("three medium trumps") & BookPolicy.strength_in_suit(t)
 
 
 def _e1_class(t: Situations) -> np.ndarray:
@@ -407,7 +406,7 @@ class BookBidding(Study):
                    "with the hands each entry names, paired on the same deals, the others bidding by the book.")
     defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 6}
     suite_position = 2
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players; "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players; "
                 "the deciding seat's round-one call forced to call or to pass (the two arms); score love-all")
     claims = _claim_tests()
 
@@ -419,7 +418,7 @@ class BookBidding(Study):
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         """The deals where the scenario's seat decides in round one, each played calling and
         passing, summed per hand class."""
-        from analysis.simulate import bid_batch
+        from analysis.bidding.auction import bid_batch
         from fastcore.sampler import sample_deals
 
         letter = scenario[0]
@@ -468,7 +467,7 @@ STUDY = BookBidding()
 
 def _charts():
     # Imported when rendering only: workers that compute chunks need no matplotlib.
-    from analysis import charts
+    from analysis.reporting import charts
     return charts
 
 
@@ -647,7 +646,7 @@ def _headline(study: Study, verdict_list, per_seat: int) -> str:
 
 def _readings(m: int, m_claims: int) -> str:
     return (
-        "**Readings.** Where the book is not exact, the reading taken (analysis.book_policy):\n\n"
+        "**Readings.** Where the book is not exact, the reading taken (analysis.bidding.book_policy):\n\n"
         "- \"Three medium trumps or better\" (E1): three trumps or more whose best three add up, in trump order "
         "(right 8, left 7, ace 6, king 5, queen 4, ten 3, nine 2, eight 1, seven 0), to at least the book's own "
         "example, ace, queen, ten; \"two medium trumps\" (S3): two adding up to queen, ten or better.\n"
@@ -701,8 +700,8 @@ def _readings(m: int, m_claims: int) -> str:
 def at_the_table(verdict_list, play_bias_verdicts: Path) -> str:
     """This study's double-dummy tests beside the play_bias study's table-side (PIMC) test of the
     same claim, read from that study's saved verdicts in the same reports folder."""
-    from analysis.ledger import read_study_verdicts
-    from analysis.report import md_table
+    from analysis.reporting.ledger import read_study_verdicts
+    from analysis.reporting.report import md_table
     if not play_bias_verdicts.exists():
         return ("Every estimate here is double-dummy. The play_bias study plays these classes again with players who "
                 "see only their own cards (`euchrelab run play_bias`); once its results sit beside this report, this "
@@ -725,7 +724,7 @@ def at_the_table(verdict_list, play_bias_verdicts: Path) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
     verdict_list = study.verdicts(table, manifest)
     files = [
@@ -751,7 +750,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         f"Deals: {per_seat:,} uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack "
         f"per seat ({replicates} scenarios of {int(manifest.get('deals_per_scenario', 0)):,} deals per seat, "
         "independent seeds; the seats have independent deals). All four players bid by the book's policy "
-        "(analysis.book_policy.BookPolicy, default parameters), the score love-all. On each deal the bidding "
+        "(analysis.bidding.book_policy.BookPolicy, default parameters), the score love-all. On each deal the bidding "
         "runs up to the seat's round-one decision; the deal is kept when the earlier seats passed (by the book's "
         "policy: the decision is reached). It is then played twice, the seat calling (eldest and third hand: "
         "order up; second hand: assist; dealer: take up) and passing, everything else by the book's policy: lone "
@@ -761,7 +760,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "Estimand: the mean, over the deals where the decision is reached and the hand is in the test's class, "
         "of the deciding side's net points (own points minus the adversaries') with the book's action minus with "
         "the other action. Positive means the book's advice gains. The classes of hands, matched by the book's "
-        "patterns (analysis.patterns) on the deciding seat's hand under the turned-up suit:\n\n" + classes + "\n\n"
+        "patterns (analysis.game.patterns) on the deciding seat's hand under the turned-up suit:\n\n" + classes + "\n\n"
         + _readings(m, m_claims) + "\n\n"
         "**Scores.** Every deal is played at love-all, so the entries dependent upon the score (S3's three, "
         "T4's left, ace, king, D1's ace, king, and one suit headed by ace) and S4 (ace or king and another, "

@@ -8,7 +8,7 @@ bridge strictly", and report that players "now ... take their chances with two l
 ace and another in trumps" (B2). Against a keeper, "you must, of course, be more careful if they
 have passed" (L4).
 
-The eldest hand's three ways (:class:`analysis.book_policy.BookParams`):
+The eldest hand's three ways (:class:`analysis.bidding.book_policy.BookParams`):
 
 - ``never``: the book's bidding (the bridge not kept);
 - ``strict``: he orders up in round one whatever he holds (``keep_bridge``);
@@ -24,7 +24,7 @@ the book's; the eldest hand's partner D and the eldest hand himself play the boo
 
 Scenarios: ``game-a`` (a = 0..4) deal and play the book's hands at every score (the dealers at
 ``a``, the deals shared out among the other side's scores): the outcome counts the game and
-rubber models read (:mod:`analysis.game_value`; option ``game_replicates`` adds ``game-a.k``,
+rubber models read (:mod:`analysis.value.game_value`; option ``game_replicates`` adds ``game-a.k``,
 k = 2.., for more of them: the model's error is most of B1's); ``bridge-4-a.k`` (a = 1, 2;
 replicate k, option ``replicates``) deal the hands at B1's scores. Every deal of a bridge scenario is bid under each of the eldest hand's
 three ways and each of the adversaries' three lone policies (nine biddings of the same deal)
@@ -41,21 +41,22 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted
-from analysis.report import PIMC_SEES, interval, verdict_words
-from analysis import game_value, outcomes
-from analysis.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
-from analysis.contract import dealer_hand
-from analysis.game_model import OUTCOMES
-from analysis.game_value import MODEL_DRAWS, GameModel, with_model_error
-from analysis.policy import Situations
-from analysis.rules import Rules, Score
-from analysis.simulate import BiddingBatch, bid_batch, play_bidding, play_contract
-from analysis.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
-from analysis.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
-from analysis.engine import play_seed
+from analysis.experiment.cells import counted
+from analysis.reporting.report import PIMC_SEES, interval, verdict_words
+from analysis.value import game_value, outcomes
+from analysis.bidding.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
+from analysis.game.contract import dealer_hand
+from analysis.value.game_model import OUTCOMES
+from analysis.value.game_value import MODEL_DRAWS, GameModel, with_model_error
+from analysis.bidding.policy import Situations
+from analysis.game.rules import Rules, Score
+from analysis.bidding.auction import BiddingBatch, bid_batch
+from analysis.simulate import play_bidding, play_contract
+from analysis.experiment.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
+from analysis.seeds import play_seed
 from studies.score import BookGameStudy
-from fastcore.vocabulary import DEALER, SEATS
+from analysis.game.cards import DEALER, SEATS
 
 BOOK_GAME = 5
 DEFAULT_TABLE_CAP = 100      # B3's deals per chunk of a table scenario
@@ -243,7 +244,7 @@ def _counted(frames) -> pd.DataFrame:
 def strength_rows(deals, bids: dict, score: Score, worlds: int, seed: int) -> pd.DataFrame:
     """B3: the deals bid never keeping the bridge and keeping it strictly (the book's adversaries),
     each bidding played by every seat alike at each strength (:data:`PLAYERS`); net points to BD."""
-    from analysis.engine import get_engine
+    from analysis.play.engines import get_engine
 
     cols = {}
     for player in PLAYERS:
@@ -265,8 +266,9 @@ def deceiving(bid: BiddingBatch, exc: np.ndarray) -> np.ndarray:
 def reading_rows(deals, bid: BiddingBatch, score: Score, rules, worlds: int, seed: int) -> pd.DataFrame:
     """B4: the deals as bid (B not keeping the bridge, the book's adversaries) played by PIMC in
     every seat, D reading the calls as B bid them and as a bridge-keeper's: net points to BD."""
-    from analysis.table_play import PIMCPlayer, TablePlay
-    from analysis.worlds import BiddingModel
+    from analysis.play.pimc import PIMCPlayer
+    from analysis.play.table import TablePlay
+    from analysis.play.worlds import BiddingModel
 
     others = PIMCPlayer(worlds, seed)
     cols, partners = {}, {}
@@ -452,7 +454,7 @@ class BridgeStudy(BookGameStudy):
     description = ("B1, B2, L4: the eldest hand at four to one or four to two keeping the bridge (never, strictly, "
                    "with the exceptions of two lay aces or the ace and another in trumps) against three lone "
                    "policies of the adversaries, on the same deals, in rubber points and P(win game).")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy) for all four players; the eldest hand B never "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy) for all four players; the eldest hand B never "
                 "keeping the bridge, keeping it strictly (BookParams(keep_bridge=True)), or keeping it with the "
                 "exceptions (bridge_exceptions=True); the dealers' lone hands at one or two to four cautious (sound), "
                 "the book's (desperate or better) or reckless (three trumps or the right and another)")
@@ -543,7 +545,7 @@ def outcome_counts(table: pd.DataFrame, game: int = BOOK_GAME) -> np.ndarray:
 
 def model_of(table: pd.DataFrame, manifest: dict | None = None) -> GameModel:
     """The game and rubber model of a results table, its draws seeded from the run's root seed."""
-    from analysis.runner import Settings
+    from analysis.run.runner import Settings
     seed = int((manifest or {}).get("root_seed", Settings.seed))
     return game_value.solved(outcome_counts(table), Rules(), seed, BridgeStudy.name, with_rubber=True)
 
@@ -612,7 +614,7 @@ def keeping_values(table: pd.DataFrame, model: GameModel) -> list[dict]:
 
 
 def keeping_chart(values: list[dict], path: Path) -> Path:
-    from analysis import charts
+    from analysis.reporting import charts
     groups = [f"{v['score']} {v['lone']}" for v in values]
     series = {}
     for way, name in (("strict", "keeping it strictly - never"), ("exceptions", "keeping it with the exceptions - never")):
@@ -694,7 +696,7 @@ PLAYER_SHORT = {"simple": "simple", "book": "book's rules", "pimc": "PIMC", "dd"
 
 
 def _verdict_text(verdict_list, key: str) -> str:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     return verdict_words(verdict_of(verdict_list, key))
 
 
@@ -726,7 +728,7 @@ def strength_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.Da
 
 
 def strength_chart(table: pd.DataFrame, model: GameModel, path: Path) -> Path | None:
-    from analysis import charts
+    from analysis.reporting import charts
     series = {}
     for a, b in SCORES:
         rows = table_cells(table, "b3", (a, b))
@@ -770,7 +772,7 @@ def _word(e: Estimate) -> str:
 
 
 def _headline(values: list[dict], verdict_list) -> str:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     by = {(v["score"], v["lone"]): v for v in values}
     scores = [s for s in (view(a, b) for a, b in SCORES) if (s, "book") in by]
     if not scores:
@@ -820,8 +822,8 @@ def _headline(values: list[dict], verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport, md_table
     from scipy.stats import norm
 
     out_dir = Path(out_dir)
@@ -869,7 +871,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "times, under each of the eldest hand's three ways and each of the adversaries' three lone policies, and "
         "played double-dummy: the arms share the deal and differ only in what the ways and the policies decide "
         "(equal contracts are played once).\n\n"
-        "The eldest hand's ways (analysis.book_policy.BookParams): *never*, the book's bidding, the bridge not kept "
+        "The eldest hand's ways (analysis.bidding.book_policy.BookParams): *never*, the book's bidding, the bridge not kept "
         "(he orders up by E1 and E2); *strict*, he orders up in round one whatever he holds (keep_bridge), so he "
         "never reaches round two; *exceptions*, he keeps it but passes with two lay aces (two aces of plain suits, "
         "the turned-up suit being trumps) or the ace and another in trumps (the ace of the turned-up suit and one "
@@ -901,7 +903,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "Valuation: every hand's points are valued by the game and the rubber they lead to, in the first game of a "
         "rubber: the side's expected net rubber points (laws 1 and 7: its points minus the other side's to the end "
         "of the rubber, laps, double games and the rubber's two points), with the probability of winning the game "
-        "beside. The game and rubber models (analysis/game_model.py, analysis/rubber.py) are solved from the "
+        "beside. The game and rubber models (analysis/value/game_model.py, analysis/value/rubber.py) are solved from the "
         f"book's hands at each of the {game * game} scores below game, dealt and played in this study's game "
         f"scenarios ({model.hands_text}): the rest of the rubber is "
         "valued under the book's policy with the bridge not kept and the book's lone hands. Their sampling error "
@@ -980,7 +982,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
 def bridge_play_note(manifest: dict) -> str:
     """B1, B2 and L4 play with the run's engine (double-dummy unless ``--play`` said otherwise);
     B3 and B4 with their own."""
-    from analysis.report import play_note
+    from analysis.reporting.report import play_note
     return ("B1, B2 and L4: " + play_note(manifest) + "\n\nB3 and B4 choose their players themselves, whatever "
             "the run's engine: B3 every strength from the simple baseline to double-dummy, B4 PIMC. The table-side "
             "players see only their own cards (D in B4 reads the calls too). " + PIMC_SEES)

@@ -2,7 +2,7 @@
 
 Every deal is bid by the book's policy at love-all; each made hand is played card by card by four
 players who see only their own cards and play by the book's card-play rules
-(:class:`analysis.book_play.BookPlayer`, played by its compiled twin ``fastcore.bookplay``; where
+(:class:`analysis.play.book.BookPlayer`, played by its compiled twin ``fastcore.bookplay``; where
 the book is silent, the baseline: win as cheaply as you can unless partner is winning, else throw
 the lowest). For each claim, the hands in which one
 of its rules chose a card for a side are played again with that side's two players (one, against
@@ -23,13 +23,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.book_play import CLAIMS as RULE_CLAIMS, RULES
-from analysis.cells import counted, paired_mean, summed_counts
+from analysis.play.book import CLAIMS as RULE_CLAIMS, RULES
+from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import interval
-from analysis.rules import points_by_side
-from analysis.stats import Estimate
-from analysis.study import POINTS, ClaimTest, Study
+from analysis.reporting.report import interval
+from analysis.game.rules import points_by_side
+from analysis.experiment.stats import Estimate
+from analysis.experiment.study import POINTS, ClaimTest, Study
 
 LOVE_ALL = (0, 0)
 KEYS = ["claim", "fired", "with_net", "without_net"]
@@ -49,10 +49,10 @@ def card_play_rows(deals, rules) -> pd.DataFrame:
     """Per claim and made hand: whether its rules chose a card (for how many sides), and the
     rule-followers' net points with and without them (summed over those sides). The hands are
     played by the compiled book's player (``fastcore.bookplay``, card for card the same as
-    :class:`analysis.book_play.BookPlayer`)."""
-    from analysis import contract
-    from analysis.book_policy import BookPolicy
-    from analysis.simulate import bid_batch
+    :class:`analysis.play.book.BookPlayer`)."""
+    from analysis.game import contract
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.bidding.auction import bid_batch
     from fastcore.bookplay import CLAIMS as KERNEL_CLAIMS, play_book_hands
 
     hands = np.asarray(deals.hands, np.uint32)
@@ -106,7 +106,7 @@ class CardPlay(Study):
     description = ("E4-E10, S8-S11, T5, D7, D9, L6: each card-play rule of the book against the baseline that "
                    "replaces it, all four players table-side by the book's rules, on the same deals; points per hand.")
     policies = ("bidding: the book's policy (BookPolicy) for all four players at love-all; play: every player by the "
-                "book's card-play rules (analysis.book_play.BookPlayer), the side tested without one claim's rules")
+                "book's card-play rules (analysis.play.book.BookPlayer), the side tested without one claim's rules")
     defaults = {"deals": 200_000, "chunk_size": 50_000}
     suite_position = 12
     takes_play = False       # it chooses its play engines itself
@@ -135,7 +135,7 @@ STUDY = CardPlay()
 
 
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     out = []
     for t in study.claims:
         rows = table[table["claim"] == t.key]
@@ -161,8 +161,8 @@ def _headline(verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport
 
     verdict_list = study.verdicts(table, manifest)
     files = charts.claims_figure(
@@ -180,7 +180,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "rule, takes over), the other side unchanged. The estimate, per hand where the rules applied: the points "
         "they gained the side that followed them (net points with minus without, summed over the sides for which "
         "they applied). Each interval is a paired t-interval over those hands; the verdicts correct for the "
-        "study's tests together. The rules' readings of the book's words are in analysis/book_play.py. Not "
+        "study's tests together. The rules' readings of the book's words are in analysis/play/book.py. Not "
         "encoded: the book's advice on signalling (false cards, showing command of a suit, the fourth card "
         "against a lone hand), and E9's exception at two points in your favour (the players do not know the "
         "score).")

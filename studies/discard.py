@@ -9,7 +9,7 @@ called) are kept. His six cards are then discarded several ways, and each result
 played double-dummy on the same deals (paired; the maker, the trump and the lone decision are
 the book's bidding's and stay unchanged):
 
-- ``book``: the book's rule (:func:`analysis.discard.book_discard`: the lowest card of the
+- ``book``: the book's rule (:func:`analysis.game.discard.book_discard`: the lowest card of the
   shortest plain suit, a lone ace kept unless alone, between equally short suits the one with
   the lower top card);
 - ``lowest``: the lowest plain card, with no regard to suits (between equal ranks, the suit of
@@ -34,14 +34,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted
-from analysis.report import interval
-from analysis import contract, outcomes
-from analysis.book_policy import BookPolicy
+from analysis.experiment.cells import counted
+from analysis.reporting.report import interval
+from analysis.game import contract
+from analysis.value import outcomes
+from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.stats import Estimate, mean_from_sums
-from analysis.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
-from fastcore.vocabulary import ACE, JACK, KING
+from analysis.experiment.stats import Estimate, mean_from_sums
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
+from analysis.game.cards import ACE, JACK, KING
 from studies.score import BOOK_GAME, model_of
 
 KEYS = ["a", "b", "seat", "cls", "trumps", "void", "lone", "same", "book_net", "alt_net", "outcome"]
@@ -169,7 +170,8 @@ def take_up_rows(deals, score: tuple[int, int], rules, arms) -> pd.DataFrame:
     """The deals where the book's dealer takes up at ``score``, played with the book's discard and
     with each alternative of ``arms``: cells of (class, trumps, void, lone, same, both arms' net
     points to the dealer's side)."""
-    from analysis.simulate import bid_batch, play_out
+    from analysis.bidding.auction import bid_batch
+    from analysis.simulate import play_out
 
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
@@ -244,7 +246,7 @@ class DiscardStudy(Study):
     description = ("The dealer's discard after taking up (D8): the book's lowest card of a short suit against the "
                    "lowest card, the longest suit, a guarded king and a void on the same deals; keeping the king "
                    "at four-all in rubber points.")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players at "
                 "the scenario's score; where the dealer takes up, his discard by the book's rule or an alternative")
     defaults = {"deals": 250_000, "chunk_size": 125_000}
     suite_position = 8
@@ -314,7 +316,7 @@ def points_gain(rows: pd.DataFrame) -> Estimate:
 # --- the report -----------------------------------------------------------------------------------
 
 def arms_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.DataFrame:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     out = []
     for where, score in SCORES.items():
         for name in ALTERNATIVES:
@@ -366,8 +368,8 @@ def _headline(verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport, md_table
 
     verdict_list = study.verdicts(table, manifest)
     model = model_of(table, manifest, study.name)
@@ -391,7 +393,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         f"plays alone): {take_ups:,} at love-all. His six cards are discarded each way below and each contract is "
         "played double-dummy on the same deals; the maker, the trump and the lone decision are the book's bidding's "
         "and do not change, so the comparison is of the discard alone.\n\n"
-        "The readings. The book's rule (analysis/discard.py): \"the lowest card of a short suit\" read as the "
+        "The readings. The book's rule (analysis/game/discard.py): \"the lowest card of a short suit\" read as the "
         "lowest card of the shortest plain suit; between equally short suits, the one with the lower top card; a "
         "lone ace is kept (its example of three trumps, ace, king of hearts and ace of diamonds discards the king of "
         "hearts) unless the dealer plays alone, where he makes the void (\"in which case discard the ace of "
@@ -408,7 +410,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "the alternative, over all the take-ups (zero where the two discards agree; the table also gives the mean "
         "where they differ); at four-all, over the take-ups where the variant applies, the dealer's side's expected "
         "net rubber points (the first game of a rubber) after the hand with the book's discard minus after keeping "
-        "the king, valued by the game and rubber models (analysis/game_model.py, analysis/rubber.py) solved from "
+        "the king, valued by the game and rubber models (analysis/value/game_model.py, analysis/value/rubber.py) solved from "
         f"the book's own hands at every score below game in this study's game-a scenarios ({model.hands_text}), "
         "their sampling error joined to every interval. Every test is under one correction for the study's tests. "
         "Double-dummy play sees every card: the discard's worth in hiding or keeping guards against an unseen "

@@ -23,11 +23,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis import cells
-from analysis.paired import contract_arm, play_arms
-from analysis.stats import wilson
-from analysis.study import POINTS, ClaimTest, Study, verdict_of
-from fastcore.vocabulary import ACE, JACK, SEAT_NAMES, SEATS, effective_suit_mask
+from analysis.experiment import cells
+from analysis.experiment.paired import contract_arm, play_arms
+from analysis.experiment.stats import wilson
+from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
+from analysis.game.cards import ACE, JACK, SEAT_NAMES, SEATS, effective_suit_mask
 
 CONTRACTS = ("turn", "next", "cross")
 CONTRACT_NAMES = {"turn": "ordering up the turn-up (round one)", "next": "making next in round two",
@@ -150,7 +150,7 @@ STUDY = HandStrength()
 
 def _charts():
     # Imported when rendering only: workers that compute chunks need no matplotlib.
-    from analysis import charts
+    from analysis.reporting import charts
     return charts
 
 
@@ -296,7 +296,7 @@ def _headline(table: pd.DataFrame, verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
     verdict_list = study.verdicts(table, manifest)
     files = [

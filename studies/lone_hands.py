@@ -3,7 +3,7 @@
 Each scenario is the dealer's side's score ``dealers-a`` (AC has ``a`` points, a below game);
 its deals are shared out in turn among the scores ``a-b`` of the other side (b below game), so
 every score below game gets an equal number of deals (25 scores in the book's game of five).
-Each deal is bid by the book's policy at its score (analysis.book_policy). On every deal where
+Each deal is bid by the book's policy at its score (analysis.bidding.book_policy). On every deal where
 a player made trump (ordered up, assisted, took up or made it), the hand is then played twice,
 double-dummy, with everything else as the book has it:
 
@@ -20,14 +20,14 @@ Each pair is a row: the decider's seat, round, the class of the hand he would pl
 (trumps held, right and left bower, aces of other suits, the book's lone strength: sound,
 light, desperate), whether the book plays alone with it, and the net points of each arm to the
 decider's side. Deals where nobody makes trump are rows too (kind "void"), so that every deal's
-outcome under the book's policy is counted: :mod:`analysis.game_model` turns those outcomes,
+outcome under the book's policy is counted: :mod:`analysis.value.game_model` turns those outcomes,
 per score, into the probability of winning the game, and each arm of a pair is valued by the
 game-win probability of the score it leads to.
 
 The claims that name scores are tested at each score they name, and the claims about lone
 hands class by class (sound, light, desperate are a list, not a scale to pool). Every test is
 oriented so that positive means the book's advice gains. The claims that name scores are
-valued in net rubber points (:mod:`analysis.rubber`), the probability of winning the game
+valued in net rubber points (:mod:`analysis.value.rubber`), the probability of winning the game
 beside; both estimates carry the model's own sampling error: the model is solved again from
 resampled outcome counts (a parametric bootstrap, seeded from the run's root seed) and its
 spread joins the paired sampling error. (The bridge, B1, is the bridge study's.)
@@ -41,22 +41,23 @@ import numpy as np
 import pandas as pd
 from scipy import stats as st
 
-from analysis.report import interval
-from analysis import cells
-from analysis.book_policy import BookPolicy
+from analysis.reporting.report import interval
+from analysis.experiment import cells
+from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis import game_value
-from analysis.game_model import OUTCOMES, from_counts, outcome_index
-from analysis.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error
-from analysis.paired import Paired, contract_arm, play_arms
-from analysis.policy import Situations
-from analysis.rules import Rules, Score
-from analysis.runner import Settings
-from analysis.simulate import BiddingBatch, bid_batch, play_bidding
-from analysis.stats import CONFIDENCE, Estimate, negated
-from analysis.study import GAME_WIN, MARGINS, POINTS, RUBBER, ClaimTest, Study, verdict_of
+from analysis.value import game_value
+from analysis.value.game_model import OUTCOMES, from_counts, outcome_index
+from analysis.value.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error
+from analysis.experiment.paired import Paired, contract_arm, play_arms
+from analysis.bidding.policy import Situations
+from analysis.game.rules import Rules, Score
+from analysis.run.runner import Settings
+from analysis.bidding.auction import BiddingBatch, bid_batch
+from analysis.simulate import play_bidding
+from analysis.experiment.stats import CONFIDENCE, Estimate, negated
+from analysis.experiment.study import GAME_WIN, MARGINS, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from fastcore.handpatterns import hand_numbers
-from fastcore.vocabulary import DEALER, JACK, SEAT_NAMES, SEATS, SECOND, side_of
+from analysis.game.cards import DEALER, JACK, SEAT_NAMES, SEATS, SECOND, side_of
 
 KINDS = ("void", "call", "take", "bridge")   # "bridge": rows of runs made before B1 moved to the bridge study
 STRENGTHS = ("none", "desperate", "light", "sound")
@@ -219,7 +220,7 @@ def game_of_table(table: pd.DataFrame) -> int:
 # --- the game model and its error -------------------------------------------------------------------
 
 def model_seed(root_seed: int) -> np.random.SeedSequence:
-    """The game model's draws of this study (see :func:`analysis.game_value.model_seed`)."""
+    """The game model's draws of this study (see :func:`analysis.value.game_value.model_seed`)."""
     return game_value.model_seed(root_seed, LoneHands.name)
 
 
@@ -319,7 +320,7 @@ class LoneHands(Study):
     title = "Lone hands and the score"
     description = ("Lone hands: going alone against playing with the partner on the same deals, in points per "
                    "hand and in the probability of winning the game, by seat, hand and score.")
-    policies = ("the book's policy (analysis.book_policy, BookParams defaults) for every seat; each made hand "
+    policies = ("the book's policy (analysis.bidding.book_policy, BookParams defaults) for every seat; each made hand "
                 "played both alone and with the partner, and the dealer alone where C assisted")
     defaults = {"deals": 40_000, "chunk_size": 5_000}
     suite_position = 3
@@ -437,7 +438,7 @@ STUDY = LoneHands()
 
 def _charts():
     # Imported when rendering only: workers that compute chunks need no matplotlib.
-    from analysis import charts
+    from analysis.reporting import charts
     return charts
 
 
@@ -647,7 +648,7 @@ def _by_score(call: pd.DataFrame, model: GameModel, game: int) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
     saved = manifest.get("rules", {})
     rules = Rules(points_for_game=saved.get("points_for_game", Rules().points_for_game))
@@ -715,7 +716,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         f"Scores: the {game * game} scores below game, the dealer's side AC having the first number (a scenario "
         f"per dealers' score, its deals shared equally among the other side's {game} scores). At each score, "
         f"uniform random deals of the {saved.get('pack', 32)}-card pack ({deals:,} deals in all) are bid by "
-        "the book's policy (analysis.book_policy, BookParams defaults: "
+        "the book's policy (analysis.bidding.book_policy, BookParams defaults: "
         "the bridge not kept). On every deal where a player made trump, the hand is played twice double-dummy: "
         "the caller alone, and the caller with his partner (the dealer taking up and discarding by the book "
         "in round one, unless he is the one who sits out); no one takes it from a partner in either arm. "
@@ -735,7 +736,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         f"score in the maker's favour ({in_favour}; the maker's side first), never pooled, in net rubber points "
         "with the partner - alone (the probability of winning the game beside). L3, desperate hands at 1-4 and "
         "at 2-4 against the maker, alone - with the partner. The bridge (B1, B2, L4) is the bridge study's.\n\n"
-        f"The game model (analysis/game_model.py): the game-win probability of each score and dealer, solved "
+        f"The game model (analysis/value/game_model.py): the game-win probability of each score and dealer, solved "
         f"by value iteration over the {game * game} scores, from the distribution of one hand's points under the "
         "book's policy at that score, estimated from the same deals (the dealer is part of the state: the side "
         "about to deal, AC in every scenario; the deal passes to BD after the hand). Assumptions: hands are "
@@ -744,7 +745,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "probability of winning from the score that arm's points lead to. At three-all a march with the "
         "partner (2 points) already wins the game, so a lone march adds nothing to the game there and a lone "
         "euchre loses it: the game measure sees what points per hand cannot.\n\n"
-        "The rubber model (analysis/rubber.py), the unit of the claims that name scores: the laws play for the "
+        "The rubber model (analysis/value/rubber.py), the unit of the claims that name scores: the laws play for the "
         "rubber, not the game. Law 1: the best of three games, a fourth when the third laps; law 7: a game counts "
         "two when the losers have not scored, and the rubber's winners take two more; points beyond game are "
         "carried to the next game (a lap). From the same outcome distributions, value iteration gives each "

@@ -25,14 +25,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted, summed_counts
+from analysis.experiment.cells import counted, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import THREE_WAYS, interval, table_side_headline, verdict_words
-from analysis.rules import Score
-from analysis.stats import Estimate, independent_difference
-from analysis.study import POINTS, ClaimTest, Study, same_deals_verdicts
-from analysis.engine import play_seed
-from fastcore.vocabulary import SEATS
+from analysis.reporting.report import THREE_WAYS, interval, table_side_headline, verdict_words
+from analysis.game.rules import Score
+from analysis.experiment.stats import Estimate, independent_difference
+from analysis.experiment.study import POINTS, ClaimTest, Study, same_deals_verdicts
+from analysis.seeds import play_seed
+from analysis.game.cards import SEATS
 
 ENGINES = ("dd", "pimc", "book")
 KEYS_AT_TABLE = ("L2.desperate", "L2.light", "L5.B-A", "L5.A-C", "L5.A-D", "L7")
@@ -52,7 +52,7 @@ ROW_KEYS = ["engine", "a", "b", "kind", "seat", "round", "strength", "trumps", "
 def chunk_rows(deals, a: int, rules, cap: int, worlds: int, seed: int) -> pd.DataFrame:
     """The chunk's first ``cap`` deals with a desperate-or-better lone decision, each played by
     every engine at its score (a, i mod game): the lone_hands rows of those decisions."""
-    from analysis.engine import get_engine
+    from analysis.play.engines import get_engine
     lh = _lone()
     game = rules.points_for_game
     n = len(deals.hands)
@@ -164,7 +164,7 @@ def dd_verdicts(table: pd.DataFrame) -> dict:
 
 
 def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     out = []
     for key in KEYS_AT_TABLE:
         t = _lone().STUDY.claim_test(key)
@@ -179,8 +179,8 @@ def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport
 
     verdict_list = study.verdicts(table, manifest)
     dd = dd_verdicts(table)

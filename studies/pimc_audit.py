@@ -20,14 +20,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.book_policy import BookPolicy
-from analysis.cells import counted, paired_mean, summed_counts
+from analysis.bidding.book_policy import BookPolicy
+from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import interval
-from analysis.stats import wilson
-from analysis.study import Study
-from analysis.table_play import Player
-from analysis.engine import play_seed
+from analysis.reporting.report import interval
+from analysis.experiment.stats import wilson
+from analysis.experiment.study import Study
+from analysis.play.players import Player
+from analysis.seeds import play_seed
 
 LOVE_ALL = (0, 0)
 NS = (4, 8, 16, 32, 64, 128)
@@ -58,7 +58,7 @@ class Recorder(Player):
 def choice(info, worlds: int, seed: int, key) -> tuple[int, float]:
     """The card PIMC chooses from ``worlds`` worlds (the first best for the player's side by card
     id), and its margin over the second best in tricks."""
-    from analysis.table_play import pimc_values
+    from analysis.play.pimc import pimc_values
     values, _n, _acc = pimc_values(info, worlds, seed, key=key)
     sign = 1.0 if info.player % 2 == 0 else -1.0
     ranked = sorted(values, key=lambda c: (-sign * values[c], c))
@@ -67,8 +67,9 @@ def choice(info, worlds: int, seed: int, key) -> tuple[int, float]:
 
 
 def world_rows(deals, rules, worlds: int, reference: int, decisions: int, seed: int) -> pd.DataFrame:
-    from analysis.simulate import bid_batch
-    from analysis.table_play import PIMCPlayer, TablePlay
+    from analysis.bidding.auction import bid_batch
+    from analysis.play.pimc import PIMCPlayer
+    from analysis.play.table import TablePlay
 
     b = bid_batch(deals.hands, deals.turn_up, BookPolicy(), rules, LOVE_ALL)
     recorder = Recorder(PIMCPlayer(worlds, seed=seed))
@@ -100,7 +101,7 @@ class EldestOrders(BookPolicy):
 
 
 def bid_rows(deals, rules, worlds: int, bid_worlds: int, seed: int) -> pd.DataFrame:
-    from analysis.engine import get_engine
+    from analysis.play.engines import get_engine
     from analysis.simulate import simulate
     from fastcore.deals import Constraints
     from fastcore.sampler import sample_deals
@@ -232,7 +233,7 @@ def bias_table(table: pd.DataFrame, bid_worlds: int) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.report import StudyReport, md_table
+    from analysis.reporting.report import StudyReport, md_table
     o = manifest.get("options", {})
     bid_worlds = o.get("bid_worlds", DEFAULT_BID_WORLDS)
     wt, bt = worlds_table(table), bias_table(table, bid_worlds)

@@ -6,10 +6,10 @@ pass, D1: :data:`studies.book_bidding.GROUPS`) are played again on the same deal
 passing, under three play engines:
 
 - ``dd``: double-dummy (the book_bidding study's engine);
-- ``pimc``: every player by perfect-information Monte Carlo (:class:`analysis.table_play.PIMCPlayer`,
+- ``pimc``: every player by perfect-information Monte Carlo (:class:`analysis.play.table.PIMCPlayer`,
   ``worlds`` worlds a decision, worlds consistent with his cards and the cards played, not with the
   calls);
-- ``book``: every player by the book's card-play rules (:class:`analysis.book_play.BookPlayer`).
+- ``book``: every player by the book's card-play rules (:class:`analysis.play.book.BookPlayer`).
 
 Per class, the book's action minus the other in the deciding side's net points per hand under each
 engine, and the table-side estimate minus the double-dummy one on the same deals (the bias). The
@@ -23,12 +23,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted, paired_mean, summed_counts
+from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
-from analysis.report import THREE_WAYS, interval, table_side_headline, verdict_words
-from analysis.stats import Estimate, negated
-from analysis.study import POINTS, ClaimTest, Study, same_deals_verdicts
-from analysis.engine import play_seed
+from analysis.reporting.report import THREE_WAYS, interval, table_side_headline, verdict_words
+from analysis.experiment.stats import Estimate, negated
+from analysis.experiment.study import POINTS, ClaimTest, Study, same_deals_verdicts
+from analysis.seeds import play_seed
 from fastcore.handpatterns import hand_numbers
 
 LOVE_ALL = (0, 0)
@@ -43,8 +43,8 @@ DEFAULT_WORLDS = 32
 def group_rows(deals, rules, cap: int) -> dict[str, np.ndarray]:
     """Per group, the first ``cap`` deals whose seat's round-one decision is reached with a hand of
     the group (E2: with three trumps of the turned-up suit, as the book_bidding study tests it)."""
-    from analysis.book_policy import BookPolicy
-    from analysis.simulate import bid_batch
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.bidding.auction import bid_batch
     from studies.book_bidding import E2_TURNED_TRUMPS, GROUPS as BOOK_GROUPS, classify, reached
 
     hands = np.asarray(deals.hands, np.uint32)
@@ -64,14 +64,14 @@ def group_rows(deals, rules, cap: int) -> dict[str, np.ndarray]:
 
 
 def engine_of(name: str, worlds: int, seed: int, pack: int):
-    from analysis.engine import get_engine
+    from analysis.play.engines import get_engine
     return get_engine(name, worlds=worlds, seed=seed, pack=pack)
 
 
 def bias_rows(deals, rules, cap: int, worlds: int, seed: int) -> pd.DataFrame:
     """Per group's deals: the deciding side's net points calling and passing under each engine."""
-    from analysis.book_policy import BookPolicy
-    from analysis.policy import FIRST_ROUND_CALL, Forced
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.bidding.policy import FIRST_ROUND_CALL, Forced
     from analysis.simulate import simulate
     from studies.book_bidding import GROUPS as BOOK_GROUPS
 
@@ -174,7 +174,7 @@ STUDY = PlayBias()
 # --- the report -----------------------------------------------------------------------------------
 
 def side_by_side(table: pd.DataFrame, verdict_list, dd_verdicts: dict) -> pd.DataFrame:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     from studies.book_bidding import GROUPS as BOOK_GROUPS
     out = []
     for g in GROUPS:
@@ -198,8 +198,8 @@ def dd_verdicts(table: pd.DataFrame) -> dict:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport
 
     verdict_list = study.verdicts(table, manifest)
     dd = dd_verdicts(table)

@@ -1,6 +1,6 @@
 """Round two, the third hand's order and the dealer's last say: E3, S7, T2, T3, D5, D6 at love-all.
 
-Every deal is bid by the book's policy (:class:`analysis.book_policy.BookPolicy`) for all four
+Every deal is bid by the book's policy (:class:`analysis.bidding.book_policy.BookPolicy`) for all four
 players at love-all. A decision is studied where the book's bidding reaches it: the earlier
 players passed as they did (round two only after all four passed the turn-up). There the deal is
 played once per action of the deciding player, every other decision by the book's policy, on the
@@ -8,8 +8,8 @@ same deals (double-dummy); each test is the book's action minus the other, in th
 net points per hand (positive: the book gains).
 
 The sentences and their readings (trumps are counted in the suit named; "can make it" is the
-book's own list for making it next, :data:`analysis.book_policy.MAKE_NEXT`; "very strong" the
-third hand's order list, :data:`analysis.book_policy.THIRD_ORDER`; the cross suit named is the
+book's own list for making it next, :data:`analysis.bidding.book_policy.MAKE_NEXT`; "very strong" the
+third hand's order list, :data:`analysis.bidding.book_policy.THIRD_ORDER`; the cross suit named is the
 one of the two where the hand is stronger by the strength key, most trumps then higher trumps):
 
 - E3, the eldest hand (B) in round two: "make it next when you can" (next against passing, a
@@ -52,16 +52,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted, paired_mean, summed_counts
-from analysis.report import claim_by_claim, interval
-from analysis.book_policy import (DEALER_ROUND_TWO, MAKE_NEXT, ASSIST, THIRD_BY_SCORE, THIRD_ORDER,
-                                  THIRD_RIGHT_TURNED, BookPolicy)
+from analysis.experiment.cells import counted, paired_mean, summed_counts
+from analysis.reporting.report import claim_by_claim, interval
+from analysis.bidding.book_policy import DEALER_ROUND_TWO, MAKE_NEXT, ASSIST, THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, BookPolicy
 from analysis.errors import EuchreError
-from analysis.patterns import any_match
-from analysis.stats import Estimate
-from analysis.study import POINTS, ClaimTest, Study
+from analysis.game.patterns import any_match
+from analysis.experiment.stats import Estimate
+from analysis.experiment.study import POINTS, ClaimTest, Study
+from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
-from fastcore.vocabulary import JACK
+from analysis.game.cards import JACK
 
 LOVE_ALL = (0, 0)
 A, B, C, D = 0, 1, 2, 3
@@ -292,7 +292,7 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
         out["t3_list"] = right & on_list(hands, down, THIRD_RIGHT_TURNED)
         out["t3_order"] = right & on_order_list(hands, down) & ~on_list(hands, down, THIRD_RIGHT_TURNED)
     elif (seat, round_) == (A, 1):
-        from analysis.contract import dealer_hand
+        from analysis.game.contract import dealer_hand
         after = dealer_hand(hands, turn_up, False)
         n = hand_numbers(after, down.copy())
         high = any_match(after, down, ("right", "left", "ace"))
@@ -321,7 +321,7 @@ def d5_classes(hands, turn_up, called) -> dict[str, np.ndarray]:
 
 def book_takes(hands, turn_up, rules) -> np.ndarray:
     """What the book's policy does with the dealer's hands in round one at love-all."""
-    from analysis.policy import Situations
+    from analysis.bidding.policy import Situations
     turn_up = np.asarray(turn_up, np.int8)
     t = Situations(A, np.asarray(hands, np.uint32), turn_up, 1, LOVE_ALL, rules, (turn_up >> 3).astype(np.int8),
                    lambda i: ())
@@ -356,8 +356,8 @@ def decision_rows(deals, scenario: str, rules, cap: int, only=None) -> pd.DataFr
     """The scenario's tests on ``deals``: of each test's class the first ``cap`` reached hands,
     played under each arm the tests need; counts per (test, the book's net, the other's, ...).
     ``only``: the test keys to play (default all of the scenario)."""
-    from analysis.paired import play_arms, policy_arm
-    from analysis.simulate import bid_batch
+    from analysis.experiment.paired import play_arms, policy_arm
+    from analysis.bidding.auction import bid_batch
 
     seat, round_ = SCENARIOS[scenario]
     cases = [c for c in CASES if (c.seat, c.round) == (seat, round_) and (only is None or c.key in only)]
@@ -389,11 +389,6 @@ def decision_rows(deals, scenario: str, rules, cap: int, only=None) -> pd.DataFr
 
 
 RARE = ("S7.1", "S7.3", "T2.2", "T3.1", "T3.2", "D6.4")
-
-
-def extra_seed(seed, k: int) -> np.random.SeedSequence:
-    """The randomness of the chunk's ``k``-th batch of extra deals for the rare classes."""
-    return np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 1, k))
 
 
 def rare_rows(scenario: str, n_deals: int, seed, settings, cap: int) -> pd.DataFrame:
@@ -433,7 +428,7 @@ class RoundTwo(Study):
     title = "Round two, the third hand's order and the dealer's last say"
     description = ("E3, S7, D5: making next, crossing, making it red and the dealer's last say in round two; T2, T3: "
                    "the third hand's order; D6: trying for a point or turning down for a euchre; love-all, points.")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players at "
                 "love-all; the deciding player's action at the decision studied is fixed to each arm in turn")
     defaults = {"deals": 250_000, "chunk_size": 50_000, "cap": DEFAULT_CAP, "extra": DEFAULT_EXTRA}
     suite_position = 10
@@ -482,7 +477,7 @@ STUDY = RoundTwo()
 # --- the report -----------------------------------------------------------------------------------
 
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     cases = {c.key: c for c in CASES}
     out = []
     for t in study.claims:
@@ -524,7 +519,7 @@ ESPECIALLY = (("E3", "E3.1", "E3.2", "making it next rather than passing"),
 def especially_table(table: pd.DataFrame) -> pd.DataFrame:
     """The "especially" clauses: the book's gain with a bower turned down minus with another card
     (different deals: Welch's interval). The book says it is larger with the bower."""
-    from analysis.stats import welch_difference
+    from analysis.experiment.stats import welch_difference
     out = []
     for claim, bower, other, action in ESPECIALLY:
         a, b = rows_of(table, bower), rows_of(table, other)
@@ -540,8 +535,8 @@ HEADLINE = "The book's action minus the other, in net points per hand at love-al
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport, md_table
 
     verdict_list = study.verdicts(table, manifest)
     files = charts.claims_figure(

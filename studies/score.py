@@ -18,10 +18,10 @@ game of a rubber), with the probability of winning the game beside, on the same 
 book's action is read from its policy at that score, deal by deal.
 
 A hand's points are valued by the game and the rubber they lead to: the game model
-(:mod:`analysis.game_model`) and the rubber model (:mod:`analysis.rubber`) are solved from the
+(:mod:`analysis.value.game_model`) and the rubber model (:mod:`analysis.value.rubber`) are solved from the
 book's own hands at every score below game, dealt and played in this study's ``game-a``
 scenarios (the dealers at ``a``, the deals shared equally among the other side's scores), and
-their sampling error (a bootstrap over those counts, :mod:`analysis.game_value`) joins every
+their sampling error (a bootstrap over those counts, :mod:`analysis.value.game_value`) joins every
 interval.
 """
 from __future__ import annotations
@@ -32,17 +32,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.cells import counted
-from analysis import game_value, outcomes, rubber
-from analysis.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT,
-                                  DEALER_SHADE, THIRD_BY_SCORE, BookPolicy)
+from analysis.experiment.cells import counted
+from analysis.value import game_value, outcomes, rubber
+from analysis.bidding.book_policy import ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE, BookPolicy
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES
-from analysis.game_value import MODEL_DRAWS, GameModel
-from analysis.rules import Rules
-from analysis.stats import CONFIDENCE, Estimate, mean_from_sums
-from analysis.study import GAME_WIN, RUBBER, ClaimTest, Study
-from fastcore.vocabulary import SEATS
+from analysis.value.game_model import OUTCOMES
+from analysis.value.game_value import MODEL_DRAWS, GameModel
+from analysis.game.rules import Rules
+from analysis.experiment.stats import CONFIDENCE, Estimate, mean_from_sums
+from analysis.experiment.study import GAME_WIN, RUBBER, ClaimTest, Study
+from analysis.game.cards import SEATS
 from studies.book_bidding import (CALL_WORD, DEALER_LIST, GROUPS, _table, book_calls, call_and_pass, classify,
                                   d6_pass, reached)
 
@@ -76,7 +75,7 @@ SHORT = {"D3": "take-up list less the cautious list", "E1": "E1's class (three m
 def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """The deciding seat's hands in each class tested at that seat: class -> (member mask, index
     of the first entry matched in the class's list, -1 if none)."""
-    from analysis.patterns import match_table
+    from analysis.game.patterns import match_table
 
     found, judged = classify(seat, hands, turn_up, rules)
     out = {c: found[c] for c in ("E1", "S3", "S4", "T4", "D1") if c in found}
@@ -231,7 +230,7 @@ def played(deals, seat_letter: str, score: tuple[int, int], rules, chosen: dict)
     rows = np.unique(np.concatenate(list(chosen.values()))) if chosen else np.zeros(0, np.int64)
     frames = []
     if len(rows):
-        from analysis.simulate import bid_batch
+        from analysis.bidding.auction import bid_batch
         b = bid_batch(hands[rows], turn_up[rows], BookPolicy(), rules, score)
         rows = rows[reached(b.caller, b.round, seat)]
     if len(rows):
@@ -288,7 +287,7 @@ class ScoreStudy(BookGameStudy):
     title = "The book's bidding by the score"
     description = ("The book's bidding at the scores it names (E11, S4, D2, D3, D4 and the entries dependent upon "
                    "the score of S3, T4, D1): its action against the other on the same deals, in rubber points and P(win game).")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters: \"dependent upon the "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters: \"dependent upon the "
                 "score\" read as not when the adversaries have three or more, always at four-all) for all four "
                 "players at the scenario's score; the deciding seat's round-one call forced to call or to pass")
     defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 1, "cap": DEFAULT_CAP}
@@ -360,7 +359,7 @@ def outcome_counts(table: pd.DataFrame, game: int = BOOK_GAME) -> np.ndarray:
 def model_of(table: pd.DataFrame, manifest: dict | None = None, study: str = "score") -> GameModel:
     """The game and rubber model of a results table (its ``game`` rows), its draws seeded from
     the run's root seed and the study's name."""
-    from analysis.runner import Settings
+    from analysis.run.runner import Settings
     seed = int((manifest or {}).get("root_seed", Settings.seed))
     return game_value.solved(outcome_counts(table), Rules(), seed, study, with_rubber=True)
 
@@ -381,7 +380,7 @@ def _pct(e: Estimate) -> str:
 def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.DataFrame:
     """Every case: the book's action, the deals, the share the book calls, each arm's points, the
     gain in points, in P(win game) and in rubber points (simultaneous interval), the verdict."""
-    from analysis.study import verdict_of
+    from analysis.experiment.study import verdict_of
     model = model_of(table, manifest)
     out = []
     for c in CASES:
@@ -482,8 +481,8 @@ def _headline(verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis import charts
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport, md_table
 
     verdict_list = study.verdicts(table, manifest)
     model = model_of(table, manifest)
@@ -516,7 +515,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "minus after the other, on the same deals, in the first game of a rubber; the probability of winning the "
         "game is shown beside it. The book's action is read from its policy deal by deal at that score (the "
         "table shows how often it calls). A hand's points are valued by the rubber model and the game model "
-        "(analysis/rubber.py, analysis/game_model.py): the value of the state the hand leads to, the other side "
+        "(analysis/value/rubber.py, analysis/value/game_model.py): the value of the state the hand leads to, the other side "
         "dealing next, solved by value iteration from the distribution of one hand's points under the book's "
         f"policy at each of the {game * game} scores below game, dealt and played in this study's own scenarios "
         f"({model.hands_text}). The models' sampling error is carried "

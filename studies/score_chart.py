@@ -35,11 +35,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import EuchreError
-from analysis.rules import Score
-from analysis.stats import Estimate, mean_from_sums
-from analysis.study import GAME_WIN, RUBBER, Study
+from analysis.game.rules import Score
+from analysis.experiment.stats import Estimate, mean_from_sums
+from analysis.experiment.study import GAME_WIN, RUBBER, Study
 from fastcore.handpatterns import hand_numbers
-from fastcore.vocabulary import ACE, JACK, SEATS
+from analysis.game.cards import ACE, JACK, SEATS
 from studies.book_bidding import CALL_WORD, SEAT_ORDER
 from studies.score import BOOK_GAME, KEYS, BookGameStudy, _counted, game_rows, model_of, played
 
@@ -68,7 +68,7 @@ def rung_of(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
 
 def judged_hands(seat: int, hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
     """The hand the decision is judged on: the dealer's after taking up and the book's discard."""
-    from analysis.contract import dealer_hand
+    from analysis.game.contract import dealer_hand
     return dealer_hand(hands, turn_up, is_lone=False) if SEATS[seat] == "A" else hands
 
 
@@ -90,7 +90,7 @@ class ScoreChart(BookGameStudy):
     title = "Strategy by the score: the lightest hand worth calling"
     description = ("Each seat's round-one call on a ladder of hands from four trumps to one, at each of the 25 "
                    "scores: calling against passing on the same deals, in rubber points (descriptive).")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players at "
                 "the scenario's score; the deciding seat's round-one call forced to call or to pass")
     defaults = {"deals": 20_000, "chunk_size": 20_000, "replicates": 1, "cap": DEFAULT_CAP}
     suite_position = 6
@@ -221,7 +221,7 @@ def _chart(lad: pd.DataFrame, light: pd.DataFrame, path: Path) -> Path:
 
 
 def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
-    from analysis import charts
+    from analysis.reporting import charts
 
     scores = [(o, t) for o in range(BOOK_GAME) for t in range(BOOK_GAME)]
     panels = {}
@@ -243,7 +243,7 @@ def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.report import Chart, StudyReport
+    from analysis.reporting.report import Chart, StudyReport
 
     out_dir = Path(out_dir)
     lad = ladder(table, manifest)

@@ -31,15 +31,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis import game_value
-from analysis.book_policy import BookPolicy
+from analysis.value import game_value
+from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES, outcome_index
-from analysis.rules import Rules, Score
-from analysis.stats import Estimate, mean_from_sums
-from analysis.study import GAME_WIN, Study
+from analysis.value.game_model import OUTCOMES, outcome_index
+from analysis.game.rules import Rules, Score
+from analysis.experiment.stats import Estimate, mean_from_sums
+from analysis.experiment.study import GAME_WIN, Study
 from fastcore.handpatterns import hand_numbers
-from fastcore.vocabulary import ACE, JACK
+from analysis.game.cards import ACE, JACK
 
 RULE_SETS = {"book": Rules(pack=32, points_for_game=5), "modern": Rules(pack=24, points_for_game=10)}
 SET_WORDS = {"book": "the book's (32 cards, 5 points)", "modern": "the modern (24 cards, 10 points)"}
@@ -68,14 +68,14 @@ def arm_suits(hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
     nxt = down ^ 1
     c_low = (down & 2) ^ 2
     c_high = c_low + 1
-    key_low = _numbers(hands, c_low)[:, 2]
-    key_high = _numbers(hands, c_high)[:, 2]
+    key_low = hand_numbers_of(hands, c_low)[:, 2]
+    key_high = hand_numbers_of(hands, c_high)[:, 2]
     first = np.where(key_high > key_low, c_high, c_low)
     second = np.where(key_high > key_low, c_low, c_high)
     return np.stack([nxt, first, second], axis=1).astype(np.int8)
 
 
-def _numbers(hands, trump) -> np.ndarray:
+def hand_numbers_of(hands, trump) -> np.ndarray:
     return hand_numbers(np.asarray(hands, np.uint32), np.broadcast_to(np.asarray(trump, np.int8), np.shape(hands)).copy())
 
 
@@ -97,9 +97,9 @@ def top_trump(hands: np.ndarray, suit: np.ndarray) -> np.ndarray:
 def class_of(hands: np.ndarray, suits: np.ndarray) -> np.ndarray:
     """The dealer's class (index in :data:`CLASSES`) by his strongest of the three suits (by the
     strength key): the trumps he holds in it, and his highest trump there."""
-    keys = np.stack([_numbers(hands, suits[:, k])[:, 2] for k in range(3)], axis=1)
+    keys = np.stack([hand_numbers_of(hands, suits[:, k])[:, 2] for k in range(3)], axis=1)
     best = suits[np.arange(len(hands)), np.argmax(keys, axis=1)]
-    trumps = _numbers(hands, best)[:, 0]
+    trumps = hand_numbers_of(hands, best)[:, 0]
     top = top_trump(hands, best)
     return np.select([trumps <= 1, trumps >= 3, top >= 8, top == ACE], [0, 4, 1, 2], 3).astype(np.int8)
 
@@ -107,7 +107,7 @@ def class_of(hands: np.ndarray, suits: np.ndarray) -> np.ndarray:
 def tie_arm(hands: np.ndarray, suits: np.ndarray) -> np.ndarray:
     """The arm of the rule "most trumps, ties to next": next (0) when it holds as many trumps as
     the stronger cross suit, else the stronger cross suit (1)."""
-    count = [_numbers(hands, suits[:, k])[:, 0] for k in range(2)]
+    count = [hand_numbers_of(hands, suits[:, k])[:, 0] for k in range(2)]
     return np.where(count[0] >= count[1], 0, 1).astype(np.int8)
 
 
@@ -128,7 +128,8 @@ class StuckArm(BookPolicy):
 
 def _nets(deals_hands, turn_up, policy, rules, score) -> tuple[np.ndarray, np.ndarray]:
     """Each deal's net points to AC, and the trump made."""
-    from analysis.simulate import bid_batch, play_out
+    from analysis.bidding.auction import bid_batch
+    from analysis.simulate import play_out
     b = bid_batch(deals_hands, turn_up, policy, rules, score)
     _, points = play_out(b.maker, b.trump, b.lone_seat, b.play_hands)
     return points[:, 0].astype(np.int64) - points[:, 1], b
@@ -144,7 +145,8 @@ def _empty_row() -> dict:
 def game_rows(deals, set_name: str) -> pd.DataFrame:
     """The book's hands, deal i at score i mod game² (the dealers' points first), bid and played
     without the rule and with it on the same deals: counts per (score, outcome without, with)."""
-    from analysis.simulate import bid_batch, play_out
+    from analysis.bidding.auction import bid_batch
+    from analysis.simulate import play_out
     rules = RULE_SETS[set_name]
     game = rules.points_for_game
     hands = np.asarray(deals.hands, np.uint32)
@@ -177,7 +179,7 @@ def stuck_rows(deals, set_name: str) -> pd.DataFrame:
     """The deals at love-all where all four pass twice under the book's policy; on them, the
     stuck dealer names each of the three suits: counts per (class, the policy's arm, the highest
     trump's arm, each arm's net points to the dealer's side)."""
-    from analysis.simulate import bid_batch
+    from analysis.bidding.auction import bid_batch
     rules = RULE_SETS[set_name]
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
@@ -192,7 +194,7 @@ def stuck_rows(deals, set_name: str) -> pd.DataFrame:
     pol_trump = bid_batch(h, t, BookPolicy(), stick, Score(0, 0)).trump
     pol = np.argmax(suits == pol_trump[:, None], axis=1)
     tops = np.stack([top_trump(h[:, 0], suits[:, k]) for k in range(3)], axis=1)
-    counts = np.stack([_numbers(h[:, 0], suits[:, k])[:, 0] for k in range(3)], axis=1)
+    counts = np.stack([hand_numbers_of(h[:, 0], suits[:, k])[:, 0] for k in range(3)], axis=1)
     high = np.argmax(tops * 16 + counts, axis=1)     # the highest trump, then the most trumps; ties to next
     frame = pd.DataFrame({**_empty_row(), "kind": "stuck", "set": set_name, "cls": class_of(h[:, 0], suits),
                           "pol": pol, "high": high, "tie": tie_arm(h[:, 0], suits), "n0": nets[:, 0], "n1": nets[:, 1], "n2": nets[:, 2]})
@@ -209,7 +211,7 @@ def best_suit(hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
     """The suit where a hand is strongest (the strength key) of the three that may be named in
     round two (ties to next)."""
     suits = arm_suits(hands, turn_up)
-    keys = [_numbers(hands, suits[:, k])[:, 2] for k in range(2)]
+    keys = [hand_numbers_of(hands, suits[:, k])[:, 2] for k in range(2)]
     return np.where(keys[0] >= keys[1], suits[:, 0], suits[:, 1]).astype(np.int8)
 
 
@@ -234,7 +236,7 @@ def third_rows(deals, set_name: str, cap: int) -> pd.DataFrame:
     of each rung of his strongest suit (:data:`studies.score_chart.RUNGS`), the first ``cap``,
     played making and passing, without the rule and with it: counts per (rung, the book makes,
     the four arms' net points to his side)."""
-    from analysis.simulate import bid_batch
+    from analysis.bidding.auction import bid_batch
     from studies.score_chart import RUNGS, rung_of
     rules = RULE_SETS[set_name]
     hands = np.asarray(deals.hands, np.uint32)
@@ -262,7 +264,7 @@ class StickTheDealer(Study):
     description = ("The modern rule that the dealer must name a suit when all pass twice, under the book's rules "
                    "and the modern ones: what the stuck dealer should name, and how the rule changes each side's "
                    "points and game (descriptive).")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players; "
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players; "
                 "the stuck dealer's suit forced to each of the three legal suits")
     defaults = {"deals": 20_000, "chunk_size": 20_000, "replicates": DEFAULT_REPLICATES, "cap": DEFAULT_CAP}
     suite_position = 7
@@ -315,7 +317,7 @@ def outcome_counts(table: pd.DataFrame, set_name: str, on: bool) -> np.ndarray:
 def model_of(table: pd.DataFrame, set_name: str, on: bool, manifest: dict | None = None):
     """The game model of a rule set with the rule or without it, from the study's game scenario;
     its draws keyed by the run's root seed, the study, the set and the rule."""
-    from analysis.runner import Settings
+    from analysis.run.runner import Settings
     seed = int((manifest or {}).get("root_seed", Settings.seed))
     rules = with_stick(RULE_SETS[set_name]) if on else RULE_SETS[set_name]
     key = f"{StickTheDealer.name}/{set_name}/{'on' if on else 'off'}"
@@ -487,7 +489,7 @@ def _pm(e, digits=3, pct=False, signed=True) -> str:
 
 
 def _chart(suits: pd.DataFrame, path: Path) -> Path:
-    from analysis import charts
+    from analysis.reporting import charts
     groups, series = [], {arm: ([], [], [], []) for arm in ARM_NAMES}
     for r in suits.to_dict("records"):
         groups.append(f"{r['rules']}: {r['class']} (n={r['deals']:,})")
@@ -502,7 +504,7 @@ def _chart(suits: pd.DataFrame, path: Path) -> Path:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting.report import Chart, StudyReport, md_table
 
     out_dir = Path(out_dir)
     effects = game_effects(table, manifest)
@@ -551,15 +553,15 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "Two rule sets, the study's own whatever the run's rules: " + " and ".join(SET_WORDS.values()) + ", each "
         "without stick-the-dealer (all four passing twice voids the deal, law 77) and with it (the dealer must "
         "name a suit other than the one turned down). The book's policy bids for all four players at every "
-        "decision (analysis.book_policy.BookPolicy, default parameters); when stuck, it names the suit where its "
+        "decision (analysis.bidding.book_policy.BookPolicy, default parameters); when stuck, it names the suit where its "
         "hand is strongest (most trumps, then the higher trumps: its D5 list having failed). Every hand is "
         "played double-dummy (every card seen), which flatters makers and defenders alike.\n\n"
         "Effects on the game (scenarios game-book, game-modern): uniform deals of the set's pack, deal i of a "
         "chunk at score i mod game² (every score below game alike, the dealers' points first), bid and played "
         "without the rule and with it on the same deals (only the void deals differ). Points per hand are "
-        "over all scores; the change is paired on the same deals. The game model (analysis/game_model.py) is "
+        "over all scores; the change is paired on the same deals. The game model (analysis/value/game_model.py) is "
         "solved from each arm's outcome counts at every score; the dealing side's P(win game) from love-all "
-        "comes with the 95% percentile interval of its bootstrap (analysis/game_value.py, 1,000 multinomial "
+        "comes with the 95% percentile interval of its bootstrap (analysis/value/game_value.py, 1,000 multinomial "
         "draws per score), and the change's interval from the two models' independent draws (conservative: "
         "the deals are shared).\n\n"
         f"The stuck dealer (scenarios stuck-<set>.1 to .{replicates}): uniform deals at love-all, bid by the book "

@@ -3,7 +3,7 @@
 For every seat and each of its bidding decisions (round one: pass, call or call alone; round two:
 pass, make next, make the stronger or the weaker cross suit, make the strongest alone), and the
 dealer's discard after taking up (four rules), the value
-of every action per hand class a player recognises (:mod:`analysis.strategy`), in the deciding
+of every action per hand class a player recognises (:mod:`analysis.tools.strategy`), in the deciding
 side's net points per hand at love-all, every other decision by the book's policy; the best
 action per class with its margin over the next best; and what the book does there.
 
@@ -12,15 +12,15 @@ Scenarios ``r1-<seat>``, ``r2-<seat>`` and ``d-A`` (the dealer's discard): deals
 score of the option ``scores``, AC-BD) bid by the book's policy; where the
 seat's decision is reached (the earlier players' passes as they happened), the first ``cap``
 hands of each class of a chunk are played once per action, double-dummy, on the same deals
-(:func:`analysis.strategy.decision_rows`). Round two is reached on about a third of the deals
+(:func:`analysis.tools.strategy.decision_rows`). Round two is reached on about a third of the deals
 (the dealer's on fewer): its scenarios deal ``round_two_factor`` times the chunk's deals.
 
 At a score other than love-all the actions are valued in the deciding side's probability of
-winning the game (:mod:`analysis.game_value`: the game model solved from the book's own hands at
+winning the game (:mod:`analysis.value.game_value`: the game model solved from the book's own hands at
 every score, which the scenario ``game`` deals, deal i of a chunk at the i-th score in turn).
 
 The table is the counted frame (deals per class, the book's action and each action's net
-points); :func:`analysis.strategy.action_table` turns it into the charts' table, also written as
+points); :func:`analysis.tools.strategy.action_table` turns it into the charts' table, also written as
 ``strategy_table.csv`` in the report folder.
 """
 from __future__ import annotations
@@ -30,11 +30,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis import strategy
-from analysis.book_policy import BookPolicy
+from analysis.tools import strategy
+from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.study import Study
-from fastcore.vocabulary import SEAT_NAMES, SEATS
+from analysis.experiment.study import Study
+from analysis.game.cards import SEAT_NAMES, SEATS
 
 LOVE_ALL = (0, 0)
 SEAT_ORDER = "BCDA"
@@ -49,8 +49,8 @@ class StrategyCharts(Study):
     description = ("Every seat's round-one call (pass, call, alone), round-two make (pass, next, cross, alone) and "
                    "the dealer's discard valued per hand class against book-playing others, at love-all and 4-2; "
                    "the best action and the book's own.")
-    policies = ("the book's policy (analysis.book_policy.BookPolicy, default parameters) for all four players at "
-                "love-all; the deciding seat's decision forced to each action in turn (analysis.strategy.ArmPolicy)")
+    policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players at "
+                "love-all; the deciding seat's decision forced to each action in turn (analysis.tools.strategy.ArmPolicy)")
     defaults = {"deals": 250_000, "chunk_size": 25_000, "cap": DEFAULT_CAP,
                 "round_two_factor": DEFAULT_ROUND_TWO_FACTOR, "scores": DEFAULT_SCORES}
     suite_position = 11
@@ -108,7 +108,7 @@ STUDY = StrategyCharts()
 
 def charted_scores(texts, rules) -> list[tuple[int, int]]:
     """The option ``scores`` ("AC-BD" each) as scores, checked against the game."""
-    from analysis.rules import Score
+    from analysis.game.rules import Score
     if isinstance(texts, str) or not isinstance(texts, (list, tuple)) or not texts:
         raise EuchreError(f"option scores must be a list of scores like [\"0-0\", \"4-2\"], not {texts!r}")
     out = []
@@ -122,7 +122,7 @@ def charted_scores(texts, rules) -> list[tuple[int, int]]:
 def game_rows(deals, rules) -> pd.DataFrame:
     """The book's hands by outcome at every score (deal i at the i-th score in turn): the counts
     the game model is solved from, as rows of round 0 (``choice`` the outcome's index)."""
-    from analysis import outcomes
+    from analysis.value import outcomes
 
     game = rules.points_for_game
     scores = [divmod(k, game) for k in range(game * game)]
@@ -135,9 +135,9 @@ def game_rows(deals, rules) -> pd.DataFrame:
 def actions_of(table: pd.DataFrame, manifest: dict) -> pd.DataFrame:
     """The charts' table at every score: net points per hand at love-all, the deciding side's
     probability of winning the game elsewhere (the game model of the run's own book hands)."""
-    from analysis import game_value
-    from analysis.rules import Rules
-    from analysis.study import GAME_WIN
+    from analysis.value import game_value
+    from analysis.game.rules import Rules
+    from analysis.experiment.study import GAME_WIN
 
     if table.empty:
         return strategy.action_table(table)
@@ -244,7 +244,7 @@ def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.report import Chart, StudyReport, md_table
+    from analysis.reporting.report import Chart, StudyReport, md_table
 
     out_dir = Path(out_dir)
     options = manifest.get("options", {})
@@ -289,7 +289,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                "this folder. Double-dummy play sees every card: it favours whoever the unseen cards favour, "
                "makers and defenders alike.\n\nOther scores: at each score of the option scores (AC-BD) other "
                "than love-all the same is done at that score, and the actions are valued in the deciding side's "
-               "probability of winning the game after the hand, by the game model (analysis.game_value) solved from "
+               "probability of winning the game after the hand, by the game model (analysis.value.game_value) solved from "
                "the book's own hands at every score (the scenario game); the model's own sampling error is left "
                "out of the intervals. Only the first game's value is charted, not the rubber's points.")
     headline = ""

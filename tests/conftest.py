@@ -35,7 +35,7 @@ class Coin:
         return frame.groupby("scenario", sort=False).agg(flips=("heads", "size"), heads=("heads", "sum")).reset_index()
 
     def render(self, table, manifest, out_dir):
-        from analysis.report import StudyReport
+        from analysis.reporting.report import StudyReport
         heads, flips = int(table["heads"].sum()), int(table["flips"].sum())
         return StudyReport(name=self.name, title=self.title, question="> Heads as often as tails?",
                            method="Flips of a fair coin.", table=table, headline=f"{heads} heads in {flips} flips")

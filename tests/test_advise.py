@@ -4,13 +4,13 @@ import json
 import numpy as np
 import pytest
 
-import analysis.advise as adv
-from analysis.advise import Spot, actions, advise, read_calls, why
-from analysis.book_policy import BookPolicy
-from analysis.cards import SEATS, mask_cards
-from analysis.cli import main
-from analysis.rules import Rules, Score
-from analysis.simulate import bid_batch
+import analysis.tools.advise as adv
+from analysis.tools.advise import Spot, actions, advise, read_calls, why
+from analysis.bidding.book_policy import BookPolicy
+from analysis.game.cards import SEATS, mask_cards
+from analysis.commands.cli import main
+from analysis.game.rules import Rules, Score
+from analysis.bidding.auction import bid_batch
 
 MODEL_DEALS = 150   # a small game model: the tests check the plumbing, not the model's precision
 

@@ -5,9 +5,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.book_policy import BookPolicy
-from analysis.rules import Rules
-from analysis.runner import run_study, settings_for
+from analysis.game.rules import Rules
+from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
 from studies import assist_take as at
 from studies.assist_take import STUDY
@@ -36,7 +35,7 @@ def test_every_rung_is_a_hand_the_book_passes_with_at_love_all(deals):
 
 def test_the_taker_classes_are_the_books_take_from_partner():
     # D's hands with spades trumps: the left, two more trumps and two aces; the same with a king.
-    from analysis.cards import parse_card
+    from analysis.game.cards import parse_card
     mask = lambda cards: sum(1 << parse_card(c) for c in cards.split())
     l8 = mask("JC AS KS AH AD")
     weak = mask("JC AS KS AH KD")

@@ -8,18 +8,18 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE,
-                                  DEALER_TAKE, THIRD_BY_SCORE, THIRD_ORDER, BookPolicy)
-from analysis.cards import parse_card
-from analysis.claims import catalogue
+from analysis.bidding.book_policy import ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_TAKE, THIRD_BY_SCORE, THIRD_ORDER, BookPolicy
+from analysis.game.cards import parse_card
+from analysis.game.claims import catalogue
 from analysis.errors import EuchreError
-from analysis.patterns import match_table
-from analysis.policy import Forced
-from analysis.rules import Rules
-from analysis.runner import report_study, run_study, settings_for
-from analysis.simulate import bid_batch, simulate
-from analysis.stats import CONTRADICTED, SUPPORTED, paired_difference
-from analysis.study import POINTS, verdict_of
+from analysis.game.patterns import match_table
+from analysis.bidding.policy import Forced
+from analysis.game.rules import Rules
+from analysis.run.runner import report_study, run_study, settings_for
+from analysis.bidding.auction import bid_batch
+from analysis.simulate import simulate
+from analysis.experiment.stats import CONTRADICTED, SUPPORTED, paired_difference
+from analysis.experiment.study import POINTS, verdict_of
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies import book_bidding as bb
@@ -371,7 +371,7 @@ def test_the_report_gives_each_judged_entry_its_verdict_and_says_what_is_not_jud
 
 def test_the_table_side_tests_sit_beside_the_double_dummy_ones(tmp_path):
     from pathlib import Path
-    from analysis.stats import Claim, Estimate, verdicts
+    from analysis.experiment.stats import Claim, Estimate, verdicts
     from studies.book_bidding import at_the_table
     assert "euchrelab run play_bias" in at_the_table([], tmp_path / "play_bias" / "verdicts.csv")
     saved = Path(__file__).resolve().parents[1] / "reports" / "play_bias" / "verdicts.csv"

@@ -4,12 +4,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analysis.book_play import CLAIMS, BookPlayer
-from analysis.cards import parse_card
+from analysis.play.book import CLAIMS, BookPlayer
+from analysis.game.cards import parse_card
 from analysis.errors import EuchreError
-from analysis.information import info_from_state, start_info
-from analysis.policy import Call
-from analysis.table_play import SimplePlayer, play_hand
+from analysis.play.information import info_from_state, start_info
+from analysis.bidding.policy import Call
+from analysis.play.players import SimplePlayer
+from analysis.play.table import play_hand
 
 A, B, C, D = 0, 1, 2, 3
 S, CL, H, DI = 0, 1, 2, 3
@@ -103,7 +104,7 @@ def test_unknown_claim_is_named():
 
 def _hand_kwargs(b, turn_up, i: int) -> dict:
     """play_hand's arguments for deal i of a bidding: what the table saw and heard."""
-    from analysis import contract
+    from analysis.game import contract
     takes = contract.dealer_takes_up(b.round[i:i + 1], b.lone_seat[i:i + 1])[0]
     return dict(lone_seat=int(b.lone_seat[i]), maker=int(b.maker[i]), turn_up=int(turn_up[i]), taken=bool(takes),
                 discard=None if b.discard[i] < 0 else int(b.discard[i]), calls=b.calls(i), deal=int(i),
@@ -112,8 +113,8 @@ def _hand_kwargs(b, turn_up, i: int) -> dict:
 
 def test_whole_hands_are_legal_and_every_rule_fires():
     from fastcore.sampler import sample_deals
-    from analysis.book_policy import BookPolicy
-    from analysis.simulate import bid_batch
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.bidding.auction import bid_batch
 
     deals = sample_deals(1500, np.random.SeedSequence((5, 5)), pack=32)
     b = bid_batch(deals.hands, deals.turn_up, BookPolicy())
@@ -134,9 +135,9 @@ def test_card_play_rows_are_the_python_players_hand_by_hand():
     # the study plays compiled; here the same rows by the Python players, hand by hand
     import pandas as pd
     from fastcore.sampler import sample_deals
-    from analysis.book_policy import BookPolicy
-    from analysis.rules import Rules, points_by_side
-    from analysis.simulate import bid_batch
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.game.rules import Rules, points_by_side
+    from analysis.bidding.auction import bid_batch
     from studies.card_play import KEYS, SIDES, card_play_rows
 
     deals = sample_deals(300, np.random.SeedSequence((6, 6)), pack=32)
@@ -172,7 +173,7 @@ def test_card_play_rows_are_the_python_players_hand_by_hand():
 
 def test_card_play_study_same_table_with_one_and_two_jobs(tmp_path):
     import pandas as pd
-    from analysis.runner import run_study, settings_for
+    from analysis.run.runner import run_study, settings_for
     from studies.card_play import STUDY
 
     kw = dict(deals=240, chunk_size=80, progress=False)

@@ -4,12 +4,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analysis import contract
-from analysis.book_play import CLAIMS, RULES, BookPlayer, play_book_batch
-from analysis.book_policy import BookPolicy
+from analysis.game import contract
+from analysis.play.book import CLAIMS, RULES, BookPlayer, play_book_batch
+from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.simulate import bid_batch
-from analysis.table_play import TablePlay, play_hand
+from analysis.bidding.auction import bid_batch
+from analysis.play.table import TablePlay, play_hand
 from fastcore import bookplay
 from fastcore.sampler import sample_deals
 

@@ -5,17 +5,18 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import rubber
-from analysis.book_policy import MAKE_NEXT, THIRD_ORDER, BookParams, BookPolicy
-from analysis.cards import parse_card
+from analysis.value import rubber
+from analysis.bidding.book_policy import MAKE_NEXT, THIRD_ORDER, BookParams, BookPolicy
+from analysis.game.cards import parse_card
 from analysis.errors import EuchreError
-from analysis.game_model import win_probability
-from analysis.patterns import matches
-from analysis.policy import Situation, Situations
-from analysis.rules import Rules, Score
-from analysis.runner import run_study, settings_for
-from analysis.simulate import bid_batch, simulate
-from analysis.study import GAME_WIN, POINTS, RUBBER
+from analysis.value.game_model import win_probability
+from analysis.game.patterns import matches
+from analysis.bidding.policy import Situation, Situations
+from analysis.game.rules import Rules, Score
+from analysis.run.runner import run_study, settings_for
+from analysis.bidding.auction import bid_batch
+from analysis.simulate import simulate
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER
 from fastcore.sampler import sample_deals
 from studies import bridge, lone_hands
 from studies.bridge import LONE, STUDY, WAYS
@@ -42,7 +43,7 @@ def _old_eldest(t: Situations) -> np.ndarray:
     """The eldest hand's round-one rule as it was before the keeper's exceptions (E1, E2)."""
     great = t.has(THIRD_ORDER.patterns)
     can_next = t.has(MAKE_NEXT.patterns, t.trump ^ 1)
-    medium = t.has("three medium trumps") & BookPolicy._strength_in_suit(t)
+    medium = t.has("three medium trumps") & BookPolicy.strength_in_suit(t)
     return great | (~t.right_turned & ~can_next & medium)
 
 
@@ -274,7 +275,7 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
 # --- B3 and B4: play at the table -----------------------------------------------------------------------
 
 def test_the_strength_arms_are_the_biddings_played_by_each_player():
-    from analysis.engine import get_engine
+    from analysis.play.engines import get_engine
     from analysis.simulate import play_bidding
     deals, score = _deals(60, 31), Score(1, 4)
     bids = {w: bid_batch(deals.hands, deals.turn_up, bridge.policies(w, "book"), RULES, score) for w in ("never", "strict")}
@@ -303,9 +304,10 @@ def test_the_deceiving_deals_are_the_passes_a_keeper_would_not_make():
 
 
 def test_the_partner_reads_the_truth_without_contradiction_and_the_promise_with_cost_counted():
-    from analysis.table_play import PIMCPlayer, TablePlay
+    from analysis.play.pimc import PIMCPlayer
+    from analysis.play.table import TablePlay
     from analysis.simulate import play_bidding
-    from analysis.worlds import BiddingModel
+    from analysis.play.worlds import BiddingModel
     deals, score = _deals(2000, 33), Score(1, 4)
     never = bid_batch(deals.hands, deals.turn_up, bridge.policies("never", "book"), RULES, score)
     rows = np.flatnonzero(bridge.deceiving(never, bridge.exception_kind(deals.hands[:, 1], deals.turn_up, score, RULES)))[:6]

@@ -1,10 +1,7 @@
 """Card and seat notation, and the parser's errors."""
 import pytest
 
-from analysis.cards import (
-    card_text, format_cards, mask_of, mask_cards, pack_cards, parse_card, parse_cards, parse_hands,
-    parse_seat, parse_suit,
-)
+from analysis.game.cards import card_text, format_cards, mask_of, mask_cards, pack_cards, parse_card, parse_cards, parse_hands, parse_seat, parse_suit
 from analysis.errors import EuchreError
 
 

@@ -5,8 +5,8 @@ import json
 
 from test_ledger import every_coup, row, write_study
 
-from analysis.claims import catalogue
-from analysis.cli import main
+from analysis.game.claims import catalogue
+from analysis.commands.cli import main
 
 STATUSES = {"supported", "contradicted", "negligible", "inconclusive", "mixed", "untested"}
 TEST_KEYS = {"study", "key", "label", "test", "estimate", "ci", "margin", "unit", "n", "verdict", "material",

@@ -3,8 +3,8 @@ import json
 import subprocess
 import sys
 
-from analysis.cards import parse_cards
-from analysis.cli import main
+from analysis.game.cards import parse_cards
+from analysis.commands.cli import main
 
 ROUND_ONE = ("B", "C", "D", "A")
 CALL = {"B": "order up", "C": "assist", "D": "order up"}
@@ -22,7 +22,7 @@ D = ["two bowers"]
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "analysis.cli", *args], capture_output=True, text=True, timeout=300)
+    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", *args], capture_output=True, text=True, timeout=300)
 
 
 def json_lines(out):

@@ -10,7 +10,7 @@ CASE_I = {"trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS",
 
 
 def run_cli(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "analysis.cli", *args], input=stdin,
+    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", *args], input=stdin,
                           capture_output=True, text=True, timeout=300)
 
 
@@ -65,3 +65,15 @@ def test_the_examples_give_the_same_answers_with_either_solver():
     assert answers[0]["moves"] == {"8S": 4, "9C": 2, "JC": 2, "KH": 2, "AH": 2}
     assert answers[1] == {"AC": 2, "BD": 3}
     assert answers[2] == {"AC": 3, "BD": 2}   # A's lone hand ("alone": "A") in the 24-card pack
+
+
+def test_the_input_is_a_file_given_by_position_or_by_option_or_standard_input(tmp_path):
+    line = json.dumps(dict(CASE_I, played=["JD", "7D", "TC"])) + "\n"
+    path = tmp_path / "case.jsonl"
+    path.write_text(line)
+    outs = [run_cli("solve", str(path)), run_cli("solve", "--input", str(path)), run_cli("solve", "-", stdin=line),
+            run_cli("solve", stdin=line)]
+    assert all(o.returncode == 0 for o in outs), [o.stderr for o in outs]
+    assert len({o.stdout for o in outs}) == 1 and json.loads(outs[0].stdout) == {"AC": 4, "BD": 1}
+    both = run_cli("solve", str(path), "--input", "/elsewhere.jsonl")
+    assert both.returncode == 2 and "give the input once" in both.stderr and "Traceback" not in both.stderr

@@ -4,13 +4,13 @@ import json
 import numpy as np
 import pytest
 
-from analysis import compare as C
-from analysis import game_model, rubber
-from analysis.cli import main
+from analysis.tools import compare as C
+from analysis.value import game_model, rubber
+from analysis.commands.cli import main
 from analysis.errors import EuchreError
-from analysis.policies import policy_from_name
-from analysis.policy import Policy
-from analysis.rules import Rules, Score
+from analysis.bidding.policies import policy_from_name
+from analysis.bidding.policy import Policy
+from analysis.game.rules import Rules, Score
 
 
 @pytest.fixture(scope="module")

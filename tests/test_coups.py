@@ -6,14 +6,15 @@ import json
 import numpy as np
 import pytest
 
-from analysis import coups, reference
-from analysis.cards import parse_card, parse_cards
-from analysis.cli import main
-from analysis.coups import table, valuation, worlds
+from analysis.tools import coups
+from analysis.play import reference
+from analysis.game.cards import parse_card, parse_cards
+from analysis.commands.cli import main
+from analysis.tools.coups import table, valuation, worlds
 from analysis.errors import EuchreError
-from analysis.rules import effective_suit, side_of
-from analysis.solver import get_solver
-from analysis.stats import mean_estimate
+from analysis.game.cards import effective_suit, side_of
+from analysis.play.double_dummy import get_solver
+from analysis.experiment.stats import mean_estimate
 
 CASES = coups.load_cases()
 BY_ID = {c.id: c for c in CASES}

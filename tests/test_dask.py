@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 import toy_study as toy
-from analysis.runner import run_study
+from analysis.run.runner import run_study
 
 distributed = pytest.importorskip("distributed")
 

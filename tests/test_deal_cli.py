@@ -5,12 +5,12 @@ import sys
 
 import pytest
 
-from analysis.cards import mask_of, parse_card, parse_cards
-from analysis.position import parse_position
+from analysis.game.cards import mask_of, parse_card, parse_cards
+from analysis.game.position import parse_position
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "analysis.cli", "deal", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", "deal", *args], capture_output=True, text=True,
                           timeout=120)
 
 

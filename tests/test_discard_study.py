@@ -5,12 +5,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.book_policy import BookPolicy
-from analysis.cards import parse_card, parse_cards
+from analysis.bidding.book_policy import BookPolicy
+from analysis.game.cards import parse_card, parse_cards
 from analysis.errors import EuchreError
-from analysis.rules import Rules
-from analysis.runner import run_study, settings_for
-from analysis.simulate import bid_batch, simulate
+from analysis.game.rules import Rules
+from analysis.run.runner import run_study, settings_for
+from analysis.bidding.auction import bid_batch
+from analysis.simulate import simulate
 from fastcore.sampler import sample_deals
 from fastcore.vocabulary import mask_of
 from studies import discard

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES, bootstrap, from_counts, outcome_index, side_wins, win_probability
-from analysis.rules import Rules
+from analysis.value.game_model import OUTCOMES, bootstrap, from_counts, outcome_index, side_wins, win_probability
+from analysis.game.rules import Rules
 
 
 def _probs(game: int = 5, **by_outcome) -> np.ndarray:

@@ -5,10 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import game_value, rubber
-from analysis.game_model import side_wins
-from analysis.rules import Rules
-from analysis.study import GAME_WIN, RUBBER
+from analysis.value import game_value, rubber
+from analysis.value.game_model import side_wins
+from analysis.game.rules import Rules
+from analysis.experiment.study import GAME_WIN, RUBBER
 
 
 @pytest.fixture(scope="module")

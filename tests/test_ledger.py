@@ -8,11 +8,11 @@ import pandas as pd
 import pytest
 
 import toy_study as toy
-from analysis import ledger as L
-from analysis import runner
-from analysis.claims import catalogue
+from analysis.reporting import ledger as L
+from analysis.run import runner
+from analysis.game.claims import catalogue
 from analysis.errors import EuchreError
-from analysis.report import write_index
+from analysis.reporting.report import write_index
 
 COLUMNS = ["claim", "key", "label", "test", "unit", "estimate", "ci_low", "ci_high", "sim_low", "sim_high",
            "margin", "se", "deals", "p", "p_holm", "verdict", "material", "deals_needed"]
@@ -21,7 +21,7 @@ INTERVALS = {"supported": (0.10, 0.30), "contradicted": (-0.30, -0.10), "negligi
 
 
 def row(claim: str, key: str, outcome: str, **values) -> dict:
-    """A row of verdicts.csv as analysis.stats.Verdict.row writes it, with the verdict ``outcome``
+    """A row of verdicts.csv as analysis.experiment.stats.Verdict.row writes it, with the verdict ``outcome``
     and a simultaneous interval that gives it (``values`` replace any column)."""
     low, high = INTERVALS[outcome]
     estimate = (low + high) / 2
@@ -180,8 +180,8 @@ def test_the_coups_take_their_status_from_their_verdicts(tmp_path):
 
 
 def test_the_coups_report_saves_the_verdicts_the_ledger_reads(tmp_path):
-    from analysis import coups
-    from analysis.solver import get_solver
+    from analysis.tools import coups
+    from analysis.play.double_dummy import get_solver
     cases = coups.select_cases(coups.load_cases(), ["C1", "C3"])
     results = [coups.analyse_case(c, get_solver("compiled"), n_worlds=0) for c in cases]
     paths = coups.write_report(results, 0, 1888, "compiled", tmp_path / "coups")
@@ -249,7 +249,7 @@ def test_a_clean_tree_writes_the_reference_reports(dirty_checkout, monkeypatch):
 
 
 def test_the_run_command_refuses_with_one_line_and_allows_with_the_flag(dirty_checkout, user_studies, capsys):
-    from analysis.cli import main
+    from analysis.commands.cli import main
     args = ["run", "userstudies.toy", "--deals", "300", "--out", str(dirty_checkout), "--no-progress"]
     assert main(args) == 2
     err = capsys.readouterr().err

@@ -14,9 +14,9 @@ import pytest
 
 import toy_study as toy
 from analysis import storage
-from analysis.cli import main
+from analysis.commands.cli import main
 from analysis.errors import EuchreError
-from analysis.runner import rerender, run_and_report, run_study
+from analysis.run.runner import rerender, run_and_report, run_study
 from toy_study import FAIL_AT, SECONDS, toy_settings
 
 
@@ -135,7 +135,7 @@ def test_the_lock_is_removed_after_an_interrupted_or_failed_run(tmp_path, monkey
 def test_two_commands_into_one_folder_the_second_is_refused_and_ctrl_c_frees_it(tmp_path, user_studies):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(user_studies), os.environ.get("PYTHONPATH", "")]),
            SECONDS: "0.5"}
-    command = [sys.executable, "-m", "analysis.cli", "run", "userstudies.toy", "--out", str(tmp_path), "--no-progress"]
+    command = [sys.executable, "-m", "analysis.commands.cli", "run", "userstudies.toy", "--out", str(tmp_path), "--no-progress"]
     first = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.time() + 60

@@ -5,15 +5,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.book_policy import BookPolicy
-from analysis.game_model import OUTCOMES, outcome_index, win_probability
-from analysis.policy import Policy
-from analysis.rules import Rules, Score
-from analysis.runner import run_study, settings_for
+from analysis.bidding.book_policy import BookPolicy
+from analysis.value.game_model import OUTCOMES, outcome_index, win_probability
+from analysis.bidding.policy import Policy
+from analysis.game.rules import Rules, Score
+from analysis.run.runner import run_study, settings_for
 from analysis.simulate import simulate
-from analysis.stats import CONTRADICTED, SUPPORTED
-from analysis import rubber
-from analysis.study import RUBBER
+from analysis.experiment.stats import CONTRADICTED, SUPPORTED
+from analysis.value import rubber
+from analysis.experiment.study import RUBBER
 from fastcore.sampler import sample_deals
 from studies import lone_hands
 from studies.lone_hands import STUDY

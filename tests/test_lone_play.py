@@ -5,8 +5,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.rules import Rules, Score
-from analysis.runner import run_study, settings_for
+from analysis.game.rules import Rules, Score
+from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
 from studies import lone_hands, lone_play
 from studies.lone_play import STUDY

@@ -1,9 +1,10 @@
 """The book's hand patterns on hand-made hands."""
 import pytest
 
-from analysis.cards import mask_of, parse_cards
+from analysis.game.cards import mask_of, parse_cards
 from analysis.errors import EuchreError
-from analysis.patterns import is_cross, matches, next_suit, parse_pattern
+from analysis.game.patterns import is_cross, matches, parse_pattern
+from analysis.game.cards import next_suit
 
 S, C, H, D = range(4)
 

@@ -1,8 +1,8 @@
 """The compiled pattern matcher and discard equal their Python references on many hands."""
 import numpy as np
 
-from analysis.discard import book_discard
-from analysis.patterns import TERMS, match_table, matches
+from analysis.game.discard import book_discard
+from analysis.game.patterns import TERMS, match_table, matches
 from fastcore.handpatterns import book_discard_batch
 
 PATTERNS = list(TERMS) + [

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from analysis.runner import run_study, settings_for
+from analysis.run.runner import run_study, settings_for
 from studies import pimc_audit as pa
 from studies.pimc_audit import STUDY
 
@@ -28,7 +28,7 @@ def test_same_table_with_one_and_two_jobs_and_the_audit_tables(tmp_path):
 
 def test_the_eldest_hand_is_made_to_order_up_alone_or_not():
     import numpy as np
-    from analysis.simulate import bid_batch
+    from analysis.bidding.auction import bid_batch
     from fastcore.sampler import sample_deals
     d = sample_deals(300, np.random.SeedSequence((2, 9)))
     for alone in (False, True):

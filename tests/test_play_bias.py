@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from analysis.runner import run_study, settings_for
+from analysis.run.runner import run_study, settings_for
 from studies import play_bias as pb
 from studies.play_bias import STUDY
 

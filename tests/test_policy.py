@@ -2,16 +2,17 @@
 import numpy as np
 import pytest
 
-from analysis.book_policy import BookPolicy, BookParams
-from analysis.baselines import AlwaysPass, OrderAnything, PointCount
-from analysis.cards import mask_of, parse_card, parse_cards
-from analysis.discard import book_discard
-from analysis.engine import ReferenceDoubleDummy
+from analysis.bidding.book_policy import BookPolicy, BookParams
+from analysis.bidding.baselines import AlwaysPass, OrderAnything, PointCount
+from analysis.game.cards import mask_of, parse_card, parse_cards
+from analysis.game.discard import book_discard
+from analysis.play.engine import ReferenceDoubleDummy
 from analysis.errors import EuchreError
-from analysis.pattern_policy import PatternPolicy
-from analysis.policy import Forced, Policy, Situation
-from analysis.rules import Rules
-from analysis.simulate import bid, play_out, simulate
+from analysis.bidding.pattern_policy import PatternPolicy
+from analysis.bidding.policy import Forced, Policy, Situation
+from analysis.game.rules import Rules
+from analysis.bidding.auction import bid
+from analysis.simulate import play_out, simulate
 from fastcore.sampler import sample_deals
 
 S, C, H, D = range(4)

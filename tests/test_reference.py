@@ -1,8 +1,8 @@
 """The reference solver on hand-checked positions."""
 import pytest
 
-from analysis import reference
-from analysis.cards import parse_card as c, parse_hands
+from analysis.play import reference
+from analysis.game.cards import parse_card as c, parse_hands
 from analysis.errors import EuchreError
 
 CASE_I = parse_hands({"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"})

@@ -11,10 +11,11 @@ import pandas as pd
 import pytest
 
 import toy_study as toy
-from analysis import charts, storage
-from analysis.cli import main
-from analysis.report import md_to_html, write_index
-from analysis.runner import rerender, run_and_report, run_study
+from analysis.reporting import charts
+from analysis import storage
+from analysis.commands.cli import main
+from analysis.reporting.report import md_to_html, write_index
+from analysis.run.runner import rerender, run_and_report, run_study
 
 
 def _run(tmp_path, **overrides):
@@ -123,8 +124,8 @@ def test_rerender_from_saved_results_and_from_chunks(tmp_path):
 
 
 def test_rerender_of_a_run_with_other_rules_summarises_with_those_rules(tmp_path, user_studies):
-    from analysis.registry import load_study
-    from analysis.runner import settings_for
+    from analysis.run.registry import load_study
+    from analysis.run.runner import settings_for
     coin = load_study("userstudies.coin")
     settings = settings_for(coin, deals=200, chunk_size=100, pack=24, out=str(tmp_path), progress=False)
     _outcome, paths = run_and_report(coin, settings)
@@ -185,7 +186,7 @@ def test_studies_of_the_books_scores_refuse_another_game_and_the_suite_leaves_th
     err = capsys.readouterr().err
     assert "the score study tests the scores the book names in its game of 5 points" in err and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
-    from analysis import registry
+    from analysis.run import registry
     monkeypatch.setattr(registry, "default_suite", lambda: ["userstudies.several:FAIR", "score", "bridge"])
     code = main(["run", "default", "--game", "10", "--pack", "24", "--deals", "150", "--chunk-size", "100",
                  "--out", str(tmp_path), "--no-progress"])
@@ -271,7 +272,7 @@ def test_csv_fallback_without_pyarrow(tmp_path, monkeypatch):
 def test_a_registered_study_that_cannot_be_loaded_is_named(tmp_path, monkeypatch, capsys):
     from importlib.metadata import EntryPoint
 
-    from analysis import registry
+    from analysis.run import registry
     points = {**registry.registered(), "broken": EntryPoint("broken", "no_such_package.study", registry.GROUP)}
     monkeypatch.setattr(registry, "registered", lambda: points)
     assert main(["studies"]) == 0
@@ -282,8 +283,8 @@ def test_a_registered_study_that_cannot_be_loaded_is_named(tmp_path, monkeypatch
 
 
 def test_the_table_side_headline_names_the_verdicts_that_change():
-    from analysis.report import table_side_headline
-    from analysis.stats import Claim, Estimate, verdicts
+    from analysis.reporting.report import table_side_headline
+    from analysis.experiment.stats import Claim, Estimate, verdicts
 
     def judged(key, mean):
         return verdicts([Claim("E1", "", "", Estimate(mean, mean - 0.02, mean + 0.02, 0.01, 1.0, 10_000, 0.0),

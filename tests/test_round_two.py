@@ -5,10 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.cards import parse_card
-from analysis.rules import Rules
-from analysis.runner import run_study, settings_for
-from analysis.simulate import bid_batch
+from analysis.game.cards import parse_card
+from analysis.game.rules import Rules
+from analysis.run.runner import run_study, settings_for
+from analysis.bidding.auction import bid_batch
 from fastcore.sampler import sample_deals
 from studies import round_two as r2
 from studies.round_two import STUDY

@@ -9,13 +9,13 @@ import json
 import numpy as np
 import pytest
 
-from analysis import game_model, rubber
-from analysis.book_policy import BookPolicy
-from analysis.cli import main
+from analysis.value import game_model, rubber
+from analysis.bidding.book_policy import BookPolicy
+from analysis.commands.cli import main
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES
-from analysis.outcomes import chunk_counts, outcome_counts
-from analysis.rules import Rules
+from analysis.value.game_model import OUTCOMES
+from analysis.value.outcomes import chunk_counts, outcome_counts
+from analysis.game.rules import Rules
 
 KEYS = [f"{a}-{b}" for a, b in OUTCOMES]
 

@@ -1,15 +1,13 @@
 """The rules of play and scoring, checked against the laws by hand-made cases."""
 import pytest
 
-from analysis.cards import parse_card as c, parse_cards
+from analysis.game.cards import parse_card as c, parse_cards
 from analysis.errors import EuchreError
-from analysis.rules import (
-    Rules, active_seats, default_leader, effective_suit, hand_points, is_trump, legal_cards,
-    next_active, score_hand, trick_winner, trump_order,
-)
+from analysis.game.rules import Rules, hand_points, legal_cards, score_hand, trick_winner
+from analysis.game.cards import active_seats, default_leader, effective_suit, is_trump, next_active, trump_order
 from fastcore.cards import py_effective_suit, py_suit_mask, py_trick_power, py_trump_order
 from fastcore.vocabulary import effective_suit_mask
-from analysis.rules import trick_power
+from analysis.game.cards import trick_power
 
 S, C, H, D = range(4)
 
@@ -111,7 +109,7 @@ def test_rules_are_data():
 
 def test_the_array_scoring_equals_the_table():
     import numpy as np
-    from analysis.rules import points_by_side
+    from analysis.game.rules import points_by_side
     maker = np.repeat(np.array([-1, 0, 1, 2, 3], np.int8), 12)
     alone = np.tile(np.repeat(np.array([-1, 0], np.int8), 6), 5)
     alone = np.where(alone >= 0, maker, -1).astype(np.int8)
@@ -124,7 +122,7 @@ def test_the_array_scoring_equals_the_table():
 
 def test_the_simulators_leader_is_the_first_active_seat():
     import numpy as np
-    from analysis.contract import leader
+    from analysis.game.contract import leader
     for alone in (None, 0, 1, 2, 3):
         assert default_leader(alone) == (2 if alone == 3 else 1)
     lone = np.array([-1, 0, 1, 2, 3], np.int8)
@@ -132,7 +130,7 @@ def test_the_simulators_leader_is_the_first_active_seat():
 
 
 def test_a_score_says_whose_points_are_whose():
-    from analysis.rules import Score
+    from analysis.game.rules import Score
     s = Score.parse("4-1")
     assert (s.ac, s.bd) == (4, 1) and str(s) == "4-1"
     assert s.seat(0) == (4, 1) and s.seat(2).own == 4       # A and C: the dealer's side

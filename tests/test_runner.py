@@ -12,23 +12,24 @@ import pandas as pd
 import pytest
 
 import toy_study as toy
-from analysis import registry, runner
+from analysis.run import registry, runner
 from analysis.errors import EuchreError
 from analysis.storage import write_atomic
-from analysis.rules import Rules
-from analysis.runner import chunk_seed, run_study, settings_for
+from analysis.game.rules import Rules
+from analysis.seeds import chunk_seed, name_key
+from analysis.run.runner import run_study, settings_for
 from toy_study import FAIL_AT, toy_settings
 
 
 # --- seeds: the committed reference results depend on these numbers ----------------------------
 
 def test_name_keys_are_the_committed_constants():
-    assert runner.name_key("hand_strength") == 1543165850
-    assert runner.name_key("book_bidding") == 1669982615
-    assert runner.name_key("lone_hands") == 3323677139
-    assert runner.name_key("toy") == 2988364187
-    assert runner.name_key("B") == 385758303
-    assert runner.name_key("dealers-0") == 685116131
+    assert name_key("hand_strength") == 1543165850
+    assert name_key("book_bidding") == 1669982615
+    assert name_key("lone_hands") == 3323677139
+    assert name_key("toy") == 2988364187
+    assert name_key("B") == 385758303
+    assert name_key("dealers-0") == 685116131
 
 
 def test_chunk_seeds_are_the_committed_constants():
@@ -48,7 +49,7 @@ def test_each_part_of_a_chunk_key_changes_its_seed():
 
 def test_a_name_key_is_the_same_in_another_process():
     # Python's own hash() of a string changes from one process to the next; the key must not
-    code = "from analysis.runner import name_key; print(name_key('hand_strength'))"
+    code = "from analysis.seeds import name_key; print(name_key('hand_strength'))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "PYTHONHASHSEED": "12345"})
     assert out.stdout.strip() == "1543165850", out.stderr
@@ -179,7 +180,7 @@ def test_writing_a_chunk_never_leaves_a_partial_file(tmp_path):
 
 
 def test_config_file_settings(tmp_path):
-    from analysis.run_config import load_config, study_overrides
+    from analysis.run.run_config import load_config, study_overrides
     path = tmp_path / "s.toml"
     path.write_text('seed = 3\npack = 24\n[cluster]\nscheduler = "tcp://127.0.0.1:1"\n'
                     '[toy]\ndeals = 40\nstick_the_dealer = true\n[toy.options]\nshift = 2.0\n')
@@ -213,7 +214,7 @@ def test_an_unknown_study_is_one_line_naming_the_known_ones():
     assert all(f"{name}, " in message for name in ("book_bidding", "hand_strength", "lone_hands"))
     assert "\n" not in message
     for target, words in (("userstudies_missing.mod", "cannot import"), ("toy_study:NOPE", "has no 'NOPE'"),
-                          ("analysis.cards", "not a study")):
+                          ("analysis.game.cards", "not a study")):
         with pytest.raises(EuchreError, match=words):
             registry.load_study(target)
 
@@ -258,7 +259,7 @@ def test_worker_processes_load_a_user_study_by_its_reference(tmp_path, user_stud
     frames = []
     for jobs, target in (("1", "userstudies.several:FAIR"), ("2", "userstudies.several:FAIR"), ("2", "userstudies.toy")):
         out = tmp_path / f"{jobs}-{target}"
-        done = subprocess.run([sys.executable, "-m", "analysis.cli", "run", target, "--jobs", jobs, "--out", str(out),
+        done = subprocess.run([sys.executable, "-m", "analysis.commands.cli", "run", target, "--jobs", jobs, "--out", str(out),
                                "--no-progress", "--deals", "250"], capture_output=True, text=True, timeout=300, env=env)
         assert done.returncode == 0, done.stderr
         name = "coin" if "coin" in target or "FAIR" in target else "toy"
@@ -293,7 +294,7 @@ def test_hand_strength_same_with_one_and_two_jobs(tmp_path):
 
 
 def test_hand_strength_describes_a_hand_under_trump():
-    from analysis.cards import parse_card
+    from analysis.game.cards import parse_card
     from studies.hand_strength import describe
 
     def mask(text):
@@ -313,7 +314,8 @@ def test_hand_strength_describes_a_hand_under_trump():
 def test_the_default_engine_is_the_innermost_playing_block_and_comes_back():
     import threading
 
-    from analysis.engine import DoubleDummy, default_engine, get_engine, playing
+    from analysis.play.engine import DoubleDummy
+    from analysis.play.engines import default_engine, get_engine, playing
     simple = get_engine("simple")
     assert isinstance(default_engine(), DoubleDummy)
     seen = []
@@ -350,9 +352,9 @@ def test_run_plays_every_chunk_with_the_engine_given(tmp_path, capsys, monkeypat
 
     import matplotlib.pyplot as plt
 
-    from analysis import charts
-    from analysis.cli import main
-    from analysis.report import DOUBLE_DUMMY
+    from analysis.reporting import charts
+    from analysis.commands.cli import main
+    from analysis.reporting.report import DOUBLE_DUMMY
 
     def unsaved(fig, path):   # the charts are not what this test checks, and drawing them is slow
         plt.close(fig)
@@ -396,7 +398,7 @@ def test_a_pimc_run_draws_its_worlds_from_the_chunk_seeds(tmp_path):
     (["card_play", "--play", "book"], "card_play chooses its own play engines"),
 ])
 def test_run_refuses_a_bad_engine_in_one_line_before_any_work(tmp_path, capsys, argv, words):
-    from analysis.cli import main
+    from analysis.commands.cli import main
     assert main(["run", *argv, "--deals", "10", "--out", str(tmp_path), "--no-progress"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("euchrelab: error: ") and err.count("\n") == 1 and words in err, err

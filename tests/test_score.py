@@ -6,11 +6,11 @@ import pandas as pd
 import pytest
 
 from analysis.errors import EuchreError
-from analysis import rubber
-from analysis.game_model import win_probability
-from analysis.game_value import win_after
-from analysis.rules import Rules
-from analysis.runner import run_study, settings_for
+from analysis.value import rubber
+from analysis.value.game_model import win_probability
+from analysis.value.game_value import win_after
+from analysis.game.rules import Rules
+from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
 from studies import score
 from studies.score import CASES, STUDY

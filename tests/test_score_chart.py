@@ -5,10 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.cards import parse_cards
+from analysis.game.cards import parse_cards
 from analysis.errors import EuchreError
-from analysis.rules import Rules
-from analysis.runner import run_study, settings_for
+from analysis.game.rules import Rules
+from analysis.run.runner import run_study, settings_for
 from fastcore.vocabulary import mask_of
 from studies import score_chart
 from studies.score_chart import RUNGS, STUDY, lightest, rung_of

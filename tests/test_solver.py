@@ -2,11 +2,11 @@
 import numpy as np
 import pytest
 
-from analysis import reference
-from analysis.cards import mask_of, pack_cards
+from analysis.play import reference
+from analysis.game.cards import mask_of, pack_cards
 from analysis.errors import EuchreError
-from analysis.rules import default_leader, partner_of
-from analysis.solver import get_solver
+from analysis.game.cards import default_leader, partner_of
+from analysis.play.double_dummy import get_solver
 from fastcore import solver
 
 
@@ -148,18 +148,18 @@ def test_card_values_equal_the_reference(lone_seat):
 def test_the_book_case_from_the_command_line_tests():
     # Case I with JD 7D TC played: A to move; the 8S keeps four tricks, the right bower only two.
     hands = {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}
-    from analysis.cards import parse_cards
+    from analysis.game.cards import parse_cards
     cards = [parse_cards(hands[s]) for s in "ABCD"]
     state = reference.start(cards, 1, 1, None, parse_cards("JD 7D TC"))
     to_move, values = solver.move_values(masks_of(state), 1, 1, [c for _s, c in state.trick], side=0)
     assert to_move == 0
-    from analysis.cards import parse_card
+    from analysis.game.cards import parse_card
     assert values[parse_card("8S")] == 4 and values[parse_card("JC")] == 2
 
 
 def test_euchrelab_solve_gives_the_reference_output_with_either_solver():
     from analysis.commands.solve import solve_position as cli_solve
-    from analysis.position import Position
+    from analysis.game.position import Position
     compiled, ref = get_solver("compiled"), get_solver("reference")
     rng = _rng(21)
     for i in range(80):
@@ -179,7 +179,7 @@ def test_euchrelab_solve_gives_the_reference_output_with_either_solver():
         assert cli_solve(position, compiled) == cli_solve(position, ref)
 
 
-# --- the facade (analysis.solver): both back ends answer alike ---------------------------------
+# --- the facade (analysis.play.double_dummy): both back ends answer alike ---------------------------------
 
 FACADE = [get_solver("compiled"), get_solver("reference")]
 
@@ -223,7 +223,8 @@ def test_the_facades_batches_agree_and_take_one_value_for_all():
 
 
 def test_the_play_engines_are_the_facades_batches():
-    from analysis.engine import DoubleDummy, ReferenceDoubleDummy, default_engine
+    from analysis.play.engine import DoubleDummy, ReferenceDoubleDummy
+    from analysis.play.engines import default_engine
     hands, trump, leader, lone_seat = _random_batch(_rng(24), 5, 32)
     side = np.zeros(5, dtype=np.int8)
     engine = default_engine()

@@ -6,9 +6,7 @@ import pytest
 from scipy import stats as st
 
 from analysis.errors import EuchreError
-from analysis.stats import (CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, Claim, Estimate, benjamini_hochberg, decide,
-                            deals_needed, holm, mean_estimate, paired_difference, stratified_difference,
-                            stratified_from_cells, verdicts, welch_difference, wilson)
+from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, Claim, Estimate, benjamini_hochberg, decide, deals_needed, holm, mean_estimate, paired_difference, stratified_difference, stratified_from_cells, verdicts, welch_difference, wilson
 
 
 @pytest.mark.parametrize("k,n", [(0, 10), (1, 10), (7, 20), (20, 20), (512, 1000), (3, 100_000)])

@@ -5,9 +5,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.cards import parse_card, parse_cards
+from analysis.game.cards import parse_card, parse_cards
 from analysis.errors import EuchreError
-from analysis.runner import run_study, settings_for
+from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
 from fastcore.vocabulary import mask_of
 from studies import stick_the_dealer as std
@@ -116,7 +116,7 @@ def test_same_table_with_one_and_two_jobs_and_a_report(tmp_path):
     effects = std.game_effects(table)
     assert list(effects["rules"]) == ["book", "modern"]
     assert all(0 < r["void"].mean < 0.2 for r in effects.to_dict("records"))
-    from analysis.runner import report_study
+    from analysis.run.runner import report_study
     report_study(STUDY, table, one.manifest, tmp_path / "1" / "stick_the_dealer")
     assert (tmp_path / "1" / "stick_the_dealer" / "stuck_suits.png").exists()
     text = (tmp_path / "1" / "stick_the_dealer" / "report.md").read_text()

@@ -5,10 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import strategy
-from analysis.cards import parse_card
-from analysis.cli import main
-from analysis.runner import run_study, settings_for
+from analysis.tools import strategy
+from analysis.game.cards import parse_card
+from analysis.commands.cli import main
+from analysis.run.runner import run_study, settings_for
 from studies.strategy_charts import STUDY
 
 
@@ -113,7 +113,7 @@ def test_the_table_is_consistent(tiny):
 
 
 def test_another_score_is_valued_in_game_win_by_the_book_hands_game_model():
-    from analysis.runner import chunk_seed
+    from analysis.seeds import chunk_seed
 
     settings = settings_for(STUDY, deals=2_500, chunk_size=2_500, progress=False, options={"scores": ["0-0", "4-2"]})
     names = STUDY.scenarios(settings)
@@ -161,9 +161,10 @@ def test_an_unknown_policy_is_refused(tmp_path, capsys):
 
 @pytest.mark.parametrize("seat, rnd", [(0, 1), (2, 1), (1, 2), (0, 2), (0, 3)])
 def test_the_arm_of_the_policys_own_action_replays_the_policy(seat, rnd):
-    from analysis.book_policy import BookPolicy
-    from analysis.rules import Rules
-    from analysis.simulate import bid_batch, simulate
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.game.rules import Rules
+    from analysis.bidding.auction import bid_batch
+    from analysis.simulate import simulate
     from fastcore.sampler import sample_deals
 
     deals = sample_deals(1_500, np.random.SeedSequence((14, seat, rnd)), pack=32)

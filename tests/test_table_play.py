@@ -3,15 +3,18 @@ PIMC and simple players, and the table view of ``euchrelab solve``."""
 import numpy as np
 import pytest
 
-from analysis import reference
-from analysis.book_policy import BookPolicy
-from analysis.cards import mask_of, pack_cards
-from analysis.engine import get_engine
+from analysis.play import reference
+from analysis.bidding.book_policy import BookPolicy
+from analysis.game.cards import mask_of, pack_cards
+from analysis.play.engines import get_engine
 from analysis.errors import EuchreError
-from analysis.information import start_info
-from analysis.rules import effective_suit, partner_of
-from analysis.simulate import bid_batch, simulate
-from analysis.table_play import PIMCPlayer, SimplePlayer, TablePlay, play_hand, play_hands
+from analysis.play.information import start_info
+from analysis.game.cards import effective_suit, partner_of
+from analysis.bidding.auction import bid_batch
+from analysis.simulate import simulate
+from analysis.play.pimc import PIMCPlayer
+from analysis.play.players import SimplePlayer
+from analysis.play.table import TablePlay, play_hand, play_hands
 from fastcore import solver
 from fastcore.sampler import sample_deals
 
@@ -116,8 +119,8 @@ def test_batch_errors():
 
 
 def test_simple_player_wins_cheaply_or_throws_low():
-    from analysis.cards import parse_card
-    from analysis.information import InfoSet
+    from analysis.game.cards import parse_card
+    from analysis.play.information import InfoSet
     c = {t: parse_card(t) for t in ("KH", "AH", "QH", "9S", "TD", "7C", "JS", "TH")}
     # spades trumps; B led the king of hearts; C holds the ace and queen of hearts and the nine of spades
     i = InfoSet(player=2, hand=(1 << c["AH"]) | (1 << c["QH"]) | (1 << c["9S"]), trump=0, maker=1, leader=1,
@@ -150,7 +153,7 @@ def test_pimc_hands_are_deterministic_and_mixed_seats_play():
 
 
 def bid_batch_book(d):
-    from analysis.simulate import bid_batch
+    from analysis.bidding.auction import bid_batch
     b = bid_batch(d.hands, d.turn_up, BookPolicy())
     keep = b.round > 0
     b.play_hands, b.trump, b.lone_seat, b.maker = (b.play_hands[keep], b.trump[keep], b.lone_seat[keep],
@@ -162,15 +165,15 @@ def test_pimc_values_cover_the_legal_cards():
     d = sample_deals(1, 8)
     hands = [int(x) for x in d.hands[0]]
     info = start_info(1, hands[1], 0, 1)
-    from analysis.table_play import pimc_values
+    from analysis.play.pimc import pimc_values
     values, n, _acc = pimc_values(info, 16, 3)
     assert n == 16 and set(values) == {c for c in range(32) if (hands[1] >> c) & 1}
     assert all(0 <= v <= 5 for v in values.values())
 
 
 def test_pimc_plays_the_best_mean_for_its_side_lowest_card_on_ties():
-    from analysis.bench_table import decisions
-    from analysis.table_play import pimc_values
+    from analysis.bench.table import decisions
+    from analysis.play.pimc import pimc_values
     player = PIMCPlayer(8, seed=4)
     for info, key in decisions(6, 77)[:25]:
         values, _n, _a = pimc_values(info, 8, 4, key=(*key, info.player))
@@ -206,7 +209,7 @@ def _table_with(obj, solver):
 
 
 def test_table_view_uses_only_what_the_player_can_know():
-    from analysis.cards import card_text, parse_cards
+    from analysis.game.cards import card_text, parse_cards
     hands = {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}
     line = {"view": "table", "worlds": 24, "seed": 7, "trump": "C", "turn_up": "9C", "hands": hands,
             "played": ["JD", "7D", "TC"]}
@@ -216,7 +219,7 @@ def test_table_view_uses_only_what_the_player_can_know():
     other = {"A": hands["A"], "B": "AC QH 8H JD 9S", "C": "7D 8D TD AS TH", "D": "KC TC QS TS 9H"}
     assert _table({**line, "hands": other}) == first
     # the reference solver gives the same answer
-    from analysis.solver import get_solver
+    from analysis.play.double_dummy import get_solver
     assert _table_with({**line, "worlds": 4}, get_solver("reference")) == _table({**line, "worlds": 4})
     # the dealer's discard is known to him alone: it changes his worlds, and nobody else's
     assert _table({**line, "discard": "QC"})["moves"] != first["moves"]
@@ -232,7 +235,7 @@ def test_table_view_through_the_command_line():
     line = {"view": "table", "worlds": 8, "trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS",
             "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}}
     lines = [json.dumps(line), json.dumps({**line, "worlds": 0})]
-    out = subprocess.run([sys.executable, "-m", "analysis.cli", "solve"], input="\n".join(lines) + "\n",
+    out = subprocess.run([sys.executable, "-m", "analysis.commands.cli", "solve"], input="\n".join(lines) + "\n",
                          capture_output=True, text=True, timeout=120)
     got = json.loads(out.stdout.splitlines()[0])
     assert got["worlds"] == 8 and got["to_move"] == "B" and len(got["moves"]) == 5
@@ -252,7 +255,7 @@ def test_table_view_reads_the_calls_under_the_book_policy():
 
 
 def test_world_values_of_both_solvers_agree():
-    from analysis.solver import get_solver
+    from analysis.play.double_dummy import get_solver
     rng = _rng(44)
     for i, lone in enumerate([None, 3, None]):
         state = random_state(rng, 32, lone, trump=i, n_played=int(rng.integers(5, 10)))
@@ -265,7 +268,7 @@ def test_world_values_of_both_solvers_agree():
 
 
 def test_table_play_of_a_bidding_knows_the_turn_up_and_the_calls():
-    from analysis.simulate import bid_batch
+    from analysis.bidding.auction import bid_batch
     d = sample_deals(6, 12)
     b = bid_batch(d.hands, d.turn_up, BookPolicy())
     engine = TablePlay("pimc", worlds=4, seed=3)
@@ -284,8 +287,8 @@ def test_table_view_refuses_a_turn_up_where_it_cannot_be():
 
 
 def test_a_pimc_player_whose_reading_the_calls_rule_out_raises_or_reads_the_cards_alone():
-    from analysis.policy import Forced
-    from analysis.worlds import BiddingModel, CallsContradicted
+    from analysis.bidding.policy import Forced
+    from analysis.play.worlds import BiddingModel, CallsContradicted
     d = sample_deals(400, 41)
     b = bid_batch(d.hands, d.turn_up, BookPolicy())
     i = int(np.flatnonzero((b.caller == 1) & (b.round == 1) & (b.lone_seat < 0))[0])

@@ -5,11 +5,11 @@ import dataclasses
 import numpy as np
 import pytest
 
-from analysis.book_policy import BookPolicy
+from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.information import info_from_state, start_info, suit_masks
-from analysis.simulate import bid_batch
-from analysis.worlds import BiddingModel, constraints_of, sample_worlds
+from analysis.play.information import info_from_state, start_info, suit_masks
+from analysis.bidding.auction import bid_batch
+from analysis.play.worlds import BiddingModel, constraints_of, sample_worlds
 from fastcore.sampler import sample_deals
 
 
@@ -154,7 +154,7 @@ def test_bad_requests():
 
 
 def test_start_of_play_worlds_replay_the_play():
-    from analysis.worlds import start_of_play_worlds
+    from analysis.play.worlds import start_of_play_worlds
     hands, turn_up = _deal(8)
     rng = np.random.default_rng(2)
     info, _left = _info_after(hands, turn_up >> 3, 3, 6, rng)

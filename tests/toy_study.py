@@ -44,9 +44,9 @@ def summarise(frame, settings):
 def render(table, manifest, out_dir):
     from scipy.stats import norm
 
-    from analysis import charts
-    from analysis.report import Chart, StudyReport
-    from analysis.stats import Claim, Estimate, verdicts
+    from analysis.reporting import charts
+    from analysis.reporting.report import Chart, StudyReport
+    from analysis.experiment.stats import Claim, Estimate, verdicts
     rows = table.set_index("scenario")
     se = float(np.sqrt(rows.loc["high", "var"] / rows.loc["high", "n"] + rows.loc["low", "var"] / rows.loc["low", "n"]))
     diff = float(rows.loc["high", "mean"] - rows.loc["low", "mean"])
@@ -63,5 +63,5 @@ def render(table, manifest, out_dir):
 
 def toy_settings(out, **overrides):
     """The toy's settings, writing under ``out``, with no progress bar."""
-    from analysis.runner import settings_for
+    from analysis.run.runner import settings_for
     return settings_for(sys.modules[__name__], out=str(out), progress=False, **overrides)

@@ -1,11 +1,11 @@
 """``euchrelab advise``: every action of one player at one point of the bidding, valued over the
-worlds he could be in (see :mod:`analysis.advise`)."""
+worlds he could be in (see :mod:`analysis.tools.advise`)."""
 from __future__ import annotations
 
 import json
 import sys
 
-from analysis.advise import DEFAULT_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table
+from analysis.tools.advise import DEFAULT_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table
 from analysis.commands.common import add_play_arguments, add_rules_arguments, play_from_args, rules_from_args
 from analysis.errors import EuchreError
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.bench import labels, run_benchmarks
+from analysis.bench.registry import labels, run_benchmarks
 from analysis.errors import EuchreError
 
 NAME = "bench"

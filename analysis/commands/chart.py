@@ -2,7 +2,7 @@
 
 For each seat and each of its bidding decisions (round one: pass, call, call alone; round two:
 pass, next, the stronger or the weaker cross suit), fresh deals are bid by the policy; where the
-decision is reached, the hand is classed (:mod:`analysis.strategy`) and played once per action,
+decision is reached, the hand is classed (:mod:`analysis.tools.strategy`) and played once per action,
 paired on the same deals, every other decision by the policy, double-dummy. The charts show per
 hand class the best action with its margin, what the policy usually does there and whether that
 loses beyond the interval; the CSV has every action's value, the policy's share of each action
@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 from analysis.errors import EuchreError
+from analysis.game.rules import SEAT_ORDER
 
 NAME = "chart"
 HELP = "strategy charts of a policy: per seat and hand class, the best bid and what the policy does"
-SEAT_ORDER = "BCDA"
 
 
 def add_arguments(parser) -> None:
@@ -44,11 +44,11 @@ def _whole(option: str, text: str, least: int) -> int:
 
 
 def run(args) -> int:
-    from analysis import strategy
-    from analysis.cards import parse_seat
+    from analysis.tools import strategy
+    from analysis.game.cards import parse_seat
     from analysis.commands.common import parse_score
-    from analysis.policies import policy_from_name
-    from analysis.rules import Rules
+    from analysis.bidding.policies import policy_from_name
+    from analysis.game.rules import Rules
 
     # every input checked before anything is computed or written
     deals = _whole("--deals", args.deals, 1)

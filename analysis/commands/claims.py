@@ -32,8 +32,8 @@ def _plain(value):
 
 
 def run(args) -> int:
-    from analysis.ledger import STATUSES, build_ledger
-    from analysis.report import write_index
+    from analysis.reporting.ledger import STATUSES, build_ledger
+    from analysis.reporting.report import write_index
 
     ledger = build_ledger(Path(args.reports))
     if args.json:

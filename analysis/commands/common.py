@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import argparse
 
-from analysis.engine import DEFAULT_WORLDS, check_play
+from analysis.play.engines import DEFAULT_WORLDS, check_play
 from analysis.errors import EuchreError
-from analysis.rules import Rules, Score
+from analysis.game.rules import Rules, Score
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +20,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def rule_values(args) -> dict:
-    """The rules given on the command line, by the names of :class:`analysis.rules.Rules`."""
+    """The rules given on the command line, by the names of :class:`analysis.game.rules.Rules`."""
     values = {"pack": args.pack, "points_for_game": args.game, "stick_the_dealer": args.stick_the_dealer}
     return {k: v for k, v in values.items() if v is not None}
 

@@ -29,8 +29,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from analysis.compare import compare
-    from analysis.policies import policy_from_name
+    from analysis.tools.compare import compare
+    from analysis.bidding.policies import policy_from_name
 
     play, worlds = play_from_args(args)
     if args.deals is not None and args.games is not None:
@@ -53,7 +53,7 @@ def run(args) -> int:
     else:
         sys.stdout.write(text_table(result))
     if args.report:
-        from analysis.compare import write_report
+        from analysis.tools.compare import write_report
         paths = write_report(result, args.report)
         if not args.json:
             sys.stdout.write(f"report: {paths['html']}\n")

@@ -5,9 +5,9 @@ import argparse
 import json
 import sys
 
-from analysis import coups
+from analysis.tools import coups
 from analysis.errors import EuchreError
-from analysis.solver import SOLVERS, get_solver
+from analysis.play.double_dummy import SOLVERS, get_solver
 
 NAME = "coups"
 HELP = "the book's nine coup cases (C1-C9): the deal, the play with double-dummy values, a verdict on each claim"

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from analysis.cards import SEATS, check_pack, format_cards, parse_card, parse_cards, parse_seat, parse_suit
+from analysis.game.cards import SEATS, check_pack, format_cards, parse_card, parse_cards, parse_seat, parse_suit
 from analysis.errors import EuchreError
 
 NAME = "deal"

@@ -6,11 +6,11 @@ import sys
 
 import numpy as np
 
-from analysis.cards import SEATS, SUITS, card_text, mask_cards, format_cards
+from analysis.game.cards import SEATS, SUITS, card_text, mask_cards, format_cards
 from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
                                       rules_from_args)
 from analysis.errors import EuchreError
-from analysis.policies import policy_from_name
+from analysis.bidding.policies import policy_from_name
 from analysis.simulate import simulate
 
 NAME = "play"
@@ -38,7 +38,7 @@ def run(args) -> int:
     policy = policy_from_name(args.policy)
     rules = rules_from_args(args)
     score = parse_score(args.score, rules)
-    from analysis.engine import get_engine
+    from analysis.play.engines import get_engine
     play, worlds = play_from_args(args)
     engine = get_engine(play, worlds=worlds, seed=args.seed, pack=rules.pack)
     deals = sample_deals(args.n, args.seed, pack=rules.pack)

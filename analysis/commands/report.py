@@ -16,8 +16,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from analysis.report import write_index
-    from analysis.runner import rerender
+    from analysis.reporting.report import write_index
+    from analysis.run.runner import rerender
 
     root = Path(args.dir)
     if not root.is_dir():

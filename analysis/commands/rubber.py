@@ -1,7 +1,7 @@
 """``euchrelab rubber``: the game-win probability and the expected rubber points by score.
 
-Deals at every score are bid by a policy and played double-dummy (:mod:`analysis.outcomes`);
-the outcome counts give the rubber model (:mod:`analysis.rubber`), and its bootstrap the
+Deals at every score are bid by a policy and played double-dummy (:mod:`analysis.value.outcomes`);
+the outcome counts give the rubber model (:mod:`analysis.value.rubber`), and its bootstrap the
 intervals.
 """
 from __future__ import annotations
@@ -11,12 +11,13 @@ import sys
 
 import numpy as np
 
-from analysis import rubber
+from analysis.value import rubber
 from analysis.commands.common import add_rules_arguments, rules_from_args
 from analysis.errors import EuchreError
-from analysis.game_model import OUTCOMES
-from analysis.outcomes import outcome_counts
-from analysis.policies import policy_from_name
+from analysis.value.game_model import OUTCOMES
+from analysis.value.outcomes import outcome_counts
+from analysis.seeds import rubber_bootstrap_seed
+from analysis.bidding.policies import policy_from_name
 
 NAME = "rubber"
 HELP = "game-win probability and expected rubber points by score (laws 1, 2, 7) under a policy"
@@ -93,9 +94,7 @@ def run(args) -> int:
         sys.stdout.write(json.dumps(as_json(counts, model)) + "\n")
         if args.chart is None:
             return 0
-    from analysis.runner import name_key   # here: the runner's imports would slow every command's start
-    seed = np.random.SeedSequence(args.seed, spawn_key=(name_key("rubber bootstrap"),))
-    draws = rubber.bootstrap(counts, rules, args.draws, seed)
+    draws = rubber.bootstrap(counts, rules, args.draws, rubber_bootstrap_seed(args.seed))
     table = by_score(model, draws)
     if args.chart is not None:
         write_chart(args.chart, table, counts, policy.name, args, rules)
@@ -144,7 +143,7 @@ def summary(table, counts, model, draws, policy_name: str, args, rules) -> str:
 def write_chart(path, table, counts, policy_name: str, args, rules) -> None:
     """Expected net points in the first game by the side's score (rows) and the other's
     (columns), dealing or not, each cell with its interval's half-width and the hands behind it."""
-    from analysis import charts
+    from analysis.reporting import charts
     game = rules.points_for_game
     n = counts.sum(axis=-1)
     panels = {}

@@ -41,9 +41,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from analysis.registry import default_suite, load_study, names as registered_names
-    from analysis.run_config import load_config, study_overrides
-    from analysis.runner import check_provenance, check_takes_play, run_and_report, settings_for
+    from analysis.run.registry import default_suite, load_study, names as registered_names
+    from analysis.run.run_config import load_config, study_overrides
+    from analysis.run.recheck import write_check
+    from analysis.run.runner import check_provenance, check_takes_play, run_and_report, settings_for
 
     targets: list[tuple[str, bool]] = []   # (name, from the default suite)
     for name in args.study:
@@ -80,6 +81,7 @@ def run(args) -> int:
             sys.stderr.write(f"euchrelab run: {study.name} stopped; its finished chunks are saved in "
                              f"{settings.study_dir / 'chunks'}: add --resume to the same command to continue\n")
             raise
+        write_check(settings.study_dir)   # the first chunk kept, so a later checkout can tell the run is current
         m = outcome.manifest
         sys.stdout.write(f"{study.name}: {m['deals']:,} deals in {m['wall_seconds']:.1f} s "
                          f"({len(outcome.computed)} chunks computed, {len(outcome.reused)} resumed) -> {paths['html']}\n")

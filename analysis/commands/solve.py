@@ -16,19 +16,21 @@ import argparse
 import json
 import sys
 
-from analysis import reference
-from analysis.cards import SEATS, card_text
+from analysis.play import reference
+from analysis.game.cards import SEATS, card_text
 from analysis.errors import EuchreError
-from analysis.position import Position, parse_position
-from analysis.cards import parse_card, parse_seat, parse_suit
-from analysis.solver import Solver, get_solver
+from analysis.game.position import Position, parse_position
+from analysis.game.cards import parse_card, parse_seat, parse_suit
+from analysis.play.double_dummy import Solver, get_solver
 
 NAME = "solve"
 HELP = "solve positions given as JSON lines: tricks each side takes under best play"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--input", "-i", default="-", help="file of JSON lines, or - for standard input (default)")
+    parser.add_argument("file", nargs="?", default=None, metavar="FILE",
+                        help="file of JSON lines, or - for standard input (the default)")
+    parser.add_argument("--input", "-i", default=None, help="the same as FILE")
     parser.add_argument("--reference", action="store_true", help="use the pure-Python reference solver (in the table view too)")
 
 
@@ -55,7 +57,7 @@ def _whole(obj, key, default, least):
 
 
 def _calls(raw) -> tuple:
-    from analysis.policy import Call
+    from analysis.bidding.policy import Call
     if not isinstance(raw, list):
         raise EuchreError("\"calls\" must be a list of calls ({\"seat\": \"B\", \"action\": \"pass\"}, ...)")
     out = []
@@ -70,9 +72,9 @@ def _calls(raw) -> tuple:
 def table_view(obj: dict, solver: Solver | None = None) -> dict:
     """The answer to a line with ``"view": "table"``: what the player to move can know, valued by
     PIMC over the worlds consistent with it."""
-    from analysis.information import info_from_state
-    from analysis.table_play import pimc_values
-    from analysis.worlds import BiddingModel
+    from analysis.play.information import info_from_state
+    from analysis.play.pimc import pimc_values
+    from analysis.play.worlds import BiddingModel
     if obj.get("view") != "table":
         raise EuchreError(f"\"view\" must be \"table\" (or absent for the double-dummy answer), not {obj.get('view')!r}")
     worlds = _whole(obj, "worlds", 32, 1)
@@ -107,7 +109,7 @@ def table_view(obj: dict, solver: Solver | None = None) -> dict:
                            turn_up, taken, discard if player == 0 else None, calls, position.pack, position.leader)
     model = None
     if calls:
-        from analysis.book_policy import BookPolicy
+        from analysis.bidding.book_policy import BookPolicy
         model = BiddingModel(BookPolicy())
     values, used, acceptance = pimc_values(info, worlds, seed, model, solver=solver)
     out = {"view": "table", "to_move": SEATS[player], "moves": {card_text(c): v for c, v in values.items()},
@@ -128,9 +130,16 @@ def _lines(path: str):
         raise EuchreError(f"cannot read {path}: {exc.strerror}") from None
 
 
+def source(args) -> str:
+    """The input named positionally or by ``--input`` (not both), standard input by default."""
+    if args.file is not None and args.input is not None and args.file != args.input:
+        raise EuchreError(f"give the input once: {args.file!r} or --input {args.input!r}")
+    return args.file or args.input or "-"
+
+
 def run(args) -> int:
     solver = get_solver("reference" if args.reference else "compiled")
-    for number, line in enumerate(_lines(args.input), start=1):
+    for number, line in enumerate(_lines(source(args)), start=1):
         if not line.strip():
             continue
         try:

@@ -16,7 +16,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from analysis.registry import load_installed, load_study
+    from analysis.run.registry import load_installed, load_study
 
     studies, failed = load_installed()
     suite = {name for name, study in studies.items() if study.suite_position is not None}

@@ -1,0 +1,72 @@
+"""Policies by name, for the command line and study settings: ``book``, ``pass``, ``order``,
+``points``, the path of a TOML policy file, or a Python policy ``package.module:NAME`` (a Policy
+instance, or a Policy class taking no arguments)."""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+from analysis.bidding.baselines import AlwaysPass, OrderAnything, PointCount
+from analysis.bidding.book_policy import BookPolicy
+from analysis.errors import EuchreError
+from analysis.bidding.pattern_policy import PatternPolicy
+from analysis.bidding.policy import Policy
+
+NAMED = {"book": BookPolicy, "pass": AlwaysPass, "order": OrderAnything, "points": PointCount}
+
+
+def policy_from_name(name: str) -> Policy:
+    if name in NAMED:
+        return NAMED[name]()
+    if name.endswith(".toml") or os.path.exists(name):
+        return PatternPolicy.from_toml(name)
+    if ":" in name:
+        return python_policy(name)
+    raise EuchreError(f"unknown policy {name!r}: use {', '.join(NAMED)}, the path of a .toml policy file "
+                      f"or a Python policy package.module:NAME")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def _import(module: str):
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        # As ``python -m`` does, look in the current directory too (examples.cautious:Cautious).
+        here = os.getcwd()
+        top = module.split(".")[0]
+        if exc.name != top or here in sys.path or not os.path.exists(os.path.join(here, top)) \
+                and not os.path.exists(os.path.join(here, top + ".py")):
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module)
+
+
+def python_policy(spec: str) -> Policy:
+    """The policy ``package.module:NAME``: an instance of Policy, or a Policy class called
+    with no arguments."""
+    module, _, attr = spec.partition(":")
+    if not module or not attr:
+        raise EuchreError(f"a Python policy is package.module:NAME, not {spec!r}")
+    try:
+        found = _import(module)
+    except Exception as exc:  # noqa: BLE001 - any failure of the user's module is one line
+        raise EuchreError(f"cannot import the policy module {module!r} ({_first_line(exc)})") from None
+    obj = found
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise EuchreError(f"module {module!r} has no {attr!r} (policy {spec!r})")
+        obj = getattr(obj, part)
+    if isinstance(obj, type) and issubclass(obj, Policy):
+        try:
+            obj = obj()
+        except Exception as exc:  # noqa: BLE001
+            raise EuchreError(f"cannot make the policy {spec!r} with no arguments ({_first_line(exc)})") from None
+    if not isinstance(obj, Policy):
+        raise EuchreError(f"{spec!r} is not a Policy (a Policy instance or a Policy class), "
+                          f"but {type(obj).__name__}")
+    return obj

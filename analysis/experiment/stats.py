@@ -1,0 +1,394 @@
+"""Statistics of a study: estimates with their uncertainty, corrections, verdicts.
+
+Every number a study reports is an :class:`Estimate` (a mean, a difference of means) or a
+:class:`Rate` (a proportion), each with a 95% confidence interval, its Monte Carlo standard
+error and the number of deals behind it.
+
+Verdicts (:func:`verdicts`, the rule in :data:`VERDICT_RULE`). Each test of a claim of the
+book has an estimate oriented so that a positive value means the book's advice gains, in the
+test's own unit, and a *margin*, the smallest effect that matters to a player in that unit
+(0.05 points per hand, 0.01 of a game, 0.04 net rubber points). Over the ``m`` tests of a study the p-values are
+adjusted together by Holm's method, and each test gets a simultaneous interval: its 95%
+interval widened to the Bonferroni level ``1 - 0.05 / m`` (the ``m`` intervals hold together
+with probability at least 95%). Direction and size are answered separately:
+
+- **supported**: the simultaneous interval lies above 0;
+- **contradicted**: it lies below 0;
+- **negligible**: it lies inside ``(-margin, +margin)`` and contains 0: no effect that matters
+  either way;
+- **inconclusive**: otherwise;
+
+and **material** beside: the simultaneous interval lies beyond the margin (above ``+margin``
+or below ``-margin``). A supported test can be immaterial (sure of its sign, too small to
+matter). More deals narrow the interval around the true value, so they never move a test
+between supported and contradicted.
+
+For an inconclusive test, *deals needed* is the number of deals to simulate (the study's deals
+in all) at which the simultaneous interval would, with 80% power, either exclude 0 (half-width
+below the observed effect ``|e|``) or fit inside the margin (half-width below ``margin -
+|e|``), whichever is nearer: the test's own deals needed are ``n = ((z_{1-0.05/(2m)} +
+z_0.80) * sd / d)^2`` with ``d = max(|e|, margin - |e|)`` and ``sd = se * sqrt(deals)`` (so
+paired and stratified designs are accounted for), scaled by the study's deals simulated per
+deal of the test. A planning figure, not a promise: the observed effect is itself uncertain.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from scipy import stats as _st
+
+from analysis.errors import EuchreError
+
+CONFIDENCE = 0.95
+ALPHA = 0.05
+POWER = 0.80
+
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean (or a difference of means) with its 95% interval.
+
+    ``se`` is the Monte Carlo standard error, ``sd`` the standard deviation of one deal's
+    contribution (for a stratified difference, the sd that gives ``se = sd / sqrt(n)``),
+    ``p_value`` the two-sided p-value of the hypothesis that the true value is 0.
+    """
+
+    mean: float
+    low: float
+    high: float
+    se: float
+    sd: float
+    n: int
+    p_value: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A proportion ``k / n`` with its Wilson 95% interval."""
+
+    rate: float
+    low: float
+    high: float
+    k: int
+    n: int
+
+    @property
+    def se(self) -> float:
+        return math.sqrt(self.rate * (1 - self.rate) / self.n) if self.n else float("nan")
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _z(confidence: float) -> float:
+    return float(_st.norm.ppf(0.5 + confidence / 2))
+
+
+def _from_se(mean: float, se: float, df: float, n: int, confidence: float) -> Estimate:
+    if n < 2 or not np.isfinite(se):
+        return Estimate(mean, float("nan"), float("nan"), float("nan"), float("nan"), n, float("nan"))
+    q = float(_st.t.ppf(0.5 + confidence / 2, df))
+    if se == 0:
+        p = 1.0 if mean == 0 else 0.0
+    else:
+        p = float(2 * _st.t.sf(abs(mean / se), df))
+    return Estimate(mean, mean - q * se, mean + q * se, se, se * math.sqrt(n), n, p)
+
+
+def mean_estimate(x, confidence: float = CONFIDENCE) -> Estimate:
+    """The mean of ``x`` with its t-interval (deals are independent)."""
+    x = np.asarray(x, dtype=float)
+    n = int(x.size)
+    if n == 0:
+        raise EuchreError("cannot estimate a mean from no deals: run the study with more deals")
+    mean = float(x.mean())
+    if n < 2:
+        return _from_se(mean, float("nan"), 1, n, confidence)
+    se = float(x.std(ddof=1) / math.sqrt(n))
+    return _from_se(mean, se, n - 1, n, confidence)
+
+
+def mean_from_sums(n, total, total_sq, confidence: float = CONFIDENCE) -> Estimate:
+    """The mean of per-deal values with its t-interval, from their count, sum and sum of squares
+    (what a study's summed cells hold; see :mod:`analysis.experiment.cells`)."""
+    n = int(n)
+    if n < 2:
+        return Estimate(float(total) / n if n else float("nan"), float("nan"), float("nan"), float("nan"),
+                        float("nan"), n, float("nan"))
+    mean = float(total) / n
+    var = max((float(total_sq) - n * mean * mean) / (n - 1), 0.0)
+    return _from_se(mean, math.sqrt(var / n), n - 1, n, confidence)
+
+
+def independent_difference(x: Estimate, y: Estimate, confidence: float = CONFIDENCE) -> Estimate:
+    """x - y of two estimates taken as independent (their standard errors in quadrature; the
+    t-interval on the smaller sample's degrees of freedom). Of two estimates that share deals and
+    agree with each other, its interval is wider than a paired one."""
+    n = min(x.n, y.n)
+    return _from_se(x.mean - y.mean, float(math.hypot(x.se, y.se)), max(n - 1, 1), n, confidence)
+
+
+def negated(e: Estimate) -> Estimate:
+    """The same estimate of the opposite difference (b - a for a - b)."""
+    return Estimate(-e.mean, -e.high, -e.low, e.se, e.sd, e.n, e.p_value)
+
+
+def paired_difference(a, b, confidence: float = CONFIDENCE) -> Estimate:
+    """Mean of ``a - b`` where ``a[i]`` and ``b[i]`` are two actions on the same deal ``i``.
+
+    Pairing (common random numbers) removes the variance the two actions share, the deal
+    itself, so the interval is much narrower than that of two independent samples.
+    """
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if a.shape != b.shape:
+        raise EuchreError(f"a paired difference needs the same deals for both actions: got {a.shape} and {b.shape}")
+    return mean_estimate(a - b, confidence)
+
+
+def welch_difference(a, b, confidence: float = CONFIDENCE) -> Estimate:
+    """Mean of ``a`` minus mean of ``b`` for two independent samples (Welch's interval)."""
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if a.size < 2 or b.size < 2:
+        return Estimate(float("nan"), float("nan"), float("nan"), float("nan"), float("nan"), int(a.size + b.size), float("nan"))
+    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
+    se = math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va ** 2 / (a.size - 1) + vb ** 2 / (b.size - 1)) if se > 0 else a.size + b.size - 2
+    return _from_se(float(a.mean() - b.mean()), se, df, int(a.size + b.size), confidence)
+
+
+def stratified_difference(a, strata_a, b, strata_b, weights: str = "pooled",
+                          confidence: float = CONFIDENCE) -> Estimate:
+    """Difference of means of two independent samples *within* strata, averaged over strata.
+
+    For "the same kind of hand held at two seats": ``a`` and ``b`` are outcomes, ``strata_*``
+    the hand class of each. Each stratum present in both samples contributes
+    ``mean_a - mean_b`` weighted by its share of the pooled deals (``weights="pooled"``) or of
+    sample ``a`` (``weights="a"``). Strata with fewer than two deals on either side are
+    dropped. The normal interval is used (the strata are many and large).
+    """
+    fa = _groups(np.asarray(a, dtype=float), np.asarray(strata_a))
+    fb = _groups(np.asarray(b, dtype=float), np.asarray(strata_b))
+    keys = [k for k in fa if k in fb]
+    cells = np.array([fa[k] + fb[k] for k in keys], dtype=float).reshape(-1, 6)
+    return stratified_from_cells(*cells.T, weights=weights, confidence=confidence)
+
+
+def stratified_from_cells(n_a, mean_a, var_a, n_b, mean_b, var_b, weights: str = "pooled",
+                          confidence: float = CONFIDENCE) -> Estimate:
+    """:func:`stratified_difference` from per-stratum summaries (n, mean, variance ddof=1),
+    arrays aligned by stratum: what a study's saved results table holds."""
+    n_a, mean_a, var_a, n_b, mean_b, var_b = (np.asarray(x, dtype=float) for x in (n_a, mean_a, var_a, n_b, mean_b, var_b))
+    keep = (n_a >= 2) & (n_b >= 2)
+    if not keep.any():
+        return Estimate(float("nan"), float("nan"), float("nan"), float("nan"), float("nan"), 0, float("nan"))
+    n_a, mean_a, var_a, n_b, mean_b, var_b = (x[keep] for x in (n_a, mean_a, var_a, n_b, mean_b, var_b))
+    if weights == "pooled":
+        w = n_a + n_b
+    elif weights == "a":
+        w = n_a.copy()
+    else:
+        raise EuchreError(f"weights must be 'pooled' or 'a', not {weights!r}")
+    w = w / w.sum()
+    mean = float(w @ (mean_a - mean_b))
+    se = float(math.sqrt(w ** 2 @ (var_a / n_a + var_b / n_b)))
+    n = int((n_a + n_b).sum())
+    z = _z(confidence)
+    p = float(2 * _st.norm.sf(abs(mean / se))) if se > 0 else (1.0 if mean == 0 else 0.0)
+    return Estimate(mean, mean - z * se, mean + z * se, se, se * math.sqrt(n), n, p)
+
+
+def _groups(x: np.ndarray, strata: np.ndarray) -> dict:
+    """stratum -> (n, mean, variance with ddof=1)."""
+    out = {}
+    if x.size == 0:
+        return out
+    keys, inverse = np.unique(strata, return_inverse=True, axis=0 if strata.ndim > 1 else None)
+    inverse = inverse.reshape(-1)
+    n = np.bincount(inverse)
+    s = np.bincount(inverse, weights=x)
+    ss = np.bincount(inverse, weights=x * x)
+    for i, key in enumerate(keys):
+        key = tuple(key) if strata.ndim > 1 else key.item()
+        m = s[i] / n[i]
+        var = (ss[i] - n[i] * m * m) / (n[i] - 1) if n[i] > 1 else float("nan")
+        out[key] = (int(n[i]), float(m), float(max(var, 0.0)))
+    return out
+
+
+def wilson(k: int, n: int, confidence: float = CONFIDENCE) -> Rate:
+    """Wilson score interval for a rate ``k / n`` (good near 0 and 1, unlike the normal one)."""
+    k, n = int(k), int(n)
+    if n < 0 or k < 0 or k > n:
+        raise EuchreError(f"a rate needs 0 <= k <= n, got k={k}, n={n}")
+    if n == 0:
+        return Rate(float("nan"), float("nan"), float("nan"), 0, 0)
+    z = _z(confidence)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return Rate(p, max(0.0, centre - half), min(1.0, centre + half), k, n)
+
+
+def holm(p_values) -> np.ndarray:
+    """Holm's step-down adjusted p-values (controls the family-wise error rate)."""
+    p = np.asarray(p_values, dtype=float)
+    m = p.size
+    if m == 0:
+        return p
+    order = np.argsort(np.where(np.isnan(p), np.inf, p), kind="stable")
+    adjusted = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        value = 1.0 if np.isnan(p[i]) else min(1.0, (m - rank) * p[i])
+        running = max(running, value)
+        adjusted[i] = running
+    return adjusted
+
+
+def benjamini_hochberg(p_values) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values (controls the false discovery rate)."""
+    p = np.asarray(p_values, dtype=float)
+    m = p.size
+    if m == 0:
+        return p
+    order = np.argsort(p, kind="stable")
+    ranked = p[order] * m / np.arange(1, m + 1)
+    ranked = np.minimum.accumulate(ranked[::-1])[::-1]
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(ranked, 1.0)
+    return adjusted
+
+
+SUPPORTED = "supported"
+CONTRADICTED = "contradicted"
+NEGLIGIBLE = "negligible"
+INCONCLUSIVE = "inconclusive"
+VERDICTS = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, INCONCLUSIVE)
+
+VERDICT_RULE = (
+    "Verdicts. Every estimate is oriented so that a positive value means the book's advice gains. "
+    "The p-values of all the tests of the study are adjusted together by Holm's method, and each "
+    "test's 95% interval is widened to the Bonferroni level 1 - 0.05/m for m tests: the *simultaneous "
+    "interval*, which holds for all m tests together. A test is *supported* when its simultaneous "
+    "interval lies above 0, *contradicted* when it lies below 0, *negligible* when it lies inside plus "
+    "or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a game, 0.04 net rubber "
+    "points) and contains 0, and *inconclusive* otherwise; it is *material* when the interval lies beyond the "
+    "margin. More deals never move a test between supported and contradicted. For an inconclusive "
+    "test, *deals needed* is the number of deals the study would have to simulate for its "
+    "simultaneous interval to exclude 0 or fit inside the margin, with 80% power, given the effect and "
+    "spread observed."
+)
+
+
+def deals_needed(estimate: Estimate, margin: float = 0.0, alpha: float = ALPHA,
+                 power: float = POWER) -> int | None:
+    """Deals of the test for it to be decided: its interval at level ``1 - alpha`` must exclude
+    0 or fit inside ``(-margin, margin)``, with probability ``power`` (see the module's notes).
+
+    None when no finite number can be given (no variance, or no effect and no margin).
+    """
+    e = abs(estimate.mean)
+    distance = max(e, margin - e) if e < margin else e
+    if not np.isfinite(estimate.sd) or distance <= 0 or estimate.sd <= 0:
+        return None
+    z = _z(1 - alpha) + float(_st.norm.ppf(power))
+    return int(math.ceil((z * estimate.sd / distance) ** 2))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A test of a claim of the book: the book says ``estimate`` has the sign ``sign``."""
+
+    id: str                # from the catalogue of claims, e.g. "T1"
+    quote: str             # the book's sentence
+    test: str              # what is compared, in words
+    estimate: Estimate     # as computed; :attr:`oriented` turns it to the book's side
+    sign: int = 1          # +1: the book says the estimand is positive; -1: negative
+    margin: float = 0.05   # smallest effect that matters, in the estimand's unit (points per hand)
+    unit: str = "points per hand"
+    key: str = ""          # the test's name in its study (unique there); "" = the claim id
+    label: str = ""        # a few words naming the test, for chart axes
+    simulated: int | None = None   # the deals the study simulated to measure it (None: unknown)
+
+    @property
+    def name(self) -> str:
+        return self.key or self.id
+
+    @property
+    def oriented(self) -> Estimate:
+        """The estimate oriented so that positive means the book's advice gains."""
+        return self.estimate if self.sign > 0 else negated(self.estimate)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    claim: Claim
+    p_adjusted: float
+    verdict: str
+    deals_needed: int | None   # deals to simulate (the study's, in all) to decide an inconclusive test
+    low: float = float("nan")  # the simultaneous interval, oriented
+    high: float = float("nan")
+    material: bool = False
+
+    @property
+    def estimate(self) -> Estimate:
+        """The test's estimate oriented so that positive means the book's advice gains."""
+        return self.claim.oriented
+
+    def row(self) -> dict:
+        e = self.estimate
+        return {
+            "claim": self.claim.id, "key": self.claim.name, "label": self.claim.label, "test": self.claim.test,
+            "unit": self.claim.unit, "estimate": e.mean, "ci_low": e.low, "ci_high": e.high,
+            "sim_low": self.low, "sim_high": self.high, "margin": self.claim.margin, "se": e.se, "deals": e.n,
+            "p": e.p_value, "p_holm": self.p_adjusted, "verdict": self.verdict, "material": self.material,
+            "deals_needed": self.deals_needed,
+        }
+
+
+def decide(low: float, high: float, margin: float) -> tuple[str, bool]:
+    """The verdict and the material flag of a simultaneous interval [low, high] (oriented)."""
+    if not (np.isfinite(low) and np.isfinite(high)):
+        return INCONCLUSIVE, False
+    material = low > margin or high < -margin
+    if low > 0:
+        return SUPPORTED, material
+    if high < 0:
+        return CONTRADICTED, material
+    if -margin < low and high < margin:
+        return NEGLIGIBLE, False
+    return INCONCLUSIVE, False
+
+
+def verdicts(claims: list[Claim], alpha: float = ALPHA) -> list[Verdict]:
+    """Adjusts the p-values of all tests of a study together and decides each (the rule is in
+    the module's notes and :data:`VERDICT_RULE`)."""
+    adjusted = holm([c.estimate.p_value for c in claims])
+    m = max(len(claims), 1)
+    z = _z(1 - alpha / m)
+    out = []
+    for claim, p_adj in zip(claims, adjusted):
+        e = claim.oriented
+        low, high = e.mean - z * e.se, e.mean + z * e.se
+        verdict, material = decide(low, high, claim.margin)
+        needed = None
+        if verdict == INCONCLUSIVE:
+            n = deals_needed(e, claim.margin, alpha / m)
+            if n is not None and claim.simulated and e.n:
+                n = int(math.ceil(n * claim.simulated / e.n))
+            needed = n
+        out.append(Verdict(claim, float(p_adj), verdict, needed, float(low), float(high), material))
+    return out

@@ -1,0 +1,15 @@
+"""The game itself: cards and their notation, the laws' rules and scoring, the contract once the
+bidding ends, the book's hand patterns, its discard, and the catalogue of its claims."""
+from analysis.public import lazy_exports
+
+__all__, __getattr__, __dir__ = lazy_exports(__name__, {
+    "cards": ["SEATS", "SUITS", "SUIT_NAMES", "SEAT_NAMES", "card_text", "format_cards", "mask_of", "mask_cards",
+              "parse_card", "parse_cards", "parse_seat", "parse_suit"],
+    "rules": ["LOVE_ALL", "ROUND_ORDER", "SEAT_ORDER", "Rules", "Score", "legal_cards", "trick_winner",
+              "score_hand", "points_by_side"],
+    "contract": ["dealer_hand"],
+    "patterns": ["matches", "match_table", "any_match", "parse_pattern", "shape_of"],
+    "discard": ["book_discard"],
+    "position": ["Position", "parse_position"],
+    "claims": ["BookClaim", "catalogue", "quote"],
+})

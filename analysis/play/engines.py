@@ -1,0 +1,84 @@
+"""Play engines by name: the one registry of engine names and default worlds, and the engine of
+the run in progress.
+
+``get_engine("dd")`` plays double-dummy (:mod:`analysis.play.engine`); ``get_engine("pimc",
+worlds=32, seed=0)``, ``"book"`` and ``"simple"`` seat table-side players in every chair
+(:mod:`analysis.play.table`).
+
+Code given no engine plays with :func:`default_engine`: double-dummy, or the engine of the
+innermost ``with playing(engine):`` block. The runner sets it once for a chunk and the simulator
+alone reads it, so that a study's chunk plays every one of its simulations with the run's engine
+without threading the engine through each study's code.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import numpy as np
+
+from analysis.errors import EuchreError
+from analysis.play.engine import DoubleDummy, PlayEngine
+from analysis.play.table import TablePlay
+from analysis.seeds import play_seed
+
+# A context variable, not a global: each thread (joblib's threading backend, Dask's workers)
+# has its own, so chunks played side by side never see each other's engine.
+_playing: ContextVar[PlayEngine | None] = ContextVar("playing", default=None)
+
+
+def default_engine() -> PlayEngine:
+    """The engine of the innermost :func:`playing` block, else double-dummy play."""
+    engine = _playing.get()
+    return DoubleDummy() if engine is None else engine
+
+
+@contextmanager
+def playing(engine: PlayEngine):
+    """Within the block, code given no engine plays with ``engine``; the previous default
+    comes back after it."""
+    token = _playing.set(engine)
+    try:
+        yield engine
+    finally:
+        _playing.reset(token)
+
+
+ENGINES = ("dd", "pimc", "book", "simple")
+DEFAULT_WORLDS = 32
+
+
+def check_play(name: str, worlds: int, option: str = "--worlds") -> None:
+    """Refuses an unknown engine, or worlds a decision (``option`` on the command line) below one."""
+    if name not in ENGINES:
+        raise EuchreError(f"play engine {name!r} is unknown: use {', '.join(ENGINES)}")
+    if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
+        raise EuchreError(f"{option} must be a whole number of at least 1, not {worlds!r}")
+
+
+def play_record(name: str, worlds: int) -> dict:
+    """The engine as a run records it: its name, and for ``pimc`` its worlds a decision."""
+    return {"engine": name, "worlds": int(worlds)} if name == "pimc" else {"engine": name}
+
+
+def play_words(name: str, worlds: int) -> str:
+    """The engine in words, for a table's heading."""
+    return {"dd": "double-dummy play", "pimc": f"table-side play (PIMC, {worlds} worlds a decision)",
+            "book": "table-side play (the book's card-play rules)",
+            "simple": "table-side play (the simple baseline)"}[name]
+
+
+def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pack: int = 32) -> PlayEngine:
+    """The engine ``dd`` (double-dummy, the default), ``pimc`` (table-side, ``worlds`` worlds a
+    decision, deterministic from ``seed``), ``book`` (table-side, the book's card-play rules) or
+    ``simple`` (table-side baseline). Table-side players
+    must know the ``pack`` (which cards exist to be hidden)."""
+    check_play(name, worlds)
+    if name == "dd":
+        return DoubleDummy()
+    return TablePlay(name, worlds=worlds, seed=seed, pack=pack)
+
+
+def chunk_engine(name: str, worlds: int, seed: np.random.SeedSequence, pack: int) -> PlayEngine:
+    """The engine of one chunk of deals, its table-side players seeded by :func:`play_seed`."""
+    return get_engine(name, worlds=worlds, seed=play_seed(seed), pack=pack)

@@ -1,0 +1,64 @@
+"""Players who see only their own cards: the interface, and the simple baseline.
+
+A player answers one question: given his information set (:mod:`analysis.play.information`),
+which card does he play? :class:`SimplePlayer` wins the trick as cheaply as possible unless the
+partner is already winning it, else throws the lowest card (the cheapest card by its power in the
+trick; leading, the cheapest card of the hand). The stronger players are PIMC
+(:mod:`analysis.play.pimc`) and the book's rules (:mod:`analysis.play.book`).
+"""
+from __future__ import annotations
+
+from analysis.game.cards import effective_suit, trick_power
+from analysis.play.information import InfoSet
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ids of a hand mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Player:
+    name = "player"
+
+    def choose(self, info: InfoSet, key: tuple) -> int:
+        """The card to play (``info`` is the player's to move; ``key`` names the decision)."""
+        raise NotImplementedError
+
+
+def card_cost(card: int, trump: int) -> int:
+    """A card's power as a card to throw: plain cards by rank, trumps above every plain card."""
+    return trick_power(card, trump, effective_suit(card, trump))
+
+
+class SimplePlayer(Player):
+    """The baseline: win the trick as cheaply as possible unless the partner is winning it, else
+    throw the lowest card; leading, the lowest card."""
+
+    name = "simple"
+
+    def choose(self, info: InfoSet, key: tuple) -> int:
+        legal = cards_of(info.legal())
+        if len(legal) == 1:
+            return legal[0]
+        trump = info.trump
+        cheapest = min(legal, key=lambda c: (card_cost(c, trump), c))
+        if not info.trick:
+            return cheapest
+        led = info.led_suit
+        best_seat, best = info.trick[0]
+        best_power = trick_power(best, trump, led)
+        for seat, card in info.trick[1:]:
+            p = trick_power(card, trump, led)
+            if p > best_power:
+                best_seat, best_power = seat, p
+        if best_seat == (info.player ^ 2):
+            return cheapest
+        winners = [c for c in legal if trick_power(c, trump, led) > best_power]
+        if winners:
+            return min(winners, key=lambda c: (trick_power(c, trump, led), c))
+        return cheapest

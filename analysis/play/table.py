@@ -1,0 +1,141 @@
+"""Whole hands at the table, card by card, and table-side play as an engine.
+
+:func:`play_hands` plays a batch of deals with any player in each seat and returns the makers'
+tricks; :class:`TablePlay` puts it behind the :class:`analysis.play.engine.PlayEngine` interface;
+:func:`make_player` seats a player by name.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from analysis.errors import EuchreError
+from analysis.game import contract
+from analysis.play.book import BookPlayer, play_book_batch
+from analysis.play.engine import PlayEngine
+from analysis.play.information import start_info
+from analysis.play.pimc import PIMCPlayer
+from analysis.play.players import Player, SimplePlayer
+
+
+PLAYERS = ("pimc", "book", "simple")
+
+
+def make_player(kind: str, worlds: int = 32, seed: int = 0, model=None) -> Player:
+    if kind == "pimc":
+        return PIMCPlayer(worlds, seed, model)
+    if kind == "simple":
+        return SimplePlayer()
+    if kind == "book":
+        return BookPlayer()
+    raise EuchreError(f"table player {kind!r} is unknown: use {' or '.join(PLAYERS)}")
+
+
+def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_seat: int = -1,
+              maker: int = -1, leader: int | None = None, turn_up: int | None = None, taken: bool = False,
+              discard: int | None = None, calls=(), pack: int = 32, deal: int = 0) -> tuple[list, tuple]:
+    """One hand played card by card: returns (the (seat, card) plays, tricks won by AC and BD).
+
+    hands: the four masks at the start of play (a lone player's partner's is ignored); players:
+    one :class:`Player` per seat; ``deal`` names the hand in the decisions' keys."""
+    active = [s for s in range(4) if lone_seat < 0 or s != (lone_seat ^ 2)]
+    left = [int(h) if s in active else 0 for s, h in enumerate(hands)]
+    # the public knowledge, followed from the first active seat's chair; the player to move sees it
+    # with his own cards (and the dealer his discard)
+    public = start_info(active[0], left[active[0]], trump, maker, lone_seat, turn_up, taken,
+                        discard if active[0] == 0 else None, calls, pack, leader)
+    plays = []
+    for n in range(5 * len(active)):
+        seat = public.to_move
+        info = public if seat == public.player else public.of(seat, left[seat], discard if seat == 0 else None)
+        card = players[seat].choose(info, (deal, n))
+        if not (info.legal() >> card) & 1:
+            raise EuchreError(f"player {players[seat].name!r} chose an illegal card {card}")
+        plays.append((seat, card))
+        left[seat] &= ~(1 << card)
+        public = public.play(card)
+    return plays, public.won
+
+
+def play_hands(hands, trump, lone_seat, side, players: Sequence[Player], leader=None, maker=None,
+               turn_up=None, taken=None, discard=None, calls=None, pack: int = 32) -> np.ndarray:
+    """Tricks taken by ``side`` (0 AC, 1 BD) in each deal, played card by card by ``players``.
+
+    hands: (N, 4) uint32 masks at the start of play; trump, lone_seat (-1 none), side, leader
+    (default: the first active seat left of A), maker (default unknown, -1), turn_up (default
+    unknown), taken (the dealer took it up), discard (the dealer's, -1 none): one value or (N,)
+    values; calls: None or one tuple of Call per deal."""
+    hands = np.asarray(hands, dtype=np.uint32)
+    n = len(hands)
+    if len(players) != 4:
+        raise EuchreError("give one player per seat (A, B, C, D)")
+
+    def col(x, default):
+        if x is None:
+            return np.full(n, default, np.int64)
+        return np.broadcast_to(np.asarray(x, np.int64), (n,))
+    trump, lone_seat, side = col(trump, 0), col(lone_seat, -1), col(side, 0)
+    maker, turn_up, taken, discard = col(maker, -1), col(turn_up, -1), col(taken, 0), col(discard, -1)
+    out = np.zeros(n, np.int8)
+    for i in range(n):
+        ld = None if leader is None else int(np.broadcast_to(np.asarray(leader), (n,))[i])
+        tu = None if turn_up[i] < 0 else int(turn_up[i])
+        _plays, won = play_hand(hands[i], int(trump[i]), players, int(lone_seat[i]), int(maker[i]), ld, tu,
+                                bool(taken[i]), None if discard[i] < 0 else int(discard[i]),
+                                () if calls is None else tuple(calls[i]), pack, i)
+        out[i] = won[int(side[i])]
+    return out
+
+
+class TablePlay(PlayEngine):
+    """Table-side play behind the engine interface: ``TablePlay("pimc", worlds=32, seed=0)`` or
+    ``TablePlay("simple")`` in every seat, or ``TablePlay(players=[...])`` with one player per seat.
+
+    The interface gives the hands at play, the trump, the leader, the lone seat and the makers'
+    side, not the turn-up, the discard or the calls: the players play without them (they know
+    less than at the table; :func:`play_hands` takes them when the caller has them). One
+    :class:`analysis.play.book.BookPlayer` in every seat plays through the compiled
+    :func:`analysis.play.book.play_book_batch`, card for card the same."""
+
+    def __init__(self, kind: str = "pimc", worlds: int = 32, seed: int = 0, players: Sequence[Player] | None = None,
+                 pack: int = 32):
+        if players is None:
+            player = make_player(kind, worlds, seed)
+            players = [player] * 4
+            self.name = "table-side " + player.name
+        else:
+            players = list(players)
+            if len(players) != 4 or not all(isinstance(p, Player) for p in players):
+                raise EuchreError("players must be four table players (seats A, B, C, D)")
+            self.name = "table-side " + "/".join(p.name for p in players)
+        self.players = players
+        self.pack = pack
+
+    def _play(self, hands, trump, lone_seat, side, **kw) -> np.ndarray:
+        """play_hands with this table's players; the book's player alone at the table plays compiled
+        (the same cards, his ``fired`` counted alike)."""
+        p = self.players[0]
+        if type(p) is BookPlayer and all(q is p for q in self.players):
+            return play_book_batch(hands, trump, lone_seat, side, pack=self.pack, off=p.off, fired=p.fired, **kw)
+        return play_hands(hands, trump, lone_seat, side, self.players, pack=self.pack, **kw)
+
+    def maker_tricks(self, hands, trump, leader, lone_seat, side):
+        return self._play(hands, trump, lone_seat, side, leader=leader)
+
+    def play_bidding(self, bidding, turn_up) -> np.ndarray:
+        """The makers' tricks of the deals of a :class:`analysis.simulate.BiddingBatch` (0 for a
+        deal passed out), the players knowing the turn-up, whether the dealer took it, the calls
+        and (the dealer) his discard, as at the table."""
+        b = bidding
+        n = len(b.maker)
+        out = np.zeros(n, np.int8)
+        live = np.flatnonzero(np.asarray(b.maker) >= 0)
+        if not len(live):
+            return out
+        takes = contract.dealer_takes_up(b.round, b.lone_seat)
+        out[live] = self._play(b.play_hands[live], b.trump[live], b.lone_seat[live], b.maker[live] & 1,
+                               leader=contract.leader(b.lone_seat[live]), maker=b.maker[live],
+                               turn_up=np.asarray(turn_up, np.int64)[live], taken=takes[live],
+                               discard=b.discard[live], calls=[b.calls(int(i)) for i in live])
+        return out

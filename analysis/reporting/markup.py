@@ -1,0 +1,156 @@
+"""Markdown and HTML for every page the project writes: the studies' reports, the index, the
+ledger of the book's claims, the coups and the comparisons.
+
+- cells: :func:`fmt` (a value as a table shows it), :func:`md_table` and :func:`html_table`
+  (a results frame), :func:`md_grid` and :func:`html_grid` (a table of text cells);
+- text: :func:`inline` (one line of Markdown as HTML), :func:`md_to_html` (the small Markdown
+  subset the reports write: paragraphs, lists, quotes, tables);
+- pages: :func:`page_head` (the opening of a self-contained page) and :data:`PAGE_END`, and
+  the style of each kind of page.
+"""
+from __future__ import annotations
+
+import html
+import math
+import re
+
+import pandas as pd
+
+# --- cells ----------------------------------------------------------------------------------
+
+
+def fmt(value, digits: int = 3) -> str:
+    """A value as a table cell: thousands separated, ``digits`` decimals (tiny values in
+    scientific notation), "–" for NaN, "" for None."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "–"
+        if value != 0 and abs(value) < 10 ** -digits:
+            return f"{value:.1e}"
+        return f"{value:,.{digits}f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def text_cells(frame: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """A frame's header and rows as text (:func:`fmt`)."""
+    rows = [[fmt(v.item() if hasattr(v, "item") else v) for v in record] for record in frame.itertuples(index=False)]
+    return [str(c) for c in frame.columns], rows
+
+
+def md_grid(head: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table of text cells (a "|" inside a cell escaped)."""
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def html_grid(head: list[str], rows: list[list[str]], css: str = "") -> str:
+    """An HTML table of text cells, each cell's Markdown rendered (:func:`inline`)."""
+    th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f'<table class="{css}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def md_table(frame: pd.DataFrame) -> str:
+    return md_grid(*text_cells(frame))
+
+
+def html_table(frame: pd.DataFrame, css: str = "") -> str:
+    return html_grid(*text_cells(frame), css)
+
+
+# --- text -----------------------------------------------------------------------------------
+
+def inline(text: str) -> str:
+    """The Markdown of one line as HTML: `code`, **bold**, *italic*, [links](url)."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
+    out = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?![\w*])", r"<em>\1</em>", out)
+    out = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', out)
+    return out
+
+
+def md_to_html(text: str) -> str:
+    """The small Markdown subset the reports write: paragraphs, ``- `` lists, ``> `` quotes, tables."""
+    blocks = re.split(r"\n\s*\n", text.strip())
+    out = []
+    for block in blocks:
+        lines = block.splitlines()
+        if all(line.startswith("- ") for line in lines):
+            out.append("<ul>" + "".join(f"<li>{inline(line[2:])}</li>" for line in lines) + "</ul>")
+        elif all(line.startswith("|") for line in lines) and len(lines) >= 2:
+            out.append(_md_table_to_html(lines))
+        elif all(line.startswith(">") for line in lines):
+            quote = " ".join(line.lstrip(">").strip() for line in lines)
+            out.append(f"<blockquote>{inline(quote)}</blockquote>")
+        else:
+            out.append(f"<p>{inline(' '.join(lines))}</p>")
+    return "\n".join(out)
+
+
+def _md_table_to_html(lines: list[str]) -> str:
+    def cells(line):
+        return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+    head = "".join(f"<th>{inline(c)}</th>" for c in cells(lines[0]))
+    body = "".join("<tr>" + "".join(f"<td>{inline(c)}</td>" for c in cells(line)) + "</tr>" for line in lines[2:])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+PAGE_END = "</body></html>"
+
+
+def page_head(title: str, style: str) -> list[str]:
+    """The opening of a self-contained page up to its body, in three pieces (the doctype, the
+    title, the style), for the page to lay out on its lines; ``title`` is HTML, ``style`` CSS."""
+    return ['<!doctype html><html lang="en"><head><meta charset="utf-8">', f"<title>{title}</title>",
+            f"<style>{style}</style></head><body>"]
+
+
+STUDY_STYLE = """
+body{font-family:Georgia,serif;max-width:62rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.45}
+h1{font-size:1.7rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}
+table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.6rem 0}
+th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}th{background:#f3f3f3}
+td:first-child,th:first-child{text-align:left}table.verdicts td:nth-child(2){text-align:left}
+blockquote{border-left:3px solid #999;margin:.6rem 0;padding:.1rem .8rem;color:#444;font-style:italic}
+figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
+.supported{color:#1b6e1b;font-weight:bold}.contradicted{color:#a31515;font-weight:bold}
+.inconclusive{color:#7a5a00}.negligible{color:#555;font-weight:bold}.note{font-size:.85rem;color:#555}
+"""
+
+INDEX_STYLE = STUDY_STYLE + " li{margin:.8rem 0} table.counts tr:last-child td{font-weight:bold}"
+
+LEDGER_STYLE = """
+body{font-family:Georgia,serif;max-width:64rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.45}
+h1{font-size:1.7rem}h2{font-size:1.3rem;border-bottom:1px solid #ccc;margin-top:2.4rem}
+h3{font-size:1.05rem;margin:1.6rem 0 .3rem}
+a{color:#1f4e8c}.nav{font-family:system-ui,sans-serif;font-size:.85rem}
+table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.5rem 0}
+th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right;vertical-align:top}th{background:#f3f3f3}
+td:first-child,th:first-child,td.test,th.test{text-align:left}table.counts tr:last-child td{font-weight:bold}
+td.test small{display:block;color:#666;max-width:26rem}
+blockquote{border-left:3px solid #999;margin:.3rem 0 .5rem;padding:.1rem .8rem;color:#444;font-style:italic}
+.summary{margin:.3rem 0}.waits{margin:.3rem 0;color:#555}
+.status{font-family:system-ui,sans-serif;font-size:.75rem;font-weight:bold;padding:.1rem .5rem;border-radius:.7rem;
+  margin-left:.5rem;vertical-align:middle;color:#fff;background:#888}
+.status.supported{background:#1b6e1b}.status.contradicted{background:#a31515}.status.negligible{background:#666}
+.status.inconclusive{background:#9a7000}.status.mixed{background:#6a3d9a}.status.untested{background:#bbb;color:#333}
+td.supported{color:#1b6e1b;font-weight:bold}td.contradicted{color:#a31515;font-weight:bold}
+td.negligible{color:#555;font-weight:bold}td.inconclusive{color:#9a7000}
+.note{font-size:.85rem;color:#555}
+"""
+
+COUPS_STYLE = ("body{font-family:Georgia,serif;max-width:62rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#222}"
+               "h1{font-size:1.7rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}"
+               "pre{background:#f6f4ee;padding:.6em;overflow-x:auto;font-size:.85em}"
+               "table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.6rem 0}"
+               "td,th{border:1px solid #ddd;padding:.2rem .45rem;vertical-align:top;text-align:left}th{background:#f3f3f3}")
+
+COMPARISON_STYLE = "body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{padding:2px 8px}"

@@ -1,0 +1,339 @@
+"""Reports of a study: a tidy results table, the verdicts, Markdown and one self-contained HTML page.
+
+A study renders its results into a :class:`StudyReport` (question, method, table, charts,
+verdicts); :func:`write_report` writes to the study's folder
+
+- ``results.parquet`` (or ``results.csv`` without pyarrow): the tidy results table;
+- ``verdicts.csv``: one row per claim;
+- ``report.md`` and ``report.html`` (charts embedded as base64 PNG, so the page travels alone);
+- ``summary.json``: title and headline, read by :func:`write_index` for ``reports/index.html``.
+
+Every file is written to a temporary name and renamed into place.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from analysis.play.engines import play_words
+from analysis.experiment.stats import VERDICT_RULE, VERDICTS, Verdict
+from analysis.storage import write_atomic, write_json, write_table, write_text
+from analysis.reporting.ledger import build_ledger, counts_html, write_ledger
+from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, html_table, inline, md_table, md_to_html,
+                                       page_head)
+
+DOUBLE_DUMMY = (
+    "The card play is solved **double-dummy**: every player sees all four hands and plays "
+    "perfectly. That is perfect-information play, an approximation of play at the table: it "
+    "favours whoever the unseen cards favour (a finesse always works for the side it works for), "
+    "so it measures what the cards are worth under best play, not what a given player will make "
+    "of them."
+)
+TABLE_SIDE = (
+    "The card play of this run is **at the table**, whatever the method says of double-dummy play: every player "
+    "sees only his own cards. {how} The estimates measure what the cards are worth among such players, not "
+    "under best play."
+)
+TABLE_PLAYERS = {
+    "pimc": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision: worlds "
+            "consistent with what he has seen, each solved double-dummy. It assumes it could play differently in "
+            "worlds it cannot tell apart (strategy fusion) and values a card for the present trick's worlds only "
+            "(non-locality): a strong player, not a perfect one.",
+    "book": "Each player plays by the book's card-play rules, and where the book is silent wins the trick as "
+            "cheaply as he can unless his partner is winning it, else throws his lowest card.",
+    "simple": "Each player plays a simple baseline: he wins the trick as cheaply as he can unless his partner is "
+              "winning it, else throws his lowest card.",
+}
+
+
+def play_note(manifest: dict) -> str:
+    """What the run's play engine can and cannot see (a manifest without ``play``: double-dummy)."""
+    play = manifest.get("play") or {"engine": "dd"}
+    if play["engine"] == "dd":
+        return DOUBLE_DUMMY
+    return TABLE_SIDE.format(how=TABLE_PLAYERS[play["engine"]].format(worlds=play.get("worlds")))
+
+
+@dataclass
+class Chart:
+    file: str          # PNG file name inside the study folder
+    caption: str
+
+
+@dataclass
+class StudyReport:
+    name: str
+    title: str
+    question: str                      # Markdown: the book's sentences, quoted
+    method: str                        # Markdown
+    table: pd.DataFrame                # the results shown in the report (a readable subset)
+    table_caption: str = ""
+    charts: list[Chart] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+    headline: str = ""
+    sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
+    play_note: str | None = None       # what the play engine can and cannot see; None: the run's (play_note)
+
+
+PIMC_SEES = (
+    "PIMC draws worlds consistent with what the player saw and solves each double-dummy: it assumes it could play "
+    "differently in worlds it cannot tell apart (strategy fusion) and values a card for the present trick's worlds "
+    "only, not for what the others will infer from it (non-locality); it is a strong player, not a perfect one.")
+THREE_WAYS = ("The card play is played **three ways**: double-dummy (every card seen{seen}), PIMC and the book's rules "
+              "(each player sees only his own cards). " + PIMC_SEES)
+
+
+def verdict_words(v: Verdict | None) -> str:
+    """A verdict as a report's table cell says it: "supported (material)"; "" for none."""
+    return "" if v is None else v.verdict + (" (material)" if v.material else "")
+
+
+def changed_verdicts(table_side: list[Verdict], double_dummy: dict) -> list[str]:
+    """The table-side verdicts that differ from the double-dummy verdict of the same test (``double_dummy``
+    keyed by the test's key without its last part, ".pimc"), each as "key: X double-dummy, Y at the table"."""
+    out = []
+    for v in table_side:
+        key = v.claim.key.rsplit(".", 1)[0]
+        w = double_dummy.get(key)
+        if w is not None and (w.verdict, w.material) != (v.verdict, v.material):
+            out.append(f"{key}: {verdict_words(w)} double-dummy, {verdict_words(v)} at the table "
+                       f"({w.estimate.mean:+.3f} -> {v.estimate.mean:+.3f})")
+    return out
+
+
+def claim_by_claim(verdict_list: list[Verdict], lead: str) -> str:
+    """A headline: ``lead``, then claim by claim (in the verdicts' order) each test's label without
+    its claim id, its estimate and its verdict."""
+    parts = []
+    for claim in dict.fromkeys(v.claim.id for v in verdict_list):
+        words = "; ".join(f"{v.claim.label.split(' ', 1)[1]} {v.estimate.mean:+.3f} ({v.verdict})"
+                          for v in verdict_list if v.claim.id == claim)
+        parts.append(f"{claim}: {words}")
+    return lead + ". ".join(parts) + "."
+
+
+def table_side_headline(table_side: list[Verdict], double_dummy: dict, noun: str, nouns: str) -> str:
+    """A headline naming the verdicts that change when every player plays by PIMC (see
+    :func:`changed_verdicts`), or saying that none does."""
+    if not table_side:
+        return f"No {noun} was measured."
+    changed = changed_verdicts(table_side, double_dummy)
+    if not changed:
+        return (f"Every {noun} keeps its double-dummy verdict when all four players play by PIMC instead "
+                f"({len(table_side)} {nouns}, the same deals).")
+    return "Verdicts that change with table-side (PIMC) play: " + "; ".join(changed) + "."
+
+
+def interval(e, digits: int = 3, pct: bool = False) -> str:
+    """An estimate as "mean [low, high]" (signed; percentages with ``pct``); "" for None."""
+    if e is None:
+        return ""
+    if pct:
+        return f"{e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}]"
+    return f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
+
+
+_UNIT_WORDS = {"points per hand": "points", "probability of winning the game": "of a game",
+               "expected net rubber points": "rubber points"}
+
+
+def verdict_frame(verdicts: list[Verdict]) -> pd.DataFrame:
+    """One row per test: the estimate oriented to the book's side with its 95% and simultaneous
+    intervals, the margin, the deals, Holm's p-value, the verdict and whether it is material."""
+    rows = []
+    for v in verdicts:
+        e = v.estimate
+        digits = 4 if v.claim.margin < 0.05 else 3
+        rows.append({
+            "claim": v.claim.id,
+            "tested as": v.claim.test,
+            "estimate [95% CI]": f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]",
+            "simultaneous interval": f"[{v.low:+.{digits}f}, {v.high:+.{digits}f}]",
+            "margin": f"±{v.claim.margin:g} {_UNIT_WORDS.get(v.claim.unit, v.claim.unit)}",
+            "deals": int(e.n),
+            "p (Holm)": v.p_adjusted,
+            "verdict": v.verdict + (" (material)" if v.material else ""),
+            "deals needed": "" if v.deals_needed is None else f"{v.deals_needed:,}",
+        })
+    return pd.DataFrame(rows)
+
+
+def _quotes(verdicts: list[Verdict]) -> list[tuple[str, str]]:
+    """Each claim's quote once, in order (a claim may be tested in several ways)."""
+    seen: dict[str, str] = {}
+    for v in verdicts:
+        seen.setdefault(v.claim.id, v.claim.quote)
+    return list(seen.items())
+
+
+def verdict_counts(verdicts: list[Verdict]) -> dict[str, int]:
+    return {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}
+
+
+def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
+    rules = manifest.get("rules", {})
+    play = manifest.get("play")   # none: double-dummy, as every study's method says
+    commit = str(manifest.get("git_commit") or "")
+    dirty = [("provenance", f"made from uncommitted changes to {commit.removesuffix('-dirty')}")] \
+        if commit.endswith("-dirty") else []
+    return dirty + [
+        ("deals", f"{manifest.get('deals', 0):,} ({manifest.get('deals_per_scenario', 0):,} per scenario, "
+                  f"{len(manifest.get('scenarios', []))} scenarios)"),
+        ("rules", ", ".join(f"{k} = {v}" for k, v in rules.items())),
+        ("policies", str(manifest.get("policies", ""))),
+        *([("play", play_words(play["engine"], play.get("worlds")))] if play else []),
+        ("root seed / chunk size", f"{manifest.get('root_seed')} / {manifest.get('chunk_size'):,}"),
+        ("euchrelab / git commit", f"{manifest.get('euchrelab_version')} / {manifest.get('git_commit')}"),
+        ("workers / backend", f"{manifest.get('workers')} / {manifest.get('backend')}"),
+        ("wall time", f"{manifest.get('wall_seconds', float('nan')):.1f} s "
+                      f"({manifest.get('chunks_computed', 0)} chunks computed, {manifest.get('chunks_resumed', 0)} resumed)"),
+        ("finished", str(manifest.get("finished", ""))),
+    ]
+
+
+# --- the report -----------------------------------------------------------------------------
+
+def render_markdown(report: StudyReport, manifest: dict) -> str:
+    parts = [f"# {report.title}", ""]
+    if report.headline:
+        parts += [f"**Headline.** {report.headline}", ""]
+    parts += ["## The question", "", report.question.strip(), ""]
+    parts += ["## Method", "", report.method.strip(), "", report.play_note or play_note(manifest), ""]
+    if report.verdicts:
+        parts += ["## Verdicts", "", md_table(verdict_frame(report.verdicts)), "", VERDICT_RULE, ""]
+        for cid, quote in _quotes(report.verdicts):
+            parts += [f"- **{cid}** — {quote}"]
+        parts += [""]
+    parts += ["## Results", ""]
+    if report.table_caption:
+        parts += [report.table_caption, ""]
+    parts += [md_table(report.table), ""]
+    for chart in report.charts:
+        parts += [f"![{chart.caption}]({chart.file})", "", f"*{chart.caption}*", ""]
+    for heading, body in report.sections:
+        parts += [f"## {heading}", "", body.strip(), ""]
+    parts += ["## Run", ""]
+    parts += [f"- {k}: {v}" for k, v in _manifest_rows(manifest)]
+    parts += ["", "The full manifest is `manifest.json`; the tidy results table is "
+              "`results.parquet` (or `results.csv`)."]
+    return "\n".join(parts) + "\n"
+
+
+def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
+    out_dir = Path(out_dir)
+    start, title, style = page_head(html.escape(report.title), STUDY_STYLE)
+    parts = [start + title, style, f"<h1>{html.escape(report.title)}</h1>"]
+    if report.headline:
+        parts.append(f"<p><strong>Headline.</strong> {inline(report.headline)}</p>")
+    parts += ["<h2>The question</h2>", md_to_html(report.question)]
+    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(report.play_note or play_note(manifest))]
+    if report.verdicts:
+        table = html_table(verdict_frame(report.verdicts), "verdicts")
+        for word in VERDICTS:
+            for text in (word, f"{word} (material)"):
+                table = table.replace(f"<td>{text}</td>", f'<td class="{word}">{text}</td>')
+        parts += ["<h2>Verdicts</h2>", table, f'<p class="note">{inline(VERDICT_RULE)}</p>', "<ul>"]
+        parts += [f"<li><strong>{html.escape(cid)}</strong> — {inline(quote)}</li>" for cid, quote in _quotes(report.verdicts)]
+        parts.append("</ul>")
+    parts.append("<h2>Results</h2>")
+    if report.table_caption:
+        parts.append(md_to_html(report.table_caption))
+    parts.append(html_table(report.table, "results"))
+    for chart in report.charts:
+        data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
+        parts.append(f'<figure><img alt="{html.escape(chart.caption)}" src="data:image/png;base64,{data}">'
+                     f"<figcaption>{inline(chart.caption)}</figcaption></figure>")
+    for heading, body in report.sections:
+        parts += [f"<h2>{html.escape(heading)}</h2>", md_to_html(body)]
+    parts += ["<h2>Run</h2>", "<ul>"]
+    parts += [f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in _manifest_rows(manifest)]
+    parts += ["</ul>", "<p class=\"note\">The full manifest is <code>manifest.json</code>; the tidy results table "
+              "is <code>results.parquet</code> (or <code>results.csv</code>).</p>", PAGE_END]
+    return "\n".join(parts) + "\n"
+
+
+def write_report(report: StudyReport, table: pd.DataFrame, manifest: dict, out_dir) -> dict[str, Path]:
+    """Writes the results table, verdicts, Markdown and HTML report and the summary of a study."""
+    out_dir = Path(out_dir)
+    paths = {"results": write_table(table, out_dir / "results.parquet")}
+    if report.verdicts:
+        rows = pd.DataFrame([v.row() for v in report.verdicts])
+        paths["verdicts"] = write_atomic(out_dir / "verdicts.csv", lambda tmp: rows.to_csv(tmp, index=False))
+    paths["markdown"] = write_text(out_dir / "report.md", render_markdown(report, manifest))
+    paths["html"] = write_text(out_dir / "report.html", render_html(report, manifest, out_dir))
+    paths["summary"] = write_json(out_dir / "summary.json", {
+        "name": report.name, "title": report.title, "headline": report.headline,
+        "verdicts": verdict_counts(report.verdicts), "deals": manifest.get("deals"),
+    })
+    return paths
+
+
+# --- the index ------------------------------------------------------------------------------
+
+def _summary_of(folder: Path) -> dict:
+    summary_file = folder / "summary.json"
+    if summary_file.exists():
+        try:
+            return json.loads(summary_file.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            pass
+    # A report written by other tools: title from its first heading, headline from its first paragraph.
+    title, headline = folder.name, ""
+    md = folder / "report.md"
+    if md.exists():
+        lines = md.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("# "):
+                title = line[2:].strip()
+                rest = [x.strip() for x in lines[i + 1:]]
+                para = []
+                for x in rest:
+                    if not x and para:
+                        break
+                    if x and not x.startswith(("#", "|", "!", "```")):
+                        para.append(x)
+                    elif x and para:
+                        break
+                headline = " ".join(para)
+                break
+    return {"name": folder.name, "title": title, "headline": headline}
+
+
+def write_index(reports_dir) -> Path:
+    """``reports/index.html``: the ledger's counts of the book's claims by status per part of the
+    book, then every study folder with a report, its title and headline. Writes the ledger
+    itself, ``claims.md`` and ``claims.html``, beside it (:mod:`analysis.reporting.ledger`)."""
+    reports_dir = Path(reports_dir)
+    reports_dir.mkdir(parents=True, exist_ok=True)
+    ledger = build_ledger(reports_dir)
+    write_ledger(ledger, reports_dir)
+    folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists())
+    items = []
+    for folder in folders:
+        s = _summary_of(folder)
+        counts = s.get("verdicts") or {}
+        tally = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+        deals = f"{s['deals']:,} deals" if s.get("deals") else ""
+        meta = "; ".join(x for x in (deals, tally) if x)
+        items.append(
+            f'<li><a href="{html.escape(folder.name)}/report.html">{html.escape(s.get("title") or folder.name)}</a>'
+            f' (<a href="{html.escape(folder.name)}/report.md">Markdown</a>)'
+            f'<br>{inline(s.get("headline", ""))}'
+            + (f'<br><span class="note">{html.escape(meta)}</span>' if meta else "") + "</li>")
+    body = "<ul>" + "\n".join(items) + "</ul>" if items else "<p>No study has been run yet: <code>make report</code>.</p>"
+    claims = (f"<h2>The book's claims</h2><p>The {len(ledger.entries)} claims of the book by status, per part of "
+              f"the book. Every claim with its tests, and what the untested ones wait for: "
+              f'<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>'
+              f"{counts_html(ledger)}")
+    page = ("".join(page_head("euchrelab reports", INDEX_STYLE)) + "<h1>euchrelab: the book's advice, tested</h1>"
+            f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a "
+            f"Monte Carlo experiment on the same deals. The card play is double-dummy (perfect information: an "
+            f"approximation of play at the table) unless a report says otherwise; the card-play claims, and the "
+            f"studies that weigh the verdicts against table-side play, are played by players who see only their "
+            f"own cards.</p>{claims}<h2>The studies</h2>{body}{PAGE_END}\n")
+    return write_text(reports_dir / "index.html", page)

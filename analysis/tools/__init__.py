@@ -1,0 +1,10 @@
+"""The tools a player uses on one question: compare two policies by duplicate deals, advise one
+player on one decision, chart a policy's strategy, and replay the book's coup cases."""
+from analysis.public import lazy_exports
+
+__all__, __getattr__, __dir__ = lazy_exports(__name__, {
+    "compare": ["compare"],
+    "advise": ["Spot", "advise"],
+    "strategy": ["chart_rows"],
+    "coups": ["load_cases", "analyse_case"],
+})

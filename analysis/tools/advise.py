@@ -1,0 +1,646 @@
+"""One player's every action at one point of the bidding, valued over the worlds he could be in.
+
+A player knows his hand, the turn-up, the score and the calls before him. :func:`advise`
+
+1. draws *worlds*: the other three hands and the undealt cards, uniform given his hand and the
+   turn-up (the constrained sampler), kept only when a model of the others' bidding makes the
+   calls he heard (rejection: ``model="book"``, the book's policy; ``"uniform"`` reads nothing
+   into them); the share kept is the *acceptance*;
+2. plays every legal action of his on the same worlds (paired), everything after it by the
+   book's policy (the dealer's discard too), the cards by a play engine (double-dummy, or
+   players who see only their own cards: :func:`analysis.play.engines.get_engine`);
+3. values each action in his side's net points per hand and in the probability that his side
+   wins the game from the score the hand leads to (:mod:`analysis.value.game_model`, solved from the
+   book's outcome counts at every score played double-dummy, :func:`game_model`, cached on
+   disk); both with 95% intervals, the game's interval carrying the model's own error
+   (:mod:`analysis.value.game_value`);
+4. gives the book's own action there and the claim of the rule that decides it (:func:`why`).
+
+Worlds come in chunks of :data:`CHUNK`, chunk ``c`` drawn from ``SeedSequence(seed,
+spawn_key=(c,))``: the answer is the same however many workers share the chunks.
+
+    from analysis.tools.advise import Spot, advise
+    spot = Spot.of(seat="B", hand="JS JC AS KS QS", turn_up="9S")
+    advice = advise(spot, worlds=20_000, seed=0)
+    advice.best, advice.book, [(a.action, a.points.mean) for a in advice.actions]
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from analysis.bidding.book_policy import ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT, DEALER_ROUND_TWO, DEALER_SHADE, DEALER_TAKE, MAKE_NEXT, MAKE_RED, THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, BookPolicy, best_suit, hand_numbers_of
+from analysis.game.cards import SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
+from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
+from analysis.errors import EuchreError
+from analysis.bidding.policy import FIRST_ROUND_CALL, Call, Policy, Situation, Situations, VectorPolicy
+from analysis.game.rules import ROUND_ORDER, Rules, Score
+from analysis.simulate import simulate
+from analysis.experiment.stats import Estimate, mean_estimate
+from analysis.seeds import advise_chunk_seed
+
+CHUNK = 5_000               # worlds per chunk: part of the seeding
+DEFAULT_WORLDS = 40_000     # see the README: half-widths about 0.02 points on the differences that matter
+MODEL_DEALS = 20_000        # the game model: the book's hands per score
+MODEL_SEED = 0
+MODEL_STUDY = "advise"
+MODELS = ("book", "uniform")
+UNITS = ("points", "game")
+
+PASS_WORDS = {"pass", "p", "-"}
+
+
+# --- the point of the bidding -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Spot:
+    """What the advised player knows: his seat, hand, the turn-up, the score (AC-BD), the calls
+    before him (all passes: anything else ends the bidding) and the round."""
+
+    seat: int
+    hand: tuple[int, ...]
+    turn_up: int
+    score: Score = Score()
+    round: int = 1
+    rules: Rules = field(default_factory=Rules)
+
+    @classmethod
+    def of(cls, seat, hand, turn_up, score: str | tuple | Score | None = None, calls: str | None = None,
+           round: int | None = None, rules: Rules | None = None) -> "Spot":
+        """From text: ``seat`` "B", ``hand`` "JS JC AS KS QS", ``turn_up`` "9S"; ``score`` "M-O"
+        (text: the player's side first) or a Score (AC, BD); ``calls`` the calls before him in
+        seat order from B ("pass,pass"), checked against the laws; ``round`` 1 or 2 (default:
+        from the calls, else 1)."""
+        rules = rules or Rules()
+        seat = parse_seat(seat)
+        cards = parse_cards(hand, rules.pack, what="--hand")
+        if len(cards) != 5:
+            raise EuchreError(f"--hand has {len(cards)} cards: a hand is five cards")
+        turn = turn_up if isinstance(turn_up, int) else parse_card(turn_up, rules.pack)
+        if turn in cards:
+            raise EuchreError(f"--turn-up {card_text(turn)} is in the hand: the turn-up is not dealt to a player")
+        if score is None:
+            score = Score()
+        elif isinstance(score, str):
+            score = own_first_score(score, seat, rules)
+        else:
+            score = rules.check_score(Score.of(score), "--score")
+        rnd = read_calls(calls, seat, turn >> 3, round)
+        return cls(seat, tuple(cards), turn, score, rnd, rules)
+
+    @property
+    def side(self) -> int:
+        return self.seat & 1
+
+    @property
+    def turn_suit(self) -> int:
+        return self.turn_up >> 3
+
+    @property
+    def mask(self) -> int:
+        return mask_of(self.hand)
+
+    @property
+    def before(self) -> list[tuple[int, int]]:
+        """(round, seat) of every call before his, in order."""
+        out = []
+        for r in range(1, self.round + 1):
+            for s in ROUND_ORDER:
+                if r == self.round and s == self.seat:
+                    return out
+                out.append((r, s))
+        return out
+
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(Call(s, "turn down" if (r == 1 and s == 0) else "pass") for r, s in self.before)
+
+    @property
+    def must_call(self) -> bool:
+        return self.round == 2 and self.seat == 0 and self.rules.stick_the_dealer
+
+    def situation(self, trump: int | None = None) -> Situation:
+        return Situation(self.seat, self.mask, self.turn_up, self.round, self.score.seat(self.seat), self.calls(),
+                         self.rules, self.turn_suit if trump is None and self.round == 1 else trump, self.must_call)
+
+
+def own_first_score(text: str, seat: int, rules: Rules) -> Score:
+    """``"M-O"``, the player's side's points first, as the Score (AC, BD)."""
+    try:
+        own, theirs = (int(x) for x in str(text).split("-"))
+    except ValueError:
+        raise EuchreError(f"--score {text!r} must be two numbers like 3-1 (your side's points, then the others')") from None
+    game = rules.points_for_game
+    if not (0 <= own < game and 0 <= theirs < game):
+        raise EuchreError(f"--score {text}: each side must have 0 to {game - 1} points (a game is {game})")
+    return Score(own, theirs) if seat & 1 == 0 else Score(theirs, own)
+
+
+def _call_word(token: str) -> tuple[str, int | None]:
+    """A call's text as (kind, suit): kind pass, order up, assist, take up, turn down, make."""
+    words = " ".join(token.strip().lower().replace("-", " ").replace("_", " ").split())
+    if words.endswith(" alone"):
+        words = words[: -len(" alone")]
+    if words in PASS_WORDS or token.strip() == "-":
+        return "pass", None
+    if words in ("order up", "order", "orders up"):
+        return "order up", None
+    if words in ("assist", "assists"):
+        return "assist", None
+    if words in ("take up", "takes up"):
+        return "take up", None
+    if words in ("turn down", "turns down"):
+        return "turn down", None
+    if words.startswith("make "):
+        words = words[5:]
+    if words.upper() in SUITS:
+        return "make", SUITS.index(words.upper())
+    raise EuchreError(f"--calls: {token.strip()!r} is not a call: write pass, order up, assist, take up, "
+                      f"turn down, or a suit (round two)")
+
+
+def read_calls(text: str | None, seat: int, turn_suit: int, round: int | None = None) -> int:
+    """Check the calls before ``seat`` (text, comma-separated, in seat order from B) against the
+    laws and return the round of his decision. Only passes lead to his decision: any call ends
+    the bidding (laws 74-79)."""
+    if round not in (None, 1, 2):
+        raise EuchreError(f"--round {round!r}: the bidding has rounds 1 and 2")
+    first_k = ROUND_ORDER.index(seat)
+    if text is None or not text.strip():
+        rnd = round or 1
+        if text is not None and rnd == 1 and first_k:
+            raise EuchreError(f"--calls is empty: {SEATS[seat]} bids after {first_k} call(s) in round one")
+        if text is not None and rnd == 2:
+            raise EuchreError(f"--calls is empty: {SEATS[seat]} bids in round two after {4 + first_k} calls")
+        return rnd
+    tokens = text.split(",")
+    order = [(r, s) for r in (1, 2) for s in ROUND_ORDER]
+    if len(tokens) > len(order):
+        raise EuchreError(f"--calls has {len(tokens)} calls: the bidding has at most eight")
+    ended = None
+    for i, token in enumerate(tokens):
+        r, s = order[i]
+        kind, suit = _call_word(token)
+        if ended is not None:
+            raise EuchreError(f"--calls: {SEATS[s]} cannot call {token.strip()!r} after {ended}: the bidding is over")
+        if r == 1:
+            allowed = {"pass", FIRST_ROUND_CALL[s]} | ({"turn down"} if s == 0 else set())
+            if kind not in allowed:
+                raise EuchreError(f"--calls: {SEATS[s]} cannot call {token.strip()!r} in round one: "
+                                  f"{' or '.join(sorted(allowed))}")
+        else:
+            if kind not in ("pass", "make"):
+                raise EuchreError(f"--calls: {SEATS[s]} cannot call {token.strip()!r} in round two: pass or name a suit")
+            if kind == "make" and suit == turn_suit:
+                raise EuchreError(f"--calls: {SEATS[s]} cannot name {SUITS[suit]} in round two: it was turned down "
+                                  f"(law 78)")
+        if kind not in ("pass", "turn down"):
+            ended = f"{SEATS[s]}'s {kind}{' ' + SUITS[suit] if suit is not None else ''} in round {r}"
+            if round == 2 and r == 1:
+                raise EuchreError(f"--round 2: {SEATS[s]} called ({token.strip()}) in round one, so there is no "
+                                  f"round two")
+    if ended is not None:
+        raise EuchreError(f"--calls: the bidding ended with {ended}: {SEATS[seat]} has no call to make")
+    n = len(tokens)
+    rnd = 1 if n == first_k else 2 if n == 4 + first_k else None
+    if rnd is None or (round is not None and rnd != round):
+        want = f"{first_k} call(s) before him in round one or {4 + first_k} in round two"
+        if round is not None:
+            want = f"{first_k if round == 1 else 4 + first_k} call(s) before him in round {round}"
+        raise EuchreError(f"--calls has {n} call(s): {SEATS[seat]}'s turn comes after {want}")
+    return rnd
+
+
+# --- the actions --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Action:
+    """One action of the advised player: pass, or the call (``suit``: the trump), alone or not."""
+
+    name: str
+    suit: int | None = None
+    alone: bool = False
+
+    @property
+    def calls(self) -> bool:
+        return self.suit is not None
+
+
+def actions(spot: Spot) -> list[Action]:
+    """Every legal action at the spot, pass first (unless the dealer is stuck)."""
+    out = [] if spot.must_call else [Action("pass")]
+    if spot.round == 1:
+        word = FIRST_ROUND_CALL[spot.seat]
+        return out + [Action(word, spot.turn_suit), Action(f"{word} alone", spot.turn_suit, True)]
+    for suit in range(4):
+        if suit != spot.turn_suit:
+            out += [Action(f"make {SUITS[suit]}", suit), Action(f"make {SUITS[suit]} alone", suit, True)]
+    return out
+
+
+class Acting(VectorPolicy):
+    """``base`` for everyone, except the advised player's decision at the spot: ``action``."""
+
+    def __init__(self, base: Policy, spot: Spot, action: Action):
+        self.base, self.spot, self.action = base, spot, action
+        self.name = f"{base.name} with {SEATS[spot.seat]} {action.name}"
+
+    def _mine(self, t: Situations) -> bool:
+        return t.seat == self.spot.seat and t.round == self.spot.round
+
+    def first_round_batch(self, t):
+        if self._mine(t):
+            return np.full(len(t), self.action.calls)
+        return self.base.first_round_batch(t)
+
+    def second_round_batch(self, t):
+        if self._mine(t):
+            return np.full(len(t), -1 if self.action.suit is None else self.action.suit, np.int8)
+        return self.base.second_round_batch(t)
+
+    def alone_batch(self, t):
+        if self._mine(t) and self.action.calls:
+            return np.full(len(t), self.action.alone)
+        return self.base.alone_batch(t)
+
+    def take_from_partner_batch(self, t):
+        return self.base.take_from_partner_batch(t)
+
+    def discard_batch(self, t):
+        return self.base.discard_batch(t)
+
+
+# --- the worlds -------------------------------------------------------------------------------
+
+def reading(spot: Spot, model: str = "book", policy: Policy | None = None):
+    """The acceptance test of a world: the model (``"book"``: ``policy``, default BookPolicy)
+    makes the calls before him (all passes); None for ``"uniform"`` (no reading)."""
+    if model not in MODELS:
+        raise EuchreError(f"--model {model!r}: {' or '.join(MODELS)}")
+    if model == "uniform":
+        return None
+    policy = policy or BookPolicy()
+    before = [(r, s) for r, s in spot.before if s != spot.seat]   # his own round-one pass is known
+    rules, score = spot.rules, spot.score
+
+    def accept(deals) -> np.ndarray:
+        hands = np.asarray(deals.hands, np.uint32)
+        turn_up = np.asarray(deals.turn_up, np.int8)
+        turn = (turn_up >> 3).astype(np.int8)
+        ok = np.ones(len(hands), bool)
+        for r, s in before:
+            rows = np.flatnonzero(ok)
+            if not len(rows):
+                break
+            prefix = tuple(Call(x, "turn down" if (q == 1 and x == 0) else "pass")
+                           for q, x in spot.before[:spot.before.index((r, s))])
+            t = Situations(s, hands[rows, s], turn_up[rows], r, score.seat(s), rules,
+                           turn[rows] if r == 1 else None, lambda i, p=prefix: p, False)
+            if r == 1:
+                passed = ~np.asarray(policy.first_round_batch(t), bool)
+            else:
+                passed = np.asarray(policy.second_round_batch(t)) < 0
+            ok[rows[~passed]] = False
+        return ok
+
+    return accept
+
+
+def _constraints(spot: Spot):
+    from fastcore.sampler import Constraints
+    return Constraints(hands={spot.seat: list(spot.hand)}, turn_up=spot.turn_up)
+
+
+def plan(worlds: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
+    """(chunk index, worlds) of every chunk."""
+    return [(c, min(chunk, worlds - start)) for c, start in enumerate(range(0, worlds, chunk))]
+
+
+def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int, play: str = "dd",
+           play_worlds: int = PLAY_WORLDS):
+    """Chunk ``c``: ``n`` worlds, and each action's net points to his side on each, played by
+    the engine ``play``."""
+    from fastcore.sampler import DealStream
+    chunk_seed = advise_chunk_seed(seed, c)
+    stream = DealStream(chunk_seed, spot.rules.pack, _constraints(spot), reading(spot, model), min_acceptance=1e-3)
+    try:
+        deals = stream.take(n)
+    except EuchreError:
+        raise EuchreError(f"no worlds accepted: fewer than 1 in 1,000 deals consistent with the hand and the turn-up "
+                          f"make the calls before {SEATS[spot.seat]} under the {model} model (try --model uniform)"
+                          ) from None
+    book = BookPolicy()
+    engine = chunk_engine(play, play_worlds, chunk_seed, spot.rules.pack)
+    nets = np.empty((len(acts), n), np.int8)
+    for k, action in enumerate(acts):
+        res = simulate(deals, Acting(book, spot, action), spot.rules, spot.score, engine=engine)
+        nets[k] = res.net(spot.side)
+    candidates = stream.candidates if stream.accept is not None else n
+    return nets, candidates
+
+
+# --- the game model ----------------------------------------------------------------------------
+
+def cache_dir() -> Path:
+    """``$EUCHRELAB_CACHE``, else ``~/.cache/euchrelab``."""
+    env = os.environ.get("EUCHRELAB_CACHE")
+    return Path(env) if env else Path.home() / ".cache" / "euchrelab"
+
+
+def _model_path(rules: Rules, deals: int, seed: int) -> Path:
+    key = (f"outcomes-pack{rules.pack}-game{rules.points_for_game}-stick{int(rules.stick_the_dealer)}"
+           f"-deals{deals}-seed{seed}")
+    return cache_dir() / f"{key}.npy"
+
+
+def outcome_counts_cached(rules: Rules, deals: int = MODEL_DEALS, seed: int = MODEL_SEED, n_jobs: int = 1,
+                          progress: bool = False) -> tuple[np.ndarray, bool]:
+    """The book's outcome counts at every score (:func:`analysis.value.outcomes.outcome_counts`), read
+    from the cache or computed and written there atomically; and whether it was cached."""
+    path = _model_path(rules, deals, seed)
+    game = rules.points_for_game
+    if path.exists():
+        try:
+            counts = np.load(path)
+            if counts.shape[:2] == (game, game):
+                return counts, True
+        except (OSError, ValueError):
+            pass
+    from analysis.value.outcomes import outcome_counts
+    import sys
+    sys.stderr.write(f"euchrelab: estimating the book's game model once ({deals:,} hands at each of {game * game} "
+                     f"scores), cached in {path.parent}\n")
+    counts = outcome_counts(BookPolicy(), rules, deals=deals, seed=seed, n_jobs=n_jobs, progress=progress)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            np.save(fh, counts)
+        os.replace(tmp, path)
+    except OSError:
+        pass   # no cache: the next call computes the counts again
+    return counts, False
+
+
+def game_model(rules: Rules, deals: int = MODEL_DEALS, seed: int = MODEL_SEED, n_jobs: int = 1,
+               progress: bool = False):
+    """The book's game model for ``rules`` (a :class:`analysis.value.game_value.GameModel`, with its
+    bootstrap draws), from cached outcome counts."""
+    from analysis.value.game_value import solved
+    counts, _ = outcome_counts_cached(rules, deals, seed, n_jobs, progress)
+    return solved(counts, Rules(pack=rules.pack, points_for_game=rules.points_for_game,
+                                stick_the_dealer=rules.stick_the_dealer), seed, MODEL_STUDY)
+
+
+# --- the book's own advice ----------------------------------------------------------------------
+
+def _one(spot: Spot, trump: int | None = None) -> Situations:
+    return VectorPolicy.batch_of(spot.situation(trump))
+
+
+def why(spot: Spot, params=None) -> tuple[str, str]:
+    """The book's action at the spot and the claim id of the rule that decides it ("none" when
+    no rule names the hand and the book passes by default).
+
+    Round one: the eldest hand E1/E2 (E2 also when he passes because he can make it next), the
+    second S2-S5, the third T3 (the right turned)/T4, the dealer D1-D4, D6; a rule that names
+    the hand only at another score decides a pass too. Round two: the eldest E3, the second S7
+    (red for black) else the third hand's list T4, the third T1, the dealer D5 (stuck with
+    nothing: "none"). The lone decision after a call adds L1, L3 or L7 (``"T4 L7"``)."""
+    from analysis.bidding.book_policy import BookParams
+    book = BookPolicy(params or BookParams())
+    t = _one(spot)
+    own, theirs = spot.score.seat(spot.seat)
+    has = lambda rule, **kw: bool(t.has(rule.patterns, **kw)[0])   # noqa: E731
+    allows = book.score_allows(t)
+    if spot.round == 1:
+        call = bool(book.first_round_batch(t)[0])
+        right = bool(t.right_turned[0])
+        if spot.seat == 1:
+            great = has(THIRD_ORDER)
+            can_next = bool(t.has(MAKE_NEXT.patterns, t.trump ^ 1)[0])
+            medium = bool((t.has("three medium trumps") & book.strength_in_suit(t))[0])
+            claim = ("E2" if great else "E1" if medium and not right and not can_next else "E2" if can_next
+                     else "E1" if medium else "none")
+        elif spot.seat == 2:
+            by_score = has(ASSIST_BY_SCORE)
+            claim = ("S5" if right and bool((t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces"))[0])
+                     and (has(ASSIST) or has(ASSIST_ALWAYS) or by_score or has(ASSIST_FOUR_ALL)) else
+                     "S2" if has(ASSIST) else "S3" if has(ASSIST_ALWAYS) or (right and has(ASSIST_RIGHT_TURNED))
+                     or by_score else "S4" if has(ASSIST_FOUR_ALL) else "none")
+        elif spot.seat == 3:
+            if right:
+                claim = "T3" if has(THIRD_RIGHT_TURNED) or has(THIRD_ORDER) or has(THIRD_BY_SCORE) else "none"
+            else:
+                claim = "T4" if has(THIRD_ORDER) or has(THIRD_BY_SCORE) else "none"
+        else:
+            after = book.after_discard(t, alone=False)
+            hasd = lambda rule: bool(t.has(rule.patterns, hands=after)[0])   # noqa: E731
+            better_next = bool(hand_numbers_of(t.hands, t.trump ^ 1)[:, 0] > hand_numbers_of(after, t.trump)[:, 0])
+            bowers = bool(t.has("two bowers", hands=after)[0])
+            if (own, theirs) in ((3, 3), (4, 2)):
+                applies = hasd(DEALER_CAUTION)
+                claim = "D3" if applies or hasd(DEALER_TAKE) or hasd(DEALER_BY_SCORE) else "none"
+            else:
+                light = own == 4 and theirs in (0, 4)
+                shade = (own, theirs) == (4, 3)
+                fired = [("D1", hasd(DEALER_TAKE) or (allows and hasd(DEALER_BY_SCORE))),
+                         ("D2", light and hasd(DEALER_LIGHT)), ("D4", shade and hasd(DEALER_SHADE))]
+                named = [("D1", hasd(DEALER_BY_SCORE)), ("D2", hasd(DEALER_LIGHT)), ("D4", hasd(DEALER_SHADE))]
+                applies = any(ok for _, ok in fired)
+                claim = next((c for c, ok in fired + named if ok), "none")
+            if applies and bowers and better_next:
+                claim = "D6"
+        if not call:
+            return "pass", claim
+        word = FIRST_ROUND_CALL[spot.seat]
+        trump = spot.turn_suit
+    else:
+        down = spot.turn_suit
+        suit = int(book.second_round_batch(_one(spot))[0])
+        if spot.seat == 1:
+            claim = "E3" if suit >= 0 or has(MAKE_NEXT, trump=np.array([down ^ 1], np.int8)) else "none"
+        elif spot.seat == 2:
+            red = int(best_suit(t, lambda x: (down != x) & ((down ^ 1) != x) & (down <= 1), MAKE_RED.patterns)[0])
+            claim = "S7" if red >= 0 else "T4" if suit >= 0 else "none"
+        elif spot.seat == 3:
+            claim = "T1" if suit >= 0 else "none"
+        else:
+            strong = int(best_suit(t, lambda x: down != x, DEALER_ROUND_TWO.patterns)[0])
+            claim = "D5" if strong >= 0 else "none"
+        if suit < 0:
+            return "pass", claim
+        word, trump = f"make {SUITS[suit]}", suit
+    lone_t = _one(spot, trump)
+    if bool(book.alone_batch(lone_t)[0]):
+        sound, light, _ = book.lone_strength(lone_t, book.playing_hands(lone_t))
+        assisted_only = not (bool(sound[0]) or bool(light[0]))   # desperate, allowed by an assistance (L7)
+        lone = "L3" if theirs == 4 and own in (1, 2) else "L7" if assisted_only else "L1"
+        return f"{word} alone", f"{claim} {lone}"
+    return word, claim
+
+
+# --- valuing ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Valued:
+    """One action's value: net points per hand to his side, the probability his side wins the
+    game, each with a 95% interval; and the same as a difference from the best action."""
+
+    action: str
+    points: Estimate
+    game_win: Estimate
+    n: int
+    points_vs_best: Estimate | None = None
+    game_vs_best: Estimate | None = None
+
+
+@dataclass
+class Advice:
+    spot: Spot
+    actions: list[Valued]
+    best: str
+    by: str
+    book: tuple[str, str]
+    worlds: int
+    candidates: int
+    model: str
+    game_model_text: str
+    seed: int
+    play: str = "dd"
+    play_worlds: int = PLAY_WORLDS
+
+    @property
+    def acceptance(self) -> float:
+        return self.worlds / self.candidates if self.candidates else float("nan")
+
+    def as_dict(self) -> dict:
+        def est(e: Estimate | None):
+            if e is None:
+                return None
+            return {"estimate": round(e.mean, 6), "ci": [round(e.low, 6), round(e.high, 6)]}
+
+        return {
+            "seat": SEATS[self.spot.seat], "round": self.spot.round,
+            "actions": [{"action": v.action, "points": est(v.points), "game_win": est(v.game_win), "n": v.n,
+                         "vs_best": {"points": est(v.points_vs_best), "game_win": est(v.game_vs_best)}}
+                        for v in self.actions],
+            "best": self.best, "by": self.by,
+            "book": {"action": self.book[0], "claim": self.book[1]},
+            "worlds": self.worlds, "acceptance": round(self.acceptance, 6), "candidates": self.candidates,
+            "model": self.model, "seed": self.seed, "play": play_record(self.play, self.play_worlds),
+            "game_model": {"sample": self.game_model_text, "error": "included in the game_win intervals"},
+        }
+
+
+def _value_tables(gm, spot: Spot):
+    """Game-win value of each net point -4..4 to his side: under the model and under every draw."""
+    from analysis.value.game_value import win_after
+    nets = np.arange(-4, 5)
+    a, b = spot.score
+    f = win_after(gm.f, a, b, spot.seat, nets)
+    draws = win_after(gm.draws, a, b, spot.seat, nets)
+    return f, draws
+
+
+def _game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, net_b: np.ndarray | None = None):
+    """The mean game value of net points (or the paired difference of two arms), with the deals'
+    error and the model's joined."""
+    from analysis.value.game_value import with_model_error
+    idx_a = net_a.astype(np.int64) + 4
+    x = values_f[idx_a]
+    counts_a = np.bincount(idx_a, minlength=9)
+    by_draw = draws @ counts_a
+    if net_b is not None:
+        idx_b = net_b.astype(np.int64) + 4
+        x = x - values_f[idx_b]
+        by_draw = by_draw - draws @ np.bincount(idx_b, minlength=9)
+    paired = mean_estimate(x)
+    return with_model_error(paired, float(np.std(by_draw / len(x), ddof=1)))
+
+
+def advise(spot: Spot, worlds: int = DEFAULT_WORLDS, seed: int = 0, model: str = "book", by: str = "points",
+           n_jobs: int = 1, model_deals: int = MODEL_DEALS, play: str = "dd", play_worlds: int = PLAY_WORLDS) -> Advice:
+    """Every legal action of the player at ``spot``, valued over ``worlds`` worlds (see the
+    module docstring); ``best`` by ``by`` ("points" or "game"); the cards played by the engine
+    ``play`` (``play_worlds`` worlds a decision for ``pimc``)."""
+    check_play(play, play_worlds, "--play-worlds")
+    if by not in UNITS:
+        raise EuchreError(f"--by {by!r}: points or game")
+    if model not in MODELS:
+        raise EuchreError(f"--model {model!r}: {' or '.join(MODELS)}")
+    if not isinstance(worlds, (int, np.integer)) or worlds < 2:
+        raise EuchreError(f"--worlds must be at least 2, not {worlds!r}")
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise EuchreError(f"--seed must be 0 or more, not {seed!r}")
+    if not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0 or n_jobs < -1:
+        raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {n_jobs!r}")
+    check_pack(spot.rules.pack)
+    acts = actions(spot)
+    chunks = plan(int(worlds), CHUNK)
+    if n_jobs == 1 or len(chunks) == 1:
+        results = [_chunk(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks]
+    else:
+        from joblib import Parallel, delayed
+        results = Parallel(n_jobs=n_jobs)(delayed(_chunk)(spot, model, acts, c, n, int(seed), play, play_worlds)
+                                          for c, n in chunks)
+    nets = np.concatenate([r[0] for r in results], axis=1)
+    candidates = int(sum(r[1] for r in results))
+    gm = game_model(spot.rules, model_deals, MODEL_SEED, n_jobs)
+    f, draws = _value_tables(gm, spot)
+    points = [mean_estimate(nets[k]) for k in range(len(acts))]
+    games = [_game_estimate(f, draws, nets[k]) for k in range(len(acts))]
+    key = points if by == "points" else games
+    best = int(np.argmax([e.mean for e in key]))
+    valued = []
+    for k, action in enumerate(acts):
+        same = k == best
+        vs_points = None if same else mean_estimate(nets[k].astype(np.int16) - nets[best])
+        vs_game = None if same else _game_estimate(f, draws, nets[k], nets[best])
+        valued.append(Valued(action.name, points[k], games[k], nets.shape[1], vs_points, vs_game))
+    return Advice(spot, valued, acts[best].name, by, why(spot), nets.shape[1], candidates, model,
+                  gm.hands_text, int(seed), play, int(play_worlds))
+
+
+def text_table(advice: Advice) -> str:
+    """The advice as a readable table."""
+    spot = advice.spot
+    own, theirs = spot.score.seat(spot.seat)
+    rules = spot.rules
+    rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
+                  + (", stick the dealer" if rules.stick_the_dealer else ""))
+    lines = [f"{SEATS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
+             f"round {spot.round}, score {own}-{theirs} (his side first); {rules_text}.",
+             f"{advice.worlds:,} worlds (others' calls read by the {advice.model} model: acceptance "
+             f"{advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, "
+             f"{play_words(advice.play, advice.play_worlds)}.",
+             "points: his side's net points per hand; game: his side's chance to win the game (the book's game",
+             f"model from {advice.game_model_text}{'' if advice.play == 'dd' else ' played double-dummy'}, its error "
+             "in the interval); 95% intervals; "
+             f"'vs best': the paired difference.",
+             f"{'action':<16}{'points':>26}{'vs best':>26}{'game':>26}{'vs best':>28}"]
+
+    def fmt(e: Estimate | None, pct=False):
+        if e is None:
+            return f"{'-':>26}"
+        if pct:
+            return f"{e.mean:.2%} [{e.low:.2%}, {e.high:.2%}]".rjust(26)
+        return f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]".rjust(26)
+
+    def fmt_diff(e: Estimate | None, pct=False):
+        if e is None:
+            return '(best)'.rjust(28 if pct else 26)
+        if pct:
+            return f"{e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}]".rjust(28)
+        return fmt(e)
+
+    for v in advice.actions:
+        lines.append(f"{v.action:<16}{fmt(v.points)}{fmt_diff(v.points_vs_best)}{fmt(v.game_win, True)}"
+                     f"{fmt_diff(v.game_vs_best, True)}")
+    unit = "points per hand" if advice.by == "points" else "game-win probability"
+    lines.append(f"best by {unit}: {advice.best}")
+    lines.append(f"the book: {advice.book[0]} (claim {advice.book[1]})")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,536 @@
+"""Duplicate comparison of two bidding policies: ``euchrelab compare A B``.
+
+Every deal is played twice: policy A sitting AC (seats A and C; seat A deals) and B sitting BD,
+then the same cards with the sides swapped, so the luck of the cards cancels. The per-deal result
+is A's side's net points (its points minus the other side's) averaged over the two seatings.
+
+- ``points_per_hand``: the mean per-deal result at one score M-O (A's side's points first), with
+  a t-interval over the deals (independent pairs). At an unequal score the per-deal result is
+  made antisymmetric too: A's side's result holding M against O, minus B's side's result holding
+  M against O (the same cards played at O-M), halved; so it measures the policies, not the
+  score, and ``compare(B, A, score=O-M)`` negates it exactly.
+- ``game_win`` and ``rubber_points``: A's probability of winning a game minus B's, and A's
+  expected net rubber points minus B's, from the start (0-0, first game, the first dealer drawn
+  evenly between the sides). A Markov chain over (A's score, B's score, which side deals), in
+  every game of the rubber (laws 1, 2 and 7, as in :mod:`analysis.value.rubber`; a single game when
+  ``Rules.rubber`` is False), reads the distribution of a hand's outcome per state from the same
+  duplicate deals played at every score below game for both seatings. :func:`chain_value`
+  solves it for the first policy of a pair of tables; the value reported is
+  ``(v(A, B) - v(B, A)) / 2``, each computed by the same code from the two seatings' tables, so
+  that a policy against itself gives exactly 0 and swapping the policies negates the numbers.
+  Their intervals come from a bootstrap over the deals (a deal's plays kept together).
+- ``by_decision``: where the two seatings' bidding first differs on a deal, the seat and the
+  decision (round one call, round two make/suit, alone, take from partner, discard); the share
+  of deals of each kind and their mean per-deal result. At a score M-M, deals whose bidding is
+  the same in both seatings are played the same (every engine is deterministic) and contribute 0, so
+  ``points_per_hand`` is the sum over the kinds of share times mean. (At M-O with M other than
+  O the kinds are read from the two seatings at M-O, A holding M.)
+
+Seeding: the deals at A-score (m, o) come in chunks seeded by ``SeedSequence(seed,
+spawn_key=(min(m, o), max(m, o), chunk))``: scores m-o and o-m play the same cards, so the
+table of "A deals at m-o" and the table of "B deals at m-o" are built from the same deals (what
+makes self-play exactly 0). The bootstrap's draws of the deals are seeded by the same pair of scores,
+so every number is the same whatever the number of workers.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analysis.game.cards import SEATS
+from analysis.play.engines import check_play, chunk_engine, play_words
+from analysis.errors import EuchreError
+from analysis.value.game_model import OUTCOMES, outcome_index
+from analysis.bidding.policy import Policy
+from analysis.game.rules import Rules, Score
+from analysis.bidding.auction import bid_batch
+from analysis.simulate import play_bidding
+from analysis.experiment.stats import Estimate, mean_estimate
+from analysis.seeds import duplicate_bootstrap_seed, duplicate_chunk_seed, game_hand_seed
+
+CHUNK = 5_000            # deals per chunk: part of the seeding
+GAME_CHUNK = 250         # duplicate game pairs per chunk (--games): part of the seeding
+BOOTSTRAP = 1000         # bootstrap draws of the game and rubber values
+RUBBER_GAMES = 4
+RUBBER_POINTS = 2
+DECISIONS = ("round one call", "round two make/suit", "alone", "take from partner", "discard")
+_GAIN = np.array(OUTCOMES, dtype=np.int64)
+
+
+# --- the two-policy chain -------------------------------------------------------------------
+
+def chain_value(first, second, rules: Rules = Rules(), first_deals: bool | None = None) -> np.ndarray | float:
+    """The first policy's expected net rubber points (with ``rules.rubber`` False: net game
+    points, its probability of winning the game minus the other's) from the start of a rubber,
+    the first dealer drawn evenly between the sides.
+
+    ``first[..., m, o, k]``: the distribution over :data:`analysis.value.game_model.OUTCOMES`
+    (dealing side first) of a hand dealt by the first policy's side with m points against o;
+    ``second`` the same for hands dealt by the second policy's side. Leading axes are a stack
+    (bootstrap draws), solved draw by draw.
+
+    The state is (game, games won by each side, the first side's score a, the other's b, which
+    side deals). Scores only rise except on a void deal, which passes the deal: each score's two
+    states (either side dealing) are solved together from the higher scores, exactly, from the
+    last game back to the first.
+    """
+    pa = np.asarray(first, dtype=float)
+    pb = np.asarray(second, dtype=float)
+    g = rules.points_for_game
+    if pa.shape != pb.shape or pa.shape[-3:] != (g, g, len(OUTCOMES)):
+        raise EuchreError(f"the two tables must both have shape (..., {g}, {g}, {len(OUTCOMES)})")
+    stack = pa.shape[:-3]
+    games = RUBBER_GAMES if rules.rubber else 1
+    # v[..., game, games won by the first side, by the other, who deals (0 first), a, b]
+    v = np.zeros((*stack, games, 4, 4, 2, g, g))
+    gw, lw = np.indices((4, 4))
+
+    def after(k, a, b, nxt):
+        """The first side's value after a hand of game k left it at a to b, ``nxt`` dealing next."""
+        if a < g and b < g:
+            return v[..., k, :, :, nxt, a, b]
+        won = a >= g
+        if not rules.rubber:
+            return np.full((*stack, 4, 4), 1.0 if won else -1.0)
+        mine, theirs = (gw + 1, lw) if won else (gw, lw + 1)
+        decided = (np.maximum(mine, theirs) >= 2) & (np.maximum(gw, lw) < 2)
+        double = (b if won else a) == 0
+        value = (1.0 + double + RUBBER_POINTS * decided) * (1.0 if won else -1.0)
+        carry = (a if won else b) - g
+        if k < 2 or (k == 2 and carry > 0):
+            nxt_game = v[..., k + 1, :, :, nxt, :, :]
+            mi, ti = np.minimum(mine, 3), np.minimum(theirs, 3)
+            sa, sb = (carry, 0) if won else (0, carry)
+            value = value + nxt_game[..., mi, ti, sa, sb]
+        return np.broadcast_to(value, (*stack, 4, 4))
+
+    for k in range(games - 1, -1, -1):
+        for total in range(2 * g - 2, -1, -1):
+            for a in range(max(0, total - g + 1), min(total, g - 1) + 1):
+                b = total - a
+                qa, qb = pa[..., a, b, :], pb[..., b, a, :]     # first side deals; the other deals
+                rest_a = sum(qa[..., i, None, None] * after(k, a + x, b + y, 1)
+                             for i, (x, y) in enumerate(_GAIN) if i)
+                rest_b = sum(qb[..., i, None, None] * after(k, a + y, b + x, 0)
+                             for i, (x, y) in enumerate(_GAIN) if i)
+                va, vb = qa[..., 0, None, None], qb[..., 0, None, None]   # void: the deal passes
+                denom = 1.0 - va * vb
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    v0 = np.where(denom > 0, (rest_a + va * rest_b) / np.where(denom > 0, denom, 1.0), 0.0)
+                v[..., k, :, :, 0, a, b] = v0
+                v[..., k, :, :, 1, a, b] = rest_b + vb * v0
+    if first_deals is None:
+        start = 0.5 * (v[..., 0, 0, 0, 0, 0, 0] + v[..., 0, 0, 0, 1, 0, 0])
+    else:
+        start = v[..., 0, 0, 0, 0 if first_deals else 1, 0, 0]
+    return float(start) if np.ndim(start) == 0 else start
+
+
+def antisymmetric(table_a, table_b, rules: Rules) -> np.ndarray | float:
+    """``(v(A, B) - v(B, A)) / 2``: exactly 0 when the tables are equal, negated when swapped."""
+    return (chain_value(table_a, table_b, rules) - chain_value(table_b, table_a, rules)) / 2
+
+
+# --- the deals ------------------------------------------------------------------------------
+
+def _seating(a: Policy, b: Policy, first: bool) -> list[Policy]:
+    return [a, b, a, b] if first else [b, a, b, a]
+
+
+
+def first_difference(calls1, calls2, discard1: int, discard2: int) -> tuple[int, str] | None:
+    """(seat, decision) of the first call where two biddings of one deal differ, or of the
+    dealer's discard when only it differs; None when they are the same."""
+    for i in range(max(len(calls1), len(calls2))):
+        c1 = calls1[i] if i < len(calls1) else None
+        c2 = calls2[i] if i < len(calls2) else None
+        if c1 == c2:
+            continue
+        if c1 is None or c2 is None or "take it from partner" in (c1.action, c2.action):
+            seat = (c1 or c2).seat
+            return seat, "take from partner"
+        if c1.action == c2.action and c1.suit == c2.suit:
+            return c1.seat, "alone"
+        return c1.seat, "round one call" if i < 4 else "round two make/suit"
+    if discard1 != discard2:
+        return 0, "discard"
+    return None
+
+
+def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chunk: int, n: int, seed: int,
+                differences: bool, play: str = "dd", worlds: int = 32) -> dict:
+    """One chunk of deals at A-score (m, o), played in both seatings: the outcomes (dealing
+    side first) of each, A's net points in each, and, when ``differences``, where the biddings
+    first differ (seat, decision index; -1 for none)."""
+    from fastcore.sampler import sample_deals
+    m, o = int(score[0]), int(score[1])
+    deals = sample_deals(n, duplicate_chunk_seed(seed, score, chunk), pack=rules.pack)
+    engine = chunk_engine(play, worlds, duplicate_chunk_seed(seed, score, chunk), rules.pack)
+    out = {}
+    batches = []
+    for first in (True, False):
+        s = Score(ac=m, bd=o) if first else Score(ac=o, bd=m)
+        bb = bid_batch(deals.hands, deals.turn_up, _seating(a, b, first), rules, s)
+        _, points = play_bidding(bb, deals.turn_up, engine)
+        key = "1" if first else "2"
+        out["outcome" + key] = outcome_index(points[:, 0], points[:, 1])
+        net = points[:, 0].astype(np.int16) - points[:, 1]
+        out["net" + key] = net if first else -net
+        batches.append(bb)
+    if differences:
+        seat = np.full(n, -1, np.int8)
+        kind = np.full(n, -1, np.int8)
+        b1, b2 = batches
+        for i in range(n):
+            d = first_difference(b1.calls(i), b2.calls(i), int(b1.discard[i]), int(b2.discard[i]))
+            if d is not None:
+                seat[i], kind[i] = d[0], DECISIONS.index(d[1])
+        out["seat"], out["kind"] = seat, kind
+    return out
+
+
+def _check(deals, seed, n_jobs) -> None:
+    if not isinstance(deals, (int, np.integer)) or isinstance(deals, bool) or deals < 1:
+        raise EuchreError(f"--deals must be a whole number of at least 1, not {deals!r}")
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise EuchreError(f"--seed must be a whole number >= 0, not {seed!r}")
+    if not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0 or n_jobs < -1:
+        raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {n_jobs!r}")
+
+
+def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals: int, seed: int, score: Score,
+                    n_jobs: int = 1, play: str = "dd", worlds: int = 32) -> dict:
+    """Every chunk of every A-score below game played in both seatings, gathered by score:
+    ``{(m, o): {"outcome1", "outcome2", "net1", "net2"[, "seat", "kind"]}}`` (arrays of
+    ``deals``), the differences at ``score`` only."""
+    from joblib import Parallel, delayed
+    g = rules.points_for_game
+    plan = [((m, o), c, min(CHUNK, deals - start)) for m in range(g) for o in range(g)
+            for c, start in enumerate(range(0, deals, CHUNK))]
+    target = (score.ac, score.bd)
+    tasks = (delayed(chunk_plays)(a, b, rules, s, c, n, seed, s == target, play, worlds) for s, c, n in plan)
+    found = Parallel(n_jobs=n_jobs, batch_size=1)(tasks)
+    by_score: dict = {}
+    for (s, _, _), part in zip(plan, found):
+        by_score.setdefault(s, []).append(part)
+    return {s: {k: np.concatenate([p[k] for p in parts]) for k in parts[0]} for s, parts in by_score.items()}
+
+
+def tables(plays: dict, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """Outcome counts (game, game, 7), dealing side first: of hands dealt by A's side at A's m
+    against o, and of hands dealt by B's side at B's m against o."""
+    g = rules.points_for_game
+    ta = np.zeros((g, g, len(OUTCOMES)))
+    tb = np.zeros((g, g, len(OUTCOMES)))
+    for (m, o), p in plays.items():
+        ta[m, o] = np.bincount(p["outcome1"], minlength=len(OUTCOMES))
+        tb[o, m] = np.bincount(p["outcome2"], minlength=len(OUTCOMES))
+    return ta, tb
+
+
+def _probs(counts):
+    return counts / counts.sum(axis=-1, keepdims=True)
+
+
+def bootstrap_tables(plays: dict, rules: Rules, seed: int, draws: int = BOOTSTRAP) -> tuple[np.ndarray, np.ndarray]:
+    """``draws`` stacks of the two tables of :func:`tables`, each from the deals drawn again
+    with replacement, score pair by score pair: the deals of m-o and o-m (the same cards) are
+    drawn together, a deal's plays (two seatings at each of the two scores) kept together.
+
+    A deal counts only through its outcomes, so the deals of a pair of scores are grouped by
+    the outcomes of their plays and each group's size drawn from the multinomial distribution
+    of the groups' frequencies: the same as drawing the deals. The groups are taken in the
+    order of their first deal, so the draws do not depend on which policy is A; the random
+    numbers come from :func:`analysis.seeds.duplicate_bootstrap_seed`."""
+    g = rules.points_for_game
+    ta = np.zeros((draws, g, g, len(OUTCOMES)))
+    tb = np.zeros((draws, g, g, len(OUTCOMES)))
+    eye = np.eye(len(OUTCOMES))
+    for lo in range(g):
+        for hi in range(lo, g):
+            cells = [(lo, hi)] if lo == hi else [(lo, hi), (hi, lo)]
+            arrays = [plays[c][k].astype(np.int64) for c in cells for k in ("outcome1", "outcome2")]
+            code = np.zeros(len(arrays[0]), np.int64)
+            for x in arrays:
+                code = code * len(OUTCOMES) + x
+            _, first, inverse, counts = np.unique(code, return_index=True, return_inverse=True, return_counts=True)
+            order = np.argsort(first, kind="stable")
+            n = int(counts.sum())
+            rng = np.random.default_rng(duplicate_bootstrap_seed(seed, lo, hi))
+            drawn = rng.multinomial(n, counts[order] / n, size=draws).astype(float)   # (draws, groups)
+            reps = first[order]                                   # a deal of each group
+            for m, o in cells:
+                p = plays[(m, o)]
+                ta[:, m, o] = drawn @ eye[p["outcome1"][reps]]
+                tb[:, o, m] = drawn @ eye[p["outcome2"][reps]]
+    return ta, tb
+
+
+def bootstrap_estimate(point: float, draws: np.ndarray) -> Estimate:
+    """The point value with the draws' standard deviation and their 2.5% and 97.5% order
+    statistics (no interpolation: negated draws give exactly the negated interval)."""
+    raw = np.asarray(draws, dtype=float)
+    d = np.sort(raw)
+    k = int(math.floor(0.025 * len(d)))
+    se = float(raw.std(ddof=1)) if len(d) > 1 else float("nan")   # in draw order: exact under negation
+    return Estimate(float(point), float(d[k]), float(d[len(d) - 1 - k]), se, se, len(d), float("nan"))
+
+
+# --- whole games ----------------------------------------------------------------------------
+
+def _game_chunk(a: Policy, b: Policy, rules: Rules, chunk: int, n: int, seed: int, play: str = "dd",
+                worlds: int = 32) -> np.ndarray:
+    """``n`` duplicate pairs of games played hand by hand: twin 0 with A's side dealing first,
+    twin 1 with B's side dealing first, hand h of both twins on the same cards. Whether A's side
+    won each game (n, 2)."""
+    from fastcore.sampler import sample_deals
+    g = rules.points_for_game
+    score = np.zeros((2, n, 2), np.int64)          # twin, game, (A's side, B's side)
+    dealer = np.zeros((2, n), np.int64)             # 0: A's side deals
+    dealer[1] = 1
+    live = np.ones((2, n), bool)
+    hand = 0
+    while live.any():
+        hand_seed = game_hand_seed(seed, chunk, hand)
+        deals = sample_deals(n, hand_seed, pack=rules.pack)
+        engine = chunk_engine(play, worlds, hand_seed, rules.pack)
+        for twin in (0, 1):
+            rows = np.flatnonzero(live[twin])
+            if not len(rows):
+                continue
+            keys = dealer[twin, rows] * g * g + score[twin, rows, 0] * g + score[twin, rows, 1]
+            for key in np.unique(keys):
+                sel = rows[keys == key]
+                d, sa, sb = int(key) // (g * g), int(key) // g % g, int(key) % g
+                s = Score(ac=sa, bd=sb) if d == 0 else Score(ac=sb, bd=sa)
+                bb = bid_batch(deals.hands[sel], deals.turn_up[sel], _seating(a, b, d == 0), rules, s)
+                _, points = play_bidding(bb, deals.turn_up[sel], engine)
+                gain_a, gain_b = (points[:, 0], points[:, 1]) if d == 0 else (points[:, 1], points[:, 0])
+                score[twin, sel, 0] += gain_a
+                score[twin, sel, 1] += gain_b
+            dealer[twin, rows] = 1 - dealer[twin, rows]
+            live[twin] &= score[twin].max(axis=1) < g
+        hand += 1
+        if hand > 10_000:
+            raise EuchreError("the games did not end: every hand is void (all pass twice)")
+    return (score[:, :, 0] >= g).T
+
+
+def duplicate_games(a: Policy, b: Policy, rules: Rules = Rules(), games: int = 1000, seed: int = 0,
+                    n_jobs: int = 1, play: str = "dd", worlds: int = 32) -> dict:
+    """``games`` whole games, each played twice on the same sequence of deals with the sides
+    swapped (A's side dealing first in one, B's in the other). A's game-win rate minus B's:
+    per pair, A's wins minus one (-1, 0 or 1), with a t-interval over the pairs."""
+    if not isinstance(games, (int, np.integer)) or isinstance(games, bool) or games < 1:
+        raise EuchreError(f"--games must be a whole number of at least 1, not {games!r}")
+    from joblib import Parallel, delayed
+    plan = [(c, min(GAME_CHUNK, games - start)) for c, start in enumerate(range(0, games, GAME_CHUNK))]
+    found = Parallel(n_jobs=n_jobs, batch_size=1)(delayed(_game_chunk)(a, b, rules, c, n, seed, play, worlds) for c, n in plan)
+    wins = np.concatenate(found)
+    per_pair = wins.sum(axis=1).astype(float) - 1.0
+    return {"pairs": int(games), "games_played": 2 * int(games), "a_wins": int(wins.sum()),
+            "win_diff": mean_estimate(per_pair)}
+
+
+# --- the comparison -------------------------------------------------------------------------
+
+@dataclass
+class DecisionRow:
+    seat: str
+    decision: str
+    share: float
+    points: Estimate
+
+
+@dataclass
+class Comparison:
+    a: str
+    b: str
+    rules: Rules
+    deals: int
+    seed: int
+    score: Score
+    points_per_hand: Estimate
+    game_win: Estimate
+    rubber_points: Estimate
+    differ_share: float
+    by_decision: list[DecisionRow] = field(default_factory=list)
+    games: dict | None = None
+    bootstrap: int = BOOTSTRAP
+    play: str = "dd"
+    worlds: int = 32
+
+    @property
+    def play_words(self) -> str:
+        return play_words(self.play, self.worlds)
+
+    def as_dict(self) -> dict:
+        out = {"a": self.a, "b": self.b, "deals": self.deals, "seed": self.seed, "score": f"{self.score.ac}-{self.score.bd}",
+               "rules": self.rules.as_dict(), "play": self.play,
+               "points_per_hand": estimate_dict(self.points_per_hand),
+               "game_win": estimate_dict(self.game_win), "rubber_points": estimate_dict(self.rubber_points),
+               "differ_share": self.differ_share,
+               "by_decision": [{"seat": r.seat, "decision": r.decision, "share": r.share,
+                                "points": estimate_dict(r.points)} for r in self.by_decision],
+               "intervals": {"points_per_hand": "t-interval over the deals (each the mean of its two seatings)",
+                             "game_win": f"bootstrap over the deals, {self.bootstrap} draws, seeded from the seed",
+                             "rubber_points": f"bootstrap over the deals, {self.bootstrap} draws, seeded from the seed"}}
+        if self.games is not None:
+            out["games"] = {k: (estimate_dict(v) if isinstance(v, Estimate) else v) for k, v in self.games.items()}
+        return out
+
+
+def _num(x: float):
+    return float(x) if math.isfinite(x) else None
+
+
+def estimate_dict(e: Estimate) -> dict:
+    return {"estimate": _num(e.mean), "ci": [_num(e.low), _num(e.high)], "se": _num(e.se)}
+
+
+def compare(a: Policy, b: Policy, rules: Rules = Rules(), deals: int = 2000, seed: int = 0, score=Score(),
+            n_jobs: int = 1, games: int | None = None, draws: int = BOOTSTRAP, play: str = "dd",
+            worlds: int = 32) -> Comparison:
+    """Compare policy ``a`` with ``b`` by duplicate deals (see the module's docstring);
+    ``score`` is (A's side's points, B's side's points) for ``points_per_hand`` and the
+    differences; ``games`` also plays that many duplicate pairs of whole games; ``play`` the
+    play engine (dd, pimc with ``worlds``, book, simple; see analysis.play.engines.get_engine)."""
+    if not isinstance(a, Policy) or not isinstance(b, Policy):
+        raise EuchreError("compare takes two Policy objects")
+    _check(deals, seed, n_jobs)
+    check_play(play, worlds)     # an unknown engine or a bad --worlds, named at once
+    score = rules.check_score(score, "--score")
+    plays = duplicate_plays(a, b, rules, int(deals), int(seed), score, n_jobs, play, worlds)
+    at, mirror = plays[(score.ac, score.bd)], plays[(score.bd, score.ac)]   # the same cards
+    # A's side's net at M-O (the mean of its two seatings) minus B's side's when B holds M (the
+    # plays of O-M): whole numbers summed, so exact; at M = O simply the mean of the two seatings.
+    per_deal = (at["net1"].astype(np.int64) + at["net2"] + mirror["net1"] + mirror["net2"]) / 4
+    points = mean_estimate(per_deal)
+
+    ta, tb = tables(plays, rules)
+    if np.any((ta[..., 0] == ta.sum(axis=-1)) & (tb.transpose(1, 0, 2)[..., 0] == tb.transpose(1, 0, 2).sum(axis=-1))):
+        raise EuchreError("every hand at some score was void in both seatings (all passed twice): "
+                          "the game has no value; try --stick-the-dealer")
+    single = Rules(rules.pack, rules.points_for_game, rules.stick_the_dealer, rubber=False)
+    pa, pb = _probs(ta), _probs(tb)
+    qa, qb = (_probs(t) for t in bootstrap_tables(plays, rules, seed, draws))
+    game_win = bootstrap_estimate(antisymmetric(pa, pb, single), antisymmetric(qa, qb, single))
+    if rules.rubber:
+        rubber = bootstrap_estimate(antisymmetric(pa, pb, rules), antisymmetric(qa, qb, rules))
+    else:
+        rubber = game_win      # a single game counts one point: net points = P(win) - P(loss)
+
+    kind, seat = at["kind"], at["seat"]
+    rows = []
+    for k, decision in enumerate(DECISIONS):
+        for s in (1, 2, 3, 0):
+            sel = (kind == k) & (seat == s)
+            if sel.any():
+                rows.append(DecisionRow(SEATS[s], decision, float(sel.mean()), mean_estimate(per_deal[sel])))
+    result = Comparison(a.name, b.name, rules, int(deals), int(seed), score, points, game_win, rubber,
+                        float((kind >= 0).mean()), rows, None, draws, play, worlds)
+    if games is not None:
+        result.games = duplicate_games(a, b, rules, games, seed, n_jobs, play, worlds)
+    return result
+
+
+# --- the report -----------------------------------------------------------------------------
+
+def _frame(result: Comparison):
+    import pandas as pd
+    rows = [("points per hand", result.points_per_hand), ("game win (P(A) - P(B))", result.game_win),
+            ("rubber points" if result.rules.rubber else "game points", result.rubber_points)]
+    if result.games is not None:
+        rows.append(("whole games, win rate A - B", result.games["win_diff"]))
+    return pd.DataFrame({"measure (A minus B)": [r[0] for r in rows], "estimate": [r[1].mean for r in rows],
+                         "95% low": [r[1].low for r in rows], "95% high": [r[1].high for r in rows],
+                         "se": [r[1].se for r in rows]})
+
+
+def _decision_frame(result: Comparison):
+    import pandas as pd
+    return pd.DataFrame({"seat": [r.seat for r in result.by_decision],
+                         "decision": [r.decision for r in result.by_decision],
+                         "share of deals": [r.share for r in result.by_decision],
+                         "points per deal": [r.points.mean for r in result.by_decision],
+                         "95% low": [r.points.low for r in result.by_decision],
+                         "95% high": [r.points.high for r in result.by_decision]})
+
+
+def _chart(result: Comparison, path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from analysis.storage import write_atomic
+
+    rows = result.by_decision
+    fig, ax = plt.subplots(figsize=(7, 0.45 * max(len(rows), 1) + 1.2))
+    if rows:
+        labels = [f"{r.seat}: {r.decision} ({r.share:.1%})" for r in rows]
+        y = np.arange(len(rows))
+        mean = np.array([r.points.mean for r in rows])
+        low = np.array([r.points.low if math.isfinite(r.points.low) else r.points.mean for r in rows])
+        high = np.array([r.points.high if math.isfinite(r.points.high) else r.points.mean for r in rows])
+        ax.barh(y, mean * np.array([r.share for r in rows]), color="#9ab", label="share x mean (points per hand)")
+        ax.errorbar(mean, y, xerr=[mean - low, high - mean], fmt="o", color="#124", label="mean per deal, 95%")
+        ax.set_yticks(y, labels)
+        ax.invert_yaxis()
+        ax.legend(fontsize=8, loc="best")
+    else:
+        ax.text(0.5, 0.5, "the policies bid the same on every deal", ha="center", va="center")
+        ax.set_yticks([])
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_xlabel(f"points, A ({result.a}) minus B ({result.b})")
+    ax.set_title("Where the biddings first differ")
+
+    def save(tmp):
+        fig.savefig(tmp, dpi=110, bbox_inches="tight", format="png", metadata={"Software": None})
+    try:
+        write_atomic(path, save)
+    finally:
+        plt.close(fig)
+
+
+def write_report(result: Comparison, folder) -> dict:
+    """``report.md``, ``report.html`` (the chart embedded), ``by_decision.png`` and
+    ``compare.json`` in ``folder``, each written atomically."""
+    import base64
+    import html as _html
+    import json
+    from pathlib import Path
+
+    from analysis.reporting.markup import COMPARISON_STYLE, PAGE_END, html_table, md_table, page_head
+    from analysis.storage import write_text
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    chart = folder / "by_decision.png"
+    _chart(result, chart)
+    title = f"Duplicate comparison: {result.a} against {result.b}"
+    rules = result.rules
+    method = (f"Pack {rules.pack}, game of {rules.points_for_game}"
+              f"{', stick the dealer' if rules.stick_the_dealer else ''}"
+              f"{', the rubber of laws 1, 2 and 7' if rules.rubber else ', a single game'}; {result.play_words}; "
+              f"seed {result.seed}. Every deal is played twice, A's policy sitting AC then BD, the same cards; "
+              f"{result.deals:,} deals at each score below game. Points per hand at "
+              f"{result.score.ac}-{result.score.bd} (A's side first): a t-interval over the deals. Game and rubber: a "
+              f"Markov chain over (A's score, B's score, the dealing side) read from the deals at every score, from "
+              f"0-0 with the first dealer drawn evenly; intervals from a bootstrap over the deals "
+              f"({result.bootstrap} draws, seeded from the seed).")
+    diff = (f"The biddings differ on {result.differ_share:.1%} of the deals at "
+            f"{result.score.ac}-{result.score.bd}; each such deal is counted under the first call (or discard) "
+            f"where they differ. Deals bid alike contribute 0.")
+    md = "\n\n".join([f"# {title}", method, md_table(_frame(result)), "## Where the policies differ", diff,
+                      md_table(_decision_frame(result)) if result.by_decision else "(none)",
+                      f"![by decision]({chart.name})"]) + "\n"
+    data = base64.b64encode(chart.read_bytes()).decode("ascii")
+    page = "\n".join([
+        "".join(page_head(_html.escape(title), COMPARISON_STYLE)),
+        f"<h1>{_html.escape(title)}</h1>", f"<p>{_html.escape(method)}</p>", html_table(_frame(result), "results"),
+        "<h2>Where the policies differ</h2>", f"<p>{_html.escape(diff)}</p>",
+        html_table(_decision_frame(result), "results") if result.by_decision else "<p>(none)</p>",
+        f'<figure><img alt="by decision" src="data:image/png;base64,{data}"></figure>', PAGE_END]) + "\n"
+    return {"md": write_text(folder / "report.md", md), "html": write_text(folder / "report.html", page),
+            "png": chart, "json": write_text(folder / "compare.json", json.dumps(result.as_dict(), indent=2) + "\n")}

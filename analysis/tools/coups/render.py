@@ -1,0 +1,338 @@
+"""The coups on paper: text for the terminal, and the report ``reports/coups/`` in Markdown and HTML
+(with its verdicts in ``verdicts.json``).
+
+The report is one list of blocks (heading, paragraph, list, table, preformatted text) written to
+Markdown and to HTML alike, through :mod:`analysis.reporting.markup`.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from pathlib import Path
+
+from analysis.game.cards import SEATS, SUIT_NAMES, card_name, card_text, rank_of, suit_of
+from analysis.tools.coups.analyse import CaseResult
+from analysis.tools.coups.cases import CALL_TEXT, Case
+from analysis.tools.coups.table import SAMPLER, table_word
+from analysis.reporting.markup import COUPS_STYLE, PAGE_END, md_grid, md_to_html, page_head
+from analysis.storage import write_json, write_text
+from analysis.game.cards import is_trump, partner_of, side_of, trump_order
+
+REPORT_DIR = Path("reports") / "coups"   # beside the studies' reports, from the working folder
+
+
+# --- pieces shared by the text and the report -----------------------------------------------
+
+def _hand_text(cards: Sequence[int], trump: int) -> str:
+    """Trumps first, highest first (bowers on top), then the plain suits S C H D, highest first."""
+    return " ".join(card_text(c) for c in sorted(
+        cards, key=lambda c: (0, -trump_order(c, trump)) if is_trump(c, trump) else (1 + suit_of(c), -rank_of(c))))
+
+
+def diagram(case: Case) -> list[str]:
+    """The four hands around the table as the book prints them: A above, D left, B right, C below."""
+    label = {0: "A (dealer)", 1: "B", 2: "C", 3: "D"}
+    if case.c_not_printed:
+        label[2] = "C (not printed; placeholder, sits out)"
+    elif case.lone_seat is not None:
+        label[partner_of(case.lone_seat)] += " (sits out)"
+    h = [_hand_text(x, case.trump) for x in case.hands]
+    pad = " " * 22
+    return [
+        f"{pad}{label[0]}",
+        f"{pad}{h[0]}",
+        f"{label[3]:<22}{'':22}{label[1]}",
+        f"{h[3]:<22}{'':22}{h[1]}",
+        f"{pad}{label[2]}",
+        f"{pad}{h[2]}",
+    ]
+
+
+def _made_text(case: Case) -> str:
+    how = {"adopted": "A takes up the turn-up", "assisted": "C assists", "ordered": f"{SEATS[case.maker]} orders up",
+           "alone": f"{SEATS[case.maker]} plays alone"}[case.how]
+    if case.is_lone and case.how != "alone":
+        how += f", and {SEATS[case.maker]} plays alone"
+    return how
+
+
+def trick_table(result: CaseResult) -> list[str]:
+    """One row per card of the book's line: every legal card and the makers' tricks after it."""
+    rows = ["trick seat card   makers' tricks after each legal card ([book's card], * coup)   note"]
+    for st in result.steps:
+        cells = []
+        for c, v in st.values.items():
+            mark = f"[{card_text(c)} {v.makers_tricks}]" if c == st.card else f"{card_text(c)} {v.makers_tricks}"
+            cells.append(mark)
+        note = []
+        if st.coup:
+            note.append("coup")
+        better = st.better_cards()
+        if better:
+            note.append(f"better for {'AC' if side_of(st.seat) == 0 else 'BD'}: {' '.join(map(card_text, better))}")
+        rows.append(f"{st.trick:>5} {SEATS[st.seat]:>4} {card_text(st.card) + ('*' if st.coup else ''):<6} "
+                    f"{'  '.join(cells):<46} {'; '.join(note)}")
+    return rows
+
+
+def book_text(b: dict) -> str:
+    """One sentence on the worlds where every call heard is the book policy's call."""
+    head = (f"with the book policy's calls (the real deal {'is' if b['true_deal_accepted'] else 'is NOT'} among them): ")
+    if "error" in b:
+        return head + f"no worlds ({b['error']})"
+    return (head + f"acceptance {b['acceptance']:.1%}; gains {b['share_gain']:.0%}, loses {b['share_loss']:.0%}, "
+            f"mean {b['mean_gain_points']:+.3f} (95% CI {b['ci95'][0]:+.3f} to {b['ci95'][1]:+.3f})")
+
+
+# --- text ----------------------------------------------------------------------------------
+
+def render_text(result: CaseResult) -> str:
+    c = result.case
+    out = [f"{c.id}  CASE {c.number}. {c.title}.", ""]
+    out += diagram(c)
+    out += ["", f"Trumps: {SUIT_NAMES[c.trump]} (turn-up {card_name(c.turn_up)}). {_made_text(c)}; makers {'AC' if c.makers == 0 else 'BD'}. "
+            f"Score: {c.score}.", ""]
+    out += trick_table(result)
+    f = result.final
+    how = "as played" if result.complete else "the book's line completed double-dummy"
+    out += ["", f"Result of the book's line ({how}): makers {f.makers_tricks} tricks, {f.outcome}; points AC {f.points[0]}, BD {f.points[1]}."]
+    imp = result.improvements()
+    if imp:
+        out.append("Double-dummy finds better cards than the book's:")
+        for i in imp:
+            out.append(f"  trick {i['trick']}, {i['seat']} ({i['side']}): {', '.join(f'{k} (makers {v})' for k, v in i['better'].items())} "
+                       f"instead of {i['book']} (makers {i['book_makers_tricks']}), {i['gain_points']:+d} points for {i['side']}")
+    else:
+        out.append("Double-dummy finds no better card than the book's at any card of its line.")
+    out += ["", "Claims:"]
+    for v in result.verdicts:
+        out.append(f"  {v.claim.id} [{v.verdict}] \"{v.claim.text}\"")
+        out.append(f"      {v.detail}")
+        if v.reading:
+            out.append(f"      reading: {v.reading}")
+    for r in result.readings:
+        out.append(f"  reading of a misprint ({r['reading']}, doubtful {r['doubtful']}): verdicts "
+                   f"{'the same' if r['stable'] else 'NOT the same'} with every undealt card in its place")
+    t = result.table
+    if t is not None:
+        out += ["", f"Table-side view: {SEATS[t.player]} at the coup card, {card_text(t.coup)} (coup) against {card_text(t.natural)} (natural play)."]
+        out.append(f"  {t.worlds} worlds ({SAMPLER} sampler, {t.solver} solver), acceptance of the calls {t.worlds / t.draws:.1%}"
+                   f" ({t.draws} candidate worlds); calls used: {'; '.join(t.calls_used) or 'none'}")
+        out.append(f"  coup gains in {t.share_gain:.0%}, loses in {t.share_loss:.0%}, ties in {t.share_tie:.0%} of the worlds; "
+                   f"mean gain {t.gain:+.3f} points for {SEATS[t.player]}'s side (95% CI {t.lo:+.3f} to {t.hi:+.3f})")
+        u = t.unconstrained
+        out.append(f"  from the cards alone (no calls): gains {u['share_gain']:.0%}, loses {u['share_loss']:.0%}, "
+                   f"mean {u['mean_gain_points']:+.3f} (95% CI {u['ci95'][0]:+.3f} to {u['ci95'][1]:+.3f})")
+        out.append("  " + book_text(t.book))
+    out += ["", "Notes on the text:"] + [f"  - {n}" for n in c.notes]
+    return "\n".join(out)
+
+
+def render_summary(results: list[CaseResult]) -> str:
+    """One line per claim and one per coup: what holds, what does not, what the table changed."""
+    out = ["Summary of the verdicts", ""]
+    counts: dict[str, int] = {}
+    for r in results:
+        for v in r.verdicts:
+            counts[v.verdict] = counts.get(v.verdict, 0) + 1
+            out.append(f"  {v.claim.id:<6} {v.verdict:<27} {v.claim.text[:90]}")
+    out.append("")
+    out.append("  " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+    views = [r for r in results if r.table is not None]
+    if views:
+        out += ["", "Table-side view of each coup (mean gain of the coup over the natural play, points, 95% CI):"]
+        for r in views:
+            t = r.table
+            out.append(f"  {r.case.id} {SEATS[t.player]} {card_text(t.coup)} vs {card_text(t.natural)}: {t.gain:+.3f} "
+                       f"({t.lo:+.3f} to {t.hi:+.3f}); gains {t.share_gain:.0%}, loses {t.share_loss:.0%}, "
+                       f"ties {t.share_tie:.0%} of {t.worlds} worlds; {table_word(t)}")
+    return "\n".join(out)
+
+
+# --- the report ----------------------------------------------------------------------------
+
+def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: str) -> list[tuple]:
+    """The report as blocks (kind, content): h1 h2 h3 (text), p (Markdown), ul (list of
+    Markdown items), table (rows, the first the header), pre (text)."""
+    b: list[tuple] = [("h1", "The book's coups, Cases I-IX (claims C1-C9)")]
+    b.append(("p", "The Laws of Euchre (Leeds & Dwight, 1888) closes with nine cases of fine play. Each is laid out "
+                   "here as the book prints it, its line of play is replayed with the double-dummy value of every "
+                   "legal card at every card, each remark is checked as a statement about the deal, and the coup card "
+                   "is weighed from the seat of the player who made it: over the worlds he could believe in at the table."))
+    b.append(("p", "Double-dummy play is perfect-information play: both sides see all the cards. It favours whoever the "
+                   "unseen cards favour and is an approximation of play at the table. A coup that wins double-dummy on "
+                   "the printed deal may still be a poor play from what the player could know, and the reverse."))
+    b.append(("h2", "Method"))
+    b.append(("ul", [
+        "Values: makers' tricks in the whole hand after each legal card, both sides playing perfectly afterwards; "
+        "points by laws 2-3 (makers 3-4 tricks 1, 5 tricks 2 or 4 alone; makers under 3 are euchred, 2 to the adversaries, 4 against a lone hand).",
+        "Verdicts: 'true', 'false', or 'true only under a reading' (the reading is stated: usually a reply the book supposes "
+        "an adversary makes, which double-dummy play would not make). Table-side claims are 'true', 'false' or 'inconclusive' by their 95% interval.",
+        f"Table-side view: {n_worlds} worlds per coup, sampled uniformly among the deals consistent with what the coup player "
+        "knew: his own hand, the turn-up in the dealer's hand, the cards played so far and by whom, and every void shown "
+        "(a player who did not follow the suit led holds none of it). The dealer's discard is not printed in any case, so "
+        "it is treated as unknown: a dealer coup player is given one card less of knowledge than he had.",
+        "The calls as constraints (a necessary condition on the caller's hand, drawn from the book's lists in General Remarks): "
+        + "; ".join(f"{k}: {v}" for k, v in CALL_TEXT.items()) + ". The acceptance rate (worlds kept among candidates) shows how much the calls narrow the worlds.",
+        "A second call model: every call heard must be the call the book policy (analysis.bidding.book_policy) makes with that "
+        "hand at the case's score (the dealer's taking up, whose hand before the discard is never printed, keeps the "
+        "reading above). Its acceptance rate and whether the real deal passes are shown.",
+        "Limits: each world is solved double-dummy, so after the coup card both sides play perfectly with all cards seen. "
+        "A play whose value lies in what it tells or hides (Case II: the king or the queen, equals in A's hand) is worth "
+        "exactly nothing there, and a coup that pays only through an adversary's later error (Case VIII: B throwing the ten "
+        "of spades) cannot gain. Such cases are judged by their stated reading, not by the table-side numbers.",
+        f"In each world the coup card and the natural play are solved double-dummy; the gain is the difference in the coup "
+        f"player's side's net points (its points less the adversaries'; turning a made point into a euchre is worth 3, "
+        f"and every 'points' figure of this report is counted so). Reported: the shares of worlds where the coup gains, loses or ties, the mean gain, "
+        f"and its 95% t-interval. Seed {seed}; solver: {solver}.",
+    ]))
+    rows = [["claim", "verdict", "statement"]]
+    for r in results:
+        for v in r.verdicts:
+            rows.append([v.claim.id, v.verdict, v.claim.text])
+    b.append(("h2", "Summary of the claims"))
+    b.append(("table", rows))
+    views = [r for r in results if r.table is not None]
+    if views:
+        rows = [["case", "coup", "natural", "worlds", "acceptance", "gains", "loses", "ties", "mean gain (95% CI)", "verdict from the table"]]
+        for r in views:
+            t = r.table
+            rows.append([r.case.id, f"{SEATS[t.player]} {card_text(t.coup)}", card_text(t.natural), str(t.worlds),
+                         f"{t.worlds / t.draws:.1%}", f"{t.share_gain:.0%}", f"{t.share_loss:.0%}", f"{t.share_tie:.0%}",
+                         f"{t.gain:+.3f} ({t.lo:+.3f} to {t.hi:+.3f})", table_word(t)])
+        b.append(("h2", "The coups from the table"))
+        b.append(("table", rows))
+    b.append(("h2", "What holds and what does not"))
+    b.append(("ul", conclusions(results)))
+    for r in results:
+        b += _case_blocks(r)
+    return b
+
+
+def _case_blocks(r: CaseResult) -> list[tuple]:
+    c = r.case
+    b: list[tuple] = [("h2", f"{c.id}: Case {c.number}. {c.title}")]
+    b.append(("pre", "\n".join(diagram(c))))
+    b.append(("p", f"Trumps {SUIT_NAMES[c.trump]}, turn-up the {card_name(c.turn_up)}. {_made_text(c)}; the makers are "
+                   f"{'A and C' if c.makers == 0 else 'B and D'}. Score: {c.score}."))
+    b.append(("pre", "\n".join(trick_table(r))))
+    f = r.final
+    b.append(("p", f"The book's line {'as played' if r.complete else 'completed double-dummy'}: makers {f.makers_tricks} tricks, "
+                   f"{f.outcome} (AC {f.points[0]}, BD {f.points[1]})."))
+    imp = r.improvements()
+    b.append(("p", "Double-dummy finds a better card than the book's: " + "; ".join(
+        f"trick {i['trick']}, {i['seat']} ({i['side']}): {', '.join(i['better'])} instead of {i['book']}, {i['gain_points']:+d} points"
+        for i in imp) + "." if imp else "Double-dummy finds no better card than the book's anywhere in its line."))
+    b.append(("h3", "Claims"))
+    b.append(("ul", [f"**{v.claim.id} — {v.verdict}.** \"{v.claim.text}\" {v.detail}." + (f" Reading: {v.reading}." if v.reading else "")
+                     for v in r.verdicts]))
+    for rd in r.readings:
+        b.append(("p", f"Misprint check ({rd['reading']}): with each card outside the four hands in place of the doubtful "
+                       f"{rd['doubtful']}, the verdicts are {'unchanged' if rd['stable'] else 'NOT unchanged'} "
+                       f"({', '.join(f'{k}: {v}' for k, v in rd['by_substitute'].items())})."))
+    if r.table is not None:
+        t = r.table
+        u = t.unconstrained
+        b.append(("h3", "From the table"))
+        items = [
+            f"{SEATS[t.player]} at the coup: {card_text(t.coup)} (coup) against {card_text(t.natural)} (natural play); "
+            f"{t.worlds} worlds, acceptance of the calls {t.worlds / t.draws:.1%} of {t.draws} candidates "
+            f"({'; '.join(t.calls_used) or 'no call constrains the worlds'}).",
+            f"With the calls: the coup gains in {t.share_gain:.0%}, loses in {t.share_loss:.0%}, ties in {t.share_tie:.0%}; "
+            f"mean gain {t.gain:+.3f} points (95% CI {t.lo:+.3f} to {t.hi:+.3f}): {table_word(t)}.",
+            f"From the cards alone: gains {u['share_gain']:.0%}, loses {u['share_loss']:.0%}, ties {u['share_tie']:.0%}; "
+            f"mean {u['mean_gain_points']:+.3f} (95% CI {u['ci95'][0]:+.3f} to {u['ci95'][1]:+.3f}).",
+            book_text(t.book)[0].upper() + book_text(t.book)[1:] + ".",
+        ]
+        for h in t.holdings:
+            items.append(f"{h['claim']}: {h['seat']} holds exactly {' '.join(h['trumps'])} as trumps in "
+                         f"{h['share_cards_only']:.0%} of the worlds from the cards alone, {h['share_with_calls']:.0%} "
+                         f"with the calls, and {h['share_with_calls_and_inferences']:.0%} of the {h['worlds_kept_by_inferences']} "
+                         f"worlds left when also {'; '.join(h['inferences'])}.")
+        for ch in t.choices:
+            items.append(f"{ch['claim']}: with {'; '.join(ch['calls'])}, {ch['better']} rather than {ch['worse']} gains "
+                         f"{ch['mean_gain_points']:+.3f} points (95% CI {ch['ci95'][0]:+.3f} to {ch['ci95'][1]:+.3f}); "
+                         f"gains in {ch['share_gain']:.0%}, loses in {ch['share_loss']:.0%} of {ch['worlds']} worlds "
+                         f"(acceptance {ch['acceptance']:.1%}).")
+        b.append(("ul", items))
+    b.append(("h3", "Notes on the text"))
+    b.append(("ul", list(c.notes)))
+    return b
+
+
+def conclusions(results: list[CaseResult]) -> list[str]:
+    """Which claims hold, which do not, what the table-side view changed."""
+    by: dict[str, list[str]] = {}
+    for r in results:
+        for v in r.verdicts:
+            by.setdefault(v.verdict, []).append(v.claim.id)
+    out = [f"{k.capitalize()}: {', '.join(ids)}." for k, ids in sorted(by.items())]
+    errs = [f"{r.case.id} trick {i['trick']} {i['seat']} ({i['book']}; better {' '.join(i['better'])}, {i['gain_points']:+d} for {i['side']})"
+            for r in results for i in r.improvements()]
+    if errs:
+        out.append("Double-dummy finds better cards than the book's line at: " + "; ".join(errs) + ".")
+    for r in results:
+        t = r.table
+        dd = next((s for s in r.steps if s.coup), None)
+        if t is None or dd is None:
+            continue
+        side = side_of(t.player)
+        dd_gain = dd.values[t.coup].net(side) - dd.values[t.natural].net(side)
+        out.append(f"{r.case.id}: on the printed deal the coup gains {dd_gain:+d} points double-dummy over {card_text(t.natural)}; "
+                   f"from {SEATS[t.player]}'s seat it gains {t.gain:+.3f} on average ({t.lo:+.3f} to {t.hi:+.3f}) — {table_word(t)}; "
+                   f"from the cards alone, without the calls, {t.unconstrained['mean_gain_points']:+.3f} "
+                   f"({t.unconstrained['ci95'][0]:+.3f} to {t.unconstrained['ci95'][1]:+.3f}).")
+    return out
+
+
+def _markdown(kind: str, content) -> str:
+    if kind in ("h1", "h2", "h3"):
+        return "#" * int(kind[1]) + " " + content
+    if kind == "pre":
+        return "```\n" + content + "\n```"
+    if kind == "ul":
+        return "\n".join(f"- {x}" for x in content)
+    if kind == "table":
+        head, *rows = content
+        return md_grid(head, rows)
+    return content
+
+
+def to_markdown(blocks: list[tuple]) -> str:
+    return "\n\n".join(_markdown(kind, content) for kind, content in blocks) + "\n"
+
+
+def to_html(blocks: list[tuple]) -> str:
+    """A self-contained page: headings and preformatted text as such, the rest through md_to_html."""
+    body = []
+    for kind, content in blocks:
+        if kind in ("h1", "h2", "h3"):
+            body.append(f"<{kind}>{html.escape(content)}</{kind}>")
+        elif kind == "pre":
+            body.append(f"<pre>{html.escape(content)}</pre>")
+        else:
+            body.append(md_to_html(_markdown(kind, content)))
+    title = html.escape(next((c for k, c in blocks if k == "h1"), "The book's coups"))
+    return "".join(page_head(title, COUPS_STYLE)) + "\n" + "\n".join(body) + "\n" + PAGE_END + "\n"
+
+
+def verdicts_record(results: list[CaseResult], n_worlds: int, seed: int, solver: str) -> dict:
+    """The verdicts of the report, machine-readable: each case's remarks with their verdicts, and
+    its table-side view with the report's word for it (read by :mod:`analysis.reporting.ledger`)."""
+    cases = []
+    for r in results:
+        table = None if r.table is None else {**r.table.as_dict(), "word": table_word(r.table)}
+        cases.append({"id": r.case.id, "case": r.case.number, "title": r.case.title,
+                      "claims": [v.as_dict() for v in r.verdicts], "table_side": table})
+    return {"worlds": n_worlds, "seed": seed, "solver": solver, "cases": cases}
+
+
+def write_report(results: list[CaseResult], n_worlds: int, seed: int, solver: str,
+                 directory: str | Path | None = None) -> list[Path]:
+    """Write ``report.md`` and a self-contained ``report.html`` for the cases analysed (whole files
+    or none), and their verdicts beside them in ``verdicts.json``; returns the two reports' paths."""
+    directory = Path(directory) if directory else REPORT_DIR
+    blocks = report_blocks(results, n_worlds, seed, solver)
+    write_json(directory / "verdicts.json", verdicts_record(results, n_worlds, seed, solver))
+    return [write_text(directory / "report.md", to_markdown(blocks)),
+            write_text(directory / "report.html", to_html(blocks))]

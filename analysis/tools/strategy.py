@@ -1,0 +1,737 @@
+"""Strategy charts: the value of every bidding action by a hand class a player recognises.
+
+A chart answers, for one seat and one decision, "with a hand like this, what should I do, and
+what does my policy do?". The pieces, shared by the ``strategy_charts`` study and the
+``euchrelab chart`` command:
+
+**Hand classes** (:func:`round_one_classes`, :func:`round_two_classes`). Under a candidate trump
+suit a hand is read as
+
+- its *holding*: the trumps it holds by rank, the right bower ``R``, the left ``L``, the ace
+  ``A``, the king ``K``, the queen and below each an ``x`` (``"R A x"``); four trumps or more
+  are coarsened by their bowers alone (``"4+ R L"``, ``"4+ R"``, ``"4+ L"``, ``"4+ no bower"``);
+  no trump is ``"none"``: :data:`HOLDINGS`, 36 in all;
+- its outside aces (0, 1, 2 or more) and its voids in plain suits (none, one or more).
+
+The holdings are ordered by a strength key, that of the book's policy when it chooses between
+suits (:func:`fastcore.handpatterns.hand_numbers`): 100 x trumps held + the sum of their trump
+orders, the right 8, the left 7, the ace 6, the king 5 and each ``x`` counted 2 (the middle of
+the queen's 4 and the seven's 0); four trumps or more count 400 + the bowers' orders. Classes
+are ordered by (holding key, outside aces, voids).
+
+In round one the suit is the turned-up one; the dealer is classed on the hand he would hold
+after taking it up and making the book's discard. In round two the suit is the hand's strongest
+legal suit by the same key (ties to next), and the class also says whether that suit is *next*
+(the turned-down suit's colour) or *cross*, and whether the card turned down was a knave (a
+bower turned down); round two counts outside aces as none or some and leaves voids out, to keep
+the chart to one page.
+
+**Actions** (:data:`ARMS`): round one pass, call (order up, assist, take up) and call alone;
+round two pass, make next, make the stronger cross suit, make the weaker cross suit (by the same
+key), each not alone, and make his strongest legal suit alone. The policy's own action is read
+from its bidding; in round two, alone in a suit other than his strongest (rare) counts as that
+suit made.
+
+**Values** (:func:`decision_rows`): deals are bid by the policy; where the seat's decision is
+reached (the earlier players' passes as they happened), the hand is classed, and the first
+``cap`` hands of each class of a batch are played once per action, the seat's decision forced,
+every other decision by the policy (:class:`ArmPolicy`), double-dummy, on the same deals. The
+result is a counted frame: deals per (class, the policy's own action, each action's net points
+to the deciding side). :func:`action_table` turns it into the chart's table: every action's
+value with its 95% interval, the best action, its margin over the next best with the paired
+interval, the policy's share of each action, and what its choice costs.
+"""
+from __future__ import annotations
+
+import textwrap
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import EuchreError
+from analysis.bidding.policy import Policy
+from analysis.game.rules import ROUND_ORDER
+from analysis.seeds import chart_batch_seed
+from fastcore.handpatterns import hand_numbers
+from analysis.game.cards import ACE, JACK, KING, SEATS, effective_suit_mask
+
+# --- hand classes -----------------------------------------------------------------------------------------
+
+TOP = ("R", "L", "A", "K")
+ORDERS = {"R": 8, "L": 7, "A": 6, "K": 5, "x": 2}
+
+
+def _holdings() -> list[tuple[int, str]]:
+    out = []
+    for n in range(4):
+        for k in range(n + 1):
+            for combo in combinations(TOP, k):
+                cards = combo + ("x",) * (n - k)
+                out.append((100 * n + sum(ORDERS[c] for c in cards), " ".join(cards) or "none"))
+    for bowers in (("R", "L"), ("R",), ("L",), ()):
+        out.append((400 + sum(ORDERS[c] for c in bowers), "4+ " + (" ".join(bowers) if bowers else "no bower")))
+    return sorted(out)
+
+
+HOLDINGS: tuple[str, ...] = tuple(name for _, name in _holdings())
+HOLDING_KEYS: tuple[int, ...] = tuple(key for key, _ in _holdings())
+
+
+def _lookup() -> np.ndarray:
+    """Holding index by R | L<<1 | A<<2 | K<<3 | min(trumps, 4)<<4 (-1: impossible)."""
+    table = np.full(80, -1, np.int16)
+    for code in range(80):
+        flags, n = code & 15, code >> 4
+        held = [c for i, c in enumerate(TOP) if flags >> i & 1]
+        if n >= 4:
+            bowers = [c for c in held if c in ("R", "L")]
+            table[code] = HOLDINGS.index("4+ " + (" ".join(bowers) if bowers else "no bower"))
+        elif len(held) <= n:
+            table[code] = HOLDINGS.index(" ".join(held + ["x"] * (n - len(held))) or "none")
+    return table
+
+
+LOOKUP = _lookup()
+# PLAIN[trump]: the masks of the three plain suits' cards under ``trump`` (the left bower is a trump).
+PLAIN = np.array([[effective_suit_mask(s, t) for s in range(4) if s != t] for t in range(4)], np.uint32)
+
+
+def _bit(hands, card) -> np.ndarray:
+    return ((hands >> np.asarray(card, np.uint32)) & 1).astype(np.int64)
+
+
+def holding_of(hands, trump) -> np.ndarray:
+    """Index in :data:`HOLDINGS` of each hand's trumps under ``trump`` (one suit or one per hand)."""
+    hands = np.asarray(hands, np.uint32)
+    trump = np.broadcast_to(np.asarray(trump, np.int64), hands.shape)
+    n = hand_numbers(hands, trump.astype(np.int8))[:, 0]
+    code = (_bit(hands, trump * 8 + JACK) | _bit(hands, (trump ^ 1) * 8 + JACK) << 1
+            | _bit(hands, trump * 8 + ACE) << 2 | _bit(hands, trump * 8 + KING) << 3 | np.minimum(n, 4) << 4)
+    return LOOKUP[code].astype(np.int16)
+
+
+def outside_aces(hands, trump) -> np.ndarray:
+    hands = np.asarray(hands, np.uint32)
+    return hand_numbers(hands, np.broadcast_to(np.asarray(trump, np.int8), hands.shape).copy())[:, 1]
+
+
+def voids(hands, trump) -> np.ndarray:
+    """Plain suits the hand holds no card of under ``trump``."""
+    hands = np.asarray(hands, np.uint32)
+    plain = PLAIN[np.broadcast_to(np.asarray(trump, np.int64), hands.shape)]      # (N, 3)
+    return ((hands[:, None] & plain) == 0).sum(axis=1)
+
+
+def round_two_suits(hands, turn_up) -> np.ndarray:
+    """(N, 3) the suits of the round-two makes: next, the stronger cross suit, the weaker cross
+    suit (by the strength key of the hand in each; ties to the lower suit)."""
+    hands = np.asarray(hands, np.uint32)
+    down = np.asarray(turn_up, np.int64) >> 3
+    low = (down & 2) ^ 2
+    key_low = hand_numbers(hands, low.astype(np.int8))[:, 2]
+    key_high = hand_numbers(hands, (low + 1).astype(np.int8))[:, 2]
+    strong = np.where(key_high > key_low, low + 1, low)
+    weak = np.where(key_high > key_low, low, low + 1)
+    return np.stack([down ^ 1, strong, weak], axis=1).astype(np.int8)
+
+
+def strongest_suit(hands, turn_up) -> np.ndarray:
+    """The hand's strongest legal suit in round two by the strength key: the stronger cross
+    suit where it beats next, else next."""
+    hands = np.asarray(hands, np.uint32)
+    suits = round_two_suits(hands, turn_up)
+    key_next = hand_numbers(hands, suits[:, 0])[:, 2]
+    key_cross = hand_numbers(hands, suits[:, 1])[:, 2]
+    return np.where(key_cross > key_next, suits[:, 1], suits[:, 0]).astype(np.int8)
+
+
+def round_one_classes(hands, turn_up) -> pd.DataFrame:
+    """The class of each hand under the turned-up suit (the dealer's: pass his hand after the
+    take-up, see :func:`seat_hands`)."""
+    trump = np.asarray(turn_up, np.int64) >> 3
+    return pd.DataFrame({"holding": holding_of(hands, trump), "aces": np.minimum(outside_aces(hands, trump), 2),
+                         "voids": np.minimum(voids(hands, trump), 1), "relation": "", "down": ""})
+
+
+def round_two_classes(hands, turn_up) -> pd.DataFrame:
+    """The class of each hand in round two: its strongest legal suit (next or cross) and the
+    holding and outside aces there; whether a bower was turned down."""
+    hands = np.asarray(hands, np.uint32)
+    suits = round_two_suits(hands, turn_up)
+    best = strongest_suit(hands, turn_up)
+    cross = best != suits[:, 0]
+    bower = (np.asarray(turn_up, np.int64) & 7) == JACK
+    return pd.DataFrame({"holding": holding_of(hands, best), "aces": np.minimum(outside_aces(hands, best), 1),
+                         "voids": -1, "relation": np.where(cross, "cross", "next"),
+                         "down": np.where(bower, "bower down", "no bower down")})
+
+
+def seat_hands(hands, turn_up, seat: int, rnd: int) -> np.ndarray:
+    """The hand a seat is classed on: his own; the dealer's in round one after taking up the
+    turn-up and making the book's discard."""
+    from analysis.game.contract import dealer_hand
+    hands = np.asarray(hands, np.uint32)[:, seat]
+    return dealer_hand(hands, np.asarray(turn_up, np.int8), False) if (seat == 0 and rnd == 1) else hands
+
+
+def classes_of(hands, turn_up, seat: int, rnd: int) -> pd.DataFrame:
+    """The class of each deal's hand of ``seat`` at the decision of round ``rnd`` (3: the
+    dealer's discard, classed as in round one)."""
+    own = seat_hands(hands, turn_up, seat, 1 if rnd == 3 else rnd)
+    return round_two_classes(own, turn_up) if rnd == 2 else round_one_classes(own, turn_up)
+
+
+def class_label(holding, aces, voids_, relation="", down="") -> str:
+    """A class in words: ``"R A x; 1 ace; a void"``, ``"next: R x; aces; no bower down"``."""
+    h = HOLDINGS[int(holding)]
+    if relation:
+        return f"{relation}: {h}; {'aces' if int(aces) else 'no ace'}; {down}"
+    a = {0: "no ace", 1: "1 ace", 2: "2+ aces"}[int(aces)]
+    return f"{h}; {a}; {'a void' if int(voids_) else 'no void'}"
+
+
+CLASS_NOTE = (
+    "Under a candidate trump suit a hand is read as its *holding*, the trumps it holds by rank (R the right bower, "
+    "L the left, A the ace, K the king, each lower trump an x: \"R A x\"; four trumps or more by their bowers "
+    "alone: \"4+ R L\", \"4+ R\", \"4+ L\", \"4+ no bower\"; \"none\"), 36 holdings in all; its outside aces; "
+    "and its voids in plain suits. In round one the suit is the turned-up one, with outside aces none, one or two "
+    "and more, and voids none or some; the dealer is classed on the hand he would hold after taking the turn-up "
+    "and making the book's discard. In round two the suit is the hand's strongest legal suit (ties to next), and "
+    "the class says whether it is next (the turned-down suit's colour) or cross, whether the card turned down was "
+    "a knave (a bower turned down), and whether the hand holds an outside ace; voids are left out there to keep "
+    "the chart to one page. The holdings are ordered by the key the book's policy uses to choose between suits: "
+    "100 x trumps held + their trump orders (right 8, left 7, ace 6, king 5, each x counted 2, the middle of the "
+    "queen's 4 and the seven's 0); four trumps or more count 400 + their bowers' orders.")
+
+
+# --- the actions --------------------------------------------------------------------------------------------
+
+ARMS = {1: ("pass", "call", "alone"), 2: ("pass", "next", "cross", "other cross", "alone"),
+        3: ("book's discard", "lowest plain", "longest suit", "make a void")}
+BOLDNESS = {1: (0, 1, 2), 2: (0, 1, 1, 1, 2), 3: (0, 0, 0, 0)}
+DISCARD = 3   # the dealer's discard after taking up, charted as a third "round"
+DECISIONS = {1: "round one", 2: "round two", DISCARD: "discard"}
+CLASS_KEYS = ["a", "b", "round", "seat", "holding", "aces", "voids", "relation", "down"]   # a, b: the score AC-BD
+NETS = ["net0", "net1", "net2", "net3", "net4"]
+KEYS = CLASS_KEYS + ["choice"] + NETS
+
+
+class ArmPolicy(Policy):
+    """``base`` with one seat's decision of one round forced to action ``arm`` of :data:`ARMS`
+    (the call or the suit, and whether he plays alone); every other decision is the base
+    policy's."""
+
+    def __init__(self, base: Policy, seat: int, rnd: int, arm: int):
+        if rnd not in ARMS or not 0 <= arm < len(ARMS[rnd]):
+            raise EuchreError(f"no action {arm!r} in round {rnd!r}")
+        self.base, self.seat, self.rnd, self.arm = base, seat, rnd, arm
+        self.name = f"{base.name}, {SEATS[seat]} forced to {ARMS[rnd][arm]} in round {rnd}"
+
+    def describe(self) -> dict:
+        return {"name": self.name, "base": self.base.describe(), "seat": SEATS[self.seat], "round": self.rnd,
+                "action": ARMS[self.rnd][self.arm]}
+
+    def first_round_batch(self, t):
+        if self.rnd == 1 and t.seat == self.seat:
+            return np.full(len(t), self.arm >= 1)
+        return self.base.first_round_batch(t)
+
+    def alone_batch(self, t):
+        if t.seat == self.seat and t.round == self.rnd:
+            return np.full(len(t), self.arm == len(ARMS[self.rnd]) - 1)
+        return self.base.alone_batch(t)
+
+    def take_from_partner_batch(self, t):
+        return self.base.take_from_partner_batch(t)
+
+    def second_round_batch(self, t):
+        if self.rnd == 2 and t.seat == self.seat:
+            if self.arm == 0:
+                return np.full(len(t), -1, np.int8)
+            if self.arm == 4:
+                return strongest_suit(t.hands, t.turn_up)
+            return round_two_suits(t.hands, t.turn_up)[:, self.arm - 1].copy()
+        return self.base.second_round_batch(t)
+
+    def discard_batch(self, t):
+        if self.rnd == DISCARD and t.seat == self.seat:
+            alone = np.zeros(len(t), bool) if t.is_lone is None else t.is_lone
+            return discard_choices(t.hands, t.turn_up, alone)[:, self.arm].copy()
+        return self.base.discard_batch(t)
+
+    # the one-deal methods are never asked by the simulator; answer as the base would
+    def first_round(self, s):
+        return self.base.first_round(s)
+
+    def alone(self, s):
+        return self.base.alone(s)
+
+    def take_from_partner(self, s):
+        return self.base.take_from_partner(s)
+
+    def second_round(self, s):
+        return self.base.second_round(s)
+
+    def discard(self, s):
+        return self.base.discard(s)
+
+
+def _plain_cards(six, trump) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 3) masks of the six cards' plain suits under ``trump``, and their counts."""
+    plain = PLAIN[np.asarray(trump, np.int64)]                        # (N, 3)
+    cards = np.asarray(six, np.uint32)[:, None] & plain
+    return cards, np.bitwise_count(cards).astype(np.int64)
+
+
+def _lowest_card(cards) -> np.ndarray:
+    """The lowest card (lowest id: the suits' bits are ordered by rank) of each mask, -1 for none."""
+    cards = np.asarray(cards, np.uint32)
+    low = cards & (~cards + np.uint32(1))                              # the lowest set bit
+    out = np.full(cards.shape, -1, np.int64)
+    nonzero = low != 0
+    out[nonzero] = np.log2(low[nonzero].astype(np.float64)).astype(np.int64)
+    return out
+
+
+def _rank_key(cards) -> np.ndarray:
+    """The rank (0 the seven .. 7 the ace) of the lowest card of each mask, 99 for none."""
+    low = _lowest_card(cards)
+    return np.where(low >= 0, low & 7, 99)
+
+
+def discard_choices(six, turn_up, alone) -> np.ndarray:
+    """(N, 4) the card each discard rule of :data:`ARMS` round 3 throws from the dealer's six:
+    the book's (the lowest card of a short suit, a lone ace kept unless alone: D8); the lowest
+    plain card; the lowest card of the longest plain suit; the lowest singleton, to make a void.
+    With no plain card, or no singleton for the last, the book's card."""
+    from analysis.game.contract import book_discard
+
+    six = np.asarray(six, np.uint32)
+    turn_up = np.asarray(turn_up, np.int64)
+    book = np.asarray(book_discard(six, turn_up.astype(np.int8), alone), np.int64)
+    cards, counts = _plain_cards(six, turn_up >> 3)
+    rows = np.arange(len(six))
+    ranks = _rank_key(cards)                                           # (N, 3)
+    lowest = _lowest_card(cards)
+    has_plain = counts.sum(axis=1) > 0
+    low_plain = np.where(has_plain, lowest[rows, np.argmin(ranks, axis=1)], book)
+    longest = np.where(has_plain, lowest[rows, np.argmax(counts * 100 - ranks, axis=1)], book)
+    single = np.where(counts == 1, ranks, 99)
+    void = np.where(single.min(axis=1) < 99, lowest[rows, np.argmin(single, axis=1)], book)
+    return np.stack([book, low_plain, longest, void], axis=1).astype(np.int8)
+
+
+def reached(b, seat: int, rnd: int) -> np.ndarray:
+    """Rows where the seat's decision of round ``rnd`` is reached as the bidding ``b`` went: no
+    earlier seat called in that round (and, in round two, nobody in round one)."""
+    if rnd == DISCARD:   # the dealer takes up the turn-up and plays
+        return (b.round == 1) & (b.lone_seat != 2) if seat == 0 else np.zeros(len(b.round), bool)
+    earlier = ROUND_ORDER[:ROUND_ORDER.index(seat)]
+    before = (b.round == rnd) & np.isin(b.caller, earlier)
+    return ~before if rnd == 1 else ~before & (b.round != 1)
+
+
+def choice_of(b, seat: int, rnd: int, hands, turn_up) -> np.ndarray:
+    """The policy's own action at the decision (index in :data:`ARMS`), from its bidding ``b``."""
+    if rnd == DISCARD:   # the first rule that throws the policy's card (none: counted as the book's)
+        six = np.asarray(hands, np.uint32)[:, 0] | (np.uint32(1) << np.asarray(turn_up, np.uint32))
+        rules = discard_choices(six, turn_up, b.lone_seat == 0)
+        match = rules == b.discard[:, None]
+        return np.where(match.any(axis=1), np.argmax(match, axis=1), 0).astype(np.int8)
+    mine = (b.caller == seat) & (b.round == rnd)
+    if rnd == 1:
+        return np.where(mine, np.where(b.caller_is_lone, 2, 1), 0).astype(np.int8)
+    own = np.asarray(hands, np.uint32)[:, seat]
+    suits = round_two_suits(own, turn_up)
+    arm = 1 + np.argmax(suits == b.trump[:, None], axis=1)
+    # alone in his strongest suit is the alone action; alone in another suit (rare) counts as that suit made
+    arm = np.where(b.caller_is_lone & (b.trump == strongest_suit(own, turn_up)), 4, arm)
+    return np.where(mine, arm, 0).astype(np.int8)
+
+
+def first_per_class(cls: pd.DataFrame, cap: int) -> np.ndarray:
+    """Positions of the first ``cap`` rows of each class (the deals are independent: the first
+    are a random sample of the class)."""
+    rank = cls.groupby(list(cls.columns), sort=False).cumcount().to_numpy()
+    return np.flatnonzero(rank < cap)
+
+
+def decision_rows(deals, policy: Policy, seat: int, rnd: int, rules, score=(0, 0), cap: int = 100) -> pd.DataFrame:
+    """The counted frame of one seat's decision of round ``rnd`` on ``deals``: where the policy's
+    bidding reaches it, the first ``cap`` hands of each class played under every action, paired."""
+    from analysis.experiment.paired import play_arms, policy_arm
+    from analysis.bidding.auction import bid_batch
+
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    b = bid_batch(hands, turn_up, policy, rules, score)
+    rows = np.flatnonzero(reached(b, seat, rnd))
+    if not len(rows):
+        return counted([])
+    cls = classes_of(hands[rows], turn_up[rows], seat, rnd)
+    keep = first_per_class(cls, cap)
+    rows, cls = rows[keep], cls.iloc[keep].reset_index(drop=True)
+    choice = choice_of(b, seat, rnd, hands, turn_up)[rows]
+    arms = {name: policy_arm(ArmPolicy(policy, seat, rnd, k), rules, score) for k, name in enumerate(ARMS[rnd])}
+    paired = play_arms(deals[rows], arms, side=seat & 1)
+    frame = cls.assign(a=int(score[0]), b=int(score[1]), round=rnd, seat=SEATS[seat], choice=choice)
+    for k in range(len(NETS)):
+        frame[NETS[k]] = paired.net(ARMS[rnd][k]).astype(np.int8) if k < len(ARMS[rnd]) else np.int8(0)
+    return counted([frame])
+
+
+def counted(frames) -> pd.DataFrame:
+    """Deals per (class, the policy's action, each action's net points)."""
+    frames = [f for f in frames if len(f)]
+    if not frames:
+        return pd.DataFrame({k: pd.Series(dtype=object if k in ("seat", "relation", "down") else np.int64)
+                             for k in KEYS} | {"deals": pd.Series(dtype=np.int64)})
+    f = pd.concat(frames, ignore_index=True)
+    if "deals" not in f:
+        f = f.assign(deals=1)
+    out = f.groupby(KEYS, observed=True, sort=True)["deals"].sum().reset_index()
+    for k in ("a", "b", "round", "holding", "aces", "voids", "choice"):
+        out[k] = out[k].astype(np.int64)
+    for k in NETS:
+        out[k] = out[k].astype(np.int64)
+    return out
+
+
+# --- the table ---------------------------------------------------------------------------------------------
+
+MIN_DEALS = 30   # a class with fewer deals is listed, not judged
+
+
+def _intervals(n: int, d: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """(k, 3) mean, low, high of each column of the per-deal values ``d`` (rows weighted by
+    ``w`` deals): the t-interval of :func:`analysis.experiment.stats.mean_from_sums`, for many at once."""
+    from scipy import stats as st
+
+    from analysis.experiment.stats import CONFIDENCE
+    total, total_sq = w @ d, w @ (d * d)
+    mean = total / n
+    if n < 2:
+        return np.stack([mean, mean * np.nan, mean * np.nan], axis=1)
+    se = np.sqrt(np.maximum((total_sq - n * mean * mean) / (n - 1), 0.0) / n)
+    q = float(st.t.ppf(0.5 + CONFIDENCE / 2, n - 1))
+    return np.stack([mean, mean - q * se, mean + q * se], axis=1)
+
+
+def column(arm: str) -> str:
+    """An action's name as a column of the table: ``"other cross"`` -> ``other_cross``."""
+    return arm.replace("'", "").replace(" ", "_")
+
+
+def verdict_word(rnd: int, majority: int, best: int, significant: bool) -> str:
+    """How the policy's usual action stands against the best one."""
+    if majority == best:
+        return "agrees"
+    if not significant:
+        return "close"
+    if rnd == DISCARD:
+        return "wrong discard"
+    bold = BOLDNESS[rnd]
+    if bold[majority] < bold[best]:
+        return "too cautious"
+    if bold[majority] > bold[best]:
+        return "too bold"
+    return "wrong suit"
+
+
+POINTS_UNIT = "net points per hand"
+
+
+def action_table(frame: pd.DataFrame, value=None, unit: str = POINTS_UNIT) -> pd.DataFrame:
+    """One row per (score, round, seat, class): every action's value (by default the mean net
+    points per hand to the deciding side; ``value(a, b, seat, nets)`` turns each row's net points
+    into another unit), with its 95% interval, the best and the next best action, the margin
+    between them (paired, 95% interval), the policy's share of each action, its usual action,
+    what its choice costs against the best (paired), and the verdict. Rows of ``round`` 0 (a
+    study's own bookkeeping) are left out."""
+    rows = []
+    if not frame.empty:
+        frame = frame[frame["round"] > 0]
+    if frame.empty:
+        return pd.DataFrame(rows)
+    for key, g in frame.groupby(CLASS_KEYS, sort=True):
+        a, b, rnd, seat, holding, aces, voids_, relation, down = key
+        arms = ARMS[int(rnd)]
+        w = g["deals"].to_numpy(np.int64)
+        n = int(w.sum())
+        nets = g[NETS[:len(arms)]].to_numpy(np.int64)
+        if value is not None:
+            nets = np.asarray(value(int(a), int(b), SEATS.index(seat), nets), np.float64)
+        choice = g["choice"].to_numpy(np.int64)
+        means = nets.T @ w / n
+        order = np.argsort(-means, kind="stable")
+        best, second = int(order[0]), int(order[1])
+        row = {"a": int(a), "b": int(b), "unit": unit, "round": int(rnd), "seat": seat,
+               "class": class_label(holding, aces, voids_, relation, down),
+               "holding": HOLDINGS[int(holding)], "strength_key": HOLDING_KEYS[int(holding)],
+               "aces": int(aces), "voids": int(voids_), "relation": relation, "down": down, "deals": n}
+        rows_ = np.arange(len(g))
+        diffs = np.concatenate([nets, (nets[:, best] - nets[:, second])[:, None],
+                                (nets[:, best] - nets[rows_, choice])[:, None]], axis=1).astype(np.float64)
+        shares = np.array([w[choice == k].sum() / n for k in range(len(arms))])
+        majority = int(np.argmax(shares))
+        est = _intervals(n, np.concatenate([diffs, (nets[:, best] - nets[:, majority])[:, None]], axis=1),
+                         w.astype(np.float64))
+        for k, arm in enumerate(arms):
+            c = column(arm)
+            row[c], row[f"{c}_low"], row[f"{c}_high"] = est[k]
+        margin, loss, against = est[len(arms)], est[len(arms) + 1], est[len(arms) + 2]
+        significant = n >= MIN_DEALS and np.isfinite(against[1]) and against[1] > 0
+        row.update({"best": arms[best], "next_best": arms[second], "margin": margin[0],
+                    "margin_low": margin[1], "margin_high": margin[2]})
+        for k, arm in enumerate(arms):
+            row[f"policy_{column(arm)}"] = shares[k]
+        row.update({"policy_usual": arms[majority], "policy_loss": loss[0], "policy_loss_low": loss[1],
+                    "policy_loss_high": loss[2],
+                    "verdict": verdict_word(int(rnd), majority, best, significant) if n >= MIN_DEALS else "few deals"})
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    seat_order = {s: i for i, s in enumerate("BCDA")}
+    out = out.assign(_s=out["seat"].map(seat_order)).sort_values(
+        ["a", "b", "round", "_s", "relation", "down", "strength_key", "holding", "aces", "voids"]).drop(columns="_s")
+    first = ["a", "b", "round", "seat", "class", "deals", "best", "next_best", "margin", "margin_low", "margin_high",
+             "policy_usual", "verdict", "policy_loss", "policy_loss_low", "policy_loss_high", "unit"]
+    return out[first + [c for c in out.columns if c not in first]].reset_index(drop=True)
+
+
+def write_csv(table: pd.DataFrame, path) -> Path:
+    from analysis.storage import write_atomic
+    return write_atomic(path, lambda tmp: table.to_csv(tmp, index=False, float_format="%.4f"))
+
+
+# --- the chart ----------------------------------------------------------------------------------------------
+
+COLOURS = {"pass": "#d0d0d0", "call": "#6baed6", "alone": "#08519c",
+           "next": "#74c476", "cross": "#fd8d3c", "other cross": "#9e9ac8",
+           "book's discard": "#d0d0d0", "lowest plain": "#fdd0a2", "longest suit": "#a1d99b", "make a void": "#bcbddc"}
+LETTERS = {"pass": "P", "call": "C", "alone": "A", "next": "N", "cross": "X", "other cross": "W",
+           "book's discard": "B", "lowest plain": "L", "longest suit": "G", "make a void": "V"}
+FLAGS = {"too cautious": "#c00000", "too bold": "#7a00a8", "wrong suit": "#000000", "wrong discard": "#000000"}
+PAGE = (11.69, 8.27)   # A4 landscape, inches
+PRINT_DPI = 100          # the PNG pages (shown in the HTML report); strategy.pdf is the vector copy for print
+
+
+def _columns(rnd: int) -> list[tuple]:
+    if rnd != 2:
+        return [(a, v) for a in (0, 1, 2) for v in (0, 1)]
+    return [(r, d, a) for r in ("next", "cross") for d in ("no bower down", "bower down") for a in (0, 1)]
+
+
+def _column_label(rnd: int, col) -> str:
+    if rnd != 2:
+        a, v = col
+        return f"{('no ace', '1 ace', '2+ aces')[a]}\n{'void' if v else 'no void'}"
+    r, d, a = col
+    return f"{r}\n{'bower down' if d == 'bower down' else 'no bower dn'}\n{'aces' if a else 'no ace'}"
+
+
+def _pale(colour: str, amount: float = 0.6):
+    from matplotlib.colors import to_rgb
+    return tuple(c + (1 - c) * amount for c in to_rgb(colour))
+
+
+def _number(x: float, unit: str, sign: str = "") -> str:
+    """Net points with two decimals; a probability in percentage points with one."""
+    return f"{x:{sign}.2f}" if unit == POINTS_UNIT else f"{100 * x:{sign}.1f}%"
+
+
+def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
+    from matplotlib.colors import to_rgb
+    from matplotlib.patches import Rectangle
+
+    cols = _columns(rnd)
+    image = np.ones((len(HOLDINGS), len(cols), 3))
+    boxes = ([], [], [])
+    for r in table.itertuples(index=False):
+        col = (r.aces, r.voids) if rnd != 2 else (r.relation, r.down, r.aces)
+        if col not in cols:
+            continue
+        x, y = cols.index(col), HOLDINGS.index(r.holding)
+        if r.deals < MIN_DEALS:   # listed in the table, left white here
+            continue
+        clear = bool(np.isfinite(r.margin_low) and r.margin_low > 0)
+        image[y, x] = to_rgb(COLOURS[r.best]) if clear else _pale(COLOURS[r.best])
+        ink = "white" if clear and r.best == "alone" else "black"
+        half = (r.margin_high - r.margin_low) / 2 if np.isfinite(r.margin_high) else float("nan")
+        usual = r.policy_usual
+        share = float(getattr(r, "policy_" + column(usual)))
+        boxes[0].append(x + 0.13)
+        boxes[1].append(y + 0.28)
+        boxes[2].append(COLOURS[usual])
+        ax.text(x + 0.06, y + 0.5, f"{LETTERS[r.best]} {_number(r.margin, r.unit, '+')}±{_number(half, r.unit)}\n"
+                f"     {LETTERS[usual]} {share:.0%}  n={r.deals}", ha="left", va="center", fontsize=fontsize,
+                color=ink, linespacing=1.5)
+        if r.verdict in FLAGS:
+            ax.add_patch(Rectangle((x + 0.03, y + 0.04), 0.94, 0.92, facecolor="none", edgecolor=FLAGS[r.verdict],
+                                   linewidth=1.6))
+    ax.imshow(image, extent=(0, len(cols), 0, len(HOLDINGS)), origin="lower", aspect="auto", interpolation="nearest")
+    if boxes[0]:
+        ax.scatter(boxes[0], boxes[1], s=fontsize * 4, marker="s", c=boxes[2], edgecolors="black", linewidths=0.4)
+    ax.set_xlim(0, len(cols))
+    ax.set_ylim(0, len(HOLDINGS))
+    ax.set_xticks(np.arange(len(cols)) + 0.5)
+    ax.set_xticklabels([_column_label(rnd, c) for c in cols], fontsize=fontsize * 1.05)
+    ax.xaxis.tick_top()
+    ax.set_yticks(np.arange(len(HOLDINGS)) + 0.5)
+    ax.set_yticklabels(HOLDINGS, fontsize=fontsize * 1.15)
+    ax.set_xticks(np.arange(len(cols) + 1), minor=True)
+    ax.set_yticks(np.arange(len(HOLDINGS) + 1), minor=True)
+    ax.grid(which="minor", color="0.85", linewidth=0.4)
+    ax.tick_params(which="both", length=0)
+    for side in ax.spines.values():
+        side.set_visible(False)
+
+
+PANEL_TITLES = {1: "Round one: the turned-up suit", 2: "Round two: his strongest legal suit",
+                DISCARD: "The dealer's discard after taking up (his hand after the book's discard)"}
+
+
+def draw_seat(table: pd.DataFrame, seat: str, *, title: str, note: str, policy_name: str = "the book",
+              score: tuple[int, int] | None = None, rounds=(1, 2)):
+    """One page for one seat: round one (left) and round two (right), or the dealer's discard
+    alone (``rounds=(3,)``), the holdings from the weakest (bottom) to the strongest (top).
+    Returns the matplotlib figure."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
+
+    widths = {1: 6, 2: 8, DISCARD: 6}
+    fig, axes = plt.subplots(1, len(rounds), figsize=PAGE, squeeze=False,
+                             gridspec_kw={"width_ratios": [widths[r] for r in rounds], "wspace": 0.12})
+    if rounds == (DISCARD,):
+        axes[0, 0].set_position([0.3, 0.13, 0.45, 0.73])
+    for ax, rnd in zip(axes[0], rounds):
+        sub = table[(table["seat"] == seat) & (table["round"] == rnd)] if len(table) else table
+        if len(sub) and score is not None:
+            sub = sub[(sub["a"] == score[0]) & (sub["b"] == score[1])]
+        _panel(ax, sub, rnd, fontsize=4.6)
+        ax.set_title(PANEL_TITLES[rnd], fontsize=8, pad=24)
+    actions = dict.fromkeys(a for r in rounds for a in ARMS[r])
+    handles = [Patch(facecolor=COLOURS[a], label=f"{LETTERS[a]} {a}") for a in actions]
+    flags = ("wrong discard",) if rounds == (DISCARD,) else ("too cautious", "too bold", "wrong suit")
+    handles += [Patch(facecolor="none", edgecolor=FLAGS[w], linewidth=1.6, label=f"{policy_name} {w}")
+                for w in flags]
+    fig.legend(handles=handles, loc="lower center", ncol=9, fontsize=6, frameon=False, bbox_to_anchor=(0.5, 0.075))
+    fig.suptitle(title, fontsize=10, y=0.985)
+    fig.text(0.02, 0.01, "\n".join(textwrap.wrap(note, 250)), fontsize=5.6, ha="left", va="bottom", color="0.25")
+    if rounds != (DISCARD,):
+        fig.subplots_adjust(left=0.07, right=0.99, top=0.86, bottom=0.13)
+    return fig
+
+
+CHART_NOTE = (
+    "Each cell a hand class (rows: trumps held, weakest at the bottom, ordered by 100 x trumps + their orders; "
+    "columns: outside aces and voids in round one; in round two the strongest legal suit next or cross, a bower "
+    "turned down or not, outside aces). Colour: the best action, strong where its margin over the next best "
+    "clears its 95% interval, pale where not. Top line: the best action, its margin over the next best in net "
+    "points per hand to the deciding side, +- the 95% half-width. Box and bottom line: {policy}'s usual action "
+    "there, its share of the class's hands and the hands played. A coloured frame: {policy}'s usual action "
+    "loses to the best by more than its 95% interval (too cautious: it passes or does not go alone where "
+    "bolder is better; too bold; the wrong suit). White: fewer than {min} hands. {method}")
+
+
+def save_figure(fig, path, dpi: int = PRINT_DPI) -> Path:
+    """PNG (or PDF by the suffix), written whole or not at all."""
+    import matplotlib.pyplot as plt
+    from analysis.storage import write_atomic
+    path = Path(path)
+    fmt = path.suffix.lstrip(".") or "png"
+    try:
+        return write_atomic(path, lambda tmp: fig.savefig(tmp, dpi=dpi, format=fmt, metadata=(
+            {"Software": None} if fmt == "png" else {"Creator": None, "Producer": None, "CreationDate": None})))
+    finally:
+        plt.close(fig)
+
+
+def score_words(a: int, b: int, seat: str | None = None) -> str:
+    """``"love-all"``, or the score from the seat's side: ``"his side 4, the other 2"``."""
+    if (a, b) == (0, 0):
+        return "love-all"
+    if seat is None:
+        return f"AC {a}, BD {b}"
+    own, theirs = (a, b) if SEATS.index(seat) % 2 == 0 else (b, a)
+    return f"his side {own}, the other {theirs}"
+
+
+def page_key(seat: str, a: int, b: int, discard: bool = False) -> str:
+    """A chart page's name: the seat, "discard" for the dealer's discard, and the score unless
+    love-all (``"B"``, ``"B_4-2"``, ``"A_discard"``)."""
+    return seat + ("_discard" if discard else "") + ("" if (a, b) == (0, 0) else f"_{a}-{b}")
+
+
+def read_page_key(key: str) -> tuple[str, bool, tuple[int, int]]:
+    """The seat, whether the dealer's discard, and the score of a page's name."""
+    parts = key.split("_")
+    score = tuple(int(x) for x in parts[-1].split("-")) if "-" in parts[-1] else (0, 0)
+    return parts[0], "discard" in parts, score
+
+
+def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, policy_name: str,
+                 seats=("B", "C", "D", "A"), prefix: str = "chart") -> dict[str, Path]:
+    """One PNG per seat and score of ``table`` (``<prefix>_<page_key>.png``), and one PDF of
+    every page, in ``out_dir``; returns the paths by page key, and the PDF's as "pdf"."""
+    from matplotlib.backends.backend_pdf import PdfPages
+    from analysis.storage import write_atomic
+    from analysis.game.cards import SEAT_NAMES
+
+    out_dir = Path(out_dir)
+    scores = sorted({(int(a), int(b)) for a, b in zip(table["a"], table["b"])}, key=lambda x: (x != (0, 0), x))
+    paths = {}
+    figures = []
+    for a, b in scores:
+        unit = table.loc[(table["a"] == a) & (table["b"] == b), "unit"].iloc[0]
+        unit_words = ("net points per hand to the deciding side" if unit == POINTS_UNIT else
+                      f"{unit} (percentage points)")
+        note = CHART_NOTE.format(policy=policy_name, min=MIN_DEALS, method=method).replace(
+            "net points per hand to the deciding side", unit_words)
+        at = table[(table["a"] == a) & (table["b"] == b)]
+        for seat in seats:
+            name = SEAT_NAMES[SEATS.index(seat)]
+            fig = draw_seat(table, seat, title=f"{title}: {name}, at {score_words(a, b, seat)}", note=note,
+                            policy_name=policy_name, score=(a, b))
+            figures.append((page_key(seat, a, b), fig))
+            if ((at["seat"] == seat) & (at["round"] == DISCARD)).any():
+                fig = draw_seat(table, seat, title=f"The dealer's discard: {name}, at {score_words(a, b, seat)}",
+                                note=note, policy_name=policy_name, score=(a, b), rounds=(DISCARD,))
+                figures.append((page_key(seat, a, b, discard=True), fig))
+
+    def pdf(tmp):
+        with PdfPages(tmp, metadata={"Creator": None, "Producer": None, "CreationDate": None}) as book:
+            for _, fig in figures:
+                book.savefig(fig)
+
+    paths["pdf"] = write_atomic(out_dir / f"{prefix}.pdf", pdf)
+    for key, fig in figures:
+        paths[key] = save_figure(fig, out_dir / f"{prefix}_{key}.png")
+    return paths
+
+
+# --- any policy: what the `euchrelab chart` command runs ----------------------------------------------------
+
+BATCH = 25_000   # deals per batch (the cap is per batch, as in the study's chunks)
+
+
+def chart_rows(policy: Policy, seats, deals: int, seed: int, rules, score=(0, 0), cap: int = 60,
+               round_two_factor: int = 3, progress=None) -> pd.DataFrame:
+    """The counted frame of every given seat's decisions under ``policy``: ``deals`` fresh deals
+    per seat and round (round two ``round_two_factor`` times as many), in batches of
+    :data:`BATCH`, each batch capped at ``cap`` hands per class."""
+    from fastcore.sampler import sample_deals
+
+    frames = []
+    for seat in seats:
+        for rnd in ((1, 2, DISCARD) if seat == 0 else (1, 2)):
+            total = deals * (round_two_factor if rnd == 2 else 1)
+            for k, start in enumerate(range(0, total, BATCH)):
+                dealt = sample_deals(min(BATCH, total - start), chart_batch_seed(seed, seat, rnd, k), pack=rules.pack)
+                frames.append(decision_rows(dealt, policy, seat, rnd, rules, score, cap))
+                if progress:
+                    progress(SEATS[seat], rnd, min(start + BATCH, total), total)
+    return counted(frames)
