@@ -9,9 +9,10 @@ from __future__ import annotations
 from importlib import import_module
 
 
-def lazy_exports(package: str, by_module: dict[str, list[str]]):
+def lazy_exports(package: str, by_module: dict[str, list[str]], modules: tuple[str, ...] = ()):
     """(__all__, __getattr__, __dir__) of ``package``, whose public names are ``by_module``: for
-    each module (relative to the package, or a full name), the names it gives."""
+    each module (a name in the package, or a full dotted name), the names it gives; ``modules``
+    names submodules that are public as a whole (``from analysis.value import rubber``)."""
     home = {name: (module if "." in module else f"{package}.{module}")
             for module, names in by_module.items() for name in names}
 
@@ -21,6 +22,6 @@ def lazy_exports(package: str, by_module: dict[str, list[str]]):
         return getattr(import_module(home[name]), name)
 
     def __dir__() -> list[str]:
-        return sorted(home)
+        return sorted({*home, *modules})
 
-    return sorted(home), __getattr__, __dir__
+    return sorted({*home, *modules}), __getattr__, __dir__

@@ -52,6 +52,17 @@ def model_seed(root_seed: int, study: str) -> np.random.SeedSequence:
     return np.random.SeedSequence(root_seed, spawn_key=(name_key(study), name_key("game model")))
 
 
+def audit_worlds_seed(player_seed: int, n: int | None) -> int:
+    """The worlds a PIMC audit values a decision on again: next to the players' own seed, the
+    reference's (``n`` None) apart from each N's."""
+    return player_seed + 1 if n is None else player_seed + 2 + n
+
+
+def audit_bid_seed(player_seed: int, deal: int, alone: bool) -> np.random.SeedSequence:
+    """The worlds a PIMC audit predicts a deal's call from, keyed by the players' own seed."""
+    return np.random.SeedSequence([player_seed, deal, int(alone)])
+
+
 # --- the game and rubber models ----------------------------------------------------------------
 
 def score_chunk_seed(seed: int, score: tuple[int, int], chunk: int) -> np.random.SeedSequence:

@@ -1,6 +1,6 @@
 """The cautious bidder of cautious.toml, written by hand as a Python class."""
-from analysis.game.contract import dealer_hand
-from analysis.bidding.policy import FIRST_ROUND_CALL, Policy, Situation
+from analysis.bidding import FIRST_ROUND_CALL, Policy, Situation
+from analysis.game import dealer_hand, matches as m, shape_of
 
 
 class Cautious(Policy):
@@ -13,7 +13,6 @@ class Cautious(Policy):
 
     def first_round(self, s: Situation) -> str:
         h, t = self._hand(s, s.turn_suit), s.turn_suit
-        from analysis.game.patterns import matches as m
         call = {
             1: m(h, t, "three medium trumps") or m(h, t, "right and another, and outside ace"),
             2: m(h, t, "three trumps") or m(h, t, "right and another"),
@@ -23,7 +22,6 @@ class Cautious(Policy):
         return FIRST_ROUND_CALL[s.seat] if call else "pass"
 
     def second_round(self, s: Situation):
-        from analysis.game.patterns import matches as m, shape_of
         nxt = s.turn_suit ^ 1
 
         def strength(x):  # most trumps, then the higher ones
@@ -46,10 +44,8 @@ class Cautious(Policy):
         return "pass"
 
     def alone(self, s: Situation) -> bool:
-        from analysis.game.patterns import matches as m
         h = self._hand(s, s.trump, alone=True)
         return m(h, s.trump, "two bowers, ace, and two others") or m(h, s.trump, "two bowers, ace, another, and outside ace")
 
     def take_from_partner(self, s: Situation) -> bool:
-        from analysis.game.patterns import matches as m
         return m(self._hand(s, s.trump, alone=True), s.trump, "two bowers, ace, and two others")

@@ -14,11 +14,11 @@ counted; "lower" trumps are the queen and below):
 6. one trump, the left or the ace;
 7. one trump, lower.
 
-Rungs 3-7 hold only hands in none of the classes S2, S3, S4, S5 of :func:`studies.book_bidding.classify`;
-rungs 1-2 are S4's class split by its first entry matched. Of each rung, the first ``cap`` hands
+Rungs 3-7 hold only hands in none of the classes S2, S3, S4, S5 of
+:func:`studies.common.round_one.classify`; rungs 1-2 are S4's class split by its first entry matched. Of each rung, the first ``cap`` hands
 of a chunk are kept, bid by the book's policy at love-all, and where B passed, played twice
 double-dummy (C assisting and passing, everything else by the book's policy:
-:func:`studies.score.played`).
+:func:`studies.common.round_one.played`).
 
 L8: take it from a partner who declares alone (laws 93, 94) "if you have a fair trump hand with
 no weakness in lay suits". The book's policy reads it (``BookPolicy.take_from_partner_batch``):
@@ -37,27 +37,35 @@ the chunk's.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import counted, paired_mean, summed_counts
-from analysis.reporting.report import claim_by_claim, interval
+from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import ASSIST_FOUR_ALL, BookPolicy
+from analysis.bidding.policy import Forced
 from analysis.errors import EuchreError
+from analysis.experiment.cells import counted, summed_counts
+from analysis.experiment.paired import play_arms, policy_arm
 from analysis.experiment.stats import Estimate
 from analysis.experiment.study import POINTS, ClaimTest, Study
+from analysis.game.cards import ACE, JACK, KING, SEATS, SECOND
+from analysis.game.contract import dealer_hand
+from analysis.game.patterns import match_table
+from analysis.game.rules import LOVE_ALL
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import interval
 from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
-from analysis.game.cards import ACE, JACK, KING, SEATS
+from fastcore.sampler import sample_deals
+from studies.common.book_arms import arm_columns, book_and_other, book_gain
+from studies.common.report import love_all_report, options_of, pack_of, verdict_columns
+from studies.common.round_one import classify, played
 
-LOVE_ALL = (0, 0)
 KEYS = ["part", "seat", "cls", "book", "call_net", "pass_net"]
 DEFAULT_CAP = 2000        # hands of one rung played per chunk at most
 DEFAULT_L8_EXTRA = 40     # batches of extra deals per chunk (each the chunk's size) searched for fair trump hands
 
-RUNGS = ("ace and another", "king and another", "two lower trumps and an outside ace",
+S1_RUNGS = ("ace and another", "king and another", "two lower trumps and an outside ace",
          "two lower trumps, no outside ace", "one trump, the right", "one trump, the left or the ace",
          "one trump, lower")
 TAKER_CLASSES = ("L8: fair trumps, no weakness", "fair trumps, a weak lay suit", "the rest")
@@ -75,12 +83,9 @@ def _bits(hands, trump):
     return numbers[:, 0], numbers[:, 1], right, left, ace, king
 
 
-def rung_of(hands: np.ndarray, turn_up: np.ndarray, rules) -> np.ndarray:
-    """C's hand's rung at love-all (0 the first of :data:`RUNGS`; -1 none: a hand the book
+def s1_rung_of(hands: np.ndarray, turn_up: np.ndarray, rules) -> np.ndarray:
+    """C's hand's rung at love-all (0 the first of :data:`S1_RUNGS`; -1 none: a hand the book
     assists with, an S5 hand, no trump)."""
-    from analysis.game.patterns import match_table
-    from studies.book_bidding import SECOND, classify
-
     hands = np.asarray(hands, np.uint32)
     turn_up = np.asarray(turn_up, np.int8)
     trump = (turn_up >> 3).astype(np.int8)
@@ -93,7 +98,7 @@ def rung_of(hands: np.ndarray, turn_up: np.ndarray, rules) -> np.ndarray:
     one = rest & (trumps == 1)
     return np.select(
         [found["S4"][0] & s4[:, 0], found["S4"][0] & s4[:, 1], lower & (aces >= 1), lower, one & right,
-         one & (left | ace), one], list(range(len(RUNGS))), -1).astype(np.int8)
+         one & (left | ace), one], list(range(len(S1_RUNGS))), -1).astype(np.int8)
 
 
 def taker_class(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
@@ -109,12 +114,9 @@ def taker_class(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
 def assist_rows(deals, rules, cap: int) -> pd.DataFrame:
     """S1: of each rung, the first ``cap`` of C's hands, played assisting and passing at love-all
     where B passed."""
-    from studies.score import played
-
     hands = np.asarray(deals.hands, np.uint32)
-    rung = rung_of(hands[:, 2], np.asarray(deals.turn_up, np.int8), rules)
-    chosen = {(RUNGS[r], None): np.flatnonzero(rung == r)[:cap] for r in range(len(RUNGS))}
-    got = played(deals, "C", LOVE_ALL, rules, chosen)
+    rung = s1_rung_of(hands[:, 2], np.asarray(deals.turn_up, np.int8), rules)
+    got = played(deals, "C", LOVE_ALL, rules, {(S1_RUNGS[r], None): rung == r for r in range(len(S1_RUNGS))}, cap)
     if got.empty:
         return _counted([])
     return got.assign(part="S1")[KEYS + ["deals"]]
@@ -139,11 +141,6 @@ def take_rows(deals, rules, only_fair: bool = False) -> pd.DataFrame:
     """L8: the deals where B or C declares alone at love-all, played with his partner taking it
     alone and letting him go (``only_fair``: only the deals where the partner's hand is fair in
     trumps, the L8 class or the weak one)."""
-    from analysis.game.contract import dealer_hand
-    from analysis.experiment.paired import play_arms, policy_arm
-    from analysis.bidding.policy import Forced
-    from analysis.bidding.auction import bid_batch
-
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     book = BookPolicy()
@@ -174,8 +171,6 @@ def l8_rows(n_deals: int, seed, settings) -> pd.DataFrame:
     """Extra deals for the rare classes fair in trumps: of ``n_deals`` deals, those where the
     partner of a lone player holds a fair trump hand (found among the deals :func:`may_hold_fair`
     keeps), played both ways."""
-    from fastcore.sampler import sample_deals
-
     deals = sample_deals(n_deals, seed, pack=settings.pack)
     keep = np.flatnonzero(may_hold_fair(deals.hands))
     return take_rows(deals[keep], settings.rules, only_fair=True) if len(keep) else _counted([])
@@ -200,7 +195,7 @@ def _l8_test(i: int, cls: str) -> ClaimTest:
                      f"per hand after {book} (the book's action first)", POINTS)
 
 
-CLAIMS = tuple(_s1_test(i, r) for i, r in enumerate(RUNGS)) + tuple(_l8_test(i, c) for i, c in enumerate(TAKER_CLASSES))
+CLAIMS = tuple(_s1_test(i, r) for i, r in enumerate(S1_RUNGS)) + tuple(_l8_test(i, c) for i, c in enumerate(TAKER_CLASSES))
 
 
 def test_rows(table: pd.DataFrame, key: str) -> pd.DataFrame:
@@ -209,19 +204,12 @@ def test_rows(table: pd.DataFrame, key: str) -> pd.DataFrame:
     part, k = key.split(".")
     i = int(k) - 1
     if part == "S1":
-        rows = table[(table["part"] == "S1") & (table["cls"] == RUNGS[i])]
+        rows = table[(table["part"] == "S1") & (table["cls"] == S1_RUNGS[i])]
         book_calls = False
     else:
         rows = table[(table["part"] == "L8") & (table["cls"] == TAKER_CLASSES[i])]
         book_calls = i == 0
-    book = np.full(len(rows), book_calls)
-    return rows.assign(book_net=np.where(book, rows["call_net"], rows["pass_net"]),
-                       other_net=np.where(book, rows["pass_net"], rows["call_net"]))
-
-
-def gain(rows: pd.DataFrame) -> Estimate | None:
-    """The book's action minus the other, per deal (paired)."""
-    return paired_mean(rows, "book_net", "other_net")
+    return book_and_other(rows, book_calls)
 
 
 # --- the study ------------------------------------------------------------------------------------------
@@ -246,8 +234,6 @@ class AssistTake(Study):
         return ["assist", "take"]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
         deals = sample_deals(n_deals, seed, pack=settings.pack)
         if scenario == "assist":
             return assist_rows(deals, settings.rules, settings.options.get("cap", DEFAULT_CAP))
@@ -268,7 +254,7 @@ class AssistTake(Study):
         return table
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
-        return gain(test_rows(table, key))
+        return book_gain(test_rows(table, key))
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -280,7 +266,6 @@ STUDY = AssistTake()
 # --- the report -----------------------------------------------------------------------------------------
 
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    from analysis.experiment.study import verdict_of
     out = []
     for t in study.claims:
         rows = test_rows(table, t.key)
@@ -288,16 +273,10 @@ def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFra
         book_acts = int(rows.loc[rows["book"], "deals"].sum())
         s1 = t.claim == "S1"
         i = int(t.key.split(".")[1]) - 1
-        line = {"claim": t.claim, "hands": f"{i + 1}. {RUNGS[i]}" if s1 else TAKER_CLASSES[i],
+        line = {"claim": t.claim, "hands": f"{i + 1}. {S1_RUNGS[i]}" if s1 else TAKER_CLASSES[i],
                 "the book": "pass" if s1 else ("take it alone" if i == 0 else "let him go alone"), "deals": n,
-                "the policy assists (S1) / takes (L8)": f"{book_acts / n:.0%}" if n else "",
-                "book's arm": f"{rows['book_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else "",
-                "other arm": f"{rows['other_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else "",
-                "book - other, points per hand [95%]": interval(gain(rows))}
-        v = verdict_of(verdict_list, t.key)
-        if v is not None:
-            line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
-            line["verdict"] = v.verdict + (" (material)" if v.material else "")
+                "the policy assists (S1) / takes (L8)": f"{book_acts / n:.0%}" if n else "", **arm_columns(rows),
+                "book - other, points per hand [95%]": interval(book_gain(rows)), **verdict_columns(verdict_list, t.key)}
         out.append(line)
     return pd.DataFrame(out)
 
@@ -310,31 +289,21 @@ def seats_table(table: pd.DataFrame) -> pd.DataFrame:
             rows = test_rows(table, f"L8.{i + 1}")
             rows = rows[rows["seat"] == seat]
             out.append({"taker": seat, "hands": cls, "deals": int(rows["deals"].sum()),
-                        "book - other, points per hand [95%]": interval(gain(rows))})
+                        "book - other, points per hand [95%]": interval(book_gain(rows))})
     return pd.DataFrame(out)
 
 
-HEADLINE = "The book's action minus the other, in net points per hand at love-all (positive: the book gains): "
-
-
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport, md_table
-
     verdict_list = study.verdicts(table, manifest)
-    files = charts.claims_figure(
-        out_dir, verdict_list, unit=POINTS,
-        title="Assisting too light (S1) and taking it from a lone partner (L8): book - other",
-        measured="Each test: the book's action minus the other in the deciding side's net points per hand at love-all")
-    cap = manifest.get("options", {}).get("cap", DEFAULT_CAP)
+    cap = options_of(manifest).get("cap", DEFAULT_CAP)
     method = (
         "Uniform random deals of the "
-        f"{manifest.get('rules', {}).get('pack', 32)}-card pack, every player bidding by the book's policy at "
+        f"{pack_of(manifest)}-card pack, every player bidding by the book's policy at "
         "love-all (the score is never varied here: the score study tests the sentences dependent upon it).\n\n"
         "S1, the reading: \"too light\" is any hand lighter than the book's assist lists, where the book passes "
         "at love-all; each rung of a ladder of lightness is a test of its own, never pooled. The ladder (trumps of "
         "the turned-up suit, the left bower counted; lower trumps are the queen and below): "
-        + "; ".join(f"{i + 1}. {r}" for i, r in enumerate(RUNGS)) + ". Rungs 1 and 2 are S4's hands (no S2 or S3 "
+        + "; ".join(f"{i + 1}. {r}" for i, r in enumerate(S1_RUNGS)) + ". Rungs 1 and 2 are S4's hands (no S2 or S3 "
         "entry), which the book assists with only at four-all and four-love; rungs 3 to 7 are in none of the "
         "classes S2, S3, S4, S5. (Every hand with three trumps, the right and another, the left and another, or "
         "two trumps and two aces is in the lists.) Of each rung, the first "
@@ -352,7 +321,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "decision by the book's policy. The estimate: the partner's side's net points after the book's action "
         "(take it with the L8 hand; let him go with the others) minus after the other. The L8 hand beside a "
         "lone partner is rare (the partner holds most of the high trumps): for the two classes fair in trumps, "
-        f"each chunk also searches {manifest.get('options', {}).get('l8_extra', DEFAULT_L8_EXTRA)} times its number "
+        f"each chunk also searches {options_of(manifest).get('l8_extra', DEFAULT_L8_EXTRA)} times its number "
         "of deals more (those where, for some suit, the lone player's partner holds its left bower and the lone "
         "player its right: the book plays alone at love-all only with the right), keeping only the deals of "
         "those classes; the rest come from the chunk's own deals.\n\n"
@@ -365,12 +334,11 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     sections = [("L8 by the taker's seat",
                  "D takes it from the eldest hand, A (the dealer, taking up) from the second hand.\n\n"
                  + md_table(seats_table(table)))]
-    played = int(table["deals"].sum()) if len(table) else 0
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=results_table(study, table, verdict_list),
-        table_caption=(f"Every test ({played:,} played deals in all): the book's action, the deals, how often the "
-                       "book's policy itself assists (S1) or takes (L8) there, each arm's mean net points per hand, "
-                       "the book's action minus the other (95% interval), the simultaneous interval and the verdict."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=claim_by_claim(verdict_list, HEADLINE), sections=sections)
+    return love_all_report(
+        study, table, verdict_list, out_dir,
+        chart_title="Assisting too light (S1) and taking it from a lone partner (L8): book - other",
+        question=question, method=method, results=results_table(study, table, verdict_list),
+        caption=("the book's action, the deals, how often the book's policy itself assists (S1) or takes (L8) there, "
+                 "each arm's mean net points per hand, the book's action minus the other (95% interval), the "
+                 "simultaneous interval and the verdict."),
+        sections=sections)

@@ -16,19 +16,20 @@ import tempfile
 import time
 
 from analysis.bench.registry import benchmark
+from analysis.run.registry import as_study
+from analysis.run.runner import plan, run_study, settings_for
+from analysis.seeds import chunk_seed
+from studies import hand_strength
 
 DEALS = 5_000        # per seat: 4 seats x 5,000 deals x 3 contracts per round of work
 CHUNK = 2_500        # the study's default chunk size
 
 
 def _study():
-    from analysis.run.registry import as_study
-    from studies import hand_strength
     return as_study(hand_strength)
 
 
 def _settings(out: str, jobs: int, seed: int):
-    from analysis.run.runner import settings_for
     return settings_for(_study(), deals=DEALS, chunk_size=CHUNK, seed=seed, jobs=jobs, out=out, progress=False)
 
 
@@ -46,8 +47,6 @@ def _rate(run, min_seconds: float, clock=time.process_time) -> float:
 
 @benchmark("study_direct_per_s", "hand-strength study chunks called directly, no runner (deals)")
 def study_direct_per_s(min_seconds: float) -> float:
-    from analysis.seeds import chunk_seed
-    from analysis.run.runner import plan
     study = _study()
 
     def run(seed):
@@ -60,7 +59,6 @@ def study_direct_per_s(min_seconds: float) -> float:
 
 
 def _runner_rate(jobs: int, min_seconds: float) -> float:
-    from analysis.run.runner import run_study
     study = _study()
 
     with tempfile.TemporaryDirectory() as out:

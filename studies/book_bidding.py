@@ -7,9 +7,9 @@ by the book's policy (round two, lone hands, taking it from a partner, the deale
 with double-dummy card play. The two arms are identical up to the decision, so each deal gives
 a paired difference: the deciding side's net points calling minus passing.
 
-A claim of the book is a class of hands (matched by :mod:`analysis.game.patterns` on the deciding
-seat's hand under the turned-up suit; the dealer's hand after taking up and the book's
-discard) and the action the book gives it. The book gives its advice as lists ("Take up three
+A claim of the book is a class of hands (:data:`studies.common.round_one.GROUPS`, matched by
+:mod:`analysis.game.patterns` on the deciding seat's hand under the turned-up suit; the dealer's
+hand after taking up and the book's discard) and the action the book gives it. The book gives its advice as lists ("Take up three
 trumps. right and ace. ..."), so each list is judged entry by entry: a hand belongs to the
 first entry of its list it matches, and each entry is one test. The estimand is the mean
 difference between the book's action and the other, in the deciding side's net points per
@@ -28,58 +28,24 @@ from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
 
+from analysis.bidding.auction import bid_batch
+from analysis.bidding.book_policy import BookPolicy
 from analysis.experiment import cells
-from analysis.bidding.book_policy import ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_TAKE, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER, BookPolicy
-from analysis.game.contract import dealer_hand
-from analysis.experiment.paired import Paired, play_arms, policy_arm
-from analysis.bidding.policy import FIRST_ROUND_CALL, Forced, Situations
-from analysis.game.rules import Score
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, negated
 from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
+from analysis.game.cards import SEAT_NAMES, SEATS
+from analysis.game.rules import SEAT_ORDER
+from analysis.reporting.ledger import read_study_verdicts
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import verdict_words
 from fastcore.handpatterns import hand_numbers
-from analysis.game.cards import ELDEST, SEAT_NAMES, SEATS, SECOND, THIRD
+from fastcore.sampler import sample_deals
+from studies.common.report import charts, options_of, pack_of, study_report
+from studies.common.round_one import (CALL_WORD, E1_BREAKDOWN, E2_TURNED_TRUMPS, GROUP_ALL, GROUPS, call_and_pass,
+                                      classify, reached)
 
-SEAT_ORDER = "BCDA"          # the order of the round-one decisions
-ROUND_ORDER = (1, 2, 3, 0)
-CALL_WORD = {"B": "order up", "C": "assist", "D": "order up", "A": "take up"}
-GROUP_ALL = "all"            # every hand where the decision is reached
-
-E1_BREAKDOWN = THIRD_ORDER.patterns + ("three medium trumps",)
-DEALER_LIST = DEALER_TAKE.patterns + DEALER_BY_SCORE.patterns
-
-# group -> (seat, the book's action, patterns naming the breakdown, what the class is)
-GROUPS = {
-    "E1": ("B", "call", E1_BREAKDOWN,
-           "right not turned; three medium trumps and some strength in suit; nothing to go to (nothing it could "
-           "make next)"),
-    "E2": ("B", "pass", MAKE_NEXT.patterns,
-           "can make it next, not of great strength; tested on the hands with three trumps of the turned-up suit"),
-    "E2medium": ("B", "pass", MAKE_NEXT.patterns,
-                 "E2's class with E1's strength: right not turned, three medium trumps and some strength in suit, "
-                 "but something to go to and no hand of great strength (described, not tested)"),
-    "S2": ("C", "call", ASSIST.patterns, "the assist list: three trumps; right and another; left and another, "
-           "and outside ace (not S5's two small ones)"),
-    "S3": ("C", "call", ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns,
-           "not in the S2 list; two trumps and two aces (always), or an entry dependent upon the score (left and "
-           "another; ace and another, and outside ace; two medium trumps and one suit of three headed by ace), "
-           "which the book's policy plays at love-all"),
-    "S4": ("C", "pass", ASSIST_FOUR_ALL.patterns,
-           "ace and another, or king and another, and no S2 or S3 entry: the book passes except at four-all or "
-           "four-love"),
-    "S5": ("C", "pass", ("two small ones",), "right turned; two small trumps (none above the ten), not three "
-           "trumps, not two outside aces"),
-    "T4": ("D", "call", THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns,
-           "right not turned; the third hand's order list, with left, ace, king (dependent upon the score: "
-           "played at love-all)"),
-    "T1": ("D", "mixed", E1_BREAKDOWN, "E1's class (as for the eldest hand) held by the third hand"),
-    "T1pass": ("D", "pass", E1_BREAKDOWN, "E1's class held by the third hand, not in the third hand's order "
-               "list: the book's policy orders it from the eldest hand, not from the third (described, not tested)"),
-    "D1": ("A", "call", DEALER_LIST,
-           "the take-up list (with ace, king, and one suit headed by ace, dependent upon the score: played at "
-           "love-all), judged on the hand after taking up and the book's discard; not D6's pass (both bowers and "
-           "better at next)"),
-}
 KEYS = ["seat", "group", "pattern", "trumps", "outside_aces"]
 SUMS = ["deals", "gain_sum", "gain_sumsq", "call_sum", "pass_sum"]
 HAND_CELLS = ["pattern", "trumps", "outside_aces"]   # like hands, for comparing two seats
@@ -89,98 +55,7 @@ def _seat_name(letter: str) -> str:
     return SEAT_NAMES[SEATS.index(letter)]
 
 
-# --- hand classes -------------------------------------------------------------------------------
-
-def _table(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules, score=Score()) -> Situations:
-    """The seat's round-one decision on a batch of hands, at ``score`` (AC, BD)."""
-    turn_up = np.asarray(turn_up, np.int8)
-    return Situations(seat, np.asarray(hands, np.uint32), turn_up, 1, Score.of(score).seat(seat), rules,
-                      (turn_up >> 3).astype(np.int8), lambda i: ())
-
-
-def _first_pattern(t: Situations, patterns, hands=None, trump=None) -> np.ndarray:
-    """Per row, the index of the first of ``patterns`` the hand matches, -1 if none."""
-    from analysis.game.patterns import match_table
-    table = match_table(t.hands if hands is None else hands, t.trump if trump is None else trump, patterns)
-    return np.where(table.any(axis=1), table.argmax(axis=1), -1).astype(np.int16)
-
-
-def _medium(t: Situations) -> np.ndarray:
-    """E1's "three medium trumps ... and some strength in suit", as the book's policy reads it."""
-    return t.has("three medium trumps") & BookPolicy.strength_in_suit(t)
-
-
-def _e1_class(t: Situations) -> np.ndarray:
-    return ~t.right_turned & _medium(t) & ~t.has(MAKE_NEXT.patterns, t.trump ^ 1)
-
-
-def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[dict, np.ndarray]:
-    """The claim classes of the deciding seat's hands: group -> (member mask, first pattern index
-    in the group's breakdown list), and the hands the classes are judged on (the dealer's after
-    taking up and discarding)."""
-    t = _table(seat, hands, turn_up, rules)
-    out = {}
-    judged = t.hands
-    if seat == ELDEST:
-        great = t.has(THIRD_ORDER.patterns)
-        out["E1"] = _e1_class(t)
-        out["E2"] = t.has(MAKE_NEXT.patterns, t.trump ^ 1) & ~great
-        out["E2medium"] = out["E2"] & _medium(t) & ~t.right_turned
-    elif seat == SECOND:
-        s2 = t.has(ASSIST.patterns)
-        s3 = ~s2 & (t.has(ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns)
-                    | (t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns)))
-        two_small = t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
-        s5 = t.right_turned & two_small
-        out["S2"] = s2 & ~s5
-        out["S3"] = s3 & ~s5
-        out["S4"] = t.has(ASSIST_FOUR_ALL.patterns) & ~s2 & ~s3 & ~s5
-        out["S5"] = s5
-    elif seat == THIRD:
-        order = t.has(THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns)
-        e1 = _e1_class(t)
-        out["T4"] = ~t.right_turned & order
-        out["T1"] = e1
-        out["T1pass"] = e1 & ~order
-    else:
-        # the dealer is judged on the hand he would play: the turn-up taken, the book's discard made
-        judged = dealer_hand(t.hands, t.turn_up, is_lone=False)
-        out["D1"] = t.has(DEALER_LIST, hands=judged) & ~d6_pass(t, judged)
-    # E2's patterns are the next suit's (can he make it next?); the others', the turned-up suit's
-    classes = {g: (mask, _first_pattern(t, GROUPS[g][2], hands=judged,
-                                        trump=t.trump ^ 1 if g.startswith("E2") else None))
-               for g, mask in out.items()}
-    return classes, judged
-
-
-def d6_pass(t: Situations, judged: np.ndarray) -> np.ndarray:
-    """D6: the dealer holds both bowers after taking up and is better at next: he passes."""
-    better_next = hand_numbers(t.hands, t.trump ^ 1)[:, 0] > hand_numbers(judged, t.trump)[:, 0]
-    return t.has("two bowers", hands=judged) & better_next
-
-
-def book_calls(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules, score=Score()) -> np.ndarray:
-    """What the book's policy does at this seat in round one at ``score`` (AC, BD), row by row."""
-    return np.asarray(BookPolicy().first_round_batch(_table(seat, hands, turn_up, rules, score)), bool)
-
-
 # --- one chunk ------------------------------------------------------------------------------------
-
-def reached(caller: np.ndarray, rnd: np.ndarray, seat: int) -> np.ndarray:
-    """Rows where the seat's round-one decision is reached: no earlier seat called in round one."""
-    earlier = ROUND_ORDER[:ROUND_ORDER.index(seat)]
-    return ~((rnd == 1) & np.isin(caller, earlier))
-
-
-def call_and_pass(deals, seat: int, rules, score=Score()) -> Paired:
-    """The same deals played twice, the seat calling ("call") and passing ("pass") in round one,
-    every other decision by the book's policy at ``score`` (AC, BD); seen from the deciding
-    seat's side."""
-    book = BookPolicy()
-    arms = {"call": policy_arm(Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat]), rules, score),
-            "pass": policy_arm(Forced(book, seat, "first_round", "pass"), rules, score)}
-    return play_arms(deals, arms, side=seat & 1)
-
 
 def summed_cells(seat_letter: str, classes: dict, trumps, aces, gain, net_call, net_pass) -> pd.DataFrame:
     """Summed cells per (group, pattern, trumps, outside aces): every estimate of the report is
@@ -206,12 +81,6 @@ def summed_cells(seat_letter: str, classes: dict, trumps, aces, gain, net_call, 
 # --- what each test measures ----------------------------------------------------------------------
 
 MIN_ENTRY_DEALS = 200   # an entry with fewer deals in the results table is described, not judged
-
-# E2 is judged on the hands that could order: three trumps of the turned-up suit, as in both of
-# the book's examples ("right, ten, and nine of clubs"; "left, ace and seven of clubs", clubs
-# turned). In E2's class such a hand always holds a bower, and never four trumps (that is great
-# strength), so "three" is "three with a bower".
-E2_TURNED_TRUMPS = 3
 
 
 @dataclass(frozen=True)
@@ -418,9 +287,6 @@ class BookBidding(Study):
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         """The deals where the scenario's seat decides in round one, each played calling and
         passing, summed per hand class."""
-        from analysis.bidding.auction import bid_batch
-        from fastcore.sampler import sample_deals
-
         letter = scenario[0]
         seat = SEATS.index(letter)
         rules = settings.rules
@@ -465,12 +331,6 @@ STUDY = BookBidding()
 
 # --- the report ----------------------------------------------------------------------------------
 
-def _charts():
-    # Imported when rendering only: workers that compute chunks need no matplotlib.
-    from analysis.reporting import charts
-    return charts
-
-
 def _fmt(e: Estimate, n: bool = False) -> str:
     if e.n < 2 or not np.isfinite(e.low):
         text = f"{e.mean:+.3f}" if np.isfinite(e.mean) else "–"
@@ -489,7 +349,6 @@ def _reached(table: pd.DataFrame, seat: str) -> int:
 
 
 def _z(m: int) -> float:
-    from scipy.stats import norm
     return float(norm.ppf(1 - 0.05 / (2 * max(m, 1))))
 
 
@@ -522,9 +381,7 @@ def entries_table(table: pd.DataFrame, verdict_list) -> pd.DataFrame:
 
     def verdict_text(key):
         v = verdict_of(verdict_list, key)
-        if v is None:
-            return f"not judged: fewer than {MIN_ENTRY_DEALS} deals"
-        return v.verdict + (" (material)" if v.material else "")
+        return f"not judged: fewer than {MIN_ENTRY_DEALS} deals" if v is None else verdict_words(v)
 
     for key, what in (("E1", "right not turned, three medium trumps, strength in suit, nothing to go to"),
                       ("E2", "can make it next, three trumps of the turn-up")):
@@ -589,7 +446,7 @@ def _heatmap(table: pd.DataFrame, path: Path) -> Path:
     rows, cols = range(6), range(4)
     panels = {_seat_name(seat): cells.grid(_rows(table, seat, GROUP_ALL), "trumps", "outside_aces", "gain", rows, cols)
               for seat in SEAT_ORDER if _reached(table, seat) > 0}
-    return _charts().heatmap_panels(
+    return charts().heatmap_panels(
         path, panels, row_labels=[str(r) for r in rows], col_labels=[str(c) for c in cols],
         title="Calling minus passing in round one, by trumps x outside aces, per seat (decision reached)",
         xlabel="aces of other suits", ylabel="trumps held (left bower counted)",
@@ -700,8 +557,6 @@ def _readings(m: int, m_claims: int) -> str:
 def at_the_table(verdict_list, play_bias_verdicts: Path) -> str:
     """This study's double-dummy tests beside the play_bias study's table-side (PIMC) test of the
     same claim, read from that study's saved verdicts in the same reports folder."""
-    from analysis.reporting.ledger import read_study_verdicts
-    from analysis.reporting.report import md_table
     if not play_bias_verdicts.exists():
         return ("Every estimate here is double-dummy. The play_bias study plays these classes again with players who "
                 "see only their own cards (`euchrelab run play_bias`); once its results sit beside this report, this "
@@ -715,7 +570,7 @@ def at_the_table(verdict_list, play_bias_verdicts: Path) -> str:
                      "double-dummy verdicts": tally,
                      "double-dummy estimates": "; ".join(f"{v.estimate.mean:+.3f}" for v in mine),
                      "table-side (PIMC, the class pooled)": f"{t.estimate:+.3f} [{lo:+.3f}, {hi:+.3f}]",
-                     "PIMC deals": f"{t.n:,}" if t.n else "", "PIMC verdict": t.verdict + (" (material)" if t.material else "")})
+                     "PIMC deals": f"{t.n:,}" if t.n else "", "PIMC verdict": verdict_words(t)})
     return ("The same claims with every player table-side: the play_bias study's PIMC test of each claim (its class "
             "pooled, at love-all, 32 worlds a decision; read from play_bias/verdicts.csv beside this report, the "
             "simultaneous interval shown) beside this study's double-dummy tests of it (entry by entry; the "
@@ -724,7 +579,6 @@ def at_the_table(verdict_list, play_bias_verdicts: Path) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
     verdict_list = study.verdicts(table, manifest)
     files = [
@@ -736,18 +590,18 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     for word, title, claims in CLAIM_CHARTS:
         chosen = [v for v in verdict_list if v.claim.id in claims]
         if chosen:
-            path = _charts().claims_chart(out_dir / f"claims_{word}.png", chosen, unit=POINTS,
-                                          title=f"{title}: the book's action minus the other")
+            path = charts().claims_chart(out_dir / f"claims_{word}.png", chosen, unit=POINTS,
+                                         title=f"{title}: the book's action minus the other")
             files.append((path, f"{title}, entry by entry: each test's estimate (points per hand, positive: the "
                                 "book's advice gains; \"pass:\" where the book passes), its 95% interval (thick) "
                                 "and its simultaneous interval (thin), on which the verdict rests."))
-    replicates = manifest.get("options", {}).get("replicates", 1)
+    replicates = options_of(manifest).get("replicates", 1)
     per_seat = int(manifest.get("deals_per_scenario", 0)) * int(replicates)
     m, m_claims = len(verdict_list), len({v.claim.id for v in verdict_list})
     classes = "\n".join(f"- **{g}** ({_seat_name(s)}): {what}." for g, (s, _a, _p, what) in GROUPS.items()
                         if g not in ("E2medium", "T1pass"))
     method = (
-        f"Deals: {per_seat:,} uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack "
+        f"Deals: {per_seat:,} uniform random deals of the {pack_of(manifest)}-card pack "
         f"per seat ({replicates} scenarios of {int(manifest.get('deals_per_scenario', 0)):,} deals per seat, "
         "independent seeds; the seats have independent deals). All four players bid by the book's policy "
         "(analysis.bidding.book_policy.BookPolicy, default parameters), the score love-all. On each deal the bidding "
@@ -804,12 +658,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                "calling - passing, all hands [95% CI]": _fmt(group_gain(table, s, GROUP_ALL))}
               for s in SEAT_ORDER if _reached(table, s) > 0]))),
     ]
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=entries_table(table, verdict_list),
-        table_caption="Entry by entry: for each tested class of hands, the deals where the decision is reached "
-                      "and the hand is in it (an entry: the hands whose first entry matched is this one), its share "
-                      "of its class, the deciding side's mean net points calling and passing, and the book's action "
-                      "minus the other with its 95% interval. The pooled lines are descriptive, not verdicts.",
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(study, verdict_list, per_seat), sections=sections)
+    return study_report(
+        study, question=question, method=method, table=entries_table(table, verdict_list),
+        caption="Entry by entry: for each tested class of hands, the deals where the decision is reached and the hand "
+                "is in it (an entry: the hands whose first entry matched is this one), its share of its class, the "
+                "deciding side's mean net points calling and passing, and the book's action minus the other with its "
+                "95% interval. The pooled lines are descriptive, not verdicts.",
+        files=files, verdicts=verdict_list, headline=_headline(study, verdict_list, per_seat), sections=sections)

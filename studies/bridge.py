@@ -41,27 +41,30 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import counted
-from analysis.reporting.report import PIMC_SEES, interval, verdict_words
-from analysis.value import game_value, outcomes
-from analysis.bidding.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
-from analysis.game.contract import dealer_hand
-from analysis.value.game_model import OUTCOMES
-from analysis.value.game_value import MODEL_DRAWS, GameModel, with_model_error
-from analysis.bidding.policy import Situations
-from analysis.game.rules import Rules, Score
 from analysis.bidding.auction import BiddingBatch, bid_batch
-from analysis.simulate import play_bidding, play_contract
-from analysis.experiment.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
-from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
-from analysis.seeds import play_seed
-from studies.score import BookGameStudy
+from analysis.bidding.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
+from analysis.bidding.policy import Situations
+from analysis.experiment.cells import counted, paired_mean
+from analysis.experiment.stats import Estimate, stratified_from_cells
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from analysis.game.cards import DEALER, SEATS
+from analysis.game.contract import dealer_hand
+from analysis.game.rules import Score
+from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
+from analysis.play.pimc import PIMCPlayer
+from analysis.play.table import TablePlay
+from analysis.play.worlds import BiddingModel
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import PIMC_SEES, interval, play_note, verdict_words
+from analysis.simulator import play_bidding, play_contract
+from analysis.value.game_value import MODEL_DRAWS, GameModel, with_model_error
+from fastcore.sampler import sample_deals
+from studies.common.game_models import BookGameStudy, book_game_model, book_game_rows, model_section, root_seed
+from studies.common.lone_arms import hand_class
+from studies.common.report import charts, options_of, pack_of, study_report
 
-BOOK_GAME = 5
 DEFAULT_TABLE_CAP = 100      # B3's deals per chunk of a table scenario
 DEFAULT_DECEIVE_CAP = 10     # B4's
-DEFAULT_WORLDS = 32
 SCORES = ((1, 4), (2, 4))            # B1's scores (a: the dealers AC, b: the eldest hand's side BD)
 WAYS = ("never", "strict", "exceptions")
 LONE = ("cautious", "book", "reckless")
@@ -165,9 +168,7 @@ def play_unique(bids: list[BiddingBatch], turn_up, engine=None) -> list[np.ndarr
 
 def lone_class(deals, caller, rnd, trump, score: Score, rules) -> dict[str, np.ndarray]:
     """The class of the hand each caller would play alone (the dealer's after his lone discard in
-    round one), as :func:`studies.lone_hands.hand_class` gives it."""
-    from studies.lone_hands import hand_class
-
+    round one), as :func:`studies.common.lone_arms.hand_class` gives it."""
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     rows_all = np.arange(len(hands))
@@ -224,14 +225,12 @@ def bridge_rows(deals, score: tuple[int, int], rules) -> pd.DataFrame:
     return _counted(frames)
 
 
-def game_rows(deals, a: int, rules) -> pd.DataFrame:
-    """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
-    points, bid and played by the book (the bridge not kept): what the game model reads."""
-    scores = [(a, b) for b in range(rules.points_for_game)]
-    rows = [{"kind": "game", "a": a, "b": b, "lone": "-", "seat": "-", "exc": 0, "round": 0,
-             **{k: -1 for k in CLASS_COLUMNS}, **{w: 0 for w in WAYS}, "alone": 0, "partner": 0, "outcome": k,
-             "deals": n} for a, b, k, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
-    return pd.DataFrame(rows, columns=KEYS + ["deals"]).fillna({k: 0 for k in TABLE_COLUMNS})
+def game_rows_of_kinds(deals, a: int, rules) -> pd.DataFrame:
+    """The book's hands by score and outcome (the bridge not kept: what the game model reads) as
+    rows of kind "game" (:func:`studies.common.game_models.book_game_rows`)."""
+    rows = book_game_rows(deals, a, rules, KEYS, kind="game", lone="-", seat="-", exc=0, round=0,
+                          **{k: -1 for k in CLASS_COLUMNS}, **{w: 0 for w in WAYS}, alone=0, partner=0)
+    return rows.fillna({k: 0 for k in TABLE_COLUMNS})
 
 
 def _counted(frames) -> pd.DataFrame:
@@ -241,14 +240,13 @@ def _counted(frames) -> pd.DataFrame:
 
 # --- B3 and B4: play at the table -----------------------------------------------------------------
 
-def strength_rows(deals, bids: dict, score: Score, worlds: int, seed: int) -> pd.DataFrame:
+def strength_rows(deals, bids: dict, score: Score, worlds: int, seed) -> pd.DataFrame:
     """B3: the deals bid never keeping the bridge and keeping it strictly (the book's adversaries),
-    each bidding played by every seat alike at each strength (:data:`PLAYERS`); net points to BD."""
-    from analysis.play.engines import get_engine
-
+    each bidding played by every seat alike at each strength (:data:`PLAYERS`), the players those
+    of the chunk ``seed``; net points to BD."""
     cols = {}
     for player in PLAYERS:
-        engine = get_engine(player, worlds=worlds, seed=seed, pack=deals.pack)   # dd too, whatever the run's engine
+        engine = chunk_engine(player, worlds, seed, deals.pack)   # dd too, whatever the run's engine
         points = play_unique([bids["never"], bids["strict"]], deals.turn_up, engine)
         for way, pts in zip(("never", "strict"), points):
             cols[f"{way}_{player}"] = pts[:, 1].astype(np.int16) - pts[:, 0]
@@ -263,18 +261,16 @@ def deceiving(bid: BiddingBatch, exc: np.ndarray) -> np.ndarray:
     return (exc == 0) & ~ordered & (bid.round > 0)
 
 
-def reading_rows(deals, bid: BiddingBatch, score: Score, rules, worlds: int, seed: int) -> pd.DataFrame:
+def reading_rows(deals, bid: BiddingBatch, score: Score, rules, worlds: int, seed) -> pd.DataFrame:
     """B4: the deals as bid (B not keeping the bridge, the book's adversaries) played by PIMC in
-    every seat, D reading the calls as B bid them and as a bridge-keeper's: net points to BD."""
-    from analysis.play.pimc import PIMCPlayer
-    from analysis.play.table import TablePlay
-    from analysis.play.worlds import BiddingModel
-
-    others = PIMCPlayer(worlds, seed)
+    every seat (the chunk ``seed``'s players), D reading the calls as B bid them and as a
+    bridge-keeper's: net points to BD."""
+    others = chunk_engine("pimc", worlds, seed, deals.pack).players[0]
     cols, partners = {}, {}
     for reading, way in zip(READINGS, ("never", "exceptions")):
-        # where the calls cannot be read his way (the cards he sees rule it out), D reads the cards alone
-        partners[reading] = partner = PIMCPlayer(worlds, seed, BiddingModel(policies(way, "book"), rules, score),
+        # D is the others' player but for the calls he reads; where the calls cannot be read his way
+        # (the cards he sees rule it out), he reads the cards alone
+        partners[reading] = partner = PIMCPlayer(worlds, others.seed, BiddingModel(policies(way, "book"), rules, score),
                                                  fallback=True)
         _, pts = play_bidding(bid, deals.turn_up, TablePlay(players=[others, others, others, partner], pack=deals.pack))
         cols[reading] = pts[:, 1].astype(np.int16) - pts[:, 0]
@@ -283,9 +279,9 @@ def reading_rows(deals, bid: BiddingBatch, score: Score, rules, worlds: int, see
                          "misled": misled.astype(np.int8)})
 
 
-def table_rows(deals, score: tuple[int, int], rules, cap: int, deceive_cap: int, worlds: int, seed: int) -> pd.DataFrame:
-    """One chunk of a table scenario: B3 on the chunk's first ``cap`` deals, B4 on its first
-    ``deceive_cap`` deals where B's pass deceives."""
+def table_rows(deals, score: tuple[int, int], rules, cap: int, deceive_cap: int, worlds: int, seed) -> pd.DataFrame:
+    """One chunk of a table scenario (``seed``: the chunk's): B3 on the chunk's first ``cap``
+    deals, B4 on its first ``deceive_cap`` deals where B's pass deceives."""
     score = Score.of(score)
     first = deals[:cap]
     bids = {way: bid_batch(first.hands, first.turn_up, policies(way, "book"), rules, score) for way in ("never", "strict")}
@@ -320,20 +316,16 @@ LONE_WORDS = {"cautious": "cautious adversaries (sound lone hands only)",
 
 def _tests() -> tuple[ClaimTest, ...]:
     out = []
-    for claim in ("B1", "B2"):
+    ways = {"B1": ("never - strict", ": its net rubber points not keeping the bridge - keeping it strictly"),
+            "B2": ("exceptions - strict", ", on the deals where he holds two lay aces or the ace and another in "
+                   "trumps (and the book would not order): its net rubber points passing (the chance taken) - "
+                   "ordering up (the bridge kept strictly)")}
+    for claim, (label, what) in ways.items():
         for a, b in SCORES:
             for lone in LONE:
                 v = view(a, b)
-                if claim == "B1":
-                    out.append(ClaimTest(f"B1.{v}.{lone}", "B1", f"B1 never - strict, {v}, {lone}",
-                                         f"the eldest hand's side at {v} against {LONE_WORDS[lone]}: its net rubber "
-                                         "points not keeping the bridge - keeping it strictly", RUBBER))
-                else:
-                    out.append(ClaimTest(f"B2.{v}.{lone}", "B2", f"B2 exceptions - strict, {v}, {lone}",
-                                         f"the eldest hand's side at {v} against {LONE_WORDS[lone]}, on the deals "
-                                         "where he holds two lay aces or the ace and another in trumps (and the book "
-                                         "would not order): its net rubber points passing (the chance taken) - "
-                                         "ordering up (the bridge kept strictly)", RUBBER))
+                out.append(ClaimTest(f"{claim}.{v}.{lone}", claim, f"{claim} {label}, {v}, {lone}",
+                                     f"the eldest hand's side at {v} against {LONE_WORDS[lone]}{what}", RUBBER))
     for a, b in SCORES:
         v = view(a, b)
         for weaker, stronger in zip(PLAYERS, PLAYERS[1:]):
@@ -372,6 +364,14 @@ def l4_cells(table: pd.DataFrame, score: tuple[int, int]) -> pd.DataFrame:
 def table_cells(table: pd.DataFrame, kind: str, score: tuple[int, int]) -> pd.DataFrame:
     """The B3 ("b3") or B4 ("b4") cells of a score."""
     return table[(table["kind"] == kind) & (table["a"] == score[0]) & (table["b"] == score[1])]
+
+
+def played_at_table(table: pd.DataFrame, kind: str):
+    """Each score of the bridge with its B3 ("b3") or B4 ("b4") cells, where they hold two deals or more."""
+    for score in SCORES:
+        rows = table_cells(table, kind, score)
+        if rows["deals"].sum() >= 2:
+            yield score, rows
 
 
 def keeping_value(model: GameModel, rows: pd.DataFrame, player: str, unit: str = RUBBER) -> Estimate:
@@ -479,15 +479,12 @@ class BridgeStudy(BookGameStudy):
                                       deceive_cap=DEFAULT_DECEIVE_CAP, worlds=DEFAULT_WORLDS)
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
         deals = sample_deals(n_deals, seed, pack=settings.pack)
         if scenario.startswith("game-"):
-            return game_rows(deals, int(scenario[len("game-"):].split(".")[0]), settings.rules)
+            return game_rows_of_kinds(deals, int(scenario[len("game-"):].split(".")[0]), settings.rules)
         if scenario.startswith("table-"):
             _r, _g, cap, deceive_cap, worlds = self.options(settings)
-            table_seed = play_seed(seed)
-            return table_rows(deals, parse_scenario(scenario), settings.rules, cap, deceive_cap, worlds, table_seed)
+            return table_rows(deals, parse_scenario(scenario), settings.rules, cap, deceive_cap, worlds, seed)
         return bridge_rows(deals, parse_scenario(scenario), settings.rules)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
@@ -506,18 +503,22 @@ class BridgeStudy(BookGameStudy):
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         score = _score_of_key(key)
+
+        def model():   # solved only for a test with deals: a small run may lack the game rows
+            return book_game_model(table, manifest, self.name, kind="kind")
+
         if key.startswith("B3"):
             rows = table_cells(table, "b3", score)
             weaker, stronger = key.split(".")[2].split("-")
-            return strength_gain(model_of(table, manifest), rows, weaker, stronger) if rows["deals"].sum() >= 2 else None
+            return strength_gain(model(), rows, weaker, stronger) if rows["deals"].sum() >= 2 else None
         if key.startswith("B4"):
             rows = table_cells(table, "b4", score)
-            return model_of(table, manifest).estimate(rows, READINGS, RUBBER) if rows["deals"].sum() >= 2 else None
+            return model().estimate(rows, READINGS, RUBBER) if rows["deals"].sum() >= 2 else None
         if key.startswith("L4"):
             rows = l4_cells(table, score)
             if rows["deals"].sum() < 4:
                 return None
-            est, model_se = l4_parts(model_of(table, manifest), rows, RUBBER)
+            est, model_se = l4_parts(model(), rows, RUBBER)
             return None if est.n < 4 else with_model_error(est, model_se)
         rows = bridge_cells(table, score, key.split(".")[2])
         arms = ("never", "strict")
@@ -525,7 +526,7 @@ class BridgeStudy(BookGameStudy):
             rows, arms = rows[rows["exc"] > 0], ("exceptions", "strict")
         if rows["deals"].sum() < 2:
             return None
-        return model_of(table, manifest).estimate(rows, arms, RUBBER)
+        return model().estimate(rows, arms, RUBBER)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -534,34 +535,7 @@ class BridgeStudy(BookGameStudy):
 STUDY = BridgeStudy()
 
 
-def outcome_counts(table: pd.DataFrame, game: int = BOOK_GAME) -> np.ndarray:
-    """The book's hands per score (a, b) by outcome: what the game model reads."""
-    counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
-    g = table[table["kind"] == "game"]
-    np.add.at(counts, (g["a"].to_numpy(int), g["b"].to_numpy(int), g["outcome"].to_numpy(int)),
-              g["deals"].to_numpy(np.int64))
-    return counts
-
-
-def model_of(table: pd.DataFrame, manifest: dict | None = None) -> GameModel:
-    """The game and rubber model of a results table, its draws seeded from the run's root seed."""
-    from analysis.run.runner import Settings
-    seed = int((manifest or {}).get("root_seed", Settings.seed))
-    return game_value.solved(outcome_counts(table), Rules(), seed, BridgeStudy.name, with_rubber=True)
-
-
-def points_difference(rows: pd.DataFrame, first: str, second: str) -> Estimate:
-    """The mean of ``first`` - ``second`` net points per hand over the cells ``rows``."""
-    d = (rows[first].astype(np.int64) - rows[second]).to_numpy()
-    w = rows["deals"].to_numpy(np.int64)
-    return mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-
-
 # --- the report -----------------------------------------------------------------------------------------
-
-def _pct(e: Estimate) -> str:
-    return f"{e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}]"
-
 
 def _share(rows: pd.DataFrame, mask, n: int) -> str:
     return f"{rows.loc[mask, 'deals'].sum() / n:.1%}" if n else ""
@@ -584,13 +558,13 @@ def results_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.Dat
             line["-4 (their lone march): never / strict / exceptions"] = " / ".join(
                 _share(rows, rows[w] == -4, n) for w in WAYS)
             line["never - strict: rubber points"] = interval(model.estimate(rows, ("never", "strict"), RUBBER))
-            line["never - strict: P(win game)"] = _pct(model.estimate(rows, ("never", "strict"), GAME_WIN))
-            line["never - strict: points per hand"] = interval(points_difference(rows, "never", "strict"))
+            line["never - strict: P(win game)"] = interval(model.estimate(rows, ("never", "strict"), GAME_WIN), pct=True)
+            line["never - strict: points per hand"] = interval(paired_mean(rows, "never", "strict"))
             line["B1 verdict"] = _verdict_text(verdict_list, f"B1.{view(a, b)}.{lone}")
             if exc["deals"].sum() >= 2:
                 line["exceptions - strict on the exception hands: rubber points"] = interval(
                     model.estimate(exc, ("exceptions", "strict"), RUBBER))
-                line["exceptions - strict: P(win game)"] = _pct(model.estimate(exc, ("exceptions", "strict"), GAME_WIN))
+                line["exceptions - strict: P(win game)"] = interval(model.estimate(exc, ("exceptions", "strict"), GAME_WIN), pct=True)
             line["B2 verdict"] = _verdict_text(verdict_list, f"B2.{view(a, b)}.{lone}")
             out.append(line)
     return pd.DataFrame(out)
@@ -614,13 +588,12 @@ def keeping_values(table: pd.DataFrame, model: GameModel) -> list[dict]:
 
 
 def keeping_chart(values: list[dict], path: Path) -> Path:
-    from analysis.reporting import charts
     groups = [f"{v['score']} {v['lone']}" for v in values]
     series = {}
     for way, name in (("strict", "keeping it strictly - never"), ("exceptions", "keeping it with the exceptions - never")):
         est = [v[way] for v in values]
         series[name] = ([e.mean for e in est], [e.low for e in est], [e.high for e in est], [e.n for e in est])
-    return charts.error_bars(path, groups, series, title="The value of keeping the bridge to the eldest hand's side",
+    return charts().error_bars(path, groups, series, title="The value of keeping the bridge to the eldest hand's side",
                              ylabel="net rubber points (first game of a rubber)",
                              xlabel="score (the eldest hand's side first) and the adversaries' lone hands",
                              note="95% intervals, the game model's error included; positive: keeping it gains",
@@ -641,8 +614,8 @@ def exceptions_table(table: pd.DataFrame, model: GameModel) -> pd.DataFrame:
                         "-4 (their lone march): exceptions / strict": " / ".join(
                             _share(cell, cell[w] == -4, n) for w in ("exceptions", "strict")),
                         "exceptions - strict: rubber points": interval(model.estimate(cell, ("exceptions", "strict"), RUBBER)),
-                        "P(win game)": _pct(model.estimate(cell, ("exceptions", "strict"), GAME_WIN)),
-                        "points per hand": interval(points_difference(cell, "exceptions", "strict"))})
+                        "P(win game)": interval(model.estimate(cell, ("exceptions", "strict"), GAME_WIN), pct=True),
+                        "points per hand": interval(paired_mean(cell, "exceptions", "strict"))})
     return pd.DataFrame(out)
 
 
@@ -685,7 +658,7 @@ def l4_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFram
             line["after a keeper's pass"] = interval(model.estimate(keeper, ("alone", "partner"), RUBBER))
         line["L4 (non-keeper's - keeper's pass, within classes): rubber points"] = interval(
             with_model_error(*l4_parts(model, rows, RUBBER)))
-        line["L4: P(win game)"] = _pct(with_model_error(*l4_parts(model, rows, GAME_WIN)))
+        line["L4: P(win game)"] = interval(with_model_error(*l4_parts(model, rows, GAME_WIN)), pct=True)
         line["L4: points per hand"] = interval(l4_parts(None, rows, POINTS)[0])
         line["verdict"] = _verdict_text(verdict_list, f"L4.{a}-{b}")
         out.append(line)
@@ -696,7 +669,6 @@ PLAYER_SHORT = {"simple": "simple", "book": "book's rules", "pimc": "PIMC", "dd"
 
 
 def _verdict_text(verdict_list, key: str) -> str:
-    from analysis.experiment.study import verdict_of
     return verdict_words(verdict_of(verdict_list, key))
 
 
@@ -704,19 +676,16 @@ def strength_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.Da
     """B3: per score and players' strength, the adversaries' lone marches and the value of keeping
     the bridge strictly, and each step up in strength."""
     out = []
-    for a, b in SCORES:
-        rows = table_cells(table, "b3", (a, b))
+    for (a, b), rows in played_at_table(table, "b3"):
         n = int(rows["deals"].sum())
-        if n < 2:
-            continue
         for k, player in enumerate(PLAYERS):
             never, strict = f"never_{player}", f"strict_{player}"
             line = {"score (eldest hand's side first)": view(a, b), "players": PLAYER_SHORT[player], "deals": n,
                     "-4 (their lone march): never / strict": f"{_share(rows, rows[never] == -4, n)} / "
                                                              f"{_share(rows, rows[strict] == -4, n)}",
                     "keeping it strictly - never: rubber points": interval(keeping_value(model, rows, player)),
-                    "P(win game)": _pct(keeping_value(model, rows, player, GAME_WIN)),
-                    "points per hand": interval(points_difference(rows, strict, never))}
+                    "P(win game)": interval(keeping_value(model, rows, player, GAME_WIN), pct=True),
+                    "points per hand": interval(paired_mean(rows, strict, never))}
             if k:
                 weaker = PLAYERS[k - 1]
                 key = f"B3.{view(a, b)}.{weaker}-{player}"
@@ -728,18 +697,14 @@ def strength_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.Da
 
 
 def strength_chart(table: pd.DataFrame, model: GameModel, path: Path) -> Path | None:
-    from analysis.reporting import charts
     series = {}
-    for a, b in SCORES:
-        rows = table_cells(table, "b3", (a, b))
-        if rows["deals"].sum() < 2:
-            continue
+    for (a, b), rows in played_at_table(table, "b3"):
         est = [keeping_value(model, rows, p) for p in PLAYERS]
         series[f"at {view(a, b)}"] = ([e.mean for e in est], [e.low for e in est], [e.high for e in est],
                                       [e.n for e in est])
     if not series:
         return None
-    return charts.error_bars(path, [PLAYER_SHORT[p] for p in PLAYERS], series,
+    return charts().error_bars(path, [PLAYER_SHORT[p] for p in PLAYERS], series,
                              title="B3: the value of keeping the bridge, by the players' strength",
                              ylabel="keeping it strictly - never\n(net rubber points)",
                              xlabel="every seat played by (weakest to strongest)",
@@ -750,18 +715,15 @@ def strength_chart(table: pd.DataFrame, model: GameModel, path: Path) -> Path | 
 def reading_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFrame:
     """B4: per score, D reading B's pass as B bid it - as the bridge promises."""
     out = []
-    for a, b in SCORES:
-        rows = table_cells(table, "b4", (a, b))
+    for (a, b), rows in played_at_table(table, "b4"):
         n = int(rows["deals"].sum())
-        if n < 2:
-            continue
         out.append({"score (eldest hand's side first)": view(a, b), "deals": n,
                     "the two readings end differently": _share(rows, rows["truth"] != rows["promise"], n),
                     "the promise read was ruled out at a card (D then read the cards alone)":
                         _share(rows, rows["misled"] > 0, n),
                     "as bid - as promised: rubber points": interval(model.estimate(rows, READINGS, RUBBER)),
-                    "P(win game)": _pct(model.estimate(rows, READINGS, GAME_WIN)),
-                    "points per hand": interval(points_difference(rows, *READINGS)),
+                    "P(win game)": interval(model.estimate(rows, READINGS, GAME_WIN), pct=True),
+                    "points per hand": interval(paired_mean(rows, *READINGS)),
                     "B4 verdict": _verdict_text(verdict_list, f"B4.{view(a, b)}")})
     return pd.DataFrame(out)
 
@@ -772,7 +734,6 @@ def _word(e: Estimate) -> str:
 
 
 def _headline(values: list[dict], verdict_list) -> str:
-    from analysis.experiment.study import verdict_of
     by = {(v["score"], v["lone"]): v for v in values}
     scores = [s for s in (view(a, b) for a, b in SCORES) if (s, "book") in by]
     if not scores:
@@ -784,7 +745,7 @@ def _headline(values: list[dict], verdict_list) -> str:
                else " and ".join(f"{w} at {s}" for s, w in zip(scores, words)))
             + ": " + " and ".join(f"{interval(v['strict'])}" for v in book)
             + " net rubber points a hand to the eldest hand's side (keeping it - never, 95% intervals with the game "
-            "model's error; in P(win game) " + " and ".join(_pct(v["strict win"]) for v in book)
+            "model's error; in P(win game) " + " and ".join(interval(v["strict win"], pct=True) for v in book)
             + "); keeping it with the exceptions " + " and ".join(interval(v["exceptions"]) for v in book) + "."]
     for lone in ("cautious", "reckless"):
         found = [(s, by[s, lone]) for s in scores if (s, lone) in by]
@@ -822,14 +783,10 @@ def _headline(values: list[dict], verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport, md_table
-    from scipy.stats import norm
-
     out_dir = Path(out_dir)
     verdict_list = study.verdicts(table, manifest)
-    model = model_of(table, manifest)
-    seed = int(manifest.get("root_seed", 0))
+    model = book_game_model(table, manifest, study.name, kind="kind")
+    seed = root_seed(manifest)
     values = keeping_values(table, model)
     files = []
     if values:
@@ -845,22 +802,18 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                       "weakest to strongest, on the same deals against the book's adversaries. The book: the better "
                       "the players, the less the bridge is worth."))
     if verdict_list:
-        files.append((charts.claims_chart(out_dir / "claims.png", verdict_list, unit=RUBBER,
-                                          title="The bridge: each test, the book's side positive, rubber points"),
+        files.append((charts().claims_chart(out_dir / "claims.png", verdict_list, unit=RUBBER,
+                                            title="The bridge: each test, the book's side positive, rubber points"),
                       "Each test oriented so that positive is the book's side (B1: not keeping the bridge strictly "
                       "gains; B2: taking the chance gains; L4: a lone hand is worth less after a keeper's pass), "
                       "with its 95% interval (thick) and the simultaneous interval (thin); the shaded band is the "
                       "margin."))
-    half = norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
     game = model.f.shape[0]
-    model_rows = pd.DataFrame([{"dealing side's score": m,
-                                **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
-                               for m in range(game)])
     bridge_deals = int(table.loc[table["kind"] == "bridge", "deals"].sum()) // len(LONE)
     b3_deals = int(table.loc[table["kind"] == "b3", "deals"].sum())
     b4_deals = int(table.loc[table["kind"] == "b4", "deals"].sum())
-    options = manifest.get("options", {})
-    pack = manifest.get("rules", {}).get("pack", 32)
+    options = options_of(manifest)
+    pack = pack_of(manifest)
     question = ("Should the eldest hand keep the bridge at four to one and four to two, always, with exceptions, or "
                 "never? Should the adversaries be more careful with a lone hand after a bridge-keeper has passed? Is "
                 "the bridge worth less among better players, and does a keeper who keeps it only now and then deceive "
@@ -963,26 +916,23 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "readings end the hand differently, how often D's cards ruled out the promise at some card, and B4's test, "
          "the eldest hand's side's value with D reading the pass as bid minus as promised.\n\n"
          + md_table(reading_table(table, model, verdict_list))),
-        ("The game model", "The probability that the side about to deal wins the game, by score, under the book's "
-         "policy, ± the 95% half-width of its sampling error.\n\n" + md_table(model_rows)),
+        model_section(model),
     ]
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=results_table(table, model, verdict_list),
-        table_caption=("Per score and the adversaries' lone hands: the deals; the eldest hand's exception hands (where "
-                       "the exceptions keeper passes); the share of deals ending -4 to the eldest hand's side under "
-                       "each way (the adversaries' lone march, which wins them the game; or, rarely, his side's sound "
-                       "lone hand euchred); B1, never - strict, to the eldest hand's side in net rubber points, "
-                       "P(win game) and points per hand; B2, exceptions - strict on the exception hands (95% "
-                       "intervals, the game model's error included in the first two units) and the verdicts."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections, play_note=bridge_play_note(manifest))
+    return study_report(
+        study, question=question, method=method, table=results_table(table, model, verdict_list),
+        caption=("Per score and the adversaries' lone hands: the deals; the eldest hand's exception hands (where the "
+                 "exceptions keeper passes); the share of deals ending -4 to the eldest hand's side under each way "
+                 "(the adversaries' lone march, which wins them the game; or, rarely, his side's sound lone hand "
+                 "euchred); B1, never - strict, to the eldest hand's side in net rubber points, P(win game) and "
+                 "points per hand; B2, exceptions - strict on the exception hands (95% intervals, the game model's "
+                 "error included in the first two units) and the verdicts."),
+        files=files, verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections,
+        play_note=bridge_play_note(manifest))
 
 
 def bridge_play_note(manifest: dict) -> str:
     """B1, B2 and L4 play with the run's engine (double-dummy unless ``--play`` said otherwise);
     B3 and B4 with their own."""
-    from analysis.reporting.report import play_note
     return ("B1, B2 and L4: " + play_note(manifest) + "\n\nB3 and B4 choose their players themselves, whatever "
             "the run's engine: B3 every strength from the simple baseline to double-dummy, B4 PIMC. The table-side "
             "players see only their own cards (D in B4 reads the calls too). " + PIMC_SEES)

@@ -18,20 +18,23 @@ seats would be a different question.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 
-from analysis.play.book import CLAIMS as RULE_CLAIMS, RULES
-from analysis.experiment.cells import counted, paired_mean, summed_counts
+from analysis.bidding.auction import bid_batch
+from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.reporting.report import interval
-from analysis.game.rules import points_by_side
+from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.experiment.stats import Estimate
 from analysis.experiment.study import POINTS, ClaimTest, Study
+from analysis.game import contract
+from analysis.game.rules import LOVE_ALL, points_by_side
+from analysis.play.book import CLAIMS as RULE_CLAIMS, RULES
+from analysis.reporting.report import interval
+from fastcore.bookplay import CLAIMS as KERNEL_CLAIMS, play_book_hands
+from fastcore.sampler import sample_deals
+from studies.common.report import claims_figure, pack_of, study_report, verdict_columns
 
-LOVE_ALL = (0, 0)
 KEYS = ["claim", "fired", "with_net", "without_net"]
 SIDES = ((0, 2), (1, 3))
 
@@ -50,11 +53,6 @@ def card_play_rows(deals, rules) -> pd.DataFrame:
     rule-followers' net points with and without them (summed over those sides). The hands are
     played by the compiled book's player (``fastcore.bookplay``, card for card the same as
     :class:`analysis.play.book.BookPlayer`)."""
-    from analysis.game import contract
-    from analysis.bidding.book_policy import BookPolicy
-    from analysis.bidding.auction import bid_batch
-    from fastcore.bookplay import CLAIMS as KERNEL_CLAIMS, play_book_hands
-
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int64)
     b = bid_batch(hands, turn_up.astype(np.int8), BookPolicy(), rules, LOVE_ALL)
@@ -116,7 +114,6 @@ class CardPlay(Study):
         return ["play"]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
         if scenario != "play":
             raise EuchreError(f"no scenario {scenario!r} in the card_play study")
         return card_play_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules)
@@ -134,23 +131,19 @@ class CardPlay(Study):
 STUDY = CardPlay()
 
 
+# --- the report -----------------------------------------------------------------------------------
+
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    from analysis.experiment.study import verdict_of
     out = []
     for t in study.claims:
         rows = table[table["claim"] == t.key]
         hands = int(rows["deals"].sum())
         fired = fired_rows(table, t.key)
         n = int(fired["deals"].sum())
-        line = {"claim": t.key, "the rules": "; ".join(r.words for r in RULES if r.claim == t.key),
-                "made hands": hands, "hands it applied to": n,
-                "share": f"{n / hands:.1%}" if hands else "",
-                "with - without, points per hand [95%]": interval(estimate_of(t.key, table))}
-        v = verdict_of(verdict_list, t.key)
-        if v is not None:
-            line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
-            line["verdict"] = v.verdict + (" (material)" if v.material else "")
-        out.append(line)
+        out.append({"claim": t.key, "the rules": "; ".join(r.words for r in RULES if r.claim == t.key),
+                    "made hands": hands, "hands it applied to": n, "share": f"{n / hands:.1%}" if hands else "",
+                    "with - without, points per hand [95%]": interval(estimate_of(t.key, table)),
+                    **verdict_columns(verdict_list, t.key)})
     return pd.DataFrame(out)
 
 
@@ -161,16 +154,13 @@ def _headline(verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport
-
     verdict_list = study.verdicts(table, manifest)
-    files = charts.claims_figure(
-        out_dir, verdict_list, unit=POINTS, title="The book's card play: with the rules - without",
+    files = claims_figure(
+        out_dir, verdict_list, title="The book's card play: with the rules - without",
         measured="Each claim: the rule-followers' net points per hand with the book's rules minus without, where they "
                  "applied")
     method = (
-        f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, bid by the book's "
+        f"Uniform random deals of the {pack_of(manifest)}-card pack, bid by the book's "
         "policy at love-all. Each made hand is played card by card by four table-side players: each sees his own "
         "cards, the turn-up and whether it was taken, the calls, his own discard, and the cards played. They play "
         "by the book's card-play rules (the rules are listed in the table, each with its claim); where no rule "
@@ -191,11 +181,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "weak replacement and still be worse than what a strong player would do.")
     question = ("Does the book's card play gain, rule by rule, when nobody sees the hidden cards?\n\n"
                 + study.quoted(RULE_CLAIMS))
-    played = int(table["deals"].sum()) // max(1, len(RULE_CLAIMS)) if len(table) else 0
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=results_table(study, table, verdict_list),
-        table_caption=(f"Every claim ({played:,} made hands): how many hands its rules applied to, the points they "
-                       "gained per such hand (95% interval), the simultaneous interval and the verdict."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list), play_note=play_note)
+    hands = int(table["deals"].sum()) // max(1, len(RULE_CLAIMS)) if len(table) else 0
+    return study_report(
+        study, question=question, method=method, table=results_table(study, table, verdict_list),
+        caption=(f"Every claim ({hands:,} made hands): how many hands its rules applied to, the points they gained "
+                 "per such hand (95% interval), the simultaneous interval and the verdict."),
+        files=files, verdicts=verdict_list, headline=_headline(verdict_list), play_note=play_note)

@@ -25,7 +25,7 @@ the book's bidding's and stay unchanged):
 Love-all tests each alternative in points per hand (the book's rule minus the alternative,
 positive where the book's rule gains); four-all tests keeping the king in net rubber points,
 valued by the game and rubber models solved from the book's own hands in this study's
-``game-a`` scenarios (as :mod:`studies.score` does).
+``game-a`` scenarios (:mod:`studies.common.game_models`).
 """
 from __future__ import annotations
 
@@ -34,16 +34,19 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import counted
-from analysis.reporting.report import interval
-from analysis.game import contract
-from analysis.value import outcomes
+from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
-from analysis.errors import EuchreError
-from analysis.experiment.stats import Estimate, mean_from_sums
+from analysis.experiment.cells import counted, paired_mean
+from analysis.experiment.stats import Estimate
 from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
+from analysis.game import contract
 from analysis.game.cards import ACE, JACK, KING
-from studies.score import BOOK_GAME, model_of
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import interval
+from analysis.simulator import play_out
+from fastcore.sampler import sample_deals
+from studies.common.game_models import BookGameStudy, book_game_model, book_game_rows
+from studies.common.report import charts, pack_of, study_report, verdict_columns
 
 KEYS = ["a", "b", "seat", "cls", "trumps", "void", "lone", "same", "book_net", "alt_net", "outcome"]
 ALTERNATIVES = {
@@ -119,7 +122,7 @@ def discards(six, turn_up, alone) -> dict[str, np.ndarray]:
     turn_up = np.asarray(turn_up, np.int8)
     alone = np.broadcast_to(np.asarray(alone, bool), six.shape)
     trump = (turn_up >> 3).astype(np.int64)
-    book = contract.book_discard(six, turn_up, alone)           # the study's reference: the book's kernel
+    book = contract.book_discards(six, turn_up, alone)          # the study's reference: the book's kernel
     cards = _suit_cards(six, trump)
     n, top, low = _counts(cards), _top(cards), _low(cards)
     short = n * 8 + top
@@ -170,9 +173,6 @@ def take_up_rows(deals, score: tuple[int, int], rules, arms) -> pd.DataFrame:
     """The deals where the book's dealer takes up at ``score``, played with the book's discard and
     with each alternative of ``arms``: cells of (class, trumps, void, lone, same, both arms' net
     points to the dealer's side)."""
-    from analysis.bidding.auction import bid_batch
-    from analysis.simulate import play_out
-
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, BookPolicy(), rules, score)
@@ -213,16 +213,6 @@ def take_up_rows(deals, score: tuple[int, int], rules, arms) -> pd.DataFrame:
     return _counted(frames)
 
 
-def game_rows(deals, a: int, rules) -> pd.DataFrame:
-    """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
-    points, bid and played by the book: the outcome counts the game model reads."""
-    scores = [(a, b) for b in range(rules.points_for_game)]
-    rows = [{"a": a, "b": b, "seat": "-", "cls": "game", "trumps": 0, "void": False, "lone": False, "same": True,
-             "book_net": 0, "alt_net": 0, "outcome": k, "deals": n}
-            for a, b, k, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
-    return pd.DataFrame(rows, columns=KEYS + ["deals"])
-
-
 def _counted(frames) -> pd.DataFrame:
     return counted(frames, KEYS)
 
@@ -240,7 +230,7 @@ def _tests() -> tuple[ClaimTest, ...]:
     return tuple(out)
 
 
-class DiscardStudy(Study):
+class DiscardStudy(BookGameStudy):
     name = "discard"
     title = "The dealer's discard"
     description = ("The dealer's discard after taking up (D8): the book's lowest card of a short suit against the "
@@ -252,24 +242,17 @@ class DiscardStudy(Study):
     suite_position = 8
     claims = _tests()
 
-    def refuses(self, rules) -> str | None:
-        game = rules.points_for_game
-        if game != BOOK_GAME:
-            return (f"the discard study tests four-all of the book's game of {BOOK_GAME} points, not a game of "
-                    f"{game}: run it with --game {BOOK_GAME}")
-        return None
+    refusal = "the discard study tests four-all of the book's"
 
     def scenarios(self, settings) -> list[str]:
-        if self.refuses(settings.rules):
-            raise EuchreError(self.refuses(settings.rules))
+        self.book_game_options(settings)
         return [f"game-{a}" for a in range(settings.rules.points_for_game)] + list(SCORES)
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
         deals = sample_deals(n_deals, seed, pack=settings.pack)
         if scenario.startswith("game-"):
-            return game_rows(deals, int(scenario.split("-")[1]), settings.rules)
+            return book_game_rows(deals, int(scenario.split("-")[1]), settings.rules, KEYS, seat="-", cls="game",
+                                  trumps=0, void=False, lone=False, same=True, book_net=0, alt_net=0)
         arms = list(ALTERNATIVES) if scenario == "love-all" else ["keep king"]
         return take_up_rows(deals, SCORES[scenario], settings.rules, arms)
 
@@ -292,8 +275,8 @@ class DiscardStudy(Study):
         if rows["deals"].sum() < 2:
             return None
         if self.claim_test(key).unit == RUBBER:
-            return model_of(table, manifest, self.name).estimate(rows, ARMS, RUBBER)
-        return points_gain(rows)
+            return book_game_model(table, manifest, self.name).estimate(rows, ARMS, RUBBER)
+        return paired_mean(rows, *ARMS)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -306,17 +289,9 @@ def arm_rows(table: pd.DataFrame, name: str, score: tuple[int, int]) -> pd.DataF
     return table[(table["cls"] == name) & (table["a"] == score[0]) & (table["b"] == score[1])]
 
 
-def points_gain(rows: pd.DataFrame) -> Estimate:
-    """The book's discard minus the alternative in the dealer's side's net points per hand."""
-    d = (rows["book_net"].astype(np.int64) - rows["alt_net"].astype(np.int64)).to_numpy()
-    w = rows["deals"].to_numpy(np.int64)
-    return mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-
-
 # --- the report -----------------------------------------------------------------------------------
 
 def arms_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.DataFrame:
-    from analysis.experiment.study import verdict_of
     out = []
     for where, score in SCORES.items():
         for name in ALTERNATIVES:
@@ -327,18 +302,14 @@ def arms_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.
             differ = rows[~rows["same"]]
             nd = int(differ["deals"].sum())
             line = {"score": where, "alternative": ALTERNATIVES[name], "deals": n,
-                    "discard differs": f"{nd / n:.1%}", "book - alternative, points per hand": interval(points_gain(rows)),
-                    "where it differs": interval(points_gain(differ)) if nd >= 2 else ""}
+                    "discard differs": f"{nd / n:.1%}",
+                    "book - alternative, points per hand": interval(paired_mean(rows, *ARMS)),
+                    "where it differs": interval(paired_mean(differ, *ARMS))}
             if where == "four-all":
-                model = model_of(table, manifest, study.name)
+                model = book_game_model(table, manifest, study.name)
                 line["rubber points"] = interval(model.estimate(rows, ARMS, RUBBER))
                 line["P(win game)"] = interval(model.estimate(rows, ARMS, GAME_WIN))
-            key = f"D8.{name}.{where}"
-            v = verdict_of(verdict_list, key)
-            if v is not None:
-                line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
-                line["verdict"] = v.verdict + (" (material)" if v.material else "")
-            out.append(line)
+            out.append(line | verdict_columns(verdict_list, f"D8.{name}.{where}"))
     return pd.DataFrame(out).fillna("")
 
 
@@ -353,7 +324,7 @@ def class_table(table: pd.DataFrame) -> pd.DataFrame:
         for name in ("lowest", "longest", "guard", "void"):
             rows = love[(love["cls"] == name) & (love["trumps"] == trumps) & (love["void"] == void)]
             if rows["deals"].sum() >= 2:
-                line[f"book - {name}"] = interval(points_gain(rows))
+                line[f"book - {name}"] = interval(paired_mean(rows, *ARMS))
         out.append(line)
     return pd.DataFrame(out).fillna("")
 
@@ -368,11 +339,8 @@ def _headline(verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport, md_table
-
     verdict_list = study.verdicts(table, manifest)
-    model = model_of(table, manifest, study.name)
+    model = book_game_model(table, manifest, study.name)
     files = []
     for unit, stem, title in ((POINTS, "claims.png", "The dealer's discard at love-all: the book's rule - the "
                                "alternative, points per hand"),
@@ -380,14 +348,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                                "keeping it, net rubber points")):
         if any(v.claim.unit == unit for v in verdict_list):
             path = Path(out_dir) / stem
-            charts.claims_chart(path, verdict_list, unit=unit, title=title)
+            charts().claims_chart(path, verdict_list, unit=unit, title=title)
             files.append((path, f"Each test in {unit}: the book's discard minus the alternative, its 95% interval "
                                 "(thick) and the simultaneous interval over the study's tests (thin); the shaded band "
                                 "is the margin."))
     take_ups = int(arm_rows(table, "lowest", (0, 0))["deals"].sum())
     method = (
         "Scenarios: love-all and four-all, uniform random deals of the "
-        f"{manifest.get('rules', {}).get('pack', 32)}-card pack, bid by the book's policy at that score. The deals "
+        f"{pack_of(manifest)}-card pack, bid by the book's policy at that score. The deals "
         "kept are those where the dealer himself takes up the turn-up in round one (he \"adopts\" it, the book's "
         "words; the deals where he is ordered up or assisted are left out, and so are the deals where his partner "
         f"plays alone): {take_ups:,} at love-all. His six cards are discarded each way below and each contract is "
@@ -420,12 +388,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     sections = [("By the dealer's hand at love-all",
                  "The book's discard minus each alternative in net points per hand (95% intervals), by the trumps "
                  "held after taking up and whether the book's discard makes a void.\n\n" + md_table(class_table(table)))]
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=arms_table(study, table, verdict_list, manifest),
-        table_caption=("Each alternative at each score: the take-ups, how often its discard differs from the "
-                       "book's, the book's discard minus it in the dealer's side's net points per hand (over all "
-                       "the take-ups, and where the discards differ), at four-all in rubber points and P(win game) "
-                       "too (95% intervals with the model's error), the simultaneous interval and the verdict."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)
+    return study_report(
+        study, question=question, method=method, table=arms_table(study, table, verdict_list, manifest),
+        caption=("Each alternative at each score: the take-ups, how often its discard differs from the book's, the "
+                 "book's discard minus it in the dealer's side's net points per hand (over all the take-ups, and "
+                 "where the discards differ), at four-all in rubber points and P(win game) too (95% intervals with "
+                 "the model's error), the simultaneous interval and the verdict."),
+        files=files, verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)

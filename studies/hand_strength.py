@@ -28,6 +28,9 @@ from analysis.experiment.paired import contract_arm, play_arms
 from analysis.experiment.stats import wilson
 from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
 from analysis.game.cards import ACE, JACK, SEAT_NAMES, SEATS, effective_suit_mask
+from analysis.reporting.markup import md_table
+from fastcore.sampler import sample_deals
+from studies.common.report import charts, pack_of, study_report
 
 CONTRACTS = ("turn", "next", "cross")
 CONTRACT_NAMES = {"turn": "ordering up the turn-up (round one)", "next": "making next in round two",
@@ -93,8 +96,6 @@ class HandStrength(Study):
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         """Each deal played three times by the scenario's seat as maker: ordering up the turn-up,
         making next, crossing the suit (one of the two cross suits at random per deal)."""
-        from fastcore.sampler import sample_deals
-
         deal_seed, choice_seed = seed.spawn(2)
         deals = sample_deals(n_deals, deal_seed, pack=settings.pack)
         seat = SEATS.index(scenario)
@@ -147,12 +148,6 @@ STUDY = HandStrength()
 
 
 # --- the report --------------------------------------------------------------------------------
-
-def _charts():
-    # Imported when rendering only: workers that compute chunks need no matplotlib.
-    from analysis.reporting import charts
-    return charts
-
 
 def _outcomes(table: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     """Per group: deals, the net points' mean and variance, the tricks' mean and the makers'
@@ -213,7 +208,7 @@ def _heatmap(table: pd.DataFrame, contracts, path: Path, title: str) -> Path:
     panels = {SEAT_NAMES[SEATS.index(seat)]: cells.grid(sub[sub["seat"] == seat], "trumps", "outside_aces", "net",
                                                         range(6), range(4))
               for seat in SEATS}
-    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(6)],
+    return charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(6)],
                                     col_labels=[str(c) for c in range(4)],
                                     title=title, xlabel="aces of other suits", ylabel="trumps held (left bower counted)",
                                     unit="makers' net points per hand",
@@ -232,7 +227,7 @@ def _top_chart(table: pd.DataFrame, path: Path) -> Path:
         series[SEAT_NAMES[SEATS.index(seat)]] = (
             [r.rate if r else np.nan for r in rates], [r.low if r else np.nan for r in rates],
             [r.high if r else np.nan for r in rates], [r.n if r else 0 for r in rates])
-    return _charts().error_bars(path, order, series, title="Makers' success ordering up the turn-up, by top trumps held",
+    return charts().error_bars(path, order, series, title="Makers' success ordering up the turn-up, by top trumps held",
                                 ylabel="share of hands the makers take 3+ tricks",
                                 xlabel="top trumps held (R right, L left, A ace)",
                                 note="Error bars: Wilson 95% intervals. Success = the makers take at least three tricks.")
@@ -249,7 +244,7 @@ def _tricks_chart(table: pd.DataFrame, path: Path) -> Path:
         ws = [wilson(int(r[f"tricks_{k}"]), n) for k in range(6)]
         groups.append(label)
         rates[label] = ([w.rate for w in ws], [w.low for w in ws], [w.high for w in ws])
-    return _charts().distribution_bars(path, groups, [str(k) for k in range(6)], rates,
+    return charts().distribution_bars(path, groups, [str(k) for k in range(6)], rates,
                                        title="Tricks the makers take ordering up the turn-up (all seats), by trumps held",
                                        ylabel="share of hands", note="Error bars: Wilson 95% intervals.")
 
@@ -296,7 +291,6 @@ def _headline(table: pd.DataFrame, verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
     verdict_list = study.verdicts(table, manifest)
     files = [
@@ -313,7 +307,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "maker holds, per seat."),
         (_tricks_chart(table, out_dir / "tricks_by_trumps.png"),
          "The distribution of the makers' tricks when the turn-up is ordered up, by trumps held."),
-        (_charts().claims_chart(out_dir / "claims.png", verdict_list, unit=POINTS,
+        (charts().claims_chart(out_dir / "claims.png", verdict_list, unit=POINTS,
                                 title="The claim tested here, in net points per hand"),
          "The claim's estimate, oriented so that positive is the book's side, with its intervals."),
     ]
@@ -336,7 +330,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     ]
     deals = manifest.get("deals_per_scenario", 0)
     method = (
-        f"Deals: {deals:,} uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack per "
+        f"Deals: {deals:,} uniform random deals of the {pack_of(manifest)}-card pack per "
         "seat (each seat is a scenario with its own independent deals). On each deal the seat of the "
         "scenario makes trump with his partner, the bidding skipped, three times: ordering up the turn-up "
         "(the dealer takes it up and discards by the book's rule, D8: the lowest card of his shortest suit, "
@@ -362,10 +356,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "are about the seat's decision after the others' passes, tested elsewhere, and this study describes "
         "what position alone is worth beside them:\n\n"
         + study.quoted() + "\n\n" + study.quoted(["T1", "D5"]))
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=_results_table(table, "turn"),
-        table_caption="Ordering up the turn-up (round one), per seat of the maker and number of trumps held "
-                      "at the start of play. Intervals are 95% (Wilson for rates).",
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(table, verdict_list), sections=sections)
+    return study_report(
+        study, question=question, method=method, table=_results_table(table, "turn"),
+        caption="Ordering up the turn-up (round one), per seat of the maker and number of trumps held at the start "
+                "of play. Intervals are 95% (Wilson for rates).",
+        files=files, verdicts=verdict_list, headline=_headline(table, verdict_list), sections=sections)

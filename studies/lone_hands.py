@@ -34,37 +34,32 @@ spread joins the paired sampling error. (The bridge, B1, is the bridge study's.)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from scipy import stats as st
 
-from analysis.reporting.report import interval
-from analysis.experiment import cells
-from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.value import game_value
-from analysis.value.game_model import OUTCOMES, from_counts, outcome_index
-from analysis.value.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error
-from analysis.experiment.paired import Paired, contract_arm, play_arms
-from analysis.bidding.policy import Situations
-from analysis.game.rules import Rules, Score
-from analysis.run.runner import Settings
-from analysis.bidding.auction import BiddingBatch, bid_batch
-from analysis.simulate import play_bidding
+from analysis.experiment import cells
 from analysis.experiment.stats import CONFIDENCE, Estimate, negated
-from analysis.experiment.study import GAME_WIN, MARGINS, POINTS, RUBBER, ClaimTest, Study, verdict_of
-from fastcore.handpatterns import hand_numbers
-from analysis.game.cards import DEALER, JACK, SEAT_NAMES, SEATS, SECOND, side_of
+from analysis.experiment.study import GAME_WIN, MARGINS, POINTS, RUBBER, Study, verdict_of
+from analysis.game.cards import SEAT_NAMES, SEATS
+from analysis.game.rules import Rules, Score
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import interval, verdict_words
+from analysis.run.runner import Settings
+from analysis.value import game_value
+from analysis.value.game_model import OUTCOMES, from_counts
+from analysis.value.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error
+from fastcore.sampler import sample_deals
+from studies.common.game_models import model_table, root_seed
+from studies.common.lone_arms import (CLASS_COLUMNS, KINDS, L1_SCORES, LONE_CLAIMS, READINGS, STRENGTHS, own_theirs,
+                                      points_estimate, rows_read, score_name, score_rows)
+from studies.common.report import charts, study_report
 
-KINDS = ("void", "call", "take", "bridge")   # "bridge": rows of runs made before B1 moved to the bridge study
-STRENGTHS = ("none", "desperate", "light", "sound")
-CLASS_COLUMNS = ("strength", "trumps", "right", "left", "aces")
 KEYS = ["a", "b", "kind", "seat", "round", *CLASS_COLUMNS, "book_alone"]
 ARMS = ["arm1", "arm0"]   # the two arms' net points: the table keeps them, so any game model can value them
-CLASS = ["round", "strength", "trumps", "right", "left", "aces"]
 
 
 def game_of(settings) -> int:
@@ -72,138 +67,11 @@ def game_of(settings) -> int:
     return (settings.rules if settings is not None else Rules()).points_for_game
 
 
-# --- one chunk --------------------------------------------------------------------------------
-
-def hand_class(seat: int, hands, turn_up, rnd: int, score, rules, trump) -> dict[str, np.ndarray]:
-    """Trumps, right, left, outside aces and the book's lone strength (0 none .. 3 sound) of hands."""
-    hands = np.asarray(hands, np.uint32)
-    trump = np.asarray(trump, np.int8)
-    t = Situations(seat, hands, np.asarray(turn_up, np.int8), rnd, score, rules, trump, lambda i: ())
-    sound, light, desperate = BookPolicy.lone_strength(t, hands)
-    numbers = hand_numbers(hands, trump) if len(hands) else np.zeros((0, 3), np.int32)
-    right = (hands >> (trump.astype(np.uint32) * 8 + JACK)) & 1
-    left = (hands >> ((trump.astype(np.uint32) ^ 1) * 8 + JACK)) & 1
-    strength = np.where(sound, 3, np.where(light, 2, np.where(desperate, 1, 0)))
-    return {"strength": strength.astype(np.int8), "trumps": numbers[:, 0].astype(np.int8),
-            "right": right.astype(np.int8), "left": left.astype(np.int8), "aces": numbers[:, 1].astype(np.int8)}
-
-
-@dataclass
-class LoneArms:
-    """The book's bidding of a batch of deals and the arms of each caller's lone decision."""
-
-    bidding: BiddingBatch
-    called: np.ndarray     # the deals where a player made trump
-    lone: Paired           # on those deals: "alone" and "with partner", to the caller's side
-    assisted: np.ndarray   # the deals where C assisted (ordered up in round one)
-    take: Paired           # on those deals: "dealer alone", to the dealer's side
-    book: np.ndarray       # (N, 2) the points (AC, BD) of every deal as the book plays it
-
-
-def book_and_arms(deals, score: Score, rules: Rules, engine=None) -> LoneArms:
-    """The book's bidding of ``deals`` at ``score``, each caller's hand played alone and with
-    his partner, and the dealer's lone hand where C assisted; played by ``engine`` (default
-    double-dummy).
-
-    The book's own result of each deal is read from the arm it chose; only the deals where a
-    partner took it from the caller (other than the dealer from C) are played once more.
-    """
-    hands = np.asarray(deals.hands, np.uint32)
-    b = bid_batch(hands, deals.turn_up, BookPolicy(), rules, score)
-    called = np.flatnonzero(b.caller >= 0)
-    caller, rnd, trump = b.caller[called], b.round[called], b.trump[called]
-    lone = play_arms(deals[called], {
-        "alone": contract_arm(caller, trump, rnd, lone_seat=caller, rules=rules, score=score, engine=engine),
-        "with partner": contract_arm(caller, trump, rnd, lone_seat=-1, rules=rules, score=score, engine=engine),
-    }, side=side_of(caller))
-    assisted = called[(caller == SECOND) & (rnd == 1)]
-    take = play_arms(deals[assisted], {
-        "dealer alone": contract_arm(DEALER, b.trump[assisted], 1, lone_seat=DEALER, rules=rules, score=score,
-                                     engine=engine),
-    }, side=side_of(DEALER))
-
-    book = np.zeros((len(hands), 2), np.int8)
-    done = b.caller < 0                                  # void deals: no points
-    lone_seat = b.lone_seat[called]
-    for arm, chosen in (("with partner", lone_seat < 0), ("alone", lone_seat == caller)):
-        book[called[chosen]] = lone.results[arm].points[chosen]
-        done[called[chosen]] = True
-    took = b.lone_seat[assisted] == DEALER               # the dealer took it from C
-    book[assisted[took]] = take.results["dealer alone"].points[took]
-    done[assisted[took]] = True
-    rest = np.flatnonzero(~done)                         # another partner took it: play the book's contract
-    if len(rest):
-        _, book[rest] = play_bidding(b.take(rest), np.asarray(deals.turn_up)[rest], engine)
-    return LoneArms(b, called, lone, assisted, take, book)
-
-
-def score_rows(deals, score, rules: Rules, engine=None) -> pd.DataFrame:
-    """The rows of ``deals`` bid and played at ``score`` (AC, the dealers; BD), by ``engine``
-    (default double-dummy); each row names its ``deal`` (an index into ``deals``)."""
-    score = Score.of(score)
-    turn_up = np.asarray(deals.turn_up).astype(np.int8)
-    arms = book_and_arms(deals, score, rules, engine)
-    bid, called, assisted = arms.bidding, arms.called, arms.assisted
-    frames = []
-
-    outcome = outcome_index(arms.book[:, 0], arms.book[:, 1])   # the dealer's side is AC
-    void = np.flatnonzero(bid.caller < 0)
-    frames.append(_rows(score, "void", void, -1, 0, _no_class(len(void)), False, 0, 0, outcome[void]))
-
-    # The class of the hand each caller would play alone (the dealer's after his lone discard).
-    caller, rnd, trump = bid.caller[called], bid.round[called], bid.trump[called]
-    alone_hands = arms.lone.results["alone"].play_hands
-    cls = {k: np.zeros(len(called), np.int8) for k in CLASS_COLUMNS}
-    for seat in range(4):
-        for r in (1, 2):
-            rows = np.flatnonzero((caller == seat) & (rnd == r))
-            if len(rows):
-                found = hand_class(seat, alone_hands[rows, seat], turn_up[called[rows]], r, score.seat(seat), rules,
-                                   trump[rows])
-                for k, v in found.items():
-                    cls[k][rows] = v
-    with_partner = arms.lone.net("with partner")
-    frames.append(_rows(score, "call", called, caller, rnd, cls, bid.caller_is_lone[called],
-                        arms.lone.net("alone"), with_partner, outcome[called]))
-
-    # C assisted: the dealer alone against C and the dealer together.
-    cls = hand_class(DEALER, arms.take.results["dealer alone"].play_hands[:, DEALER], turn_up[assisted], 1,
-                     score.seat(DEALER), rules, bid.trump[assisted])
-    frames.append(_rows(score, "take", assisted, DEALER, 1, cls, bid.taker[assisted], arms.take.net("dealer alone"),
-                        with_partner[np.searchsorted(called, assisted)], -1))
-
-    return pd.concat(frames, ignore_index=True)
-
-
-def _no_class(n: int) -> dict[str, np.ndarray]:
-    return {k: np.full(n, -1, np.int8) for k in CLASS_COLUMNS}
-
-
-def _rows(score: Score, kind: str, deal, seat, rnd, cls, book_alone, arm1, arm0, outcome) -> pd.DataFrame:
-    """One row per deal of ``deal``: arm1 is the lone arm's net points to the decider's side
-    (the dealer alone, for "take"), arm0 the other arm's; ``outcome`` the book's hand (void and call)."""
-    n = len(deal)
-
-    def column(x, dtype=np.int8):
-        return np.broadcast_to(np.asarray(x).astype(dtype), (n,)).copy()
-
-    return pd.DataFrame({"deal": column(deal, np.int64), "a": column(score.ac), "b": column(score.bd),
-                         "kind": column(KINDS.index(kind)),
-                         "seat": column(seat), "round": column(rnd), **{k: column(v) for k, v in cls.items()},
-                         "book_alone": column(book_alone, bool), "arm1": column(arm1), "arm0": column(arm0),
-                         "outcome": column(outcome)})
-
-
 # --- the results table ----------------------------------------------------------------------------
 
-def own_theirs(table: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    """The decider's side's score and the adversaries' for each row."""
-    bd = table["seat"].isin(["B", "D"])
-    return table["a"].where(~bd, table["b"]), table["b"].where(~bd, table["a"])
-
-
-def outcome_counts(table: pd.DataFrame, game: int) -> np.ndarray:
-    """The book's hands per score (a, b) by outcome (:data:`OUTCOMES`): what the game model reads."""
+def summed_outcome_counts(table: pd.DataFrame, game: int) -> np.ndarray:
+    """The book's hands per score (a, b) by outcome (:data:`OUTCOMES`), from the table's summed
+    counts ``out_k``: what the game model reads."""
     counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
     for k in range(len(OUTCOMES)):
         g = table.groupby(["a", "b"])[f"out_{k}"].sum()
@@ -219,15 +87,10 @@ def game_of_table(table: pd.DataFrame) -> int:
 
 # --- the game model and its error -------------------------------------------------------------------
 
-def model_seed(root_seed: int) -> np.random.SeedSequence:
-    """The game model's draws of this study (see :func:`analysis.value.game_value.model_seed`)."""
-    return game_value.model_seed(root_seed, LoneHands.name)
-
-
 def game_model(table: pd.DataFrame, seed: int = Settings.seed) -> GameModel:
     """The game model of a results table, its draws seeded from ``seed`` (the run's root seed)."""
     game = game_of_table(table)
-    return game_value.solved(outcome_counts(table, game), Rules(points_for_game=game), seed, LoneHands.name,
+    return game_value.solved(summed_outcome_counts(table, game), Rules(points_for_game=game), seed, LoneHands.name,
                              with_rubber=True)
 
 
@@ -241,80 +104,6 @@ def paired_game_win(model: GameModel, rows: pd.DataFrame, book_arm: str = "arm1"
     return paired, model_se
 
 
-# --- the tests of the book's claims -------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Reading:
-    """Which rows of the results table a test reads, and which arm is the book's advice."""
-
-    kind: str                          # "call": arm1 alone, arm0 with partner
-    book_arm: str                      # "arm1" or "arm0": the test's estimate is the book's arm - the other
-    strength: int | None = None        # the lone class (index in STRENGTHS); None: any
-    score: tuple[int, int] | None = None   # (the decider's side, the adversaries); None: every score
-
-
-def score_name(score: tuple[int, int]) -> str:
-    return f"{score[0]}-{score[1]}"
-
-
-LIGHT, DESPERATE = STRENGTHS.index("light"), STRENGTHS.index("desperate")
-# "Three-all, four-all, or any score in your favor", the maker's side first: each score on its own.
-L1_SCORES = ((3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))
-L3_SCORES = ((1, 4), (2, 4))   # "four-one or four-two against you"
-
-
-def _l1(score) -> tuple[ClaimTest, Reading]:
-    where = {(3, 3): "three-all", (4, 4): "four-all"}.get(score, "in the maker's favour")
-    return (ClaimTest(f"L1.{score_name(score)}", "L1", f"L1 light, {score_name(score)}",
-                      f"light lone hands at {score_name(score)} ({where}; the maker's side first): "
-                      "net rubber points with the partner - alone", RUBBER),
-            Reading("call", "arm0", LIGHT, score))
-
-
-def _l3(score) -> tuple[ClaimTest, Reading]:
-    return (ClaimTest(f"L3.{score_name(score)}", "L3", f"L3 desperate, {score_name(score)}",
-                      f"desperate hands (a bower and three trumps, not light) at {score_name(score)} against "
-                      "the maker: net rubber points alone - with the partner", RUBBER),
-            Reading("call", "arm1", DESPERATE, score))
-
-
-TESTS = (
-    # L2 by class: what going alone costs where the partner would have gone for the march.
-    (ClaimTest("L2.desperate", "L2", "L2 desperate",
-               "desperate hands (a bower and three trumps, not light), every score: net points with the "
-               "partner - alone"),
-     Reading("call", "arm0", DESPERATE)),
-    (ClaimTest("L2.light", "L2", "L2 light",
-               "light lone hands (the right with the left or the ace, three trumps, at most one card neither a "
-               "trump nor an outside ace), every score: net points with the partner - alone"),
-     Reading("call", "arm0", LIGHT)),
-    *(_l1(s) for s in L1_SCORES),
-    *(_l3(s) for s in L3_SCORES),
-    (ClaimTest("L5.B-A", "L5", "L5 B - A",
-               "lone hands (desperate or better), points alone: B - A, same hand class"), None),
-    (ClaimTest("L5.A-C", "L5", "L5 A - C",
-               "lone hands (desperate or better), points alone: A - C, same hand class"), None),
-    (ClaimTest("L5.A-D", "L5", "L5 A - D",
-               "lone hands (desperate or better), points alone: A - D, same hand class"), None),
-    (ClaimTest("L7", "L7", "L7 assisted - not",
-               "the dealer's lone hand (desperate or better), gain alone - with partner: "
-               "after C assisted - taking up unassisted, same hand class"), None),
-)
-READINGS = {test.key: reading for test, reading in TESTS if reading is not None}
-
-
-def rows_read(table: pd.DataFrame, reading: Reading) -> pd.DataFrame:
-    """The rows of ``table`` a test reads."""
-    rows = table[table["kind"] == reading.kind]
-    keep = pd.Series(True, index=rows.index)
-    if reading.strength is not None:
-        keep &= rows["strength"] == reading.strength
-    if reading.score is not None:
-        own, theirs = own_theirs(rows)
-        keep &= (own == reading.score[0]) & (theirs == reading.score[1])
-    return rows[keep]
-
-
 class LoneHands(Study):
     name = "lone_hands"
     title = "Lone hands and the score"
@@ -324,14 +113,12 @@ class LoneHands(Study):
                 "played both alone and with the partner, and the dealer alone where C assisted")
     defaults = {"deals": 40_000, "chunk_size": 5_000}
     suite_position = 3
-    claims = tuple(test for test, _ in TESTS)
+    claims = LONE_CLAIMS
 
     def scenarios(self, settings) -> list[str]:
         return [f"dealers-{a}" for a in range(game_of(settings))]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
         deals = sample_deals(n_deals, seed, pack=settings.pack)
         a = int(scenario.split("-")[1])
         game = game_of(settings)
@@ -383,23 +170,10 @@ class LoneHands(Study):
         """The test ``key``'s estimate, the book's side positive; a game-win estimate's interval
         includes the game model's error, its draws seeded from the run's root seed (the
         manifest's), so a report re-rendered from the same results says the same."""
-        call = table[table["kind"] == "call"]
-        if key.startswith("L5."):   # the lone player's points at two seats, within hand classes
-            x, y = key[3], key[5]
-            strong = call[call["strength"] >= 1]
-            return cells.stratified(strong, strong["seat"] == x, strong["seat"] == y, "arm1", CLASS)
-        if key == "L7":             # the dealer's gain from going alone, after C assisted and not
-            dealer = table[(table["seat"] == "A") & (table["round"] == 1) & (table["strength"] >= 1)
-                           & table["kind"].isin(["call", "take"])]
-            return cells.stratified(dealer, dealer["kind"] == "take", dealer["kind"] == "call", "dpts",
-                                    ["strength", "trumps", "right", "left", "aces"])
-        reading = READINGS[key]
-        rows = rows_read(table, reading)
-        if rows["deals"].sum() == 0:
-            return None
         if self.claim_test(key).unit == POINTS:
-            e = cells.mean_of(rows, "dpts")
-            return e if reading.book_arm == "arm1" else negated(e)
+            return points_estimate(key, table)
+        if rows_read(table, READINGS[key])["deals"].sum() == 0:
+            return None
         return with_model_error(*self.model_parts(key, table, root_seed(manifest)))
 
     def model_parts(self, key: str, table: pd.DataFrame, seed: int = Settings.seed,
@@ -426,21 +200,10 @@ class LoneHands(Study):
         return render(self, table, manifest, out_dir)
 
 
-def root_seed(manifest: dict | None) -> int:
-    """The run's root seed, from its manifest (the default seed without one)."""
-    return int((manifest or {}).get("root_seed", Settings.seed))
-
-
 STUDY = LoneHands()
 
 
 # --- the report --------------------------------------------------------------------------------
-
-def _charts():
-    # Imported when rendering only: workers that compute chunks need no matplotlib.
-    from analysis.reporting import charts
-    return charts
-
 
 def _rate(k, n) -> str:
     """A rate with the half-width of its 95% interval (normal; the counts are large)."""
@@ -465,7 +228,7 @@ def _gain_heatmap(call: pd.DataFrame, path: Path, title: str, columns: str = "ac
     low = int(call["trumps"].min()) if len(call) else 0   # callers hold at least this many trumps
     panels = {SEAT_NAMES[i]: cells.grid(call[call["seat"] == seat], "trumps", columns, "dpts", range(low, 6), range(4))
               for i, seat in enumerate(SEATS)}
-    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(low, 6)], col_labels=labels,
+    return charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(low, 6)], col_labels=labels,
                                     title=title, xlabel="aces of other suits" if columns == "aces" else "bowers held",
                                     ylabel="trumps held (left bower counted)",
                                     unit="alone - with partner, points per hand", note=CELL_NOTE, limit=1.5)
@@ -487,7 +250,7 @@ def _score_heatmap(call: pd.DataFrame, model: GameModel, path: Path, game: int) 
                     e = model.estimate(rows, ARMS, RUBBER)
                     mean[o, t], half[o, t] = e.mean, e.half_width
         panels[f"{STRENGTHS[s]} lone hands"] = {"mean": mean, "half": half, "n": n}
-    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],
+    return charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],
                                     col_labels=[str(c) for c in range(game)],
                                     title="Alone - with partner, in net rubber points, by score",
                                     xlabel="the adversaries' score", ylabel="the maker's side's score",
@@ -500,7 +263,7 @@ def _game_chart(model: GameModel, path: Path) -> Path:
     half = st.norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
     panels = {"the dealing side's P(win game)": {"mean": 100 * (model.f - 0.5), "half": 100 * half,
                                                    "n": model.hands.astype(np.int64)}}
-    return _charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],
+    return charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],
                                     col_labels=[str(c) for c in range(game)],
                                     title="The game model: P(win) - 1/2 for the side about to deal, % of a game",
                                     xlabel="the other side's score", ylabel="the dealing side's score",
@@ -608,7 +371,7 @@ def _errors_table(study: "LoneHands", verdict_list, table: pd.DataFrame, seed: i
                      "95% CI, with the model": f"[{v.estimate.low:+.3f}, {v.estimate.high:+.3f}]",
                      "P(win game), with the model": interval(win, pct=True),
                      "s.e. deals / model (game)": f"{win_paired.se:.2%} / {win_se:.2%}",
-                     "verdict": v.verdict + (" (material)" if v.material else "")})
+                     "verdict": verdict_words(v)})
     return pd.DataFrame(rows)
 
 
@@ -648,7 +411,6 @@ def _by_score(call: pd.DataFrame, model: GameModel, game: int) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting.report import Chart, StudyReport, md_table
     out_dir = Path(out_dir)
     saved = manifest.get("rules", {})
     rules = Rules(points_for_game=saved.get("points_for_game", Rules().points_for_game))
@@ -678,19 +440,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         (_game_chart(model, out_dir / "game_model.png"),
          "The game model: the probability that the side about to deal wins the game, by score, with the "
          "95% half-width of its sampling error."),
-        (_charts().claims_chart(out_dir / "claims_points.png", verdict_list, unit=POINTS),
+        (charts().claims_chart(out_dir / "claims_points.png", verdict_list, unit=POINTS),
          "Tests measured in points per hand, each oriented so that positive is the book's side."),
-        (_charts().claims_chart(out_dir / "claims_rubber.png", verdict_list, unit=RUBBER),
+        (charts().claims_chart(out_dir / "claims_rubber.png", verdict_list, unit=RUBBER),
          "Tests measured in net rubber points (the claims that name scores), each oriented so that positive is "
          "the book's side; the intervals include the model's error."),
     ]
     deals = int(table.loc[table["kind"].isin(["void", "call"]), "deals"].sum())
     n_calls = int(call["deals"].sum())
-    z = st.norm.ppf(0.5 + CONFIDENCE / 2)
-    half = z * model.draws.std(axis=0, ddof=1)
-    model_rows = pd.DataFrame([{"dealing side's score": m,
-                                **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
-                               for m in range(game)])
     hands = model.hands
     first = model.counts[0, 0] / hands[0, 0]
     sections = [
@@ -709,7 +466,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          f"when both sides play the book's policy, ± the 95% half-width of its sampling error, from "
          + model.hands_text + ". At 0-0 a hand gives the dealers "
          + ", ".join(f"{p}: {q:.1%}" for p, q in zip(OUTCOMES, first))
-         + f" (dealers' points, others' points; {int(hands[0, 0]):,} hands).\n\n" + md_table(model_rows)),
+         + f" (dealers' points, others' points; {int(hands[0, 0]):,} hands).\n\n" + md_table(model_table(model))),
     ]
     in_favour = ", ".join(score_name(s) for s in L1_SCORES[2:])
     method = (
@@ -768,12 +525,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "table, kinder to the lone player's adversaries' defence and to his own play alike.")
     question = ("When should a player go alone, and when take his partner? The book's sentences:\n\n"
                 + study.quoted(("L1", "L2", "L3", "L5", "L7")))
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=_by_strength(call, model),
-        table_caption=f"Every made hand by the caller's seat and the book's lone strength, pooled over the "
-                      f"{game * game} scores (an equal number of deals at each): the share the book plays alone, "
-                      "each arm's net points to the caller's side, marches and euchres (± 95% half-widths), and "
-                      "the paired differences alone - with partner (the game-win one with the game model's error).",
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list, n_calls, deals, game), sections=sections)
+    return study_report(
+        study, question=question, method=method, table=_by_strength(call, model),
+        caption=f"Every made hand by the caller's seat and the book's lone strength, pooled over the {game * game} "
+                "scores (an equal number of deals at each): the share the book plays alone, each arm's net points to "
+                "the caller's side, marches and euchres (± 95% half-widths), and the paired differences alone - with "
+                "partner (the game-win one with the game model's error).",
+        files=files, verdicts=verdict_list, headline=_headline(verdict_list, n_calls, deals, game), sections=sections)

@@ -20,71 +20,65 @@ ones); the book-rules estimates are shown, not judged.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import counted, summed_counts
 from analysis.errors import EuchreError
-from analysis.reporting.report import THREE_WAYS, interval, table_side_headline, verdict_words
-from analysis.game.rules import Score
+from analysis.experiment.cells import counted, summed_counts
 from analysis.experiment.stats import Estimate, independent_difference
 from analysis.experiment.study import POINTS, ClaimTest, Study, same_deals_verdicts
-from analysis.seeds import play_seed
 from analysis.game.cards import SEATS
+from analysis.game.rules import Score
+from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
+from analysis.reporting.report import interval
+from fastcore.sampler import sample_deals
+from studies.common.lone_arms import KINDS, LONE_CLAIMS, points_estimate, score_rows
+from studies.common.report import options_of, pack_of
+from studies.common.table_side import (SIDE_BY_SIDE_ENGINES, TableSideStudy, engine_columns, table_side_report,
+                                       verdicts_side_by_side)
 
-ENGINES = ("dd", "pimc", "book")
 KEYS_AT_TABLE = ("L2.desperate", "L2.light", "L5.B-A", "L5.A-C", "L5.A-D", "L7")
 DEFAULT_CAP = 40
-DEFAULT_WORLDS = 32
-
-
-def _lone():
-    from studies import lone_hands   # the rows, classes and estimators are that study's
-    return lone_hands
-
-
+LONE_TEST_BY_KEY = {t.key: t for t in LONE_CLAIMS}   # the lone_hands study's tests
 ROW_KEYS = ["engine", "a", "b", "kind", "seat", "round", "strength", "trumps", "right", "left", "aces",
             "book_alone", "arm1", "arm0"]
 
 
-def chunk_rows(deals, a: int, rules, cap: int, worlds: int, seed: int) -> pd.DataFrame:
+def decisions(deals, score: Score, rules, engine) -> pd.DataFrame:
+    """The lone_hands rows of ``deals`` played by ``engine`` whose decision is taken with a
+    desperate-or-better lone hand."""
+    rows = score_rows(deals, score, rules, engine)
+    return rows[(rows["kind"] != KINDS.index("void")) & (rows["strength"] >= 1)]
+
+
+def chunk_rows(deals, a: int, rules, cap: int, worlds: int, seed) -> pd.DataFrame:
     """The chunk's first ``cap`` deals with a desperate-or-better lone decision, each played by
-    every engine at its score (a, i mod game): the lone_hands rows of those decisions."""
-    from analysis.play.engines import get_engine
-    lh = _lone()
+    every engine (the table-side players those of the chunk ``seed``) at its score (a, i mod game):
+    the lone_hands rows of those decisions."""
+    engines = {e: chunk_engine(e, worlds, seed, deals.pack) for e in SIDE_BY_SIDE_ENGINES}
     game = rules.points_for_game
     n = len(deals.hands)
     decided = []       # the double-dummy rows of every deal, the deal named by its index in ``deals``
     for b in range(game):
         idx = np.arange(b, n, game)
-        rows = lh.score_rows(deals[idx], Score(a, b), rules, get_engine("dd"))
-        rows = rows[(rows["kind"] != lh.KINDS.index("void")) & (rows["strength"] >= 1)]
+        rows = decisions(deals[idx], Score(a, b), rules, engines["dd"])
         decided.append(rows.assign(deal=idx[rows["deal"].to_numpy()]))
     dd = pd.concat(decided, ignore_index=True)
     chosen = np.sort(dd["deal"].unique())[:cap]
     frames = [dd[dd["deal"].isin(chosen)].assign(engine="dd")]     # a deal's rows do not depend on its batch
-    for e in ENGINES:
-        if e == "dd":
-            continue
-        engine = get_engine(e, worlds=worlds, seed=seed, pack=deals.pack)
+    for e in SIDE_BY_SIDE_ENGINES[1:]:
         for b in range(game):
             idx = chosen[chosen % game == b]
-            if not len(idx):
-                continue
-            rows = lh.score_rows(deals[idx], Score(a, b), rules, engine)
-            rows = rows[(rows["kind"] != lh.KINDS.index("void")) & (rows["strength"] >= 1)]
-            frames.append(rows.assign(engine=e))
+            if len(idx):
+                frames.append(decisions(deals[idx], Score(a, b), rules, engines[e]).assign(engine=e))
     return counted(frames, ROW_KEYS)
 
 
 def lone_table(table: pd.DataFrame, engine: str) -> pd.DataFrame:
     """An engine's rows as the lone_hands study's results table (kind and seat by name, the sums
     of the arms' points and of their difference), which its estimators read."""
-    lh = _lone()
     t = table[table["engine"] == engine].copy()
-    t["kind"] = t["kind"].map(lambda k: lh.KINDS[int(k)])
+    t["kind"] = t["kind"].map(lambda k: KINDS[int(k)])
     t["seat"] = t["seat"].map(lambda s: SEATS[int(s)])
     w = t["deals"].astype(float)
     for name, x in (("arm1", t["arm1"].astype(float)), ("arm0", t["arm0"].astype(float)),
@@ -99,11 +93,11 @@ def gain(table: pd.DataFrame, key: str, engine: str) -> Estimate | None:
     t = lone_table(table, engine)
     if t["deals"].sum() < 2:
         return None
-    return _lone().STUDY.estimate(key, t)
+    return points_estimate(key, t)
 
 
 def _test(key: str) -> ClaimTest:
-    t = _lone().STUDY.claim_test(key)
+    t = LONE_TEST_BY_KEY[key]
     return ClaimTest(f"{key}.pimc", t.claim, f"{t.label} (PIMC)", f"{t.test}; every player table-side (PIMC)",
                      POINTS, t.sign)
 
@@ -111,7 +105,7 @@ def _test(key: str) -> ClaimTest:
 CLAIMS = tuple(_test(k) for k in KEYS_AT_TABLE)
 
 
-class LonePlay(Study):
+class LonePlay(TableSideStudy):
     name = "lone_play"
     title = "Lone hands at the table"
     description = ("The lone_hands study's tests in points per hand (L2, L5, L7) played again by players who see "
@@ -120,23 +114,18 @@ class LonePlay(Study):
                 "made hand played alone and with the partner; play: double-dummy, PIMC, and the book's card-play "
                 "rules on the same deals")
     defaults = {"deals": 20_000, "chunk_size": 5_000, "cap": DEFAULT_CAP, "worlds": DEFAULT_WORLDS}
-    # Not in the default suite: PIMC plays a few hundred hands a second; its reference run is committed.
-    suite_position = None
-    takes_play = False       # it chooses its play engines itself
     claims = CLAIMS
 
     def scenarios(self, settings) -> list[str]:
-        self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
+        self.table_options(settings)
         return [f"dealers-{a}" for a in range(settings.rules.points_for_game)]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
         if not scenario.startswith("dealers-"):
             raise EuchreError(f"no scenario {scenario!r} in the lone_play study")
-        cap, worlds = self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
-        table_seed = play_seed(seed)
+        cap, worlds = self.table_options(settings)
         return chunk_rows(sample_deals(n_deals, seed, pack=settings.pack), int(scenario.split("-")[1]),
-                          settings.rules, cap, worlds, table_seed)
+                          settings.rules, cap, worlds, seed)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         return summed_counts(frame, ROW_KEYS)
@@ -164,35 +153,22 @@ def dd_verdicts(table: pd.DataFrame) -> dict:
 
 
 def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
-    from analysis.experiment.study import verdict_of
     out = []
     for key in KEYS_AT_TABLE:
-        t = _lone().STUDY.claim_test(key)
-        est = {e: gain(table, key, e) for e in ENGINES}
-        out.append({"test": key, "what": t.test, "hands (double-dummy)": est["dd"].n if est["dd"] else 0,
-                    "double-dummy [95%]": interval(est["dd"]), "PIMC [95%]": interval(est["pimc"]),
-                    "book's play rules [95%]": interval(est["book"]),
-                    "PIMC - double-dummy [95%]": interval(difference(est["pimc"], est["dd"])),
-                    "PIMC verdict": verdict_words(verdict_of(verdict_list, f"{key}.pimc")),
-                    "double-dummy verdict (same deals)": verdict_words(dd.get(key))})
+        est = {e: gain(table, key, e) for e in SIDE_BY_SIDE_ENGINES}
+        out.append({"test": key, "what": LONE_TEST_BY_KEY[key].test, "hands (double-dummy)": est["dd"].n if est["dd"] else 0,
+                    **engine_columns(est), "PIMC - double-dummy [95%]": interval(difference(est["pimc"], est["dd"])),
+                    **verdicts_side_by_side(verdict_list, dd, key)})
     return pd.DataFrame(out)
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport
-
     verdict_list = study.verdicts(table, manifest)
-    dd = dd_verdicts(table)
-    files = charts.claims_figure(
-        out_dir, verdict_list, unit=POINTS, title="Lone hands with table-side (PIMC) play",
-        measured="Each test as the lone_hands study orients it (positive: the book's advice gains), every player "
-                 "by PIMC; net points per hand")
-    options = manifest.get("options", {})
+    options = options_of(manifest)
     dd_rows = table[table["engine"] == "dd"] if len(table) else table
-    played = int(dd_rows["deals"].sum()) if len(dd_rows) else 0
+    deals = int(dd_rows["deals"].sum()) if len(dd_rows) else 0
     method = (
-        f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, dealt as the lone_hands "
+        f"Uniform random deals of the {pack_of(manifest)}-card pack, dealt as the lone_hands "
         "study deals them: in scenario dealers-a the dealers AC have a points and deal i is played at the other "
         "side's i mod game, so every score below game has its share. Each deal is bid by the book's policy at its "
         "score; every made hand is played with the caller alone and with his partner, and where C assisted the "
@@ -209,13 +185,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "way. The difference PIMC - double-dummy treats the two as independent, which overstates its interval "
         "(they share the deals). Not measured here: the lone_hands tests in rubber points at named scores (L1, L3), "
         "whose game model needs the book's hands at every score.")
-    play_note = THREE_WAYS.format(seen=", so a lone hand's adversaries never misguard")
-    question = ("Do the lone-hand verdicts hold when nobody sees the hidden cards?\n\n"
-                + study.quoted(tuple(dict.fromkeys(t.claim for t in CLAIMS))))
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
+    dd = dd_verdicts(table)
+    return table_side_report(
+        study, verdict_list, dd, out_dir, chart_title="Lone hands with table-side (PIMC) play",
+        measured="Each test as the lone_hands study orients it (positive: the book's advice gains), every player "
+                 "by PIMC; net points per hand",
+        question="Do the lone-hand verdicts hold when nobody sees the hidden cards?", method=method,
         table=side_by_side(table, verdict_list, dd),
-        table_caption=(f"Each test ({played:,} deals with a desperate-or-better lone decision): the estimate under "
-                       "each engine, PIMC minus double-dummy, and the verdicts."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=table_side_headline(verdict_list, dd, "lone-hand test", "tests"), play_note=play_note)
+        caption=(f"Each test ({deals:,} deals with a desperate-or-better lone decision): the estimate under each "
+                 "engine, PIMC minus double-dummy, and the verdicts."),
+        noun="lone-hand test", nouns="tests", seen=", so a lone hand's adversaries never misguard")

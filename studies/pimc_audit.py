@@ -20,19 +20,27 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
-from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.errors import EuchreError
-from analysis.reporting.report import interval
+from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.experiment.stats import wilson
 from analysis.experiment.study import Study
+from analysis.game.rules import LOVE_ALL
+from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
+from analysis.play.pimc import pimc_values
 from analysis.play.players import Player
-from analysis.seeds import play_seed
+from analysis.play.table import TablePlay
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import interval
+from analysis.seeds import audit_bid_seed, audit_worlds_seed
+from analysis.simulator import simulate
+from fastcore.deals import Constraints
+from fastcore.sampler import sample_deals
+from studies.common.report import options_of, pack_of, study_report
 
-LOVE_ALL = (0, 0)
 NS = (4, 8, 16, 32, 64, 128)
 MARGIN = 0.25           # tricks: a decision with a real margin
-DEFAULT_WORLDS = 32     # the players' worlds a decision while the hands are played
 DEFAULT_REFERENCE = 512
 DEFAULT_BID_WORLDS = 64
 DEFAULT_DECISIONS = 60  # decisions audited per chunk at most
@@ -58,7 +66,6 @@ class Recorder(Player):
 def choice(info, worlds: int, seed: int, key) -> tuple[int, float]:
     """The card PIMC chooses from ``worlds`` worlds (the first best for the player's side by card
     id), and its margin over the second best in tricks."""
-    from analysis.play.pimc import pimc_values
     values, _n, _acc = pimc_values(info, worlds, seed, key=key)
     sign = 1.0 if info.player % 2 == 0 else -1.0
     ranked = sorted(values, key=lambda c: (-sign * values[c], c))
@@ -66,19 +73,18 @@ def choice(info, worlds: int, seed: int, key) -> tuple[int, float]:
     return ranked[0], margin
 
 
-def world_rows(deals, rules, worlds: int, reference: int, decisions: int, seed: int) -> pd.DataFrame:
-    from analysis.bidding.auction import bid_batch
-    from analysis.play.pimc import PIMCPlayer
-    from analysis.play.table import TablePlay
-
+def world_rows(deals, rules, worlds: int, reference: int, decisions: int, seed) -> pd.DataFrame:
+    """The worlds audit of a chunk (``seed``): its PIMC players' decisions, each valued again from
+    the reference's worlds and from N worlds, drawn afresh from seeds next to the players' own."""
     b = bid_batch(deals.hands, deals.turn_up, BookPolicy(), rules, LOVE_ALL)
-    recorder = Recorder(PIMCPlayer(worlds, seed=seed))
+    pimc = chunk_engine("pimc", worlds, seed, deals.pack).players[0]
+    recorder = Recorder(pimc)
     TablePlay(players=[recorder] * 4, pack=deals.pack).play_bidding(b, deals.turn_up)
     rows = []
     for k, (info, key) in enumerate(recorder.seen[:decisions]):
-        best, margin = choice(info, reference, seed + 1, (*key, 1 << 20))
+        best, margin = choice(info, reference, audit_worlds_seed(pimc.seed, None), (*key, 1 << 20))
         for n in NS:
-            got, _m = choice(info, n, seed + 2 + n, (*key, 2 << 20, n))
+            got, _m = choice(info, n, audit_worlds_seed(pimc.seed, n), (*key, 2 << 20, n))
             rows.append(("worlds", n, int(got == best), int(margin >= MARGIN)))
     return counted([pd.DataFrame(rows, columns=WORLD_KEYS)], WORLD_KEYS)
 
@@ -100,23 +106,20 @@ class EldestOrders(BookPolicy):
         return super().alone_batch(t)
 
 
-def bid_rows(deals, rules, worlds: int, bid_worlds: int, seed: int) -> pd.DataFrame:
-    from analysis.play.engines import get_engine
-    from analysis.simulate import simulate
-    from fastcore.deals import Constraints
-    from fastcore.sampler import sample_deals
-
+def bid_rows(deals, rules, worlds: int, bid_worlds: int, seed) -> pd.DataFrame:
+    """The bidding audit of a chunk (``seed``): each deal's call played by the chunk's PIMC players
+    and double-dummy, and predicted from worlds drawn from a seed keyed by the players' own."""
     hands = np.asarray(deals.hands, np.uint32)
     rows = []
     for action, alone in (("order up", False), ("order up alone", True)):
         policy = EldestOrders(alone)
+        engine = chunk_engine("pimc", worlds, seed, deals.pack)
         dd = simulate(deals, policy, rules, LOVE_ALL)
-        table = simulate(deals, policy, rules, LOVE_ALL, engine=get_engine("pimc", worlds=worlds, seed=seed,
-                                                                            pack=deals.pack))
+        table = simulate(deals, policy, rules, LOVE_ALL, engine=engine)
         real_dd, real_pimc = dd.net(np.full(len(hands), 1)), table.net(np.full(len(hands), 1))
         for i in range(len(hands)):
             mine = [c for c in range(32) if (int(hands[i, B]) >> c) & 1]
-            w = sample_deals(bid_worlds, np.random.SeedSequence([seed, i, int(alone)]), pack=deals.pack,
+            w = sample_deals(bid_worlds, audit_bid_seed(engine.players[0].seed, i, alone), pack=deals.pack,
                              constraints=Constraints(hands={B: mine}, turn_up=int(deals.turn_up[i])))
             pred = simulate(w, policy, rules, LOVE_ALL).net(np.full(bid_worlds, 1)).astype(np.int64)
             march = 4 if alone else 2       # B's side's net points for a march (they made it)
@@ -147,14 +150,12 @@ class PimcAudit(Study):
         return ["worlds", "bidding"]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
         worlds, reference, bid_worlds, decisions = self._options(settings)
         deals = sample_deals(n_deals, seed, pack=settings.pack)
-        table_seed = play_seed(seed)
         if scenario == "worlds":
-            part = world_rows(deals, settings.rules, worlds, reference, decisions, table_seed)
+            part = world_rows(deals, settings.rules, worlds, reference, decisions, seed)
         elif scenario == "bidding":
-            part = bid_rows(deals, settings.rules, worlds, bid_worlds, table_seed)
+            part = bid_rows(deals, settings.rules, worlds, bid_worlds, seed)
         else:
             raise EuchreError(f"no scenario {scenario!r} in the pimc_audit study")
         part = part.reindex(columns=KEYS + ["deals"])
@@ -233,8 +234,7 @@ def bias_table(table: pd.DataFrame, bid_worlds: int) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting.report import StudyReport, md_table
-    o = manifest.get("options", {})
+    o = options_of(manifest)
     bid_worlds = o.get("bid_worlds", DEFAULT_BID_WORLDS)
     wt, bt = worlds_table(table), bias_table(table, bid_worlds)
     head = []
@@ -249,7 +249,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                         f"{r.iloc[3]} points a hand and the call makes {r.iloc[4]} at the table "
                         f"(marches {r.iloc[8]} predicted, {r.iloc[9].split(' ')[0]} made)")
     method = (
-        f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack bid by the book's policy at "
+        f"Uniform random deals of the {pack_of(manifest)}-card pack bid by the book's policy at "
         f"love-all. Worlds needed: the made hands are played by four PIMC players ({o.get('worlds', DEFAULT_WORLDS)} "
         f"worlds a decision); of each chunk's decisions with two or more legal cards, the first "
         f"{o.get('decisions', DEFAULT_DECISIONS)} are valued again from {o.get('reference_worlds', DEFAULT_REFERENCE)} "
@@ -267,11 +267,12 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "side with the play of a player who sees every card: the bias measured here is that credit.")
     sections = [("Worlds needed", "The share of decisions whose card from N worlds is the reference's, with its "
                  "Wilson interval.\n\n" + (md_table(wt) if len(wt) else "No decisions."))]
-    return StudyReport(name=study.name, title=study.title,
-                       question="How many worlds does a PIMC decision need, and does PIMC over-value bids (lone "
-                                "hands above all) against what they make at the table?",
-                       method=method, table=bt,
-                       table_caption=("PIMC's bias in bidding: the eldest hand's call on every deal, and on the deals "
-                                      "where PIMC's worlds say it gains; the prediction minus what the call makes at "
-                                      "the table and double-dummy (paired t), and the share of marches."),
-                       headline=(("; ".join(head) + ".")[0].upper() + ("; ".join(head) + ".")[1:]) if head else "", sections=sections, play_note=play_note)
+    headline = "; ".join(head) + "." if head else ""
+    return study_report(
+        study, question="How many worlds does a PIMC decision need, and does PIMC over-value bids (lone hands above "
+                        "all) against what they make at the table?",
+        method=method, table=bt,
+        caption=("PIMC's bias in bidding: the eldest hand's call on every deal, and on the deals where PIMC's worlds "
+                 "say it gains; the prediction minus what the call makes at the table and double-dummy (paired t), "
+                 "and the share of marches."),
+        headline=headline[:1].upper() + headline[1:], sections=sections, play_note=play_note)

@@ -2,7 +2,7 @@
 
 Every bidding verdict of the book_bidding study rests on double-dummy play, in which every player
 sees all four hands. Here the round-one classes it tests at love-all (E1, E2, S2, S3, S5, T4, T1's
-pass, D1: :data:`studies.book_bidding.GROUPS`) are played again on the same deals, calling and
+pass, D1: :data:`studies.common.round_one.GROUPS`) are played again on the same deals, calling and
 passing, under three play engines:
 
 - ``dd``: double-dummy (the book_bidding study's engine);
@@ -18,41 +18,43 @@ described, as in the book_bidding study); the book-rules estimates are shown, no
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import counted, paired_mean, summed_counts
+from analysis.bidding.auction import bid_batch
+from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding.policy import FIRST_ROUND_CALL, Forced
 from analysis.errors import EuchreError
-from analysis.reporting.report import THREE_WAYS, interval, table_side_headline, verdict_words
+from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.experiment.stats import Estimate, negated
 from analysis.experiment.study import POINTS, ClaimTest, Study, same_deals_verdicts
-from analysis.seeds import play_seed
+from analysis.game.cards import SEATS
+from analysis.game.rules import LOVE_ALL
+from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
+from analysis.reporting.report import interval
+from analysis.simulator import simulate
 from fastcore.handpatterns import hand_numbers
+from fastcore.sampler import sample_deals
+from studies.common.report import options_of, pack_of
+from studies.common.round_one import E2_TURNED_TRUMPS, GROUPS as BOOK_GROUPS, classify, reached
+from studies.common.table_side import (SIDE_BY_SIDE_ENGINES, TableSideStudy, engine_columns, table_side_report,
+                                       verdicts_side_by_side)
 
-LOVE_ALL = (0, 0)
-ENGINES = ("dd", "pimc", "book")
 GROUPS = ("E1", "E2", "S2", "S3", "S5", "T4", "T1pass", "D1")
 ARMS = ("call", "pass")
-KEYS = ["group", "book"] + [f"{e}_{a}" for e in ENGINES for a in ARMS]
+KEYS = ["group", "book"] + [f"{e}_{a}" for e in SIDE_BY_SIDE_ENGINES for a in ARMS]
 DEFAULT_CAP = 50
-DEFAULT_WORLDS = 32
 
 
 def group_rows(deals, rules, cap: int) -> dict[str, np.ndarray]:
     """Per group, the first ``cap`` deals whose seat's round-one decision is reached with a hand of
     the group (E2: with three trumps of the turned-up suit, as the book_bidding study tests it)."""
-    from analysis.bidding.book_policy import BookPolicy
-    from analysis.bidding.auction import bid_batch
-    from studies.book_bidding import E2_TURNED_TRUMPS, GROUPS as BOOK_GROUPS, classify, reached
-
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, BookPolicy(), rules, LOVE_ALL)
     out = {}
     for g in GROUPS:
-        seat = "ABCD".index(BOOK_GROUPS[g][0])
+        seat = SEATS.index(BOOK_GROUPS[g][0])
         rows = np.flatnonzero(reached(b.caller, b.round, seat))
         classes, _judged = classify(seat, hands[rows, seat], turn_up[rows], rules)
         member = classes[g][0]
@@ -63,29 +65,20 @@ def group_rows(deals, rules, cap: int) -> dict[str, np.ndarray]:
     return out
 
 
-def engine_of(name: str, worlds: int, seed: int, pack: int):
-    from analysis.play.engines import get_engine
-    return get_engine(name, worlds=worlds, seed=seed, pack=pack)
-
-
-def bias_rows(deals, rules, cap: int, worlds: int, seed: int) -> pd.DataFrame:
-    """Per group's deals: the deciding side's net points calling and passing under each engine."""
-    from analysis.bidding.book_policy import BookPolicy
-    from analysis.bidding.policy import FIRST_ROUND_CALL, Forced
-    from analysis.simulate import simulate
-    from studies.book_bidding import GROUPS as BOOK_GROUPS
-
+def bias_rows(deals, rules, cap: int, worlds: int, seed) -> pd.DataFrame:
+    """Per group's deals: the deciding side's net points calling and passing under each engine
+    (the table-side players those of the chunk ``seed``)."""
     chosen = group_rows(deals, rules, cap)
     book = BookPolicy()
     frames = []
     for g, rows in chosen.items():
         if not len(rows):
             continue
-        seat = "ABCD".index(BOOK_GROUPS[g][0])
+        seat = SEATS.index(BOOK_GROUPS[g][0])
         sub = deals[rows]
         cols = {}
-        for e in ENGINES:
-            engine = engine_of(e, worlds, seed, deals.pack)
+        for e in SIDE_BY_SIDE_ENGINES:
+            engine = chunk_engine(e, worlds, seed, deals.pack)
             for arm in ARMS:
                 action = FIRST_ROUND_CALL[seat] if arm == "call" else "pass"
                 res = simulate(sub, Forced(book, seat, "first_round", action), rules, LOVE_ALL, engine=engine)
@@ -118,7 +111,6 @@ def bias(table: pd.DataFrame, group: str, engine: str) -> Estimate | None:
 
 
 def _test(g: str) -> ClaimTest:
-    from studies.book_bidding import GROUPS as BOOK_GROUPS
     seat, action, _patterns, words = BOOK_GROUPS[g]
     claim = g
     other = "pass" if action == "call" else "call"
@@ -132,7 +124,7 @@ DESCRIBED = ("T1pass",)
 CLAIMS = tuple(_test(g) for g in GROUPS if g not in DESCRIBED)
 
 
-class PlayBias(Study):
+class PlayBias(TableSideStudy):
     name = "play_bias"
     title = "The double-dummy bias of the bidding verdicts"
     description = ("The book_bidding study's round-one classes at love-all played again by players who see only their "
@@ -140,22 +132,17 @@ class PlayBias(Study):
     policies = ("bidding: the book's policy (BookPolicy) for all four players at love-all, the deciding seat's round-one "
                 "call forced both ways; play: double-dummy, PIMC, and the book's card-play rules on the same deals")
     defaults = {"deals": 20_000, "chunk_size": 10_000, "cap": DEFAULT_CAP, "worlds": DEFAULT_WORLDS}
-    # Not in the default suite: PIMC plays a few hundred hands a second; its reference run is committed.
-    suite_position = None
-    takes_play = False       # it chooses its play engines itself
     claims = CLAIMS
 
     def scenarios(self, settings) -> list[str]:
-        self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
+        self.table_options(settings)
         return ["love-all"]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
         if scenario != "love-all":
             raise EuchreError(f"no scenario {scenario!r} in the play_bias study")
-        cap, worlds = self.whole_options(settings, cap=DEFAULT_CAP, worlds=DEFAULT_WORLDS)
-        pimc_seed = play_seed(seed)
-        return bias_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules, cap, worlds, pimc_seed)
+        cap, worlds = self.table_options(settings)
+        return bias_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules, cap, worlds, seed)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         return summed_counts(frame, KEYS)
@@ -174,20 +161,15 @@ STUDY = PlayBias()
 # --- the report -----------------------------------------------------------------------------------
 
 def side_by_side(table: pd.DataFrame, verdict_list, dd_verdicts: dict) -> pd.DataFrame:
-    from analysis.experiment.study import verdict_of
-    from studies.book_bidding import GROUPS as BOOK_GROUPS
     out = []
     for g in GROUPS:
         rows = table[table["group"] == g]
         out.append({
             "class": g, "seat": BOOK_GROUPS[g][0], "the book": BOOK_GROUPS[g][1], "deals": int(rows["deals"].sum()),
-            "double-dummy [95%]": interval(gain(table, g, "dd")),
-            "PIMC [95%]": interval(gain(table, g, "pimc")),
-            "book's play rules [95%]": interval(gain(table, g, "book")),
+            **engine_columns({e: gain(table, g, e) for e in SIDE_BY_SIDE_ENGINES}),
             "PIMC - double-dummy [95%]": interval(bias(table, g, "pimc")),
             "book's rules - double-dummy [95%]": interval(bias(table, g, "book")),
-            "PIMC verdict": verdict_words(verdict_of(verdict_list, f"{g}.pimc")),
-            "double-dummy verdict (same deals)": verdict_words(dd_verdicts.get(g)),
+            **verdicts_side_by_side(verdict_list, dd_verdicts, g),
         })
     return pd.DataFrame(out)
 
@@ -198,18 +180,10 @@ def dd_verdicts(table: pd.DataFrame) -> dict:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport
-
     verdict_list = study.verdicts(table, manifest)
-    dd = dd_verdicts(table)
-    files = charts.claims_figure(
-        out_dir, verdict_list, unit=POINTS, title="The book's bidding with table-side (PIMC) play",
-        measured="Each class: the book's action minus the other in the deciding side's net points per hand at "
-                 "love-all, every player by PIMC")
-    options = manifest.get("options", {})
+    options = options_of(manifest)
     method = (
-        f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, every player bidding by "
+        f"Uniform random deals of the {pack_of(manifest)}-card pack, every player bidding by "
         "the book's policy at love-all. Where a seat's round-one decision is reached with a hand of one of the book_"
         "bidding study's classes (the same classifier; E2 on the hands with three trumps of the turned-up suit), "
         f"the first {options.get('cap', DEFAULT_CAP)} deals of a class per chunk are bid twice (the seat calling and "
@@ -224,14 +198,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "the double-dummy verdicts shown beside them are of the same deals, judged the same way. T1's pass (E1's "
         "class held by the third hand, not on his order list) is described, not judged, as in the book_bidding "
         "study: T1 compares the eldest hand's order with the third hand's.")
-    play_note = THREE_WAYS.format(seen="")
-    question = ("Do the bidding verdicts hold when nobody sees the hidden cards?\n\n"
-                + study.quoted(tuple(dict.fromkeys(t.claim for t in CLAIMS))))
-    played = int(table["deals"].sum()) if len(table) else 0
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
+    dd = dd_verdicts(table)
+    deals = int(table["deals"].sum()) if len(table) else 0
+    return table_side_report(
+        study, verdict_list, dd, out_dir, chart_title="The book's bidding with table-side (PIMC) play",
+        measured="Each class: the book's action minus the other in the deciding side's net points per hand at "
+                 "love-all, every player by PIMC",
+        question="Do the bidding verdicts hold when nobody sees the hidden cards?", method=method,
         table=side_by_side(table, verdict_list, dd),
-        table_caption=(f"Each class ({played:,} deals in all): the book's action minus the other under each engine, "
-                       "the table-side estimates minus double-dummy on the same deals, and the verdicts."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=table_side_headline(verdict_list, dd, "class", "classes"), play_note=play_note)
+        caption=(f"Each class ({deals:,} deals in all): the book's action minus the other under each engine, the "
+                 "table-side estimates minus double-dummy on the same deals, and the verdicts."),
+        noun="class", nouns="classes", seen="")

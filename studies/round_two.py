@@ -47,25 +47,32 @@ deals (see :func:`rare_rows`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import counted, paired_mean, summed_counts
-from analysis.reporting.report import claim_by_claim, interval
-from analysis.bidding.book_policy import DEALER_ROUND_TWO, MAKE_NEXT, ASSIST, THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, BookPolicy
+from analysis.bidding.auction import bid_batch
+from analysis.bidding.book_policy import (ASSIST, DEALER_ROUND_TWO, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER,
+                                          THIRD_RIGHT_TURNED, BookPolicy)
+from analysis.bidding.policy import Situations
 from analysis.errors import EuchreError
-from analysis.game.patterns import any_match
-from analysis.experiment.stats import Estimate
+from analysis.experiment.cells import counted, summed_counts
+from analysis.experiment.paired import play_arms, policy_arm
+from analysis.experiment.stats import Estimate, welch_difference
 from analysis.experiment.study import POINTS, ClaimTest, Study
+from analysis.game.cards import JACK
+from analysis.game.contract import dealer_hand
+from analysis.game.patterns import any_match
+from analysis.game.rules import LOVE_ALL, ROUND_ORDER
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import interval
 from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
-from analysis.game.cards import JACK
+from fastcore.sampler import sample_deals
+from studies.common.book_arms import arm_columns, book_gain
+from studies.common.report import love_all_report, options_of, pack_of, verdict_columns
 
-LOVE_ALL = (0, 0)
-A, B, C, D = 0, 1, 2, 3
-ROUND_ORDER = (B, C, D, A)
+A, B, C, D = 0, 1, 2, 3     # the seats, the dealer A
 KEYS = ["key", "seat", "bower_down", "policy", "book_net", "other_net"]
 DEFAULT_CAP = 1500
 DEFAULT_EXTRA = 8
@@ -292,7 +299,6 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
         out["t3_list"] = right & on_list(hands, down, THIRD_RIGHT_TURNED)
         out["t3_order"] = right & on_order_list(hands, down) & ~on_list(hands, down, THIRD_RIGHT_TURNED)
     elif (seat, round_) == (A, 1):
-        from analysis.game.contract import dealer_hand
         after = dealer_hand(hands, turn_up, False)
         n = hand_numbers(after, down.copy())
         high = any_match(after, down, ("right", "left", "ace"))
@@ -321,7 +327,6 @@ def d5_classes(hands, turn_up, called) -> dict[str, np.ndarray]:
 
 def book_takes(hands, turn_up, rules) -> np.ndarray:
     """What the book's policy does with the dealer's hands in round one at love-all."""
-    from analysis.bidding.policy import Situations
     turn_up = np.asarray(turn_up, np.int8)
     t = Situations(A, np.asarray(hands, np.uint32), turn_up, 1, LOVE_ALL, rules, (turn_up >> 3).astype(np.int8),
                    lambda i: ())
@@ -334,7 +339,7 @@ SCENARIOS = {"eldest": (B, 2), "second": (C, 2), "third": (D, 1), "third-two": (
              "dealer-two": (A, 2)}
 
 
-def reached(b, seat: int, round_: int) -> np.ndarray:
+def decision_reached(b, seat: int, round_: int) -> np.ndarray:
     """Rows of a bidding batch where the seat's decision of ``round_`` is reached."""
     earlier = np.array(ROUND_ORDER[:ROUND_ORDER.index(seat)], np.int8)
     if round_ == 1:
@@ -356,15 +361,12 @@ def decision_rows(deals, scenario: str, rules, cap: int, only=None) -> pd.DataFr
     """The scenario's tests on ``deals``: of each test's class the first ``cap`` reached hands,
     played under each arm the tests need; counts per (test, the book's net, the other's, ...).
     ``only``: the test keys to play (default all of the scenario)."""
-    from analysis.experiment.paired import play_arms, policy_arm
-    from analysis.bidding.auction import bid_batch
-
     seat, round_ = SCENARIOS[scenario]
     cases = [c for c in CASES if (c.seat, c.round) == (seat, round_) and (only is None or c.key in only)]
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, BookPolicy(), rules, LOVE_ALL)
-    rows = np.flatnonzero(reached(b, seat, round_))
+    rows = np.flatnonzero(decision_reached(b, seat, round_))
     called = (b.caller[rows] == seat) & (b.round[rows] == round_)
     found = classes(seat, round_, hands[rows, seat], turn_up[rows], rules, called)
     chosen = {c.key: rows[np.flatnonzero(found[c.hands])[:cap]] for c in cases}
@@ -393,7 +395,6 @@ RARE = ("S7.1", "S7.3", "T2.2", "T3.1", "T3.2", "D6.4")
 
 def rare_rows(scenario: str, n_deals: int, seed, settings, cap: int) -> pd.DataFrame:
     """The rare classes of the scenario (:data:`RARE`) on ``n_deals`` more deals."""
-    from fastcore.sampler import sample_deals
     seat_round = SCENARIOS[scenario]
     only = [c.key for c in CASES if c.key in RARE and (c.seat, c.round) == seat_round]
     if not only:
@@ -412,13 +413,8 @@ def rows_of(table: pd.DataFrame, key: str) -> pd.DataFrame:
     return table[table["key"] == key]
 
 
-def gain(rows: pd.DataFrame) -> Estimate | None:
-    """The book's action minus the other, per deal (paired)."""
-    return paired_mean(rows, "book_net", "other_net")
-
-
 def estimate_of(key: str, table: pd.DataFrame) -> Estimate | None:
-    return gain(rows_of(table, key))
+    return book_gain(rows_of(table, key))
 
 
 # --- the study ------------------------------------------------------------------------------------
@@ -442,8 +438,6 @@ class RoundTwo(Study):
         return list(SCENARIOS)
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
         if scenario not in SCENARIOS:
             raise EuchreError(f"no scenario {scenario!r} in the round_two study")
         cap = settings.options.get("cap", DEFAULT_CAP)
@@ -477,31 +471,24 @@ STUDY = RoundTwo()
 # --- the report -----------------------------------------------------------------------------------
 
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    from analysis.experiment.study import verdict_of
     cases = {c.key: c for c in CASES}
     out = []
     for t in study.claims:
         c = cases[t.key]
         rows = rows_of(table, t.key)
         n = int(rows["deals"].sum())
-        line = {"claim": t.claim, "test": t.label, "seat": "ABCD"[c.seat], "the book": f"{arm_words(c, c.book)} (not {arm_words(c, c.other)})",
-                "deals": n,
-                "the policy does it": f"{rows.loc[rows['policy'], 'deals'].sum() / n:.0%}" if n else "",
-                "book's arm": f"{rows['book_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else "",
-                "other arm": f"{rows['other_net'].astype(np.int64) @ rows['deals'] / n:+.3f}" if n else ""}
-        line["book - other, points per hand [95%]"] = interval(estimate_of(t.key, table))
-        v = verdict_of(verdict_list, t.key)
-        if v is not None:
-            line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
-            line["verdict"] = v.verdict + (" (material)" if v.material else "")
-        out.append(line)
+        out.append({"claim": t.claim, "test": t.label, "seat": "ABCD"[c.seat],
+                    "the book": f"{arm_words(c, c.book)} (not {arm_words(c, c.other)})", "deals": n,
+                    "the policy does it": f"{rows.loc[rows['policy'], 'deals'].sum() / n:.0%}" if n else "",
+                    **arm_columns(rows), "book - other, points per hand [95%]": interval(estimate_of(t.key, table)),
+                    **verdict_columns(verdict_list, t.key)})
     return pd.DataFrame(out)
 
 
 def t2_contrast(table: pd.DataFrame) -> str:
     """The T2 tests beside each other: the sentence's reasoning is that the stronger at next, the
     more ordering gains."""
-    parts = [f"{c.label}: {interval(gain(rows_of(table, c.key)))} ({int(rows_of(table, c.key)['deals'].sum()):,} deals)"
+    parts = [f"{c.label}: {interval(book_gain(rows_of(table, c.key)))} ({int(rows_of(table, c.key)['deals'].sum()):,} deals)"
              for c in CASES if c.claim == "T2"]
     return "; ".join(parts)
 
@@ -519,34 +506,23 @@ ESPECIALLY = (("E3", "E3.1", "E3.2", "making it next rather than passing"),
 def especially_table(table: pd.DataFrame) -> pd.DataFrame:
     """The "especially" clauses: the book's gain with a bower turned down minus with another card
     (different deals: Welch's interval). The book says it is larger with the bower."""
-    from analysis.experiment.stats import welch_difference
     out = []
     for claim, bower, other, action in ESPECIALLY:
         a, b = rows_of(table, bower), rows_of(table, other)
-        line = {"claim": claim, "the book's action": action, "bower turned down": interval(gain(a)),
-                "another card": interval(gain(b))}
+        line = {"claim": claim, "the book's action": action, "bower turned down": interval(book_gain(a)),
+                "another card": interval(book_gain(b))}
         if a["deals"].sum() >= 2 and b["deals"].sum() >= 2:
             line["bower - another [95%]"] = interval(welch_difference(_per_deal(a), _per_deal(b)))
         out.append(line)
     return pd.DataFrame(out)
 
 
-HEADLINE = "The book's action minus the other, in net points per hand at love-all (positive: the book gains): "
-
-
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport, md_table
-
     verdict_list = study.verdicts(table, manifest)
-    files = charts.claims_figure(
-        out_dir, verdict_list, unit=POINTS,
-        title="Round two, the third hand's order, the dealer's last say: book - other",
-        measured="Each test: the book's action minus the other in the deciding side's net points per hand at love-all")
-    options = manifest.get("options", {})
+    options = options_of(manifest)
     cap, extra = options.get("cap", DEFAULT_CAP), options.get("extra", DEFAULT_EXTRA)
     method = (
-        f"Uniform random deals of the {manifest.get('rules', {}).get('pack', 32)}-card pack, every player bidding by "
+        f"Uniform random deals of the {pack_of(manifest)}-card pack, every player bidding by "
         "the book's policy at love-all. A decision is studied where the book's bidding reaches it, the earlier "
         "players having passed as they did: round two only on the deals all four passed in round one, and a "
         "round-two decision only where the players before him passed again. The deciding player's hand is classed, "
@@ -585,12 +561,11 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "The sentence's reason is that \"the stronger you are at next, the greater the improbability that "
                  "your partner will be able to make it next\": ordering should gain more the stronger the hand at "
                  "next. " + t2_contrast(table) + ".")]
-    played = int(table["deals"].sum()) if len(table) else 0
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=results_table(study, table, verdict_list),
-        table_caption=(f"Every test ({played:,} played deals in all): the seat, the book's action, the deals, how "
-                       "often the book's policy itself takes the sentence's action there, each arm's mean net points "
-                       "per hand, the difference (95% interval), the simultaneous interval and the verdict."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=claim_by_claim(verdict_list, HEADLINE), sections=sections)
+    return love_all_report(
+        study, table, verdict_list, out_dir,
+        chart_title="Round two, the third hand's order, the dealer's last say: book - other",
+        question=question, method=method, results=results_table(study, table, verdict_list),
+        caption=("the seat, the book's action, the deals, how often the book's policy itself takes the sentence's "
+                 "action there, each arm's mean net points per hand, the difference (95% interval), the "
+                 "simultaneous interval and the verdict."),
+        sections=sections)

@@ -27,28 +27,27 @@ interval.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import counted
-from analysis.value import game_value, outcomes, rubber
-from analysis.bidding.book_policy import ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE, BookPolicy
-from analysis.errors import EuchreError
-from analysis.value.game_model import OUTCOMES
-from analysis.value.game_value import MODEL_DRAWS, GameModel
-from analysis.game.rules import Rules
-from analysis.experiment.stats import CONFIDENCE, Estimate, mean_from_sums
+from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION,
+                                          DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE)
+from analysis.experiment.stats import Estimate
 from analysis.experiment.study import GAME_WIN, RUBBER, ClaimTest, Study
 from analysis.game.cards import SEATS
-from studies.book_bidding import (CALL_WORD, DEALER_LIST, GROUPS, _table, book_calls, call_and_pass, classify,
-                                  d6_pass, reached)
+from analysis.game.rules import SEAT_ORDER, Rules
+from analysis.reporting.markup import md_table
+from analysis.reporting.report import interval
+from analysis.value import rubber
+from analysis.value.game_value import MODEL_DRAWS, GameModel
+from studies.common.book_arms import BOOK_ARMS, book_and_other, book_gain
+from studies.common.game_models import book_game_model, model_section, root_seed
+from studies.common.report import claims_figure, options_of, pack_of, study_report, verdict_columns
+from studies.common.round_one import (CALL_WORD, DEALER_LIST, GROUPS, CallsAtScoresStudy, classify, d6_pass,
+                                      first_pattern, played, round_one_situations)
 
-BOOK_GAME = 5             # the scores the book names are scores of its game of five
-KEYS = ["seat", "a", "b", "cls", "entry", "book", "call_net", "pass_net", "outcome"]
 DEFAULT_CAP = 1000        # hands of one case played per chunk at most
-ARMS = ("book_net", "other_net")   # the net points of the book's action and of the other
 
 
 # --- the classes of hands tested ------------------------------------------------------------------
@@ -75,24 +74,17 @@ SHORT = {"D3": "take-up list less the cautious list", "E1": "E1's class (three m
 def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """The deciding seat's hands in each class tested at that seat: class -> (member mask, index
     of the first entry matched in the class's list, -1 if none)."""
-    from analysis.game.patterns import match_table
-
     found, judged = classify(seat, hands, turn_up, rules)
     out = {c: found[c] for c in ("E1", "S3", "S4", "T4", "D1") if c in found}
     if SEATS[seat] == "A":
-        t = _table(seat, hands, turn_up, rules)
+        t = round_one_situations(seat, hands, turn_up, rules)
         d1, first = found["D1"]
         lighter = ~d1 & ~d6_pass(t, judged)
-
-        def first_of(patterns):
-            m = match_table(judged, t.trump, patterns)
-            return m.any(axis=1), np.where(m.any(axis=1), m.argmax(axis=1), -1).astype(np.int16)
-
-        light, light_first = first_of(DEALER_LIGHT.patterns)
-        shade, shade_first = first_of(DEALER_SHADE.patterns)
-        out["D2"] = (light & lighter, light_first)
+        light_first = first_pattern(t, DEALER_LIGHT.patterns, hands=judged)
+        shade_first = first_pattern(t, DEALER_SHADE.patterns, hands=judged)
+        out["D2"] = ((light_first >= 0) & lighter, light_first)
         out["D3"] = (d1 & ~t.has(DEALER_CAUTION.patterns, hands=judged), first)
-        out["D4"] = (shade & lighter, shade_first)
+        out["D4"] = ((shade_first >= 0) & lighter, shade_first)
     return out
 
 
@@ -188,17 +180,7 @@ BY_KEY = {c.key: c for c in CASES}
 def situations() -> list[tuple[str, tuple[int, int]]]:
     """The (seat, score) pairs the cases need, in the order of the round-one decisions."""
     pairs = dict.fromkeys((c.seat, c.score) for c in CASES)
-    return sorted(pairs, key=lambda p: ("BCDA".index(p[0]), p[1]))
-
-
-def scenario_name(seat: str, score: tuple[int, int], replicate: int) -> str:
-    return f"{seat}{score[0]}-{score[1]}.{replicate}"
-
-
-def parse_scenario(name: str) -> tuple[str, tuple[int, int]]:
-    seat, rest = name[0], name[1:].split(".")[0]
-    a, b = rest.split("-")
-    return seat, (int(a), int(b))
+    return sorted(pairs, key=lambda p: (SEAT_ORDER.index(p[0]), p[1]))
 
 
 # --- one chunk ----------------------------------------------------------------------------------------
@@ -209,80 +191,20 @@ def decision_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: i
     seat = SEATS.index(seat_letter)
     hands = np.asarray(deals.hands, np.uint32)
     found = classes(seat, hands[:, seat], np.asarray(deals.turn_up, np.int8), rules)
-    chosen = {}   # (class, entry) -> the deals kept for that case
+    masks = {}   # (class, entry) -> the hands of that case
     for c in CASES:
-        if (c.seat, c.score) != (seat_letter, score) or (c.cls, c.entry) in chosen:
+        if (c.seat, c.score) != (seat_letter, score) or (c.cls, c.entry) in masks:
             continue
         mask, first = found[c.cls]
         if c.entry is not None:
             mask = mask & (first == CLASSES[c.cls][1].index(c.entry))
-        chosen[c.cls, c.entry] = np.flatnonzero(mask)[:cap]
-    return played(deals, seat_letter, score, rules, chosen)
-
-
-def played(deals, seat_letter: str, score: tuple[int, int], rules, chosen: dict) -> pd.DataFrame:
-    """The chosen deals of each (class, entry) bid by the book at ``score``; where the seat's
-    round-one decision is reached, played calling and passing: counts per class, entry, the
-    book's action and the two arms' net points to the seat's side."""
-    seat = SEATS.index(seat_letter)
-    hands = np.asarray(deals.hands, np.uint32)
-    turn_up = np.asarray(deals.turn_up, np.int8)
-    rows = np.unique(np.concatenate(list(chosen.values()))) if chosen else np.zeros(0, np.int64)
-    frames = []
-    if len(rows):
-        from analysis.bidding.auction import bid_batch
-        b = bid_batch(hands[rows], turn_up[rows], BookPolicy(), rules, score)
-        rows = rows[reached(b.caller, b.round, seat)]
-    if len(rows):
-        paired = call_and_pass(deals[rows], seat, rules, score)
-        book = book_calls(seat, hands[rows, seat], turn_up[rows], rules, score)
-        call_net, pass_net = paired.net("call"), paired.net("pass")
-        for (cls, entry), members in chosen.items():
-            at = np.searchsorted(rows, members)
-            at = at[(at < len(rows)) & (rows[np.minimum(at, len(rows) - 1)] == members)]   # the decision reached
-            if len(at):
-                frames.append(pd.DataFrame({
-                    "seat": seat_letter, "a": score[0], "b": score[1], "cls": cls, "entry": entry or "",
-                    "book": book[at], "call_net": call_net[at].astype(np.int8),
-                    "pass_net": pass_net[at].astype(np.int8), "outcome": -1}))
-    return _counted(frames)
-
-
-def game_rows(deals, a: int, rules) -> pd.DataFrame:
-    """The book's hands dealt by AC at ``a`` points, deal i against the other side's (i mod game)
-    points, bid and played by the book: the outcome counts the game model reads."""
-    scores = [(a, b) for b in range(rules.points_for_game)]
-    rows = [{"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False, "call_net": 0, "pass_net": 0,
-             "outcome": k, "deals": n} for a, b, k, n in outcomes.by_score(deals, BookPolicy(), rules, scores)]
-    return pd.DataFrame(rows, columns=KEYS + ["deals"])
-
-
-def _counted(frames) -> pd.DataFrame:
-    return counted(frames, KEYS)
+        masks[c.cls, c.entry] = mask
+    return played(deals, seat_letter, score, rules, masks, cap)
 
 
 # --- the study ---------------------------------------------------------------------------------------
 
-class BookGameStudy(Study):
-    """A study of scores the book names: it needs the book's game of five points."""
-
-    refusal = ""   # what the study does, up to "game of 5 points"
-
-    def refuses(self, rules) -> str | None:
-        game = rules.points_for_game
-        if game != BOOK_GAME:
-            return f"{self.refusal} game of {BOOK_GAME} points, not a game of {game}: run it with --game {BOOK_GAME}"
-        return None
-
-    def book_game_options(self, settings, **defaults) -> list[int]:
-        """Refuses another game, then the whole-number options named in ``defaults``."""
-        reason = self.refuses(settings.rules)
-        if reason:
-            raise EuchreError(reason)
-        return self.whole_options(settings, **defaults)
-
-
-class ScoreStudy(BookGameStudy):
+class ScoreStudy(CallsAtScoresStudy):
     name = "score"
     title = "The book's bidding by the score"
     description = ("The book's bidding at the scores it names (E11, S4, D2, D3, D4 and the entries dependent upon "
@@ -297,37 +219,16 @@ class ScoreStudy(BookGameStudy):
     refusal = "the score study tests the scores the book names in its"
 
     def scenarios(self, settings) -> list[str]:
-        game = settings.rules.points_for_game
-        replicates, _cap = self.book_game_options(settings, replicates=1, cap=DEFAULT_CAP)
-        return ([f"game-{a}" for a in range(game)]
-                + [scenario_name(s, sc, k) for s, sc in situations() for k in range(1, replicates + 1)])
+        return self.call_scenarios(settings, situations())
 
-    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
-        deals = sample_deals(n_deals, seed, pack=settings.pack)
-        if scenario.startswith("game-"):
-            return game_rows(deals, int(scenario.split("-")[1]), settings.rules)
-        seat, score = parse_scenario(scenario)
-        return decision_rows(deals, seat, score, settings.rules, settings.options.get("cap", DEFAULT_CAP))
-
-    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-        """The chunks' counts summed: deals per (seat, score, class, entry, the book's action, each
-        arm's net points to the decider's side) and, for the game model, the book's hands per
-        (score, outcome)."""
-        if frame.empty:
-            return pd.DataFrame(columns=KEYS + ["deals"])
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
-        for k in ("a", "b", "call_net", "pass_net", "outcome"):
-            table[k] = table[k].astype(np.int8)
-        table["book"] = table["book"].astype(bool)
-        return table.sort_values(KEYS).reset_index(drop=True)
+    def calls_at(self, deals, seat_letter: str, score: tuple[int, int], rules, cap: int) -> pd.DataFrame:
+        return decision_rows(deals, seat_letter, score, rules, cap)
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         rows = case_rows(table, BY_KEY[key])
         if rows["deals"].sum() < 2:
             return None
-        return model_of(table, manifest).estimate(rows, ARMS, RUBBER)
+        return book_game_model(table, manifest, self.name).estimate(rows, BOOK_ARMS, RUBBER)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -342,33 +243,7 @@ def case_rows(table: pd.DataFrame, case: Case) -> pd.DataFrame:
                  & (table["b"] == case.score[1])]
     if case.entry is not None:
         rows = rows[rows["entry"] == case.entry]
-    book = rows["book"].to_numpy(bool) if case.action is None else np.full(len(rows), case.action == "call")
-    return rows.assign(book_net=np.where(book, rows["call_net"], rows["pass_net"]),
-                       other_net=np.where(book, rows["pass_net"], rows["call_net"]))
-
-
-def outcome_counts(table: pd.DataFrame, game: int = BOOK_GAME) -> np.ndarray:
-    """The book's hands per score (a, b) by outcome: what the game model reads."""
-    counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
-    g = table[table["cls"] == "game"]
-    np.add.at(counts, (g["a"].to_numpy(int), g["b"].to_numpy(int), g["outcome"].to_numpy(int)),
-              g["deals"].to_numpy(np.int64))
-    return counts
-
-
-def model_of(table: pd.DataFrame, manifest: dict | None = None, study: str = "score") -> GameModel:
-    """The game and rubber model of a results table (its ``game`` rows), its draws seeded from
-    the run's root seed and the study's name."""
-    from analysis.run.runner import Settings
-    seed = int((manifest or {}).get("root_seed", Settings.seed))
-    return game_value.solved(outcome_counts(table), Rules(), seed, study, with_rubber=True)
-
-
-def points_gain(rows: pd.DataFrame) -> Estimate:
-    """The book's action minus the other in the decider's side's net points per hand."""
-    d = (rows["book_net"].astype(np.int64) - rows["other_net"]).to_numpy()
-    w = rows["deals"].to_numpy(np.int64)
-    return mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
+    return book_and_other(rows, rows["book"].to_numpy(bool) if case.action is None else case.action == "call")
 
 
 # --- the report ----------------------------------------------------------------------------------------
@@ -380,28 +255,20 @@ def _pct(e: Estimate) -> str:
 def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd.DataFrame:
     """Every case: the book's action, the deals, the share the book calls, each arm's points, the
     gain in points, in P(win game) and in rubber points (simultaneous interval), the verdict."""
-    from analysis.experiment.study import verdict_of
-    model = model_of(table, manifest)
+    model = book_game_model(table, manifest, study.name)
     out = []
     for c in CASES:
         rows = case_rows(table, c)
         n = int(rows["deals"].sum())
-        v = verdict_of(verdict_list, c.key)
         called = int(rows.loc[rows["book"], "deals"].sum()) if c.action is None else n * (c.action == "call")
         line = {"claim": c.claim, "seat": c.seat, "score (decider first)": c.view,
                 "hands": c.hands, "the book": c.book, "deals": n,
                 "book calls": f"{called / n:.0%}" if n else ""}
         if n >= 2:
-            p = points_gain(rows)
-            g = model.estimate(rows, ARMS, GAME_WIN)
-            r = model.estimate(rows, ARMS, RUBBER)
-            line["points per hand"] = f"{p.mean:+.3f} [{p.low:+.3f}, {p.high:+.3f}]"
-            line["P(win game)"] = _pct(g)
-            line["rubber points [95%]"] = f"{r.mean:+.3f} [{r.low:+.3f}, {r.high:+.3f}]"
-        if v is not None:
-            line["simultaneous interval"] = f"[{v.low:+.3f}, {v.high:+.3f}]"
-            line["verdict"] = v.verdict + (" (material)" if v.material else "")
-        out.append(line)
+            line["points per hand"] = interval(book_gain(rows))
+            line["P(win game)"] = _pct(model.estimate(rows, BOOK_ARMS, GAME_WIN))
+            line["rubber points [95%]"] = interval(model.estimate(rows, BOOK_ARMS, RUBBER))
+        out.append(line | verdict_columns(verdict_list, c.key))
     return pd.DataFrame(out)
 
 
@@ -418,7 +285,7 @@ def readings_table(table: pd.DataFrame, manifest) -> pd.DataFrame:
     """Each entry dependent upon the score, under each reading: the mean over the deals of every
     score it is tested at of the reading's action minus the other, in rubber points (the model's
     error included). The other players keep the policy's reading."""
-    model = model_of(table, manifest)
+    model = book_game_model(table, manifest, ScoreStudy.name)
     out = []
     for claim, cls in (("S3", "S3"), ("T4", "T4"), ("D1", "D1")):
         for entry in dict.fromkeys(c.entry for c in CASES if c.cls == cls):
@@ -481,30 +348,22 @@ def _headline(verdict_list) -> str:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting import charts
-    from analysis.reporting.report import Chart, StudyReport, md_table
-
     verdict_list = study.verdicts(table, manifest)
-    model = model_of(table, manifest)
-    seed = int(manifest.get("root_seed", 0))
-    files = charts.claims_figure(
+    model = book_game_model(table, manifest, study.name)
+    seed = root_seed(manifest)
+    files = claims_figure(
         out_dir, verdict_list, unit=RUBBER,
         title="The book's bidding by the score: the book's action - the other, rubber points",
         measured="Each test: the book's action minus the other in the decider's side's expected net rubber points "
                  "(the first game of a rubber)")
-    from scipy.stats import norm
-    half = norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
     game = model.f.shape[0]
-    model_rows = pd.DataFrame([{"dealing side's score": m,
-                                **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
-                               for m in range(game)])
     decisions = table[table["cls"] != "game"]
     method = (
         "Scenarios: for each seat and score a case needs, uniform random deals of the "
-        f"{manifest.get('rules', {}).get('pack', 32)}-card pack. The deciding seat's hand is classed (the "
+        f"{pack_of(manifest)}-card pack. The deciding seat's hand is classed (the "
         "dealer's after taking up and the book's discard); for each case tested there (a class, or one "
         "entry of its list), the first "
-        f"{manifest.get('options', {}).get('cap', DEFAULT_CAP):,} hands of a chunk are kept (the deals are "
+        f"{options_of(manifest).get('cap', DEFAULT_CAP):,} hands of a chunk are kept (the deals are "
         "independent, so the first ones are a random sample of the case; the cap keeps the common classes from "
         "crowding out the rare ones, and each class is a test of its own, never pooled with another). Each kept "
         "deal is bid by the book's policy at the scenario's score; where the earlier seats passed, it is played "
@@ -544,8 +403,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "tested at of the reading's action minus the other, in net rubber points (95% interval with the model's "
          "error; the scores weigh as their deals). The highest is the best of these readings on these scores. The "
          "other three players keep the policy's reading.\n\n" + md_table(readings_table(table, manifest))),
-        ("The game model", "The probability that the side about to deal wins the game, by score, under the book's "
-         "policy, ± the 95% half-width of its sampling error.\n\n" + md_table(model_rows)),
+        model_section(model),
         ("The rubber model and its check",
          f"The side that deals the first hand of a rubber expects {rubbers['model']:+.3f} net rubber points "
          f"(95% interval from the model's bootstrap [{rubbers['low']:+.3f}, {rubbers['high']:+.3f}]). Checked by "
@@ -555,13 +413,11 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          + ("within" if abs(rubbers["simulated"] - rubbers["model"]) <= 1.96 * rubbers["se"] else "outside")
          + " its 95% interval of the model's value."),
     ]
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=cases_table(study, table, verdict_list, manifest),
-        table_caption=(f"Every case ({int(decisions['deals'].sum()):,} played decisions in all): the book's action "
-                       "at that score, the deals, the share of them where the book calls, the gain of the book's "
-                       "action over the other in net points per hand, in the probability of winning the game and "
-                       "in net rubber points (95% intervals, the last two with the model's error), the simultaneous "
-                       "interval of the rubber-points test, and the verdict."),
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)
+    return study_report(
+        study, question=question, method=method, table=cases_table(study, table, verdict_list, manifest),
+        caption=(f"Every case ({int(decisions['deals'].sum()):,} played decisions in all): the book's action at "
+                 "that score, the deals, the share of them where the book calls, the gain of the book's action over "
+                 "the other in net points per hand, in the probability of winning the game and in net rubber points "
+                 "(95% intervals, the last two with the model's error), the simultaneous interval of the "
+                 "rubber-points test, and the verdict."),
+        files=files, verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)

@@ -18,8 +18,8 @@ game, as the book's other three players bid:
 Trumps are the turned-up suit's, the left bower counted; the dealer's hand is judged after
 taking up and the book's discard. Each scenario is one seat at one score: of each rung, the
 first ``cap`` hands of a chunk are kept, bid by the book's policy at that score, and where the
-seat's decision is reached, played twice double-dummy, calling and passing (the machinery of
-:mod:`studies.score`). The value of calling minus passing is in the deciding side's expected net
+seat's decision is reached, played twice double-dummy, calling and passing (as the score study
+plays its cases: :func:`studies.common.round_one.played`). The value of calling minus passing is in the deciding side's expected net
 rubber points (the first game of a rubber), with the probability of winning the game and the
 points per hand beside; the game and rubber models come from the book's own hands at every
 score, played in this study's ``game-a`` scenarios.
@@ -35,40 +35,21 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import EuchreError
-from analysis.game.rules import Score
-from analysis.experiment.stats import Estimate, mean_from_sums
+from analysis.experiment.cells import paired_mean
 from analysis.experiment.study import GAME_WIN, RUBBER, Study
-from fastcore.handpatterns import hand_numbers
-from analysis.game.cards import ACE, JACK, SEATS
-from studies.book_bidding import CALL_WORD, SEAT_ORDER
-from studies.score import BOOK_GAME, KEYS, BookGameStudy, _counted, game_rows, model_of, played
+from analysis.game.cards import SEATS
+from analysis.game.contract import dealer_hand
+from analysis.game.rules import SEAT_ORDER, Score
+from studies.common.game_models import BOOK_GAME, book_game_model
+from studies.common.ladder import RUNGS, rung_of
+from studies.common.report import charts, options_of, study_report
+from studies.common.round_one import CALL_WORD, CallsAtScoresStudy, played
 
-RUNGS = ("four or five trumps", "three trumps with a bower", "three trumps, no bower", "two trumps with the right",
-         "two trumps, left or ace, and an outside ace", "two trumps, left or ace, no outside ace",
-         "two lower trumps", "one trump")
 DEFAULT_CAP = 200        # hands of one rung played per chunk at most
-
-
-def rung_of(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
-    """Each hand's rung (0 the strongest, see :data:`RUNGS`; -1 none: no trump)."""
-    hands = np.asarray(hands, np.uint32)
-    trump = np.asarray(trump, np.int8)
-    numbers = hand_numbers(hands, trump)
-    trumps, aces = numbers[:, 0], numbers[:, 1]
-    t = trump.astype(np.uint32)
-    right = ((hands >> (t * 8 + JACK)) & 1).astype(bool)
-    left = ((hands >> ((t ^ 1) * 8 + JACK)) & 1).astype(bool)
-    ace = ((hands >> (t * 8 + ACE)) & 1).astype(bool)
-    bower = right | left
-    return np.select(
-        [trumps >= 4, (trumps == 3) & bower, trumps == 3, (trumps == 2) & right,
-         (trumps == 2) & (left | ace) & (aces >= 1), (trumps == 2) & (left | ace), trumps == 2, trumps == 1],
-        list(range(len(RUNGS))), -1).astype(np.int8)
 
 
 def judged_hands(seat: int, hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
     """The hand the decision is judged on: the dealer's after taking up and the book's discard."""
-    from analysis.game.contract import dealer_hand
     return dealer_hand(hands, turn_up, is_lone=False) if SEATS[seat] == "A" else hands
 
 
@@ -77,15 +58,10 @@ def ladder_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: int
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     rung = rung_of(judged_hands(seat, hands[:, seat], turn_up), (turn_up >> 3).astype(np.int8))
-    chosen = {(RUNGS[r], None): np.flatnonzero(rung == r)[:cap] for r in range(len(RUNGS))}
-    return played(deals, seat_letter, score, rules, chosen)
+    return played(deals, seat_letter, score, rules, {(RUNGS[r], None): rung == r for r in range(len(RUNGS))}, cap)
 
 
-def scenario_name(seat: str, score: tuple[int, int], replicate: int) -> str:
-    return f"{seat}{score[0]}-{score[1]}.{replicate}"
-
-
-class ScoreChart(BookGameStudy):
+class ScoreChart(CallsAtScoresStudy):
     name = "score_chart"
     title = "Strategy by the score: the lightest hand worth calling"
     description = ("Each seat's round-one call on a ladder of hands from four trumps to one, at each of the 25 "
@@ -100,34 +76,14 @@ class ScoreChart(BookGameStudy):
 
     def scenarios(self, settings) -> list[str]:
         game = settings.rules.points_for_game
-        replicates, _cap = self.book_game_options(settings, replicates=1, cap=DEFAULT_CAP)
         seats = settings.options.get("seats", SEAT_ORDER)
         if not isinstance(seats, str) or not seats or set(seats) - set(SEAT_ORDER):
             raise EuchreError(f"option seats must name seats among {SEAT_ORDER}, not {seats!r}")
-        return ([f"game-{a}" for a in range(game)]
-                + [scenario_name(s, (a, b), k) for s in SEAT_ORDER if s in seats for a in range(game)
-                   for b in range(game) for k in range(1, replicates + 1)])
+        return self.call_scenarios(settings, [(s, (a, b)) for s in SEAT_ORDER if s in seats
+                                              for a in range(game) for b in range(game)])
 
-    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
-        deals = sample_deals(n_deals, seed, pack=settings.pack)
-        if scenario.startswith("game-"):
-            return game_rows(deals, int(scenario.split("-")[1]), settings.rules)
-        seat, rest = scenario[0], scenario[1:].split(".")[0]
-        a, b = (int(x) for x in rest.split("-"))
-        return ladder_rows(deals, seat, (a, b), settings.rules, settings.options.get("cap", DEFAULT_CAP))
-
-    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-        """Deals per (seat, score, rung, the book's action, each arm's net points) and, for the
-        models, the book's hands per (score, outcome)."""
-        if frame.empty:
-            return _counted([])
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
-        for k in ("a", "b", "call_net", "pass_net", "outcome"):
-            table[k] = table[k].astype(np.int8)
-        table["book"] = table["book"].astype(bool)
-        return table.sort_values(KEYS).reset_index(drop=True)
+    def calls_at(self, deals, seat_letter: str, score: tuple[int, int], rules, cap: int) -> pd.DataFrame:
+        return ladder_rows(deals, seat_letter, score, rules, cap)
 
     def estimate(self, key, table, manifest=None):
         return None
@@ -141,16 +97,10 @@ STUDY = ScoreChart()
 
 # --- the chart's numbers ----------------------------------------------------------------------------
 
-def _points(rows: pd.DataFrame) -> Estimate:
-    d = (rows["call_net"].astype(np.int64) - rows["pass_net"]).to_numpy()
-    w = rows["deals"].to_numpy(np.int64)
-    return mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-
-
 def ladder(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFrame:
     """One row per seat, score (the decider's side first) and rung: the deals, the share the book
     calls, and calling minus passing in rubber points, P(win game) and points per hand."""
-    model = model_of(table, manifest, ScoreChart.name)
+    model = book_game_model(table, manifest, ScoreChart.name)
     decisions = table[table["cls"] != "game"]
     out = []
     for (seat, a, b, cls), rows in decisions.groupby(["seat", "a", "b", "cls"], observed=True):
@@ -160,7 +110,7 @@ def ladder(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFrame:
         own, theirs = Score(int(a), int(b)).seat(SEATS.index(seat))
         r = model.estimate(rows, ("call_net", "pass_net"), RUBBER)
         g = model.estimate(rows, ("call_net", "pass_net"), GAME_WIN)
-        p = _points(rows)
+        p = paired_mean(rows, "call_net", "pass_net")
         out.append({"seat": seat, "own": own, "theirs": theirs, "rung": RUNGS.index(cls) + 1, "hands": cls,
                     "deals": n, "book calls": int(rows.loc[rows["book"], "deals"].sum()) / n,
                     "rubber": r.mean, "rubber_low": r.low, "rubber_high": r.high,
@@ -188,6 +138,7 @@ def lightest(lad: pd.DataFrame) -> pd.DataFrame:
 # --- the report -------------------------------------------------------------------------------------
 
 def _chart(lad: pd.DataFrame, light: pd.DataFrame, path: Path) -> Path:
+    # Imported when drawing only: workers that compute chunks need no matplotlib.
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -221,8 +172,6 @@ def _chart(lad: pd.DataFrame, light: pd.DataFrame, path: Path) -> Path:
 
 
 def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
-    from analysis.reporting import charts
-
     scores = [(o, t) for o in range(BOOK_GAME) for t in range(BOOK_GAME)]
     panels = {}
     for seat in SEAT_ORDER:
@@ -233,7 +182,7 @@ def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
             i, j = scores.index((r.own, r.theirs)), r.rung - 1
             mean[i, j], half[i, j], n[i, j] = r.rubber, (r.rubber_high - r.rubber_low) / 2, r.deals
         panels[f"{seat}: {CALL_WORD[seat]}"] = {"mean": mean, "half": half, "n": n}
-    return charts.heatmap_panels(path, panels, row_labels=[f"{o}-{t}" for o, t in scores],
+    return charts().heatmap_panels(path, panels, row_labels=[f"{o}-{t}" for o, t in scores],
                                  col_labels=[f"{i + 1}" for i in range(len(RUNGS))],
                                  title="Calling - passing, net rubber points, by score (rows, the decider's side "
                                        "first) and rung (columns, 1 the strongest)",
@@ -243,8 +192,6 @@ def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting.report import Chart, StudyReport
-
     out_dir = Path(out_dir)
     lad = ladder(table, manifest)
     light = lightest(lad)
@@ -268,7 +215,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "The ladder (trumps of the turned-up suit, the left bower counted; the dealer's hand after taking up and "
         "the book's discard): " + "; ".join(f"{i + 1}. {r}" for i, r in enumerate(RUNGS)) + ". Each scenario is one "
         "seat at one score; of each rung, the first "
-        f"{manifest.get('options', {}).get('cap', DEFAULT_CAP):,} hands of a chunk of uniform deals are kept, bid "
+        f"{options_of(manifest).get('cap', DEFAULT_CAP):,} hands of a chunk of uniform deals are kept, bid "
         "by the book's policy at that score, and where the seat's round-one decision is reached (the earlier seats "
         "passed), played twice double-dummy, calling and passing, every other decision by the book's policy at "
         "that score. Calling includes what the book does after the call: at four-one and four-two against him "
@@ -279,15 +226,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "lightest rung worth calling is the last of the rungs, taken from the strongest, whose estimates are all "
         "positive; the gains are not always monotone down the ladder, so read the full table where it matters. The study tests no claim of the book: the score study "
         "does that, at the scores the book names. Double-dummy play sees every card.")
-    return StudyReport(
-        name=study.name, title=study.title,
-        question="At each score, how light a hand should each seat call with, when the others bid by the book?",
+    return study_report(
+        study, question="At each score, how light a hand should each seat call with, when the others bid by the book?",
         method=method, table=key_scores[["seat", "score", "rung", "hands", "deals", "book calls",
                                          "rubber points [95%]", "P(win game)", "points per hand"]],
-        table_caption="The ladder at five scores (the decider's side first): calling minus passing. Every score "
-                      "is in ladder.csv.",
-        charts=[Chart(Path(p).name, caption) for p, caption in files],
-        headline=_headline(light), sections=[])
+        caption="The ladder at five scores (the decider's side first): calling minus passing. Every score is in "
+                "ladder.csv.",
+        files=files, headline=_headline(light))
 
 
 def _headline(light: pd.DataFrame) -> str:

@@ -31,15 +31,22 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.value import game_value
+from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.value.game_model import OUTCOMES, outcome_index
-from analysis.game.rules import Rules, Score
 from analysis.experiment.stats import Estimate, mean_from_sums
 from analysis.experiment.study import GAME_WIN, Study
-from fastcore.handpatterns import hand_numbers
 from analysis.game.cards import ACE, JACK
+from analysis.game.rules import Rules, Score
+from analysis.reporting.markup import md_table
+from analysis.simulator import play_out
+from analysis.value import game_value
+from analysis.value.game_model import OUTCOMES, outcome_index
+from fastcore.handpatterns import hand_numbers
+from fastcore.sampler import sample_deals
+from studies.common.game_models import outcome_counts, root_seed
+from studies.common.ladder import RUNGS, rung_of
+from studies.common.report import charts, options_of, study_report
 
 RULE_SETS = {"book": Rules(pack=32, points_for_game=5), "modern": Rules(pack=24, points_for_game=10)}
 SET_WORDS = {"book": "the book's (32 cards, 5 points)", "modern": "the modern (24 cards, 10 points)"}
@@ -128,8 +135,6 @@ class StuckArm(BookPolicy):
 
 def _nets(deals_hands, turn_up, policy, rules, score) -> tuple[np.ndarray, np.ndarray]:
     """Each deal's net points to AC, and the trump made."""
-    from analysis.bidding.auction import bid_batch
-    from analysis.simulate import play_out
     b = bid_batch(deals_hands, turn_up, policy, rules, score)
     _, points = play_out(b.maker, b.trump, b.lone_seat, b.play_hands)
     return points[:, 0].astype(np.int64) - points[:, 1], b
@@ -142,11 +147,9 @@ def _empty_row() -> dict:
             "n0": 0, "n1": 0, "n2": 0, "n3": 0}
 
 
-def game_rows(deals, set_name: str) -> pd.DataFrame:
+def rule_game_rows(deals, set_name: str) -> pd.DataFrame:
     """The book's hands, deal i at score i mod game² (the dealers' points first), bid and played
     without the rule and with it on the same deals: counts per (score, outcome without, with)."""
-    from analysis.bidding.auction import bid_batch
-    from analysis.simulate import play_out
     rules = RULE_SETS[set_name]
     game = rules.points_for_game
     hands = np.asarray(deals.hands, np.uint32)
@@ -179,7 +182,6 @@ def stuck_rows(deals, set_name: str) -> pd.DataFrame:
     """The deals at love-all where all four pass twice under the book's policy; on them, the
     stuck dealer names each of the three suits: counts per (class, the policy's arm, the highest
     trump's arm, each arm's net points to the dealer's side)."""
-    from analysis.bidding.auction import bid_batch
     rules = RULE_SETS[set_name]
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
@@ -233,11 +235,9 @@ class ThirdArm(BookPolicy):
 
 def third_rows(deals, set_name: str, cap: int) -> pd.DataFrame:
     """The deals at love-all where the book's bidding reaches the third hand's round-two decision;
-    of each rung of his strongest suit (:data:`studies.score_chart.RUNGS`), the first ``cap``,
-    played making and passing, without the rule and with it: counts per (rung, the book makes,
-    the four arms' net points to his side)."""
-    from analysis.bidding.auction import bid_batch
-    from studies.score_chart import RUNGS, rung_of
+    of each rung of his strongest suit (the score chart's ladder, :data:`studies.common.ladder.RUNGS`),
+    the first ``cap``, played making and passing, without the rule and with it: counts per (rung,
+    the book makes, the four arms' net points to his side)."""
     rules = RULE_SETS[set_name]
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
@@ -277,13 +277,12 @@ class StickTheDealer(Study):
                 + [f"third-{s}" for s in RULE_SETS])
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
         kind, rest = scenario.split("-", 1)
         set_name = rest.split(".")[0]
         deals = sample_deals(n_deals, seed, pack=RULE_SETS[set_name].pack)
         if kind == "third":
             return third_rows(deals, set_name, settings.options.get("cap", DEFAULT_CAP))
-        return game_rows(deals, set_name) if kind == "game" else stuck_rows(deals, set_name)
+        return rule_game_rows(deals, set_name) if kind == "game" else stuck_rows(deals, set_name)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         if frame.empty:
@@ -305,23 +304,14 @@ STUDY = StickTheDealer()
 
 # --- the numbers ------------------------------------------------------------------------------------
 
-def outcome_counts(table: pd.DataFrame, set_name: str, on: bool) -> np.ndarray:
-    game = RULE_SETS[set_name].points_for_game
-    g = table[(table["kind"] == "game") & (table["set"] == set_name)]
-    counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
-    np.add.at(counts, (g["a"].to_numpy(int), g["b"].to_numpy(int), g["out_on" if on else "out_off"].to_numpy(int)),
-              g["deals"].to_numpy(np.int64))
-    return counts
-
-
-def model_of(table: pd.DataFrame, set_name: str, on: bool, manifest: dict | None = None):
+def rule_set_model(table: pd.DataFrame, set_name: str, on: bool, manifest: dict | None = None):
     """The game model of a rule set with the rule or without it, from the study's game scenario;
     its draws keyed by the run's root seed, the study, the set and the rule."""
-    from analysis.run.runner import Settings
-    seed = int((manifest or {}).get("root_seed", Settings.seed))
     rules = with_stick(RULE_SETS[set_name]) if on else RULE_SETS[set_name]
+    game_rows = table[(table["kind"] == "game") & (table["set"] == set_name)]
+    counts = outcome_counts(game_rows, rules.points_for_game, "out_on" if on else "out_off")
     key = f"{StickTheDealer.name}/{set_name}/{'on' if on else 'off'}"
-    return game_value.solved(outcome_counts(table, set_name, on), rules, seed, key)
+    return game_value.solved(counts, rules, root_seed(manifest), key)
 
 
 def _weighted(values: np.ndarray, w: np.ndarray) -> Estimate:
@@ -355,7 +345,7 @@ def game_effects(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFr
             line[f"{side} change"] = _weighted(on[:, k] - off[:, k], w)
         line["net change"] = _weighted((on[:, 0] - on[:, 1]) - (off[:, 0] - off[:, 1]), w)
         try:
-            m_off, m_on = model_of(table, s, False, manifest), model_of(table, s, True, manifest)
+            m_off, m_on = rule_set_model(table, s, False, manifest), rule_set_model(table, s, True, manifest)
         except EuchreError:
             out.append(line)
             continue
@@ -436,7 +426,6 @@ def rules_table(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFra
 def third_table(table: pd.DataFrame, manifest: dict | None = None) -> pd.DataFrame:
     """Per rule set and rung of the third hand's strongest suit: making minus passing in round two,
     without the rule and with it, and the change (paired on the same deals)."""
-    from studies.score_chart import RUNGS
     out = []
     for s in RULE_SETS:
         frame = table[(table["kind"] == "third") & (table["set"] == s)]
@@ -467,7 +456,7 @@ def _same_share(rows: pd.DataFrame, first: str, second: str) -> float:
 
 def _safe_model(table, set_name, manifest, on: bool = True):
     try:
-        return model_of(table, set_name, on, manifest)
+        return rule_set_model(table, set_name, on, manifest)
     except EuchreError:   # a tiny run without hands at some score
         return None
 
@@ -489,7 +478,6 @@ def _pm(e, digits=3, pct=False, signed=True) -> str:
 
 
 def _chart(suits: pd.DataFrame, path: Path) -> Path:
-    from analysis.reporting import charts
     groups, series = [], {arm: ([], [], [], []) for arm in ARM_NAMES}
     for r in suits.to_dict("records"):
         groups.append(f"{r['rules']}: {r['class']} (n={r['deals']:,})")
@@ -497,26 +485,24 @@ def _chart(suits: pd.DataFrame, path: Path) -> Path:
             e = r[f"{arm} points"]
             for lst, v in zip(series[arm], (e.mean, e.low, e.high, r["deals"])):
                 lst.append(v)
-    return charts.error_bars(path, groups, {k: tuple(np.array(v) for v in vals) for k, vals in series.items()},
+    return charts().error_bars(path, groups, {k: tuple(np.array(v) for v in vals) for k, vals in series.items()},
                              title="The stuck dealer: each suit named minus the policy's choice (most trumps)",
                              ylabel="dealer's side net points per hand", zero_line=True, legend_n=False,
                              note="95% paired intervals; double-dummy play; the book's policy for the others")
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting.report import Chart, StudyReport, md_table
-
     out_dir = Path(out_dir)
     effects = game_effects(table, manifest)
     suits = suit_table(table, manifest)
     rules = rules_table(table, manifest)
     third = third_table(table, manifest)
-    charts = []
+    files = []
     if not suits.empty:
-        charts.append(Chart(_chart(suits, out_dir / "stuck_suits.png").name,
-                            "Each of the three legal suits named by the stuck dealer minus the policy's choice, in "
-                            "his side's net points per hand, by the dealer's class, on the same deals (95% paired "
-                            "intervals; n the stuck deals)."))
+        files.append((_chart(suits, out_dir / "stuck_suits.png"),
+                      "Each of the three legal suits named by the stuck dealer minus the policy's choice, in his "
+                      "side's net points per hand, by the dealer's class, on the same deals (95% paired intervals; n "
+                      "the stuck deals)."))
     shown_effects = pd.DataFrame([{
         "rules": SET_WORDS[r["rules"]], "hands": f"{r['hands']:,}",
         "void without the rule": _pm(r["void"], pct=True, signed=False),
@@ -548,7 +534,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         for r in third.to_dict("records")])
     suits.drop(columns=[c for c in suits.columns if c.endswith("win")]).astype(str).to_csv(
         out_dir / "stuck_suits.csv", index=False)
-    replicates = manifest.get("options", {}).get("replicates", DEFAULT_REPLICATES)
+    replicates = options_of(manifest).get("replicates", DEFAULT_REPLICATES)
     method = (
         "Two rule sets, the study's own whatever the run's rules: " + " and ".join(SET_WORDS.values()) + ", each "
         "without stick-the-dealer (all four passing twice voids the deal, law 77) and with it (the dealer must "
@@ -582,19 +568,18 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "book; where the bidding reaches the third hand's round-two decision (round one passed, and the eldest "
         "and second hands passed in round two), the third hand's hand is put on the score chart's ladder "
         "(studies/score_chart.py) in his strongest suit of the three (by the strength key, ties to next), the "
-        f"first {manifest.get('options', {}).get('cap', DEFAULT_CAP):,} hands of each rung of a chunk kept, and "
+        f"first {options_of(manifest).get('cap', DEFAULT_CAP):,} hands of each rung of a chunk kept, and "
         "each is played four times: making that suit and passing, without the rule and with it, everything "
         "else by the book. The study tests no claim of the book: the book voids the deal.")
-    return StudyReport(
-        name=study.name, title=study.title,
-        question=("What does the modern rule of stick-the-dealer change, under the book's rules and the modern "
-                  "ones: what should the stuck dealer name, and how does the rule move each side's points and "
-                  "game?"),
+    return study_report(
+        study, question=("What does the modern rule of stick-the-dealer change, under the book's rules and the modern "
+                         "ones: what should the stuck dealer name, and how does the rule move each side's points and "
+                         "game?"),
         method=method, table=shown_effects,
-        table_caption="Each rule set, the book's policy for all: the share of hands void without the rule, each "
-                      "side's points per hand without it, with it and the paired change, and the dealing side's "
-                      "probability of winning the game from love-all (95% intervals).",
-        charts=charts, headline=_headline(effects, rules, third),
+        caption="Each rule set, the book's policy for all: the share of hands void without the rule, each side's "
+                "points per hand without it, with it and the paired change, and the dealing side's probability of "
+                "winning the game from love-all (95% intervals).",
+        files=files, headline=_headline(effects, rules, third),
         sections=[("What the stuck dealer should name",
                    "Each legal suit minus the policy's choice, by the dealer's class (95% intervals; P(win game) "
                    "at love-all with the model's error). Also in stuck_suits.csv.\n\n" + md_table(shown_suits)),

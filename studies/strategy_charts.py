@@ -27,17 +27,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
-from analysis.tools import strategy
 from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
-from analysis.experiment.study import Study
+from analysis.experiment.study import GAME_WIN, Study
 from analysis.game.cards import SEAT_NAMES, SEATS
+from analysis.game.rules import LOVE_ALL, SEAT_ORDER, Rules, Score
+from analysis.reporting.markup import md_table
+from analysis.tools import strategy
+from analysis.value import game_value, outcomes
+from fastcore.sampler import sample_deals
+from studies.common.game_models import outcome_counts, root_seed
+from studies.common.report import options_of, pack_of, study_report
 
-LOVE_ALL = (0, 0)
-SEAT_ORDER = "BCDA"
 DEFAULT_CAP = 100             # hands of one class played per chunk at most
 DEFAULT_ROUND_TWO_FACTOR = 3  # round two's scenarios deal this many times the chunk's deals
 DEFAULT_SCORES = ["0-0", "4-2"]   # AC-BD: love-all, and one side at four against two (both sides' view)
@@ -75,11 +78,9 @@ class StrategyCharts(Study):
         return names + (["game"] if any(score != LOVE_ALL for score in scores) else [])
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        from fastcore.sampler import sample_deals
-
         cap, factor = self.whole_options(settings, cap=DEFAULT_CAP, round_two_factor=DEFAULT_ROUND_TWO_FACTOR)
         if scenario == "game":
-            return game_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules)
+            return every_score_game_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules)
         try:
             name, _, at = scenario.partition("@")
             rnd = strategy.DISCARD if name.startswith("d-") else int(name[1])
@@ -108,7 +109,6 @@ STUDY = StrategyCharts()
 
 def charted_scores(texts, rules) -> list[tuple[int, int]]:
     """The option ``scores`` ("AC-BD" each) as scores, checked against the game."""
-    from analysis.game.rules import Score
     if isinstance(texts, str) or not isinstance(texts, (list, tuple)) or not texts:
         raise EuchreError(f"option scores must be a list of scores like [\"0-0\", \"4-2\"], not {texts!r}")
     out = []
@@ -119,11 +119,10 @@ def charted_scores(texts, rules) -> list[tuple[int, int]]:
     return out
 
 
-def game_rows(deals, rules) -> pd.DataFrame:
-    """The book's hands by outcome at every score (deal i at the i-th score in turn): the counts
-    the game model is solved from, as rows of round 0 (``choice`` the outcome's index)."""
-    from analysis.value import outcomes
-
+def every_score_game_rows(deals, rules) -> pd.DataFrame:
+    """The book's hands by outcome at every score, a chunk's deals shared among all of them (deal i
+    at the i-th score in turn): the counts the game model is solved from, as rows of round 0
+    (``choice`` the outcome's index)."""
     game = rules.points_for_game
     scores = [divmod(k, game) for k in range(game * game)]
     rows = [{"a": a, "b": b, "round": 0, "seat": "-", "holding": -1, "aces": 0, "voids": 0, "relation": "", "down": "",
@@ -135,10 +134,6 @@ def game_rows(deals, rules) -> pd.DataFrame:
 def actions_of(table: pd.DataFrame, manifest: dict) -> pd.DataFrame:
     """The charts' table at every score: net points per hand at love-all, the deciding side's
     probability of winning the game elsewhere (the game model of the run's own book hands)."""
-    from analysis.value import game_value
-    from analysis.game.rules import Rules
-    from analysis.experiment.study import GAME_WIN
-
     if table.empty:
         return strategy.action_table(table)
     love = table[(table["a"] == 0) & (table["b"] == 0)]
@@ -147,13 +142,10 @@ def actions_of(table: pd.DataFrame, manifest: dict) -> pd.DataFrame:
     if len(others):
         rules = Rules(**{k: v for k, v in manifest.get("rules", {}).items()
                          if k in ("pack", "points_for_game", "stick_the_dealer")})
-        game = rules.points_for_game
-        counts = np.zeros((game, game, 7), np.int64)
-        g = table[table["round"] == 0]
-        np.add.at(counts, (g["a"].to_numpy(), g["b"].to_numpy(), g["choice"].to_numpy()), g["deals"].to_numpy())
+        counts = outcome_counts(table[table["round"] == 0], rules.points_for_game, "choice")
         if (counts.sum(axis=2) == 0).any():
             raise EuchreError("the game model needs the book's hands at every score: run the study with more deals")
-        model = game_value.solved(counts, rules, int(manifest.get("root_seed", 1888)), STUDY.name)
+        model = game_value.solved(counts, rules, root_seed(manifest), STUDY.name)
         parts.append(strategy.action_table(others, value=lambda a, b, seat, nets: model.after(a, b, seat, nets),
                                            unit=GAME_WIN))
     return pd.concat([p for p in parts if len(p)], ignore_index=True)
@@ -244,20 +236,18 @@ def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    from analysis.reporting.report import Chart, StudyReport, md_table
-
     out_dir = Path(out_dir)
-    options = manifest.get("options", {})
+    options = options_of(manifest)
     cap = options.get("cap", DEFAULT_CAP)
     factor = options.get("round_two_factor", DEFAULT_ROUND_TWO_FACTOR)
-    method = method_words(cap, factor, manifest.get("rules", {}).get("pack", 32))
+    method = method_words(cap, factor, pack_of(manifest))
     actions = actions_of(table, manifest)
     strategy.write_csv(actions, out_dir / "strategy_table.csv")
     caption_method = ("Method: the book's policy bids deals at the page's score; where the seat's decision is reached, "
                       f"at most {cap} hands of a class per chunk are played under each action, paired, double-dummy.")
     paths = strategy.write_charts(actions, out_dir, title="The best bid by hand class against the book's players",
                                   method=caption_method, policy_name="the book", prefix="strategy")
-    charts = []
+    files = []
     for key, path in paths.items():
         if key == "pdf":
             continue
@@ -265,11 +255,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         unit = "net points per hand" if (a, b) == LOVE_ALL else "the probability of winning the game"
         what = ("the best discard rule per hand class (his hand after the book's discard)" if discard else
                 "the best action per hand class in round one (left) and round two (right)")
-        charts.append(Chart(path.name, f"{SEAT_NAMES[SEATS.index(seat)]} at {strategy.score_words(a, b, seat)}: "
-                                       f"{what}, its margin over the next best in {unit} (95%), the book's usual "
-                                       "action and its share, and the classes where the book's action loses beyond "
-                                       "its interval (framed). A printable page; every page is also in "
-                                       "strategy.pdf."))
+        files.append((path, f"{SEAT_NAMES[SEATS.index(seat)]} at {strategy.score_words(a, b, seat)}: {what}, its "
+                            f"margin over the next best in {unit} (95%), the book's usual action and its share, and "
+                            "the classes where the book's action loses beyond its interval (framed). A printable "
+                            "page; every page is also in strategy.pdf."))
     summary = seat_summary(actions)
     bad = flagged(actions)
     moved = changes(actions)
@@ -300,14 +289,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                     f"too bold in {int(summary['too bold'].sum())} and of the wrong suit or discard in "
                     f"{int(summary['wrong suit or discard'].sum())} (beyond the 95% interval); the rest are within "
                     "it.")
-    return StudyReport(
-        name=study.name, title=study.title, question=question, method=method,
-        table=summary,
-        table_caption=("Per score, decision and seat: the classes judged (at least "
-                       f"{strategy.MIN_DEALS} hands), how the book's usual action stands against the best action, "
-                       "and the book's mean loss against the best per hand of the classes played (each class "
-                       "weighted by its hands played, which the cap makes more even than the deal)."),
-        charts=charts, verdicts=[], headline=headline,
+    return study_report(
+        study, question=question, method=method, table=summary,
+        caption=(f"Per score, decision and seat: the classes judged (at least {strategy.MIN_DEALS} hands), how the "
+                 "book's usual action stands against the best action, and the book's mean loss against the best per "
+                 "hand of the classes played (each class weighted by its hands played, which the cap makes more "
+                 "even than the deal)."),
+        files=files, headline=headline,
         sections=[("Where the book's action loses beyond its interval",
                    "Love-all first, then each score, the largest losses first; 40 at most here, all in "
                    "strategy_table.csv.\n\n" + md_table(bad.head(40))

@@ -5,12 +5,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.game.rules import Rules
+from analysis.game.rules import LOVE_ALL, Rules
 from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
 from studies import assist_take as at
 from studies.assist_take import STUDY
-from studies.book_bidding import book_calls
+from studies.common.round_one import book_calls
 
 RULES = Rules()
 
@@ -23,9 +23,9 @@ def deals():
 def test_every_rung_is_a_hand_the_book_passes_with_at_love_all(deals):
     hands = np.asarray(deals.hands, np.uint32)[:, 2]
     turn_up = np.asarray(deals.turn_up, np.int8)
-    rung = at.rung_of(hands, turn_up, RULES)
-    assert set(np.unique(rung)) == set(range(-1, len(at.RUNGS)))
-    calls = book_calls(2, hands, turn_up, RULES, at.LOVE_ALL)
+    rung = at.s1_rung_of(hands, turn_up, RULES)
+    assert set(np.unique(rung)) == set(range(-1, len(at.S1_RUNGS)))
+    calls = book_calls(2, hands, turn_up, RULES, LOVE_ALL)
     assert not calls[rung >= 0].any()
     assert calls[rung < 0].mean() > 0.2   # the hands left out hold the ones the book assists with
     from fastcore.handpatterns import hand_numbers
@@ -66,7 +66,7 @@ def test_the_prefilter_loses_no_fair_trump_hand():
 
 def test_orientation_book_minus_other():
     table = pd.DataFrame({"part": ["S1", "S1", "L8", "L8"], "seat": ["C", "C", "A", "D"],
-                          "cls": [at.RUNGS[0], at.RUNGS[0], at.TAKER_CLASSES[0], at.TAKER_CLASSES[2]],
+                          "cls": [at.S1_RUNGS[0], at.S1_RUNGS[0], at.TAKER_CLASSES[0], at.TAKER_CLASSES[2]],
                           "book": [False, False, True, False], "call_net": [1, -2, 4, 4], "pass_net": [-1, 1, 1, 1],
                           "deals": [3, 1, 2, 5]})
     e = STUDY.estimate("S1.1", table)
@@ -79,7 +79,7 @@ def test_orientation_book_minus_other():
 def test_assist_rows_keep_at_most_cap_per_rung(deals):
     rows = at.assist_rows(deals, RULES, cap=50)
     n = rows.groupby("cls")["deals"].sum()
-    assert set(n.index) == set(at.RUNGS) and (n <= 50).all() and (n > 30).all()
+    assert set(n.index) == set(at.S1_RUNGS) and (n <= 50).all() and (n > 30).all()
     assert not rows["book"].any() and (rows["seat"] == "C").all()
 
 

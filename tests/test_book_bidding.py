@@ -17,12 +17,13 @@ from analysis.bidding.policy import Forced
 from analysis.game.rules import Rules
 from analysis.run.runner import report_study, run_study, settings_for
 from analysis.bidding.auction import bid_batch
-from analysis.simulate import simulate
+from analysis.simulator import simulate
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED, paired_difference
 from analysis.experiment.study import POINTS, verdict_of
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies import book_bidding as bb
+from studies.common import round_one
 
 RULES = Rules()
 STUDY = bb.STUDY
@@ -43,10 +44,10 @@ def deals():
 def test_each_class_gets_the_action_the_book_policy_takes(deals, seat):
     hands = np.asarray(deals.hands[:, seat], np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
-    classes, _ = bb.classify(seat, hands, turn_up, RULES)
-    book = bb.book_calls(seat, hands, turn_up, RULES)
+    classes, _ = round_one.classify(seat, hands, turn_up, RULES)
+    book = round_one.book_calls(seat, hands, turn_up, RULES)
     for group, (member, pattern) in classes.items():
-        action = bb.GROUPS[group][1]
+        action = round_one.GROUPS[group][1]
         assert member.sum() > 10, group          # every class occurs in 20,000 deals
         assert (pattern[member] >= 0).all(), group   # each member matches a pattern of its breakdown
         if action == "call":
@@ -62,12 +63,12 @@ def test_each_class_gets_the_action_the_book_policy_takes(deals, seat):
 
 def test_classes_are_disjoint_where_the_book_says_different_things(deals):
     hands = np.asarray(deals.hands[:, 2], np.uint32)
-    classes, _ = bb.classify(2, hands, np.asarray(deals.turn_up, np.int8), RULES)
+    classes, _ = round_one.classify(2, hands, np.asarray(deals.turn_up, np.int8), RULES)
     names = ["S2", "S3", "S4", "S5"]
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             assert not (classes[a][0] & classes[b][0]).any(), (a, b)
-    b_classes, _ = bb.classify(1, np.asarray(deals.hands[:, 1], np.uint32), np.asarray(deals.turn_up, np.int8), RULES)
+    b_classes, _ = round_one.classify(1, np.asarray(deals.hands[:, 1], np.uint32), np.asarray(deals.turn_up, np.int8), RULES)
     assert not (b_classes["E1"][0] & b_classes["E2"][0]).any()
 
 
@@ -75,9 +76,9 @@ def test_the_dealer_is_judged_on_his_hand_after_taking_up_and_discarding():
     # Hearts turned (the ace): holding right and the seven he takes up to right, ace, seven:
     # three trumps after the discard, though the hand as dealt is only "right and another".
     hand = mask("JH 7H 8S 9C TC")
-    classes, judged = bb.classify(0, np.array([hand], np.uint32), np.array([parse_card("AH")], np.int8), RULES)
+    classes, judged = round_one.classify(0, np.array([hand], np.uint32), np.array([parse_card("AH")], np.int8), RULES)
     assert classes["D1"][0][0]
-    assert bb.DEALER_LIST[classes["D1"][1][0]] == "three trumps"
+    assert round_one.DEALER_LIST[classes["D1"][1][0]] == "three trumps"
     assert judged[0] >> parse_card("AH") & 1 and bin(int(judged[0])).count("1") == 5
     assert not judged[0] >> parse_card("8S") & 1     # the book discards the lowest of a short suit
 
@@ -88,9 +89,9 @@ def test_the_e2_restriction_holds_three_trumps_of_the_turn_up_with_a_bower(deals
     hands = np.asarray(deals.hands[:, 1], np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     trump = (turn_up >> 3).astype(np.int8)
-    e2, _ = bb.classify(1, hands, turn_up, RULES)[0]["E2"]
+    e2, _ = round_one.classify(1, hands, turn_up, RULES)[0]["E2"]
     trumps = hand_numbers(hands, trump)[:, 0]
-    tested = e2 & (trumps >= bb.E2_TURNED_TRUMPS)
+    tested = e2 & (trumps >= round_one.E2_TURNED_TRUMPS)
     assert 50 < tested.sum() < e2.sum() / 5         # a small part of the class
     bowers = match_table(hands, trump, ("right", "left")).any(axis=1)
     assert bowers[tested].all()
@@ -99,10 +100,10 @@ def test_the_e2_restriction_holds_three_trumps_of_the_turn_up_with_a_bower(deals
     # left, ace, seven of clubs, seven of spades, seven of diamonds
     examples = np.array([mask("JC TC 9C KS TS"), mask("JS AC 7C 7S 7D")], np.uint32)
     qc = np.full(2, parse_card("QC"), np.int8)
-    ex, _ = bb.classify(1, examples, qc, RULES)[0]["E2"]
+    ex, _ = round_one.classify(1, examples, qc, RULES)[0]["E2"]
     assert ex.all() and (hand_numbers(examples, (qc >> 3).astype(np.int8))[:, 0] == 3).all()
     # E1's strength (the descriptive line) takes only the first: the second has no strength in suit
-    medium, _ = bb.classify(1, examples, qc, RULES)[0]["E2medium"]
+    medium, _ = round_one.classify(1, examples, qc, RULES)[0]["E2medium"]
     assert medium.tolist() == [True, False]
 
 
@@ -111,21 +112,21 @@ def test_a_hand_counts_under_the_first_entry_of_its_list_in_the_book_s_order(dea
     in T4 and D1 the book's order gives every hand the same first entry."""
     turn_up = np.asarray(deals.turn_up, np.int8)
     for seat, group in ((3, "T4"), (0, "D1")):
-        classes, judged = bb.classify(seat, np.asarray(deals.hands[:, seat], np.uint32), turn_up, RULES)
+        classes, judged = round_one.classify(seat, np.asarray(deals.hands[:, seat], np.uint32), turn_up, RULES)
         member, first = classes[group]
         book_order = [e.pattern for e in bb.LISTS[group]]
         table = match_table(judged[member], (turn_up[member] >> 3).astype(np.int8), book_order)
         by_book = [book_order[i] for i in table.argmax(axis=1)]
-        assert by_book == [bb.GROUPS[group][2][i] for i in first[member]]
+        assert by_book == [round_one.GROUPS[group][2][i] for i in first[member]]
 
 
 def test_decision_reached_only_when_the_earlier_seats_passed_in_round_one():
     caller = np.array([1, 2, 3, 0, 1, -1, 2], np.int8)
     rnd = np.array([1, 1, 1, 1, 2, 0, 2], np.int8)
-    assert bb.reached(caller, rnd, 1).all()
-    assert bb.reached(caller, rnd, 2).tolist() == [False, True, True, True, True, True, True]
-    assert bb.reached(caller, rnd, 3).tolist() == [False, False, True, True, True, True, True]
-    assert bb.reached(caller, rnd, 0).tolist() == [False, False, False, True, True, True, True]
+    assert round_one.reached(caller, rnd, 1).all()
+    assert round_one.reached(caller, rnd, 2).tolist() == [False, True, True, True, True, True, True]
+    assert round_one.reached(caller, rnd, 3).tolist() == [False, False, True, True, True, True, True]
+    assert round_one.reached(caller, rnd, 0).tolist() == [False, False, False, True, True, True, True]
 
 
 def test_the_arm_with_the_book_action_is_the_book_policy_itself(deals):
@@ -133,14 +134,14 @@ def test_the_arm_with_the_book_action_is_the_book_policy_itself(deals):
                           turn_up=np.asarray(deals.turn_up[:3000], np.int8))
     for seat in (2, 0):
         b = bid_batch(sub.hands, sub.turn_up, BookPolicy(), RULES)
-        rows = np.flatnonzero(bb.reached(b.caller, b.round, seat))
+        rows = np.flatnonzero(round_one.reached(b.caller, b.round, seat))
         part = SimpleNamespace(hands=sub.hands[rows], turn_up=sub.turn_up[rows])
-        paired = bb.call_and_pass(part, seat, RULES)
+        paired = round_one.call_and_pass(part, seat, RULES)
         net_call, net_pass = paired.net("call"), paired.net("pass")
         book = simulate(part, BookPolicy(), RULES)
         side = seat & 1
         net_book = book.points[:, side].astype(np.int16) - book.points[:, 1 - side]
-        calls = bb.book_calls(seat, part.hands[:, seat], part.turn_up, RULES)
+        calls = round_one.book_calls(seat, part.hands[:, seat], part.turn_up, RULES)
         assert calls.any() and (~calls).any()
         assert (net_book[calls] == net_call[calls]).all()
         assert (net_book[~calls] == net_pass[~calls]).all()
@@ -161,7 +162,7 @@ def _direct(letter: str, n: int, seed):
     b = bid_batch(d.hands, d.turn_up, BookPolicy(), RULES)
     kept = ~((b.round == 1) & np.isin(b.caller, EARLIER[letter]))
     part = SimpleNamespace(hands=np.asarray(d.hands, np.uint32)[kept], turn_up=np.asarray(d.turn_up, np.int8)[kept])
-    classes, judged = bb.classify(seat, part.hands[:, seat], part.turn_up, RULES)
+    classes, judged = round_one.classify(seat, part.hands[:, seat], part.turn_up, RULES)
     side = seat & 1
 
     def net(rows, action):
@@ -184,15 +185,15 @@ def test_a_chunk_holds_the_paired_differences_of_the_same_deals_played_both_ways
     table = STUDY.summarise(STUDY.run_chunk(f"{letter}1", 0, n, seed, settings_for(STUDY)))
     part, classes, _, net = _direct(letter, n, seed)
     every = np.arange(len(part.hands))
-    call, pass_ = net(every, bb.CALL_WORD[letter]), net(every, "pass")
-    rows = table[(table["seat"] == letter) & (table["group"] == bb.GROUP_ALL)]
+    call, pass_ = net(every, round_one.CALL_WORD[letter]), net(every, "pass")
+    rows = table[(table["seat"] == letter) & (table["group"] == round_one.GROUP_ALL)]
     assert int(rows["deals"].sum()) == len(every) > 100
     assert int(rows["gain_sum"].sum()) == (call - pass_).sum()
     assert int(rows["gain_sumsq"].sum()) == ((call - pass_) ** 2).sum()
     assert int(rows["call_sum"].sum()) == call.sum() and int(rows["pass_sum"].sum()) == pass_.sum()
     # an entry where the book passes: S4's king and another, pass - assist
     member, first = classes["S4"]
-    rows_of = np.flatnonzero(member & (first == bb.GROUPS["S4"][2].index("king and another")))
+    rows_of = np.flatnonzero(member & (first == round_one.GROUPS["S4"][2].index("king and another")))
     want = paired_difference(net(rows_of, "pass"), net(rows_of, "assist"))
     _same(bb.book_minus_other(table, bb.ENTRIES["S4.king and another"].hands), want)
 
@@ -213,12 +214,12 @@ def test_each_entry_s_estimate_is_the_direct_computation_on_its_deals(letter, n,
         hands = bb.measured_on(key)
         member, first = classes[hands.group]
         if hands.pattern is not None:
-            member = member & (first == bb.GROUPS[hands.group][2].index(hands.pattern))
+            member = member & (first == round_one.GROUPS[hands.group][2].index(hands.pattern))
         if hands.min_trumps:
             trumps = hand_numbers(judged, (part.turn_up >> 3).astype(np.int8))[:, 0]
             member = member & (trumps >= hands.min_trumps)
         rows = np.flatnonzero(member)
-        call, pass_ = net(rows, bb.CALL_WORD[letter]), net(rows, "pass")
+        call, pass_ = net(rows, round_one.CALL_WORD[letter]), net(rows, "pass")
         want = paired_difference(call, pass_) if hands.action == "call" else paired_difference(pass_, call)
         _same(bb.book_minus_other(table, hands), want)
         got = STUDY.estimate(key, table)
@@ -245,7 +246,7 @@ def test_every_entry_of_the_book_s_lists_is_one_test_with_a_unique_key_naming_a_
                     "D1": DEALER_TAKE.patterns + DEALER_BY_SCORE.patterns}
     for claim, patterns in policy_lists.items():
         assert sorted(e.pattern for e in bb.LISTS[claim]) == sorted(patterns), claim
-        assert set(bb.GROUPS[bb.LIST_CLASS[claim][1]][2]) == set(patterns), claim
+        assert set(round_one.GROUPS[bb.LIST_CLASS[claim][1]][2]) == set(patterns), claim
         by_score = {e.pattern for e in bb.LISTS[claim] if e.by_score}
         assert by_score == set(ASSIST_BY_SCORE.patterns if claim == "S3" else THIRD_BY_SCORE.patterns
                                if claim == "T4" else DEALER_BY_SCORE.patterns if claim == "D1" else ()), claim
@@ -342,7 +343,7 @@ def test_same_tables_with_one_and_two_jobs(tmp_path):
     pd.testing.assert_frame_equal(one, two)
     t1, t2 = STUDY.summarise(one), STUDY.summarise(two)
     pd.testing.assert_frame_equal(t1, t2)
-    reached = t1[t1["group"] == bb.GROUP_ALL].groupby("seat")["deals"].sum()
+    reached = t1[t1["group"] == round_one.GROUP_ALL].groupby("seat")["deals"].sum()
     assert reached["B"] == 1_500 and 0 < reached["A"] < reached["D"] < reached["C"] < 1_500
 
 

@@ -15,11 +15,13 @@ from analysis.bidding.policy import Situation, Situations
 from analysis.game.rules import Rules, Score
 from analysis.run.runner import run_study, settings_for
 from analysis.bidding.auction import bid_batch
-from analysis.simulate import simulate
+from analysis.simulator import simulate
 from analysis.experiment.study import GAME_WIN, POINTS, RUBBER
 from fastcore.sampler import sample_deals
-from studies import bridge, lone_hands
+from studies import bridge
 from studies.bridge import LONE, STUDY, WAYS
+from studies.common import lone_arms
+from studies.common.game_models import book_game_model, outcome_counts
 
 RULES = Rules(pack=32)
 BRIDGE_SCORES = [Score(1, 4), Score(2, 4)]
@@ -145,8 +147,8 @@ def test_the_l4_rows_are_the_lone_arms_of_the_dealers_side(chunk):
     for score in BRIDGE_SCORES:
         l4 = rows[score.ac, score.bd]
         l4 = l4[l4["kind"] == "l4"]
-        call = lone_hands.score_rows(deals, score, RULES)
-        call = call[(call["kind"] == lone_hands.KINDS.index("call")) & call["seat"].isin([0, 2])
+        call = lone_arms.score_rows(deals, score, RULES)
+        call = call[(call["kind"] == lone_arms.KINDS.index("call")) & call["seat"].isin([0, 2])
                     & (call["strength"] >= 1)]
         direct = (call.assign(seat=call["seat"].map(lambda s: "AC"[s // 2]))
                   .rename(columns={"arm1": "alone", "arm0": "partner"})
@@ -189,7 +191,7 @@ def test_estimates_are_the_direct_computation():
                        [4, -4, -4, 1, 4, 1, -4], [1, 2, -2, 2, 2, -2, 1], [4, 3, 2, 3, 5, 2, 2])]
     table = STUDY.summarise(pd.concat([game, *cells], ignore_index=True))
     manifest = {"root_seed": 5}
-    model = bridge.model_of(table, manifest)
+    model = book_game_model(table, manifest, STUDY.name, kind="kind")
     np.testing.assert_allclose(model.f, win_probability(probs), atol=2e-3)
 
     def value(a, b, seat, net):   # the seat's side's net rubber points after the hand; BD deal next
@@ -260,7 +262,7 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     table = STUDY.summarise(one)
-    counts = bridge.outcome_counts(table)
+    counts = outcome_counts(table[table["kind"] == "game"])
     assert counts.sum() == 5 * 2 * 2000 and (counts.sum(axis=2) > 0).all()
     assert int(table.loc[table["kind"] == "bridge", "deals"].sum()) == 2 * 3 * 2000
     report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888}, tmp_path)
@@ -276,10 +278,10 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
 
 def test_the_strength_arms_are_the_biddings_played_by_each_player():
     from analysis.play.engines import get_engine
-    from analysis.simulate import play_bidding
+    from analysis.simulator import play_bidding
     deals, score = _deals(60, 31), Score(1, 4)
     bids = {w: bid_batch(deals.hands, deals.turn_up, bridge.policies(w, "book"), RULES, score) for w in ("never", "strict")}
-    rows = bridge.strength_rows(deals, bids, score, 4, 9)
+    rows = bridge.strength_rows(deals, bids, score, 4, np.random.SeedSequence(9))
     assert len(rows) == 60 and set(bridge.B3_COLUMNS) <= set(rows.columns)
     for way in ("never", "strict"):
         for player in ("dd", "simple"):
@@ -304,19 +306,21 @@ def test_the_deceiving_deals_are_the_passes_a_keeper_would_not_make():
 
 
 def test_the_partner_reads_the_truth_without_contradiction_and_the_promise_with_cost_counted():
+    from analysis.play.engines import chunk_engine
     from analysis.play.pimc import PIMCPlayer
     from analysis.play.table import TablePlay
-    from analysis.simulate import play_bidding
+    from analysis.simulator import play_bidding
     from analysis.play.worlds import BiddingModel
     deals, score = _deals(2000, 33), Score(1, 4)
     never = bid_batch(deals.hands, deals.turn_up, bridge.policies("never", "book"), RULES, score)
     rows = np.flatnonzero(bridge.deceiving(never, bridge.exception_kind(deals.hands[:, 1], deals.turn_up, score, RULES)))[:6]
     sub, bid = deals[rows], never.take(rows)
     # the truth is never ruled out: the true deal bids as heard
-    truth = PIMCPlayer(8, 3, BiddingModel(bridge.policies("never", "book"), RULES, score))
-    others = PIMCPlayer(8, 3)
+    seed = np.random.SeedSequence(3)      # the chunk's: its players are the chunk engine's
+    others = chunk_engine("pimc", 8, seed, 32).players[0]
+    truth = PIMCPlayer(8, others.seed, BiddingModel(bridge.policies("never", "book"), RULES, score))
     _, pts = play_bidding(bid, sub.turn_up, TablePlay(players=[others, others, others, truth]))
-    got = bridge.reading_rows(sub, bid, score, RULES, 8, 3)
+    got = bridge.reading_rows(sub, bid, score, RULES, 8, seed)
     np.testing.assert_array_equal(got["truth"], pts[:, 1].astype(int) - pts[:, 0])
     assert set(got["misled"]) <= {0, 1} and len(got) == 6
 
@@ -332,7 +336,7 @@ def test_the_b3_and_b4_estimates_are_the_direct_computation():
                        b4.reindex(columns=bridge.KEYS + ["deals"], fill_value=0)], ignore_index=True)
     table = STUDY.summarise(frame)
     manifest = {"root_seed": 5}
-    model = bridge.model_of(table, manifest)
+    model = book_game_model(table, manifest, STUDY.name, kind="kind")
 
     def value(net):
         return float(rubber.side_points_after(model.rubber, 4 + max(net, 0), 1 + max(-net, 0), True))

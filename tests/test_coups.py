@@ -39,7 +39,7 @@ def test_each_case_is_a_consistent_deal(case):
     for card in case.line:
         assert card in state.legal()
         state.play(card)
-    assert case.claims, "every case carries at least one claim"
+    assert case.remarks, "every case carries at least one remark"
     assert case.notes, "every case records the reading of its text"
 
 
@@ -199,13 +199,13 @@ VERDICTS = {
 
 
 def test_the_verdict_on_each_claim_of_the_printed_deals():
-    got = {cl.id: valuation.check_claim(case, cl, COMPILED).verdict for case in CASES for cl in case.claims
+    got = {cl.id: valuation.check_remark(case, cl, COMPILED).verdict for case in CASES for cl in case.remarks
            if not cl.kind.startswith("table-")}
     assert got == VERDICTS
 
 
 def test_claims_carry_their_numbers_and_readings():
-    v = {cl.id: valuation.check_claim(case, cl, COMPILED) for case in CASES for cl in case.claims
+    v = {cl.id: valuation.check_remark(case, cl, COMPILED) for case in CASES for cl in case.remarks
          if not cl.kind.startswith("table-")}
     assert v["C1.3"].values == {"AH": 4, "KH": 4}
     assert set(v["C4.1"].values) == {"KH", "AC", "KS"} and set(v["C4.1"].values.values()) == {2}
@@ -215,7 +215,7 @@ def test_claims_carry_their_numbers_and_readings():
 
 
 def test_a_misprint_reading_gives_the_same_verdicts_with_any_undealt_card():
-    (rd,) = valuation.check_claims_under_readings(BY_ID["C5"], COMPILED)
+    (rd,) = valuation.check_remarks_under_readings(BY_ID["C5"], COMPILED)
     assert rd["stable"] and rd["doubtful"] == "TS"
     dealt = {c for h in BY_ID["C5"].hands for c in h}
     assert len(rd["by_substitute"]) == 32 - len(dealt) + 1
@@ -257,7 +257,7 @@ def test_every_world_is_consistent_with_what_the_player_knows(case):
     p, after = case.coup_player, case.coup_after
     k = worlds.knowledge(case, p, after)
     accept = worlds.call_predicate(case, case.calls, p)
-    sampled, candidates = worlds.sample_worlds(k, case.trump, 150, seed=7, accept=accept)
+    sampled, candidates = worlds.player_worlds(k, case.trump, 150, seed=7, accept=accept)
     assert len(sampled) == 150 and candidates >= 150
     seen = set(case.hands[p]) | set(after) | {case.turn_up}
     played_by = _played_by(case, after)
@@ -287,9 +287,9 @@ def test_the_printed_deal_meets_every_call_heard():
 def test_the_same_seed_gives_the_same_worlds_and_numbers():
     c7 = BY_ID["C7"]
     k = worlds.knowledge(c7, c7.coup_player, c7.coup_after)
-    a, _ = worlds.sample_worlds(k, c7.trump, 50, seed=5)
-    b, _ = worlds.sample_worlds(k, c7.trump, 50, seed=5)
-    c, _ = worlds.sample_worlds(k, c7.trump, 50, seed=6)
+    a, _ = worlds.player_worlds(k, c7.trump, 50, seed=5)
+    b, _ = worlds.player_worlds(k, c7.trump, 50, seed=5)
+    c, _ = worlds.player_worlds(k, c7.trump, 50, seed=6)
     assert a == b and a != c
     first = table.table_view(c7, COMPILED, n_worlds=40, seed=5).as_dict()
     assert table.table_view(c7, COMPILED, n_worlds=40, seed=5).as_dict() == first
@@ -300,7 +300,7 @@ def test_the_view_reports_the_gains_of_its_worlds():
     c4 = BY_ID["C4"]
     view = table.table_view(c4, COMPILED, n_worlds=60, seed=9)
     k = worlds.knowledge(c4, c4.coup_player, c4.coup_after)
-    sampled, draws = worlds.sample_worlds(k, c4.trump, 60, 9, worlds.call_predicate(c4, c4.calls, c4.coup_player))
+    sampled, draws = worlds.player_worlds(k, c4.trump, 60, 9, worlds.call_predicate(c4, c4.calls, c4.coup_player))
     g = table.gains(c4, sampled, c4.coup_after, c4.coup_player, c4.coup_card, c4.natural, COMPILED)
     e = mean_estimate(g)
     assert (view.worlds, view.draws) == (60, draws)
@@ -318,7 +318,7 @@ def test_both_solvers_weigh_sampled_worlds_alike():
     for case_id in ("C7", "C6"):
         case = BY_ID[case_id]
         k = worlds.knowledge(case, case.coup_player, case.coup_after)
-        sampled, _ = worlds.sample_worlds(k, case.trump, 12, seed=3)
+        sampled, _ = worlds.player_worlds(k, case.trump, 12, seed=3)
         args = (case, sampled, case.coup_after, case.coup_player, case.coup_card, case.natural)
         np.testing.assert_array_equal(table.gains(*args, COMPILED), table.gains(*args, get_solver("reference")))
 
@@ -337,7 +337,7 @@ def test_sampler_is_uniform_over_one_unseen_card():
     # often as its share of the places says, without calls.
     c9 = BY_ID["C9"]
     k = worlds.knowledge(c9, 1, c9.coup_after)
-    sampled, _ = worlds.sample_worlds(k, c9.trump, 3000, seed=3)
+    sampled, _ = worlds.player_worlds(k, c9.trump, 3000, seed=3)
     card = parse_card("AH")  # no void concerns it: hearts were never led
     for seat in (0, 2, 3):
         expected = k.need[seat] / len(k.pool)
@@ -351,7 +351,7 @@ def test_case_viii_inference_needs_the_lead_convention():
     h = view.holdings[0]
     assert h["true_on_the_deal"]
     assert h["share_cards_only"] < h["share_with_calls"] < h["share_with_calls_and_inferences"] == 1.0
-    verdict = table.table_verdict(view, c8.claims[2])
+    verdict = table.table_finding(view, c8.remarks[2])
     assert verdict.verdict == "true only under a reading"
 
 

@@ -11,7 +11,7 @@ from analysis.errors import EuchreError
 from analysis.game.rules import Rules
 from analysis.run.runner import run_study, settings_for
 from analysis.bidding.auction import bid_batch
-from analysis.simulate import simulate
+from analysis.simulator import simulate
 from fastcore.sampler import sample_deals
 from fastcore.vocabulary import mask_of
 from studies import discard

@@ -16,11 +16,11 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: list[tuple[str, ...]] = [
     ("fastcore",),
     ("analysis.errors",),
-    ("analysis.storage", "analysis.seeds"),
+    ("analysis.storage", "analysis.seeds", "analysis.public"),
     ("analysis.game",),
     ("analysis.bidding",),
     ("analysis.play",),
-    ("analysis.simulate",),
+    ("analysis.simulator",),
     ("analysis.experiment",),
     ("analysis.value",),
     ("analysis.reporting",),
@@ -210,7 +210,7 @@ def test_the_layer_rule_refuses_an_upward_and_a_sideways_import():
     assert layer_of("analysis.play.pimc")[0] > layer_of("analysis.bidding.policy")[0]
     assert layer_of("analysis.run.runner")[0] == layer_of("analysis.tools.compare")[0]
     assert layer_of("analysis.seeds")[1] == "analysis.seeds"
-    assert layer_of("analysis.simulate") == (LAYERS.index(("analysis.simulate",)), "analysis.simulate")
+    assert layer_of("analysis.simulator") == (LAYERS.index(("analysis.simulator",)), "analysis.simulator")
     assert layer_of("numpy") is None
 
 

@@ -10,12 +10,13 @@ from analysis.value.game_model import OUTCOMES, outcome_index, win_probability
 from analysis.bidding.policy import Policy
 from analysis.game.rules import Rules, Score
 from analysis.run.runner import run_study, settings_for
-from analysis.simulate import simulate
+from analysis.simulator import simulate
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED
 from analysis.value import rubber
 from analysis.experiment.study import RUBBER
 from fastcore.sampler import sample_deals
 from studies import lone_hands
+from studies.common import lone_arms
 from studies.lone_hands import STUDY
 
 RULES = Rules(pack=32)
@@ -46,7 +47,7 @@ class FixedLone(Policy):
 
 
 def _kind(rows: pd.DataFrame, kind: str) -> pd.DataFrame:
-    return rows[rows["kind"] == lone_hands.KINDS.index(kind)]
+    return rows[rows["kind"] == lone_arms.KINDS.index(kind)]
 
 
 # --- the rows against the simulator ---------------------------------------------------------------
@@ -55,7 +56,7 @@ def _kind(rows: pd.DataFrame, kind: str) -> pd.DataFrame:
 def test_rows_are_the_simulators_plays_of_each_arm(score):
     # Each arm played independently: the whole deal simulated with the lone decision fixed.
     deals = sample_deals(400, np.random.SeedSequence(7), pack=32)
-    rows = lone_hands.score_rows(deals, score, RULES).drop(columns="deal")
+    rows = lone_arms.score_rows(deals, score, RULES).drop(columns="deal")
     book = simulate(deals, BookPolicy(), RULES, score)
     alone = simulate(deals, FixedLone(True), RULES, score)
     partner = simulate(deals, FixedLone(False), RULES, score)
@@ -93,7 +94,7 @@ def test_hand_classes_agree_with_the_books_lone_decision(score, lone_from):
     # Unassisted and at an even score below three the book plays sound and light hands alone;
     # at three-all only sound ones (L1): the classes must say the same of the hand played alone.
     deals = sample_deals(1500, np.random.SeedSequence(5), pack=32)
-    call = _kind(lone_hands.score_rows(deals, score, RULES), "call")
+    call = _kind(lone_arms.score_rows(deals, score, RULES), "call")
     strong = call["strength"] >= lone_from
     np.testing.assert_array_equal(call["book_alone"], strong)
     assert strong.any() and (~strong).any()
@@ -155,7 +156,7 @@ def test_claims_measure_what_they_say_on_synthetic_rows():
     assert found["L2.light"] == CONTRADICTED       # and gains with light ones here
     # L1 is measured at each score on its own, on the light hands of that score from the decider's side.
     own, theirs = _own_theirs(calls)
-    for score in lone_hands.L1_SCORES:
+    for score in lone_arms.L1_SCORES:
         at = (calls["strength"] == 2) & (own == score[0]) & (theirs == score[1])
         assert STUDY.estimate(f"L1.{score[0]}-{score[1]}", table).n == int(at.sum()) > 0
 
@@ -174,7 +175,7 @@ def test_every_test_is_oriented_to_the_books_side_and_names_one_score():
 def _deals_at(score: Score, n: int, seed: int):
     """A few hundred deals bid and played at one score, with void filler at every score for the model."""
     deals = sample_deals(n, np.random.SeedSequence(seed), pack=32)
-    rows = lone_hands.score_rows(deals, score, RULES).drop(columns="deal")
+    rows = lone_arms.score_rows(deals, score, RULES).drop(columns="deal")
     frame = pd.concat([rows, _filler(np.random.default_rng(seed))], ignore_index=True)
     return rows, _typed(frame)
 

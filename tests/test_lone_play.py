@@ -8,7 +8,9 @@ import pytest
 from analysis.game.rules import Rules, Score
 from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
-from studies import lone_hands, lone_play
+from studies import lone_play
+from studies.common import lone_arms
+from studies.common.table_side import SIDE_BY_SIDE_ENGINES
 from studies.lone_play import STUDY
 
 RULES = Rules()
@@ -16,15 +18,15 @@ RULES = Rules()
 
 def test_the_chosen_deals_are_the_lone_hands_rows_of_strong_decisions_under_every_engine():
     deals = sample_deals(1000, np.random.SeedSequence(7), pack=32)
-    table = lone_play.chunk_rows(deals, 3, RULES, 25, 4, 11)
+    table = lone_play.chunk_rows(deals, 3, RULES, 25, 4, np.random.SeedSequence(11))
     per_engine = table.groupby("engine")["deals"].sum()
-    assert set(per_engine.index) == set(lone_play.ENGINES) and len(set(per_engine)) == 1
-    assert (table["strength"] >= 1).all() and (table["kind"] != lone_hands.KINDS.index("void")).all()
+    assert set(per_engine.index) == set(SIDE_BY_SIDE_ENGINES) and len(set(per_engine)) == 1
+    assert (table["strength"] >= 1).all() and (table["kind"] != lone_arms.KINDS.index("void")).all()
     # the double-dummy rows are the lone_hands study's rows of the first 25 such deals, at their scores
     expected = []
     for b in range(5):
         idx = np.arange(b, 1000, 5)
-        rows = lone_hands.score_rows(deals[idx], Score(3, b), RULES)
+        rows = lone_arms.score_rows(deals[idx], Score(3, b), RULES)
         rows = rows[(rows["kind"] != 0) & (rows["strength"] >= 1)]
         expected.append(rows.assign(deal=idx[rows["deal"]]))
     expected = pd.concat(expected)
@@ -55,6 +57,6 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     table = STUDY.summarise(one)
-    assert set(table["engine"]) == set(lone_play.ENGINES)
+    assert set(table["engine"]) == set(SIDE_BY_SIDE_ENGINES)
     report = STUDY.render(table, {"rules": {"pack": 32}, "options": {"cap": 6, "worlds": 8}}, tmp_path)
     assert len(report.table) == len(lone_play.KEYS_AT_TABLE) and "PIMC - double-dummy [95%]" in report.table.columns

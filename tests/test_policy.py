@@ -12,7 +12,7 @@ from analysis.bidding.pattern_policy import PatternPolicy
 from analysis.bidding.policy import Forced, Policy, Situation
 from analysis.game.rules import Rules
 from analysis.bidding.auction import bid
-from analysis.simulate import play_out, simulate
+from analysis.simulator import play_out, simulate
 from fastcore.sampler import sample_deals
 
 S, C, H, D = range(4)

@@ -14,7 +14,8 @@ import toy_study as toy
 from analysis.reporting import charts
 from analysis import storage
 from analysis.commands.cli import main
-from analysis.reporting.report import md_to_html, write_index
+from analysis.reporting.markup import html_grid, md_grid, md_to_html, page_head
+from analysis.reporting.report import write_index
 from analysis.run.runner import rerender, run_and_report, run_study
 
 
@@ -149,6 +150,22 @@ def test_markdown_subset():
     assert "<blockquote><em>quoted</em></blockquote>" in html
     assert "<li>a <code>b</code></li>" in html and "<strong>c</strong>" in html
     assert "<th>x</th>" in html and "<td>2</td>" in html
+
+
+def test_tables_of_text_cells_in_markdown_and_html():
+    head, rows = ["claim", "verdict"], [["E1", "a | b"], ["E2", "*mixed*"]]
+    md = md_grid(head, rows)
+    assert md.splitlines() == ["| claim | verdict |", "|---|---|", "| E1 | a \\| b |", "| E2 | *mixed* |"]
+    assert md_to_html(md) == "<table><thead><tr><th>claim</th><th>verdict</th></tr></thead><tbody>" \
+        "<tr><td>E1</td><td>a | b</td></tr><tr><td>E2</td><td><em>mixed</em></td></tr></tbody></table>"
+    page = html_grid(head, rows, css="counts")
+    assert page.startswith('<table class="counts"><thead><tr><th>claim</th>') and "<td><em>mixed</em></td>" in page
+
+
+def test_every_page_opens_alike():
+    start, title, style = page_head("A &amp; B", "h1{color:red}")
+    assert start == '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    assert title == "<title>A &amp; B</title>" and style == "<style>h1{color:red}</style></head><body>"
 
 
 def test_studies_command_lists_the_installed_studies(capsys):

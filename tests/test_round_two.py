@@ -5,8 +5,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analysis.bidding.book_policy import BookPolicy
 from analysis.game.cards import parse_card
-from analysis.game.rules import Rules
+from analysis.game.rules import LOVE_ALL, Rules
 from analysis.run.runner import run_study, settings_for
 from analysis.bidding.auction import bid_batch
 from fastcore.sampler import sample_deals
@@ -64,18 +65,18 @@ def test_d5_hands_the_policy_passes_with():
 def test_the_arms_fix_only_the_deciding_players_action():
     deals = sample_deals(20_000, np.random.SeedSequence((7, 3)), pack=32)
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
-    book = bid_batch(hands, turn_up, r2.BookPolicy(), RULES, r2.LOVE_ALL)
-    rows = np.flatnonzero(r2.reached(book, r2.B, 2))
+    book = bid_batch(hands, turn_up, BookPolicy(), RULES, LOVE_ALL)
+    rows = np.flatnonzero(r2.decision_reached(book, r2.B, 2))
     assert len(rows) > 3000 and (book.round[rows] != 1).all()
     for arm in ("next", "cross", "pass"):
-        b = bid_batch(hands[rows], turn_up[rows], r2.Acting(r2.B, 2, arm), RULES, r2.LOVE_ALL)
+        b = bid_batch(hands[rows], turn_up[rows], r2.Acting(r2.B, 2, arm), RULES, LOVE_ALL)
         if arm == "pass":
             assert not ((b.caller == r2.B) & (b.round == 2)).any()
         else:
             assert ((b.caller == r2.B) & (b.round == 2)).all()
             assert (b.trump == r2.arm_suit(arm, hands[rows, r2.B], turn_up[rows])).all()
     # elsewhere the book's bidding is unchanged: round one is the same on every deal
-    b = bid_batch(hands, turn_up, r2.Acting(r2.B, 2, "next"), RULES, r2.LOVE_ALL)
+    b = bid_batch(hands, turn_up, r2.Acting(r2.B, 2, "next"), RULES, LOVE_ALL)
     assert ((b.round == 1) == (book.round == 1)).all()
     assert (b.caller[book.round == 1] == book.caller[book.round == 1]).all()
 

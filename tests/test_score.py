@@ -13,6 +13,8 @@ from analysis.game.rules import Rules
 from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
 from studies import score
+from studies.common.book_arms import BOOK_ARMS
+from studies.common.game_models import book_game_model, outcome_counts
 from studies.score import CASES, STUDY
 
 CALLS = {"assist", "order up", "take up"}
@@ -75,9 +77,9 @@ def test_an_estimate_is_the_game_value_of_the_books_arm_minus_the_others():
                               for a in range(game) for b in range(game) for k in range(7)])
     table = STUDY.summarise(pd.concat([decisions, game_rows], ignore_index=True))
     e = STUDY.estimate("T4.left, ace, king.2-4", table, {"root_seed": 5})
-    model = score.model_of(table, {"root_seed": 5})
+    model = book_game_model(table, {"root_seed": 5}, STUDY.name)
     np.testing.assert_allclose(model.f, f, atol=2e-3)
-    win = model.estimate(score.case_rows(table, score.BY_KEY["T4.left, ace, king.2-4"]), score.ARMS, score.GAME_WIN)
+    win = model.estimate(score.case_rows(table, score.BY_KEY["T4.left, ace, king.2-4"]), BOOK_ARMS, score.GAME_WIN)
     per_deal, per_deal_win = [], []
     for book, call, pas, w in zip(decisions["book"], decisions["call_net"], decisions["pass_net"], decisions["deals"]):
         mine, other = (call, pas) if book else (pas, call)
@@ -105,7 +107,7 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     table = STUDY.summarise(one)
-    counts = score.outcome_counts(table)
+    counts = outcome_counts(table[table["cls"] == "game"])
     assert counts.sum() == 5 * 4000 and (counts.sum(axis=2) > 0).all()   # every score has the book's hands
     report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888, "options": {"cap": 30}}, tmp_path)
     assert report.verdicts and (tmp_path / "claims.png").exists()

@@ -74,7 +74,7 @@ def test_stuck_deals_are_played_three_ways_and_the_policy_is_one_of_them():
 
 def test_the_rule_changes_only_the_void_deals():
     deals = sample_deals(2500, np.random.SeedSequence(3), pack=24)
-    table = STUDY.summarise(std.game_rows(deals, "modern"))
+    table = STUDY.summarise(std.rule_game_rows(deals, "modern"))
     assert table["deals"].sum() == 2500
     assert set(table["a"]) == set(range(10)) and set(table["b"]) == set(range(10))
     changed = table[table["out_off"] != table["out_on"]]

@@ -164,7 +164,7 @@ def test_the_arm_of_the_policys_own_action_replays_the_policy(seat, rnd):
     from analysis.bidding.book_policy import BookPolicy
     from analysis.game.rules import Rules
     from analysis.bidding.auction import bid_batch
-    from analysis.simulate import simulate
+    from analysis.simulator import simulate
     from fastcore.sampler import sample_deals
 
     deals = sample_deals(1_500, np.random.SeedSequence((14, seat, rnd)), pack=32)

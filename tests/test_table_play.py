@@ -11,7 +11,7 @@ from analysis.errors import EuchreError
 from analysis.play.information import start_info
 from analysis.game.cards import effective_suit, partner_of
 from analysis.bidding.auction import bid_batch
-from analysis.simulate import simulate
+from analysis.simulator import simulate
 from analysis.play.pimc import PIMCPlayer
 from analysis.play.players import SimplePlayer
 from analysis.play.table import TablePlay, play_hand, play_hands

@@ -10,7 +10,7 @@ from analysis.bench.registry import benchmark
 def hands_per_s(min_seconds: float) -> float:
     from fastcore.sampler import sample_deals
     from analysis.bidding.book_policy import BookPolicy
-    from analysis.simulate import simulate
+    from analysis.simulator import simulate
     policy = BookPolicy()
     n, start, seed = 0, time.perf_counter(), 2024
     while True:

@@ -227,8 +227,8 @@ class VectorPolicy(Policy):
 
     def discard_batch(self, t: Situations) -> np.ndarray:
         """The book's rule (D8)."""
-        from analysis.game.contract import book_discard
-        return book_discard(t.hands, t.turn_up, False if t.is_lone is None else t.is_lone)
+        from analysis.game.contract import book_discards
+        return book_discards(t.hands, t.turn_up, False if t.is_lone is None else t.is_lone)
 
 
 def _illegal(policy: Policy, decision: str, action, why: str) -> EuchreError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.tools.advise import DEFAULT_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table
+from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table
 from analysis.commands.common import add_play_arguments, add_rules_arguments, play_from_args, rules_from_args
 from analysis.errors import EuchreError
 
@@ -24,7 +24,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--round", type=int, help="1 or 2 (default: from --calls, else 1)")
     parser.add_argument("--model", default="book", choices=MODELS,
                         help="how the others' calls are read: book (their policy is the book's; default) or uniform")
-    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS, help=f"worlds sampled (default {DEFAULT_WORLDS:,})")
+    parser.add_argument("--worlds", type=int, default=ADVICE_WORLDS, help=f"worlds sampled (default {ADVICE_WORLDS:,})")
     add_play_arguments(parser, worlds="--play-worlds")   # his --worlds counts the worlds he could be in
     parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
     parser.add_argument("--by", default="points", choices=UNITS,

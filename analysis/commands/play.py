@@ -11,7 +11,7 @@ from analysis.commands.common import (add_play_arguments, add_rules_arguments, p
                                       rules_from_args)
 from analysis.errors import EuchreError
 from analysis.bidding.policies import policy_from_name
-from analysis.simulate import simulate
+from analysis.simulator import simulate
 
 NAME = "play"
 HELP = "play N hands: policies bid, the play engine plays (double-dummy by default), score by the laws"

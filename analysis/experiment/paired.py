@@ -20,7 +20,7 @@ import numpy as np
 
 from analysis.errors import EuchreError
 from analysis.game.rules import Rules, Score
-from analysis.simulate import HandResults, play_contract, simulate
+from analysis.simulator import HandResults, play_contract, simulate
 
 Arm = Callable[[object], HandResults]   # deals -> the results of playing them this way
 

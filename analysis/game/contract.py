@@ -36,8 +36,9 @@ def with_turn_up(dealer_hands, turn_up) -> np.ndarray:
     return np.asarray(dealer_hands, np.uint32) | _bit(turn_up)
 
 
-def book_discard(six, turn_up, is_lone) -> np.ndarray:
-    """The book's discard (D8) from the dealer's six cards, per row (``is_lone``: he plays alone)."""
+def book_discards(six, turn_up, is_lone) -> np.ndarray:
+    """The book's discard (D8) from the dealer's six cards, per row (``is_lone``: he plays alone):
+    :func:`analysis.game.discard.book_discard` for a batch of hands, compiled."""
     six = np.asarray(six, np.uint32)
     alone = np.broadcast_to(np.asarray(is_lone, bool), six.shape).copy()
     return book_discard_batch(six, np.asarray(turn_up, np.int8), alone)
@@ -51,7 +52,7 @@ def after_discard(six, discard) -> np.ndarray:
 def dealer_hand(dealer_hands, turn_up, is_lone=False) -> np.ndarray:
     """The dealer's hand after taking up the turn-up and making the book's discard."""
     six = with_turn_up(dealer_hands, turn_up)
-    return after_discard(six, book_discard(six, turn_up, is_lone))
+    return after_discard(six, book_discards(six, turn_up, is_lone))
 
 
 def sits_out(lone_seat) -> np.ndarray:

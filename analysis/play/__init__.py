@@ -7,6 +7,7 @@ __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "engine": ["PlayEngine", "DoubleDummy"],
     "engines": ["ENGINES", "DEFAULT_WORLDS", "get_engine", "chunk_engine", "default_engine", "playing"],
     "double_dummy": ["Solver", "get_solver"],
+    "reference": ["solve"],
     "information": ["InfoSet"],
     "worlds": ["BiddingModel", "CallsContradicted", "sample_worlds"],
     "players": ["Player", "SimplePlayer"],

@@ -8,7 +8,8 @@ verdicts); :func:`write_report` writes to the study's folder
 - ``report.md`` and ``report.html`` (charts embedded as base64 PNG, so the page travels alone);
 - ``summary.json``: title and headline, read by :func:`write_index` for ``reports/index.html``.
 
-Every file is written to a temporary name and renamed into place.
+Every file is written to a temporary name and renamed into place. The Markdown and HTML come
+from :mod:`analysis.reporting.markup`, as every page of the project does.
 """
 from __future__ import annotations
 
@@ -79,6 +80,8 @@ class StudyReport:
     sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
     play_note: str | None = None       # what the play engine can and cannot see; None: the run's (play_note)
 
+
+# --- the words of a report ------------------------------------------------------------------
 
 PIMC_SEES = (
     "PIMC draws worlds consistent with what the player saw and solves each double-dummy: it assumes it could play "

@@ -39,12 +39,12 @@ from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chu
 from analysis.errors import EuchreError
 from analysis.bidding.policy import FIRST_ROUND_CALL, Call, Policy, Situation, Situations, VectorPolicy
 from analysis.game.rules import ROUND_ORDER, Rules, Score
-from analysis.simulate import simulate
+from analysis.simulator import simulate
 from analysis.experiment.stats import Estimate, mean_estimate
 from analysis.seeds import advise_chunk_seed
 
 CHUNK = 5_000               # worlds per chunk: part of the seeding
-DEFAULT_WORLDS = 40_000     # see the README: half-widths about 0.02 points on the differences that matter
+ADVICE_WORLDS = 40_000      # see the README: half-widths about 0.02 points on the differences that matter
 MODEL_DEALS = 20_000        # the game model: the book's hands per score
 MODEL_SEED = 0
 MODEL_STUDY = "advise"
@@ -562,7 +562,7 @@ def _game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, n
     return with_model_error(paired, float(np.std(by_draw / len(x), ddof=1)))
 
 
-def advise(spot: Spot, worlds: int = DEFAULT_WORLDS, seed: int = 0, model: str = "book", by: str = "points",
+def advise(spot: Spot, worlds: int = ADVICE_WORLDS, seed: int = 0, model: str = "book", by: str = "points",
            n_jobs: int = 1, model_deals: int = MODEL_DEALS, play: str = "dd", play_worlds: int = PLAY_WORLDS) -> Advice:
     """Every legal action of the player at ``spot``, valued over ``worlds`` worlds (see the
     module docstring); ``best`` by ``by`` ("points" or "game"); the cards played by the engine

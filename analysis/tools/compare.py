@@ -46,7 +46,7 @@ from analysis.value.game_model import OUTCOMES, outcome_index
 from analysis.bidding.policy import Policy
 from analysis.game.rules import Rules, Score
 from analysis.bidding.auction import bid_batch
-from analysis.simulate import play_bidding
+from analysis.simulator import play_bidding
 from analysis.experiment.stats import Estimate, mean_estimate
 from analysis.seeds import duplicate_bootstrap_seed, duplicate_chunk_seed, game_hand_seed
 

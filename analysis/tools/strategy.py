@@ -306,11 +306,11 @@ def discard_choices(six, turn_up, alone) -> np.ndarray:
     the book's (the lowest card of a short suit, a lone ace kept unless alone: D8); the lowest
     plain card; the lowest card of the longest plain suit; the lowest singleton, to make a void.
     With no plain card, or no singleton for the last, the book's card."""
-    from analysis.game.contract import book_discard
+    from analysis.game.contract import book_discards
 
     six = np.asarray(six, np.uint32)
     turn_up = np.asarray(turn_up, np.int64)
-    book = np.asarray(book_discard(six, turn_up.astype(np.int8), alone), np.int64)
+    book = np.asarray(book_discards(six, turn_up.astype(np.int8), alone), np.int64)
     cards, counts = _plain_cards(six, turn_up >> 3)
     rows = np.arange(len(six))
     ranks = _rank_key(cards)                                           # (N, 3)

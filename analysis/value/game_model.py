@@ -86,14 +86,20 @@ def win_probability(probs, rules: Rules = Rules(), tol: float = 1e-13, max_iter:
     raise EuchreError("the game model did not converge: check the outcome probabilities")
 
 
-def from_counts(counts, rules: Rules = Rules()) -> np.ndarray:
-    """The game solved from outcome counts ``counts[..., m, o, k]`` (hands dealt by the side
-    with m points against o that ended in outcome k)."""
+def outcome_probabilities(counts, model: str = "game model") -> np.ndarray:
+    """The outcome probabilities ``probs[..., m, o, k]`` of outcome counts ``counts[..., m, o, k]``
+    (hands dealt by the side with m points against o that ended in outcome k); the ``model``
+    they are for names it when a score has no hands."""
     counts = np.asarray(counts, dtype=float)
     totals = counts.sum(axis=-1, keepdims=True)
     if np.any(totals == 0):
-        raise EuchreError("the game model needs hands at every score below game: run every dealers' score")
-    return win_probability(counts / totals, rules)
+        raise EuchreError(f"the {model} needs hands at every score below game: run every dealers' score")
+    return counts / totals
+
+
+def from_counts(counts, rules: Rules = Rules()) -> np.ndarray:
+    """The game solved from outcome counts ``counts[..., m, o, k]`` (:func:`outcome_probabilities`)."""
+    return win_probability(outcome_probabilities(counts), rules)
 
 
 def bootstrap(counts, rules: Rules = Rules(), draws: int = 1000, seed=None) -> np.ndarray:
@@ -109,11 +115,10 @@ def resample(counts, draws: int = 1000, seed=None) -> np.ndarray:
     the multinomial distribution of its observed frequencies (as many hands as observed): the
     parametric bootstrap behind :func:`bootstrap`, for any model solved from counts."""
     counts = np.asarray(counts, dtype=np.int64)
+    probs = outcome_probabilities(counts)
     totals = counts.sum(axis=-1)
-    if np.any(totals == 0):
-        raise EuchreError("the game model needs hands at every score below game: run every dealers' score")
     rng = np.random.default_rng(seed)
-    return rng.multinomial(totals, counts / totals[..., None], size=(draws, *totals.shape))
+    return rng.multinomial(totals, probs, size=(draws, *totals.shape))
 
 
 def side_wins(f: np.ndarray, own, theirs, own_deals_next) -> np.ndarray:

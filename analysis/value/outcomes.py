@@ -17,7 +17,7 @@ from analysis.errors import EuchreError
 from analysis.value.game_model import OUTCOMES, outcome_index
 from analysis.game.rules import Rules, Score
 from analysis.bidding.auction import bid_batch
-from analysis.simulate import play_out
+from analysis.simulator import play_out
 from analysis.seeds import score_chunk_seed
 
 CHUNK = 5_000   # deals per chunk: part of the seeding, so changing it changes the deals

@@ -180,13 +180,9 @@ def solve(probs, rules: Rules = Rules(), tol: float = 1e-13, max_iter: int = 100
 
 
 def from_counts(counts, rules: Rules = Rules()) -> RubberModel:
-    """The rubber solved from outcome counts ``counts[..., m, o, k]`` (hands dealt by the side
-    with m points against o that ended in outcome k)."""
-    counts = np.asarray(counts, dtype=float)
-    totals = counts.sum(axis=-1, keepdims=True)
-    if np.any(totals == 0):
-        raise EuchreError("the rubber model needs hands at every score below game: run every dealers' score")
-    return solve(counts / totals, rules)
+    """The rubber solved from outcome counts ``counts[..., m, o, k]``
+    (:func:`analysis.value.game_model.outcome_probabilities`)."""
+    return solve(game_model.outcome_probabilities(counts, "rubber model"), rules)
 
 
 def bootstrap(counts, rules: Rules = Rules(), draws: int = 1000, seed=None) -> RubberModel:

@@ -2,7 +2,7 @@
 
 * :mod:`~analysis.tools.coups.cases`: the cases as data (``analysis/data/coups.toml``) and their checks;
 * :mod:`~analysis.tools.coups.valuation`: the printed deal double-dummy, the book's line replayed with
-  every legal card valued, and each claim of the REMARKS judged;
+  every legal card valued, and each remark of the REMARKS judged;
 * :mod:`~analysis.tools.coups.worlds`: what the coup player knows, and the worlds consistent with it;
 * :mod:`~analysis.tools.coups.table`: the coup weighed over those worlds (the table-side view);
 * :mod:`~analysis.tools.coups.analyse`: all of it for one case;
@@ -12,8 +12,8 @@ Double-dummy play is perfect-information play: it favours whoever the unseen car
 an approximation of play at the table. The table-side view is the honest complement.
 """
 from analysis.tools.coups.analyse import CaseResult, analyse_case
-from analysis.tools.coups.cases import DATA_FILE, Case, Claim, load_cases, select_cases
+from analysis.tools.coups.cases import DATA_FILE, Case, Remark, load_cases, select_cases
 from analysis.tools.coups.render import render_summary, render_text, write_report
 
-__all__ = ["DATA_FILE", "Case", "CaseResult", "Claim", "analyse_case", "load_cases", "render_summary",
+__all__ = ["DATA_FILE", "Case", "CaseResult", "Remark", "analyse_case", "load_cases", "render_summary",
            "render_text", "select_cases", "write_report"]

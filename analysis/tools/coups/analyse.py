@@ -1,12 +1,12 @@
-"""The whole analysis of one case: the replay, the claims, the misprint readings, the table-side view."""
+"""The whole analysis of one case: the replay, the remarks, the misprint readings, the table-side view."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from analysis.game.cards import SEATS, SUIT_NAMES, card_text
 from analysis.tools.coups.cases import Case
-from analysis.tools.coups.table import TableView, table_verdict, table_view
-from analysis.tools.coups.valuation import Step, Value, Verdict, check_claim, check_claims_under_readings, line_result, replay
+from analysis.tools.coups.table import TableView, table_finding, table_view
+from analysis.tools.coups.valuation import Step, Value, Finding, check_remark, check_remarks_under_readings, line_result, replay
 from analysis.game.cards import active_seats, side_of
 from analysis.play.double_dummy import Solver
 from analysis.seeds import case_seed
@@ -18,7 +18,7 @@ class CaseResult:
     steps: list[Step]
     final: Value
     complete: bool
-    verdicts: list[Verdict]
+    findings: list[Finding]
     readings: list[dict]
     table: TableView | None
 
@@ -53,7 +53,7 @@ class CaseResult:
                             "points": {"AC": self.final.points[0], "BD": self.final.points[1]},
                             "played_to_the_end": self.complete},
             "double_dummy_improvements": self.improvements(),
-            "claims": [v.as_dict() for v in self.verdicts],
+            "claims": [v.as_dict() for v in self.findings],
             "readings": self.readings,
             "notes": c.notes,
             "table_side": None if self.table is None else self.table.as_dict(),
@@ -61,15 +61,15 @@ class CaseResult:
 
 
 def analyse_case(case: Case, solver: Solver, n_worlds: int = 200, seed: int = 1888, table: bool = True) -> CaseResult:
-    """Replay the case, judge its claims and, unless ``table`` is false or ``n_worlds`` is 0, take the table-side view."""
+    """Replay the case, check its remarks and, unless ``table`` is false or ``n_worlds`` is 0, take the table-side view."""
     steps = replay(case, solver)
     final, complete = line_result(case, solver)
     view = table_view(case, solver, n_worlds, case_seed(case.id, seed)) if table and n_worlds > 0 else None
-    verdicts = []
-    for claim in case.claims:
-        if claim.kind.startswith("table-") and view is not None:
-            verdicts.append(table_verdict(view, claim))
+    findings = []
+    for remark in case.remarks:
+        if remark.kind.startswith("table-") and view is not None:
+            findings.append(table_finding(view, remark))
         else:
-            verdicts.append(check_claim(case, claim, solver))
-    readings = check_claims_under_readings(case, solver)
-    return CaseResult(case, steps, final, complete, verdicts, readings, view)
+            findings.append(check_remark(case, remark, solver))
+    readings = check_remarks_under_readings(case, solver)
+    return CaseResult(case, steps, final, complete, findings, readings, view)

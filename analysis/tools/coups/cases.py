@@ -1,10 +1,10 @@
 """The nine coup cases as data: loading ``analysis/data/coups.toml`` and checking each case.
 
 A case is the four hands, the turn-up, the trump, who made it and how, the score, the book's
-line of play, the coup card with the natural play it is weighed against, and each claim of the
-REMARKS as a checkable statement (the file's header describes the fields). Loading checks that
-every card is dealt once, five to a hand, the turn-up in the dealer's hand, every call met by
-the caller's hand, and every card of the book's line and of every claim legal.
+line of play, the coup card with the natural play it is weighed against, and each of its
+REMARKS as a checkable statement (a :class:`Remark`; the file's header describes the fields).
+Loading checks that every card is dealt once, five to a hand, the turn-up in the dealer's hand,
+every call met by the caller's hand, and every card of the book's line and of every remark legal.
 """
 from __future__ import annotations
 
@@ -20,12 +20,15 @@ from analysis.game.cards import default_leader, is_trump, side_of
 
 DATA_FILE = Path(__file__).parents[2] / "data" / "coups.toml"
 HOWS = ("adopted", "assisted", "ordered", "alone")
-CLAIM_KINDS = ("outcome", "better", "line", "advice", "table-choice", "table-holding")
+REMARK_KINDS = ("outcome", "better", "line", "advice", "table-choice", "table-holding")
 CALLS = ("pass", "order", "assist", "adopt", "alone")
 
 
 @dataclass
-class Claim:
+class Remark:
+    """A remark of the book about a case (C1.1, C1.2, ...), as a statement about the deal to check;
+    the ledger reads the remarks as the tests of the case's claim (C1)."""
+
     id: str
     text: str
     kind: str
@@ -35,8 +38,8 @@ class Claim:
     versus: list[int] = field(default_factory=list)
     outcome: str = ""
     reading: dict | None = None          # {"cards": [...], "versus": [...], "text": "..."}
-    calls: list[tuple[int, str]] | None = None   # table-side claims: the calls assumed
-    better: int | None = None            # table-choice: the card the claim says is better
+    calls: list[tuple[int, str]] | None = None   # table-side remarks: the calls assumed
+    better: int | None = None            # table-choice: the card the remark says is better
     worse: int | None = None
     seat: int | None = None              # table-holding: whose trumps
     trumps: list[int] = field(default_factory=list)
@@ -62,7 +65,7 @@ class Case:
     coup_after: list[int]
     coup_card: int
     natural: int
-    claims: list[Claim]
+    remarks: list[Remark]
     notes: list[str]
     readings: list[dict] = field(default_factory=list)
     c_not_printed: bool = False
@@ -122,33 +125,33 @@ def _cards(value, what: str) -> list[int]:
     return parse_cards(value, 32, what=what)
 
 
-def _claim(case_id: str, raw: dict) -> Claim:
+def _remark(case_id: str, raw: dict) -> Remark:
     cid = raw.get("id", "?")
     where = f"case {case_id} claim {cid}"
     kind = raw.get("kind")
-    if kind not in CLAIM_KINDS:
-        raise EuchreError(f"{where}: kind {kind!r} is not one of {', '.join(CLAIM_KINDS)}")
+    if kind not in REMARK_KINDS:
+        raise EuchreError(f"{where}: kind {kind!r} is not one of {', '.join(REMARK_KINDS)}")
     cards_raw = raw.get("cards", [])
     cards = None if cards_raw == ["*"] else _cards(cards_raw, f"{where} cards")
-    claim = Claim(
+    remark = Remark(
         id=cid, text=raw.get("text", ""), kind=kind, player=parse_seat(raw.get("player", "?")),
         after=_cards(raw.get("after", []), f"{where} after"), cards=cards,
         versus=_cards(raw.get("versus", []), f"{where} versus"), outcome=raw.get("outcome", ""),
     )
     if "reading" in raw:
         r = raw["reading"]
-        claim.reading = {"cards": _cards(r["cards"], f"{where} reading cards"),
+        remark.reading = {"cards": _cards(r["cards"], f"{where} reading cards"),
                          "versus": _cards(r.get("versus", []), f"{where} reading versus"), "text": r["text"]}
     if "calls" in raw:
-        claim.calls = [(parse_seat(s), c) for s, c in raw["calls"]]
+        remark.calls = [(parse_seat(s), c) for s, c in raw["calls"]]
     if kind == "table-choice":
-        claim.better = parse_card(raw["better"])
-        claim.worse = parse_card(raw["worse"])
+        remark.better = parse_card(raw["better"])
+        remark.worse = parse_card(raw["worse"])
     if kind == "table-holding":
-        claim.seat = parse_seat(raw["seat"])
-        claim.trumps = _cards(raw["trumps"], f"{where} trumps")
-        claim.extra = list(raw.get("extra", []))
-    return claim
+        remark.seat = parse_seat(raw["seat"])
+        remark.trumps = _cards(raw["trumps"], f"{where} trumps")
+        remark.extra = list(raw.get("extra", []))
+    return remark
 
 
 def load_cases(path: str | Path | None = None) -> list[Case]:
@@ -169,7 +172,7 @@ def load_cases(path: str | Path | None = None) -> list[Case]:
                 line=_cards(raw["line"], f"case {cid} line"),
                 coup_player=parse_seat(coup["player"]), coup_after=_cards(coup["after"], f"case {cid} coup"),
                 coup_card=parse_card(coup["card"]), natural=parse_card(coup["natural"]),
-                claims=[_claim(cid, c) for c in raw.get("claims", [])],
+                remarks=[_remark(cid, c) for c in raw.get("claims", [])],
                 notes=list(raw.get("notes", [])), readings=list(raw.get("readings", [])),
                 c_not_printed=bool(raw.get("c_not_printed", False)),
             )
@@ -226,24 +229,24 @@ def validate(case: Case) -> None:
     except EuchreError as exc:
         raise EuchreError(f"{where}: the book's line is not legal: {exc}") from None
     _check_prefix(case, case.coup_after, case.coup_player, [case.coup_card, case.natural], f"{where} coup")
-    for claim in case.claims:
-        cw = f"{where} claim {claim.id}"
-        for _seat, call in claim.calls or []:
+    for remark in case.remarks:
+        cw = f"{where} claim {remark.id}"
+        for _seat, call in remark.calls or []:
             if call not in CALLS:
                 raise EuchreError(f"{cw}: call {call!r} is not one of {', '.join(CALLS)}")
-        cards = [] if claim.cards is None else claim.cards
-        if claim.kind in ("outcome", "better"):
-            if claim.kind == "better" and (len(cards) != 1 or not claim.versus):
+        cards = [] if remark.cards is None else remark.cards
+        if remark.kind in ("outcome", "better"):
+            if remark.kind == "better" and (len(cards) != 1 or not remark.versus):
                 raise EuchreError(f"{cw}: a 'better' claim names one card and at least one card in versus")
-            _check_prefix(case, claim.after, claim.player, cards + claim.versus, cw)
-            if claim.reading:
-                for seq in (claim.reading["cards"], claim.reading.get("versus", [])):
+            _check_prefix(case, remark.after, remark.player, cards + remark.versus, cw)
+            if remark.reading:
+                for seq in (remark.reading["cards"], remark.reading.get("versus", [])):
                     try:
-                        case.start(claim.after + seq)
+                        case.start(remark.after + seq)
                     except EuchreError as exc:
                         raise EuchreError(f"{cw} reading: {exc}") from None
-        elif claim.kind in ("table-choice", "table-holding", "line"):
-            _check_prefix(case, claim.after, claim.player, [], cw)
+        elif remark.kind in ("table-choice", "table-holding", "line"):
+            _check_prefix(case, remark.after, remark.player, [], cw)
 
 
 def _check_prefix(case: Case, after: list[int], player: int, cards: list[int], where: str) -> None:

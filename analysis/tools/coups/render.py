@@ -105,8 +105,8 @@ def render_text(result: CaseResult) -> str:
     else:
         out.append("Double-dummy finds no better card than the book's at any card of its line.")
     out += ["", "Claims:"]
-    for v in result.verdicts:
-        out.append(f"  {v.claim.id} [{v.verdict}] \"{v.claim.text}\"")
+    for v in result.findings:
+        out.append(f"  {v.remark.id} [{v.verdict}] \"{v.remark.text}\"")
         out.append(f"      {v.detail}")
         if v.reading:
             out.append(f"      reading: {v.reading}")
@@ -129,13 +129,13 @@ def render_text(result: CaseResult) -> str:
 
 
 def render_summary(results: list[CaseResult]) -> str:
-    """One line per claim and one per coup: what holds, what does not, what the table changed."""
+    """One line per remark and one per coup: what holds, what does not, what the table changed."""
     out = ["Summary of the verdicts", ""]
     counts: dict[str, int] = {}
     for r in results:
-        for v in r.verdicts:
+        for v in r.findings:
             counts[v.verdict] = counts.get(v.verdict, 0) + 1
-            out.append(f"  {v.claim.id:<6} {v.verdict:<27} {v.claim.text[:90]}")
+            out.append(f"  {v.remark.id:<6} {v.verdict:<27} {v.remark.text[:90]}")
     out.append("")
     out.append("  " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
     views = [r for r in results if r.table is not None]
@@ -188,8 +188,8 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
     ]))
     rows = [["claim", "verdict", "statement"]]
     for r in results:
-        for v in r.verdicts:
-            rows.append([v.claim.id, v.verdict, v.claim.text])
+        for v in r.findings:
+            rows.append([v.remark.id, v.verdict, v.remark.text])
     b.append(("h2", "Summary of the claims"))
     b.append(("table", rows))
     views = [r for r in results if r.table is not None]
@@ -224,8 +224,8 @@ def _case_blocks(r: CaseResult) -> list[tuple]:
         f"trick {i['trick']}, {i['seat']} ({i['side']}): {', '.join(i['better'])} instead of {i['book']}, {i['gain_points']:+d} points"
         for i in imp) + "." if imp else "Double-dummy finds no better card than the book's anywhere in its line."))
     b.append(("h3", "Claims"))
-    b.append(("ul", [f"**{v.claim.id} — {v.verdict}.** \"{v.claim.text}\" {v.detail}." + (f" Reading: {v.reading}." if v.reading else "")
-                     for v in r.verdicts]))
+    b.append(("ul", [f"**{v.remark.id} — {v.verdict}.** \"{v.remark.text}\" {v.detail}." + (f" Reading: {v.reading}." if v.reading else "")
+                     for v in r.findings]))
     for rd in r.readings:
         b.append(("p", f"Misprint check ({rd['reading']}): with each card outside the four hands in place of the doubtful "
                        f"{rd['doubtful']}, the verdicts are {'unchanged' if rd['stable'] else 'NOT unchanged'} "
@@ -261,11 +261,11 @@ def _case_blocks(r: CaseResult) -> list[tuple]:
 
 
 def conclusions(results: list[CaseResult]) -> list[str]:
-    """Which claims hold, which do not, what the table-side view changed."""
+    """Which remarks hold, which do not, what the table-side view changed."""
     by: dict[str, list[str]] = {}
     for r in results:
-        for v in r.verdicts:
-            by.setdefault(v.verdict, []).append(v.claim.id)
+        for v in r.findings:
+            by.setdefault(v.verdict, []).append(v.remark.id)
     out = [f"{k.capitalize()}: {', '.join(ids)}." for k, ids in sorted(by.items())]
     errs = [f"{r.case.id} trick {i['trick']} {i['seat']} ({i['book']}; better {' '.join(i['better'])}, {i['gain_points']:+d} for {i['side']})"
             for r in results for i in r.improvements()]
@@ -323,7 +323,7 @@ def verdicts_record(results: list[CaseResult], n_worlds: int, seed: int, solver:
     for r in results:
         table = None if r.table is None else {**r.table.as_dict(), "word": table_word(r.table)}
         cases.append({"id": r.case.id, "case": r.case.number, "title": r.case.title,
-                      "claims": [v.as_dict() for v in r.verdicts], "table_side": table})
+                      "claims": [v.as_dict() for v in r.findings], "table_side": table})
     return {"worlds": n_worlds, "seed": seed, "solver": solver, "cases": cases}
 
 

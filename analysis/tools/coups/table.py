@@ -5,7 +5,7 @@ At the coup card the worlds the coup player could believe in are sampled (see
 natural play, and the gain is the difference in his side's net points. Reported: the shares of
 worlds where the coup gains, loses or ties, and the mean gain with its 95% interval
 (:func:`analysis.experiment.stats.mean_estimate`), with the calls read as trump counts, with the cards alone,
-and with the calls read as the book policy's. The table-side claims are judged here too.
+and with the calls read as the book policy's. The table-side remarks are checked here too.
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.game.cards import SEATS, card_text
-from analysis.tools.coups.cases import CALL_TEXT, Case, Claim
-from analysis.tools.coups.valuation import Verdict, value_of
-from analysis.tools.coups.worlds import INFERENCE_TEXT, Knowledge, World, book_call_predicate, call_predicate, inference_holds, knowledge, sample_worlds
+from analysis.tools.coups.cases import CALL_TEXT, Case, Remark
+from analysis.tools.coups.valuation import Finding, value_of
+from analysis.tools.coups.worlds import INFERENCE_TEXT, Knowledge, World, book_call_predicate, call_predicate, inference_holds, knowledge, player_worlds
 from analysis.errors import EuchreError
 from analysis.game.cards import is_trump, side_of
 from analysis.play.double_dummy import Solver
@@ -82,21 +82,21 @@ def table_view(case: Case, solver: Solver, n_worlds: int = 200, seed: int = 1888
     """Sample the coup player's worlds and weigh the coup card against the natural play in each."""
     p, after = case.coup_player, case.coup_after
     k = knowledge(case, p, after)
-    worlds, draws = sample_worlds(k, case.trump, n_worlds, seed, call_predicate(case, case.calls, p))
+    worlds, draws = player_worlds(k, case.trump, n_worlds, seed, call_predicate(case, case.calls, p))
     s = summary(gains(case, worlds, after, p, case.coup_card, case.natural, solver))
     # The same question without the calls: how much do the calls change the picture?
-    free, _ = sample_worlds(k, case.trump, n_worlds, seed + 1)
+    free, _ = player_worlds(k, case.trump, n_worlds, seed + 1)
     free_s = summary(gains(case, free, after, p, case.coup_card, case.natural, solver))
     book = book_view(case, solver, k, n_worlds, seed + 3)
     calls_used = [f"{SEATS[s_]} {CALL_TEXT[c]}" for s_, c in case.calls if s_ != p]
     view = TableView(p, case.coup_card, case.natural, len(worlds), draws, solver.name, calls_used,
                      s["mean_gain_points"], s["se"], s["ci95"][0], s["ci95"][1],
                      s["share_gain"], s["share_loss"], s["share_tie"], free_s, book)
-    for claim in case.claims:
-        if claim.kind == "table-holding":
-            view.holdings.append(_holding(case, claim, worlds, free, after))
-        elif claim.kind == "table-choice":
-            view.choices.append(_choice(case, claim, solver, n_worlds, seed + 2))
+    for remark in case.remarks:
+        if remark.kind == "table-holding":
+            view.holdings.append(_holding(case, remark, worlds, free, after))
+        elif remark.kind == "table-choice":
+            view.choices.append(_choice(case, remark, solver, n_worlds, seed + 2))
     return view
 
 
@@ -107,7 +107,7 @@ def book_view(case: Case, solver: Solver, k: Knowledge, n: int, seed: int) -> di
     # "available" stays in the results, which have always carried it
     out = {"available": True, "true_deal_accepted": bool(accept(case.hands))}
     try:
-        worlds, candidates = sample_worlds(k, case.trump, n, seed, accept)
+        worlds, candidates = player_worlds(k, case.trump, n, seed, accept)
     except EuchreError as exc:   # the policy's calls may leave (almost) no world
         out["error"] = str(exc)
         return out
@@ -116,57 +116,57 @@ def book_view(case: Case, solver: Solver, k: Knowledge, n: int, seed: int) -> di
     return out
 
 
-def _holding(case: Case, claim: Claim, worlds: list[World], free: list[World], after: Sequence[int]) -> dict:
-    target = set(claim.trumps)
+def _holding(case: Case, remark: Remark, worlds: list[World], free: list[World], after: Sequence[int]) -> dict:
+    target = set(remark.trumps)
 
     def exact(w: World) -> bool:
-        return {c for c in w[claim.seat] if is_trump(c, case.trump)} == target
+        return {c for c in w[remark.seat] if is_trump(c, case.trump)} == target
     with_calls = float(np.mean([exact(w) for w in worlds]))
     cards_only = float(np.mean([exact(w) for w in free]))
-    inferred = [w for w in worlds if all(inference_holds(e, w, case, after) for e in claim.extra)]
+    inferred = [w for w in worlds if all(inference_holds(e, w, case, after) for e in remark.extra)]
     with_extra = float(np.mean([exact(w) for w in inferred])) if inferred else float("nan")
-    return {"claim": claim.id, "seat": SEATS[claim.seat], "trumps": [card_text(c) for c in claim.trumps],
+    return {"claim": remark.id, "seat": SEATS[remark.seat], "trumps": [card_text(c) for c in remark.trumps],
             "true_on_the_deal": exact(case.hands), "share_cards_only": cards_only, "share_with_calls": with_calls,
-            "inferences": [INFERENCE_TEXT[e] for e in claim.extra],
+            "inferences": [INFERENCE_TEXT[e] for e in remark.extra],
             "share_with_calls_and_inferences": with_extra,
             "worlds_kept_by_inferences": len(inferred)}
 
 
-def _choice(case: Case, claim: Claim, solver: Solver, n: int, seed: int) -> dict:
-    p = claim.player
-    k = knowledge(case, p, claim.after)
-    calls = claim.calls if claim.calls is not None else case.calls
-    worlds, draws = sample_worlds(k, case.trump, n, seed, call_predicate(case, calls, p))
-    s = summary(gains(case, worlds, claim.after, p, claim.better, claim.worse, solver))
-    s.update({"claim": claim.id, "better": card_text(claim.better), "worse": card_text(claim.worse),
+def _choice(case: Case, remark: Remark, solver: Solver, n: int, seed: int) -> dict:
+    p = remark.player
+    k = knowledge(case, p, remark.after)
+    calls = remark.calls if remark.calls is not None else case.calls
+    worlds, draws = player_worlds(k, case.trump, n, seed, call_predicate(case, calls, p))
+    s = summary(gains(case, worlds, remark.after, p, remark.better, remark.worse, solver))
+    s.update({"claim": remark.id, "better": card_text(remark.better), "worse": card_text(remark.worse),
               "calls": [f"{SEATS[x]} {CALL_TEXT[c]}" for x, c in calls if x != p],
               "acceptance": len(worlds) / draws})
     return s
 
 
-def table_verdict(view: TableView, claim: Claim) -> Verdict:
-    """The verdict of a table-side claim from the sampled worlds."""
-    if claim.kind == "table-holding":
-        h = next(x for x in view.holdings if x["claim"] == claim.id)
+def table_finding(view: TableView, remark: Remark) -> Finding:
+    """The finding on a table-side remark, from the sampled worlds."""
+    if remark.kind == "table-holding":
+        h = next(x for x in view.holdings if x["claim"] == remark.id)
         share = h["share_with_calls"]
         ext = h["share_with_calls_and_inferences"]
         detail = (f"{h['seat']} holds exactly {' '.join(h['trumps'])} as trumps in {h['share_cards_only']:.0%} of the worlds "
                   f"from the cards alone, {share:.0%} with the calls, {ext:.0%} adding: {'; '.join(h['inferences'])}")
         if share == 1.0:
-            return Verdict(claim, "true", detail)
+            return Finding(remark, "true", detail)
         if ext == 1.0:
-            return Verdict(claim, "true only under a reading", detail,
+            return Finding(remark, "true only under a reading", detail,
                            reading="; ".join(view.calls_used + h["inferences"]))
-        return Verdict(claim, "false", detail)
-    c = next(x for x in view.choices if x["claim"] == claim.id)
+        return Finding(remark, "false", detail)
+    c = next(x for x in view.choices if x["claim"] == remark.id)
     lo, hi = c["ci95"]
     detail = (f"{c['better']} rather than {c['worse']}: mean gain {c['mean_gain_points']:+.3f} points "
               f"(95% CI {lo:+.3f} to {hi:+.3f}) over {c['worlds']} worlds with {'; '.join(c['calls']) or 'no calls'}")
     if lo > 0:
-        return Verdict(claim, "true", detail)
+        return Finding(remark, "true", detail)
     if hi < 0:
-        return Verdict(claim, "false", detail)
-    return Verdict(claim, "inconclusive", detail + "; the interval holds 0")
+        return Finding(remark, "false", detail)
+    return Finding(remark, "inconclusive", detail + "; the interval holds 0")
 
 
 def table_word(t: TableView) -> str:

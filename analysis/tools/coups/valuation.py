@@ -1,9 +1,10 @@
-"""The printed deal, double-dummy: the book's line replayed, every card valued, every claim judged.
+"""The printed deal, double-dummy: the book's line replayed, every card valued, every remark checked.
 
 A card's value is the makers' tricks over the whole hand after it, both sides playing perfectly
-afterwards, and the points it brings (laws 2-3). A claim is "true", "false", or "true only under
-a reading" (a narrower statement, usually a reply the book supposes an adversary makes, which
-double-dummy play would not make); the table-side claims are judged in :mod:`analysis.tools.coups.table`.
+afterwards, and the points it brings (laws 2-3). A remark's finding is "true", "false", or "true
+only under a reading" (a narrower statement, usually a reply the book supposes an adversary makes,
+which double-dummy play would not make); the table-side remarks are checked in
+:mod:`analysis.tools.coups.table`.
 
 Double-dummy play is perfect-information play: it favours whoever the unseen cards favour and is
 an approximation of play at the table.
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from analysis.game.cards import SEATS, card_text, pack_cards, parse_card, parse_seat
-from analysis.tools.coups.cases import Case, Claim
+from analysis.tools.coups.cases import Case, Remark
 from analysis.errors import EuchreError
 from analysis.game.rules import score_hand
 from analysis.game.cards import active_seats, side_of
@@ -116,19 +117,21 @@ def line_result(case: Case, solver: Solver) -> tuple[Value, bool]:
     return position_value(case, solver, case.line), case.start(case.line).finished
 
 
-# --- claims ----------------------------------------------------------------------------------
+# --- remarks ---------------------------------------------------------------------------------
 
 @dataclass
-class Verdict:
-    claim: Claim
+class Finding:
+    """What checking a remark found: its verdict word and the numbers behind it."""
+
+    remark: Remark
     verdict: str          # "true", "false", "true only under a reading", "not checkable", "inconclusive"
     detail: str
     reading: str = ""
     values: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        out = {"id": self.claim.id, "text": self.claim.text, "kind": self.claim.kind,
-               "player": SEATS[self.claim.player], "verdict": self.verdict, "detail": self.detail}
+        out = {"id": self.remark.id, "text": self.remark.text, "kind": self.remark.kind,
+               "player": SEATS[self.remark.player], "verdict": self.verdict, "detail": self.detail}
         if self.reading:
             out["reading"] = self.reading
         if self.values:
@@ -136,71 +139,71 @@ class Verdict:
         return out
 
 
-def check_claim(case: Case, claim: Claim, solver: Solver) -> Verdict:
-    """The double-dummy verdict on one claim (table-side claims are judged on sampled worlds)."""
-    if claim.kind == "advice":
-        return Verdict(claim, "not checkable", "advice about other deals: no statement about this deal to check")
-    if claim.kind in ("table-choice", "table-holding"):
-        return Verdict(claim, "see table-side view", "judged on the sampled worlds, not on this deal")
-    if claim.kind == "line":
+def check_remark(case: Case, remark: Remark, solver: Solver) -> Finding:
+    """The double-dummy finding on one remark (table-side remarks are checked on sampled worlds)."""
+    if remark.kind == "advice":
+        return Finding(remark, "not checkable", "advice about other deals: no statement about this deal to check")
+    if remark.kind in ("table-choice", "table-holding"):
+        return Finding(remark, "see table-side view", "judged on the sampled worlds, not on this deal")
+    if remark.kind == "line":
         value, complete = line_result(case, solver)
-        ok = outcome_holds(value, claim.outcome)
+        ok = outcome_holds(value, remark.outcome)
         how = "played to the end" if complete else "completed double-dummy"
-        return Verdict(claim, "true" if ok else "false",
-                       f"the book's line ({how}): {describe(value)}; claimed: {claim.outcome}",
+        return Finding(remark, "true" if ok else "false",
+                       f"the book's line ({how}): {describe(value)}; claimed: {remark.outcome}",
                        values={"line": value.makers_tricks})
-    if claim.kind == "outcome":
-        return _check_outcome(case, claim, solver)
-    return _check_better(case, claim, solver)
+    if remark.kind == "outcome":
+        return _check_outcome(case, remark, solver)
+    return _check_better(case, remark, solver)
 
 
-def _check_outcome(case: Case, claim: Claim, solver: Solver) -> Verdict:
-    """Every card of the claim, followed by best play, ends in the claimed outcome."""
-    every = card_values(case, solver, claim.after)
-    vals = every if claim.cards is None else {c: every[c] for c in claim.cards}
-    bad = [c for c, v in vals.items() if not outcome_holds(v, claim.outcome)]
+def _check_outcome(case: Case, remark: Remark, solver: Solver) -> Finding:
+    """Every card of the remark, followed by best play, ends in the claimed outcome."""
+    every = card_values(case, solver, remark.after)
+    vals = every if remark.cards is None else {c: every[c] for c in remark.cards}
+    bad = [c for c, v in vals.items() if not outcome_holds(v, remark.outcome)]
     parts = ", ".join(f"{card_text(c)}: {v.makers_tricks} ({v.outcome})" for c, v in vals.items())
-    detail = f"makers' tricks after {parts}; claimed: {claim.outcome}"
+    detail = f"makers' tricks after {parts}; claimed: {remark.outcome}"
     values = {card_text(c): v.makers_tricks for c, v in vals.items()}
     if not bad:
-        return Verdict(claim, "true", detail, values=values)
+        return Finding(remark, "true", detail, values=values)
     detail += f"; fails for {' '.join(map(card_text, bad))}"
-    if claim.reading:
-        rv = position_value(case, solver, claim.after + claim.reading["cards"])
-        detail += f". Under the reading ({' '.join(map(card_text, claim.reading['cards']))}): {describe(rv)}"
-        if outcome_holds(rv, claim.outcome):
-            return Verdict(claim, "true only under a reading", detail, reading=claim.reading["text"], values=values)
-    return Verdict(claim, "false", detail, values=values)
+    if remark.reading:
+        rv = position_value(case, solver, remark.after + remark.reading["cards"])
+        detail += f". Under the reading ({' '.join(map(card_text, remark.reading['cards']))}): {describe(rv)}"
+        if outcome_holds(rv, remark.outcome):
+            return Finding(remark, "true only under a reading", detail, reading=remark.reading["text"], values=values)
+    return Finding(remark, "false", detail, values=values)
 
 
-def _check_better(case: Case, claim: Claim, solver: Solver) -> Verdict:
-    """The player's side scores more with the claim's cards than with each card of ``versus``."""
-    side = side_of(claim.player)
-    cards = claim.cards or []
-    mine = position_value(case, solver, claim.after + cards)
-    theirs = {c: position_value(case, solver, claim.after + [c]) for c in claim.versus}
+def _check_better(case: Case, remark: Remark, solver: Solver) -> Finding:
+    """The player's side scores more with the remark's cards than with each card of ``versus``."""
+    side = side_of(remark.player)
+    cards = remark.cards or []
+    mine = position_value(case, solver, remark.after + cards)
+    theirs = {c: position_value(case, solver, remark.after + [c]) for c in remark.versus}
     gains = {c: mine.net(side) - v.net(side) for c, v in theirs.items()}
     values = {"+".join(map(card_text, cards)): mine.makers_tricks}
     values.update({card_text(c): v.makers_tricks for c, v in theirs.items()})
     detail = (f"{' '.join(map(card_text, cards))}: {describe(mine)}; "
               + "; ".join(f"{card_text(c)}: {describe(v)}" for c, v in theirs.items()))
     if all(g > 0 for g in gains.values()):
-        return Verdict(claim, "true", detail, values=values)
-    if claim.reading:
-        rm = position_value(case, solver, claim.after + claim.reading["cards"])
-        rv = position_value(case, solver, claim.after + claim.reading["versus"])
-        detail += (f". Under the reading: {' '.join(map(card_text, claim.reading['cards']))}: {describe(rm)}; "
-                   f"{' '.join(map(card_text, claim.reading['versus']))}: {describe(rv)}")
+        return Finding(remark, "true", detail, values=values)
+    if remark.reading:
+        rm = position_value(case, solver, remark.after + remark.reading["cards"])
+        rv = position_value(case, solver, remark.after + remark.reading["versus"])
+        detail += (f". Under the reading: {' '.join(map(card_text, remark.reading['cards']))}: {describe(rm)}; "
+                   f"{' '.join(map(card_text, remark.reading['versus']))}: {describe(rv)}")
         if rm.net(side) > rv.net(side):
-            return Verdict(claim, "true only under a reading", detail, reading=claim.reading["text"], values=values)
+            return Finding(remark, "true only under a reading", detail, reading=remark.reading["text"], values=values)
     ties = [card_text(c) for c, g in gains.items() if g == 0]
     losses = [card_text(c) for c, g in gains.items() if g < 0]
     why = ([f"ties with {' '.join(ties)}"] if ties else []) + ([f"loses to {' '.join(losses)}"] if losses else [])
-    return Verdict(claim, "false", detail + f" (double-dummy it {' and '.join(why)})", values=values)
+    return Finding(remark, "false", detail + f" (double-dummy it {' and '.join(why)})", values=values)
 
 
-def check_claims_under_readings(case: Case, solver: Solver) -> list[dict]:
-    """Each alternative reading of a misprinted hand: are the claims' verdicts unchanged?
+def check_remarks_under_readings(case: Case, solver: Solver) -> list[dict]:
+    """Each alternative reading of a misprinted hand: are the remarks' verdicts unchanged?
 
     A reading ``{seat, replace, by}`` swaps one card of a hand. For a reading we also try every
     card outside the four hands in place of the doubtful one, so a verdict that depends on the
@@ -215,9 +218,9 @@ def check_claims_under_readings(case: Case, solver: Solver) -> list[dict]:
             def swap(cards, sub=sub):
                 return [sub if c == old else c for c in cards]
             alt = case.with_hands([swap(h) if s == seat else list(h) for s, h in enumerate(case.hands)])
-            alt.claims = [replace(cl, after=swap(cl.after)) for cl in case.claims]
+            alt.remarks = [replace(cl, after=swap(cl.after)) for cl in case.remarks]
             try:
-                verdicts = [check_claim(alt, cl, solver).verdict for cl in alt.claims
+                verdicts = [check_remark(alt, cl, solver).verdict for cl in alt.remarks
                             if cl.kind in ("outcome", "better")]
             except EuchreError:
                 results[card_text(sub)] = "illegal"

@@ -69,8 +69,9 @@ def knowledge(case: Case, player: int, after: Sequence[int]) -> Knowledge:
     return Knowledge(player, fixed, need, voids, pool, played_by, info)
 
 
-def sample_worlds(k: Knowledge, trump: int, n: int, seed: int, accept: Accept | None = None) -> tuple[list[World], int]:
-    """``n`` worlds drawn uniformly among those consistent with ``k`` and accepted by ``accept``.
+def player_worlds(k: Knowledge, trump: int, n: int, seed: int, accept: Accept | None = None) -> tuple[list[World], int]:
+    """``n`` worlds the player could believe in: drawn uniformly among those consistent with his
+    knowledge ``k`` and accepted by ``accept``.
 
     Returns (worlds, candidates): the candidates are the worlds consistent with ``k`` that
     ``accept`` judged (``n`` without it), so ``len(worlds) / candidates`` is the acceptance of

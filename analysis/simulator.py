@@ -115,7 +115,7 @@ def play_contract(deals, maker, trump=None, lone_seat=-1, round_=1, discard_poli
     if discard_policy is None:
         rows = np.flatnonzero(takes_up)
         six = contract.with_turn_up(hands[rows, 0], turn_up[rows])
-        discard[rows] = contract.book_discard(six, turn_up[rows], lone_seat[rows] == 0)
+        discard[rows] = contract.book_discards(six, turn_up[rows], lone_seat[rows] == 0)
     else:
         for i in np.flatnonzero(takes_up):
             t = int(turn_up[i])

@@ -1,0 +1,53 @@
+"""The studies that play a double-dummy study's deals again with players who see only their own
+cards: the three ways they play, and the parts of their reports that set the ways side by side.
+
+Their claim tests are the PIMC estimates (keys "X.pimc"); the double-dummy verdicts beside them
+are of the same deals, judged the same way (:func:`analysis.experiment.study.same_deals_verdicts`).
+"""
+from __future__ import annotations
+
+from analysis.experiment.study import Study, verdict_of
+from analysis.play.engines import DEFAULT_WORLDS
+from analysis.reporting.report import THREE_WAYS, StudyReport, interval, table_side_headline, verdict_words
+from studies.common.report import claims_figure, study_report
+
+# The engines every deal is played by, side by side: double-dummy, PIMC, the book's card-play rules.
+SIDE_BY_SIDE_ENGINES = ("dd", "pimc", "book")
+
+
+class TableSideStudy(Study):
+    """A study that chooses its play engines itself, whatever the run's. Not in the default suite:
+    PIMC plays a few hundred hands a second; its reference run is committed."""
+
+    suite_position = None
+    takes_play = False
+
+    def table_options(self, settings) -> list[int]:
+        """The options ``cap`` (the deals of a class played per chunk) and ``worlds`` (PIMC's worlds
+        a decision), each a whole number >= 1."""
+        return self.whole_options(settings, cap=self.defaults["cap"], worlds=DEFAULT_WORLDS)
+
+
+def engine_columns(estimates: dict) -> dict:
+    """A test's estimate under each engine (``estimates`` by engine name), for a results table."""
+    return {"double-dummy [95%]": interval(estimates["dd"]), "PIMC [95%]": interval(estimates["pimc"]),
+            "book's play rules [95%]": interval(estimates["book"])}
+
+
+def verdicts_side_by_side(verdict_list, dd: dict, key: str) -> dict:
+    """The PIMC verdict of the test ``key`` and the double-dummy verdict of the same deals."""
+    return {"PIMC verdict": verdict_words(verdict_of(verdict_list, f"{key}.pimc")),
+            "double-dummy verdict (same deals)": verdict_words(dd.get(key))}
+
+
+def table_side_report(study, verdict_list, dd: dict, out_dir, *, chart_title: str, measured: str, question: str,
+                      method: str, table, caption: str, noun: str, nouns: str, seen: str) -> StudyReport:
+    """The report of a table-side study: its PIMC tests charted, the book's sentences of its
+    claims after ``question``, and a headline naming the verdicts that change from double-dummy
+    (``noun``/``nouns``: what a test is, one and many); ``seen``: what double-dummy play lets be
+    seen, in the note on the three ways."""
+    files = claims_figure(out_dir, verdict_list, title=chart_title, measured=measured)
+    question += "\n\n" + study.quoted(tuple(dict.fromkeys(t.claim for t in study.claims)))
+    return study_report(study, question=question, method=method, table=table, caption=caption, files=files,
+                        verdicts=verdict_list, headline=table_side_headline(verdict_list, dd, noun, nouns),
+                        play_note=THREE_WAYS.format(seen=seen))

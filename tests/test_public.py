@@ -1,0 +1,70 @@
+"""Each package states its public names, and they resolve; the examples and the README import
+only public names (from ``analysis`` or one of its packages, each name in its ``__all__``)."""
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = sorted(".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "analysis").rglob("__init__.py"))
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_package_states_its_public_names_and_they_resolve(package):
+    module = importlib.import_module(package)
+    assert module.__doc__ and module.__doc__.strip(), f"{package} says nothing of itself"
+    names = getattr(module, "__all__", None)
+    assert names, f"{package} has no __all__"
+    for name in names:
+        assert getattr(module, name) is not None, f"{package}.{name}"
+
+
+def test_a_user_script_finds_what_it_needs_in_analysis():
+    import analysis
+    for name in ("Rules", "Score", "sample_deals", "BookPolicy", "policy_from_name", "simulate", "compare",
+                 "advise", "Study", "get_engine", "EuchreError"):
+        assert name in analysis.__all__
+    assert callable(analysis.simulate) and callable(analysis.compare) and callable(analysis.advise)
+    with pytest.raises(AttributeError):
+        analysis.no_such_name
+
+
+def python_of_readme() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return "\n".join(re.findall(r"```python\n(.*?)```", text, re.S))
+
+
+def imports(source: str) -> list[tuple[str, list[str]]]:
+    return [(n.module, [a.name for a in n.names]) for n in ast.walk(ast.parse(source))
+            if isinstance(n, ast.ImportFrom) and n.module and n.module.split(".")[0] == "analysis"]
+
+
+@pytest.mark.parametrize("where", ["README.md", *sorted(p.name for p in (ROOT / "examples").glob("*.py"))])
+def test_the_readme_and_the_examples_import_only_public_names(where):
+    source = python_of_readme() if where == "README.md" else (ROOT / "examples" / where).read_text()
+    found = imports(source)
+    assert found, f"{where} imports nothing of analysis"
+    wrong = []
+    for module, names in found:
+        if module not in PACKAGES:
+            wrong.append(f"from {module} import ...: {module} is not a package's public face")
+            continue
+        public = importlib.import_module(module).__all__
+        wrong += [f"{module}.{n} is not public" for n in names if n not in public]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_readmes_python_api_runs_as_written():
+    """The README's Python API section, run as it is printed: its solution is Case I's."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Python API"):]
+    block = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    scope: dict = {}
+    exec(compile(block, "README.md (Python API)", "exec"), scope)
+    assert scope["solution"].tricks == {"AC": 4, "BD": 1}
+    assert len(scope["results"]) == 10_000 and len(scope["table"]) == 200
+    assert -4 <= float(scope["model"].points_at(game=1, games=(0, 0), score=(4, 4))) <= 4
