@@ -118,19 +118,23 @@ def tie_arm(hands: np.ndarray, suits: np.ndarray) -> np.ndarray:
     return np.where(count[0] >= count[1], 0, 1).astype(np.int8)
 
 
-class StuckArm(BookPolicy):
-    """The book's policy, but the stuck dealer names the suit of arm ``arm`` (see :func:`arm_suits`)."""
+class RoundTwoArm(BookPolicy):
+    """The book's policy, but where ``decides(t)`` (a seat's round-two decision) the call is
+    ``call(t)``: one arm of a round-two question."""
 
-    def __init__(self, arm: int):
+    def __init__(self, name: str, decides, call):
         super().__init__()
-        self.arm = arm
-        self.name = f"book, stuck dealer names {ARM_NAMES[arm]}"
+        self.decides, self.call, self.name = decides, call, name
 
     def second_round_batch(self, t):
         out = super().second_round_batch(t)
-        if t.seat == 0 and t.must_call:
-            out = arm_suits(t.hands, t.turn_up)[:, self.arm].astype(np.int8)
-        return out
+        return self.call(t) if self.decides(t) else out
+
+
+def stuck_arm(arm: int) -> RoundTwoArm:
+    """The stuck dealer names the suit of arm ``arm`` (see :func:`arm_suits`)."""
+    return RoundTwoArm(f"book, stuck dealer names {ARM_NAMES[arm]}", lambda t: t.seat == 0 and t.must_call,
+                       lambda t: arm_suits(t.hands, t.turn_up)[:, arm].astype(np.int8))
 
 
 def _nets(deals_hands, turn_up, policy, rules, score) -> tuple[np.ndarray, np.ndarray]:
@@ -192,7 +196,7 @@ def stuck_rows(deals, set_name: str) -> pd.DataFrame:
     h, t = hands[rows], turn_up[rows]
     stick = with_stick(rules)
     suits = arm_suits(h[:, 0], t)
-    nets = np.stack([_nets(h, t, StuckArm(k), stick, Score(0, 0))[0] for k in range(3)], axis=1)
+    nets = np.stack([_nets(h, t, stuck_arm(k), stick, Score(0, 0))[0] for k in range(3)], axis=1)
     pol_trump = bid_batch(h, t, BookPolicy(), stick, Score(0, 0)).trump
     pol = np.argmax(suits == pol_trump[:, None], axis=1)
     tops = np.stack([top_trump(h[:, 0], suits[:, k]) for k in range(3)], axis=1)
@@ -217,20 +221,10 @@ def best_suit(hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
     return np.where(keys[0] >= keys[1], suits[:, 0], suits[:, 1]).astype(np.int8)
 
 
-class ThirdArm(BookPolicy):
-    """The book's policy, but the third hand (D, before the dealer) in round two makes his
-    strongest suit (``make``) or passes."""
-
-    def __init__(self, make: bool):
-        super().__init__()
-        self.make = make
-        self.name = f"book, the third hand {'makes' if make else 'passes'} in round two"
-
-    def second_round_batch(self, t):
-        out = super().second_round_batch(t)
-        if t.seat == 3:
-            out = best_suit(t.hands, t.turn_up) if self.make else np.full(len(t), -1, np.int8)
-        return out
+def third_arm(make: bool) -> RoundTwoArm:
+    """The third hand (D, before the dealer) in round two makes his strongest suit (``make``) or passes."""
+    return RoundTwoArm(f"book, the third hand {'makes' if make else 'passes'} in round two", lambda t: t.seat == 3,
+                       lambda t: best_suit(t.hands, t.turn_up) if make else np.full(len(t), -1, np.int8))
 
 
 def third_rows(deals, set_name: str, cap: int) -> pd.DataFrame:
@@ -248,7 +242,7 @@ def third_rows(deals, set_name: str, cap: int) -> pd.DataFrame:
     if not len(rows):
         return _counted(pd.DataFrame(columns=KEYS))
     h, t = hands[rows], turn_up[rows]
-    nets = [-_nets(h, t, ThirdArm(make), r, Score(0, 0))[0]       # to BD, the third hand's side
+    nets = [-_nets(h, t, third_arm(make), r, Score(0, 0))[0]       # to BD, the third hand's side
             for r in (rules, with_stick(rules)) for make in (True, False)]
     book = (off.round[rows] == 2) & (off.caller[rows] == 3)
     frame = pd.DataFrame({**_empty_row(), "kind": "third", "set": set_name, "cls": rung[rows], "pol": book,

@@ -6,7 +6,7 @@ import sys
 
 from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
                                       rules_from_args)
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_jobs, check_whole
 
 NAME = "compare"
 HELP = "compare two bidding policies by duplicate deals: points per hand, game and rubber"
@@ -39,10 +39,8 @@ def run(args) -> int:
         raise EuchreError(f"--deals must be at least 1, not {args.deals}")
     if args.games is not None and args.games < 1:
         raise EuchreError(f"--games must be at least 1, not {args.games}")
-    if args.seed < 0:
-        raise EuchreError(f"--seed must be >= 0, not {args.seed}")
-    if args.jobs == 0 or args.jobs < -1:
-        raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {args.jobs}")
+    check_whole(args.seed, "--seed")
+    check_jobs(args.jobs)
     rules = rules_from_args(args)
     score = parse_score(args.score, rules)
     a, b = policy_from_name(args.a), policy_from_name(args.b)

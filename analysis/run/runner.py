@@ -44,7 +44,7 @@ import pandas as pd
 
 from analysis import storage
 from analysis.play.engines import DEFAULT_WORLDS, check_play, chunk_engine, play_record, playing
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.run.registry import load_study, reference_of, resolve
 from analysis.reporting.report import write_index, write_report
 from analysis.game.rules import Rules
@@ -101,10 +101,8 @@ class Settings:
             raise EuchreError(f"--deals must be a positive whole number, not {self.deals!r}")
         if not isinstance(self.chunk_size, int) or self.chunk_size < 1:
             raise EuchreError(f"chunk size must be a positive whole number, not {self.chunk_size!r}")
-        if not isinstance(self.seed, int) or self.seed < 0:
-            raise EuchreError(f"--seed must be a whole number >= 0, not {self.seed!r}")
-        if not isinstance(self.jobs, int) or self.jobs == 0 or self.jobs < -1:
-            raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {self.jobs!r}")
+        check_whole(self.seed, "--seed")
+        check_jobs(self.jobs)
         if self.backend not in BACKENDS:
             raise EuchreError(f"backend {self.backend!r} is unknown: use {' or '.join(BACKENDS)} (or --scheduler for Dask)")
         if not isinstance(self.rules, Rules):

@@ -36,7 +36,7 @@ import numpy as np
 from analysis.bidding.book_policy import ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT, DEALER_ROUND_TWO, DEALER_SHADE, DEALER_TAKE, MAKE_NEXT, MAKE_RED, THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, BookPolicy, best_suit, hand_numbers_of
 from analysis.game.cards import SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
 from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.bidding.policy import FIRST_ROUND_CALL, Call, Policy, Situation, Situations, VectorPolicy
 from analysis.game.rules import ROUND_ORDER, Rules, Score
 from analysis.simulator import simulate
@@ -572,12 +572,9 @@ def advise(spot: Spot, worlds: int = ADVICE_WORLDS, seed: int = 0, model: str = 
         raise EuchreError(f"--by {by!r}: points or game")
     if model not in MODELS:
         raise EuchreError(f"--model {model!r}: {' or '.join(MODELS)}")
-    if not isinstance(worlds, (int, np.integer)) or worlds < 2:
-        raise EuchreError(f"--worlds must be at least 2, not {worlds!r}")
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise EuchreError(f"--seed must be 0 or more, not {seed!r}")
-    if not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0 or n_jobs < -1:
-        raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {n_jobs!r}")
+    check_whole(worlds, "--worlds", 2)
+    check_whole(seed, "--seed")
+    check_jobs(n_jobs)
     check_pack(spot.rules.pack)
     acts = actions(spot)
     chunks = plan(int(worlds), CHUNK)

@@ -41,7 +41,7 @@ import numpy as np
 
 from analysis.game.cards import SEATS
 from analysis.play.engines import check_play, chunk_engine, play_words
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.value.game_model import OUTCOMES, outcome_index
 from analysis.bidding.policy import Policy
 from analysis.game.rules import Rules, Score
@@ -192,12 +192,9 @@ def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chun
 
 
 def _check(deals, seed, n_jobs) -> None:
-    if not isinstance(deals, (int, np.integer)) or isinstance(deals, bool) or deals < 1:
-        raise EuchreError(f"--deals must be a whole number of at least 1, not {deals!r}")
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise EuchreError(f"--seed must be a whole number >= 0, not {seed!r}")
-    if not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0 or n_jobs < -1:
-        raise EuchreError(f"--jobs must be a positive number of workers (or -1 for all cores), not {n_jobs!r}")
+    check_whole(deals, "--deals", 1)
+    check_whole(seed, "--seed")
+    check_jobs(n_jobs)
 
 
 def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals: int, seed: int, score: Score,

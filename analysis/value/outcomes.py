@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.errors import EuchreError
+from analysis.errors import check_jobs, check_whole
 from analysis.value.game_model import OUTCOMES, outcome_index
 from analysis.game.rules import Rules, Score
 from analysis.bidding.auction import bid_batch
@@ -63,14 +63,10 @@ def outcome_counts(policy, rules: Rules = Rules(), deals: int = 10_000, seed: in
     """``counts[m, o, k]`` (game, game, 7): of ``deals`` hands dealt at each score (m, o) and
     bid by ``policy``, those that ended in outcome k. ``n_jobs`` workers (joblib; -1 for every
     core) share the chunks; ``progress`` shows a bar on standard error."""
-    if not isinstance(deals, (int, np.integer)) or deals < 1:
-        raise EuchreError(f"the deals per score must be a whole number of at least 1, not {deals!r}")
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise EuchreError(f"the seed must be a whole number >= 0, not {seed!r}")
-    if not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0 or n_jobs < -1:
-        raise EuchreError(f"the jobs must be a positive number of workers (or -1 for all cores), not {n_jobs!r}")
-    if not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1:
-        raise EuchreError(f"the chunk size must be a whole number of at least 1, not {chunk_size!r}")
+    check_whole(deals, "the deals per score", 1)
+    check_whole(seed, "the seed")
+    check_jobs(n_jobs, "the jobs")
+    check_whole(chunk_size, "the chunk size", 1)
     from joblib import Parallel, delayed
     from tqdm.auto import tqdm
 
