@@ -44,7 +44,7 @@ from analysis.value import game_value
 from analysis.value.game_model import OUTCOMES, outcome_index
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
-from studies.common.game_models import outcome_counts, root_seed
+from studies.common.game_models import table_outcome_counts, root_seed
 from studies.common.ladder import RUNGS, rung_of
 from studies.common.report import charts, options_of, study_report
 
@@ -303,7 +303,7 @@ def rule_set_model(table: pd.DataFrame, set_name: str, on: bool, manifest: dict 
     its draws keyed by the run's root seed, the study, the set and the rule."""
     rules = with_stick(RULE_SETS[set_name]) if on else RULE_SETS[set_name]
     game_rows = table[(table["kind"] == "game") & (table["set"] == set_name)]
-    counts = outcome_counts(game_rows, rules.points_for_game, "out_on" if on else "out_off")
+    counts = table_outcome_counts(game_rows, rules.points_for_game, "out_on" if on else "out_off")
     key = f"{StickTheDealer.name}/{set_name}/{'on' if on else 'off'}"
     return game_value.solved(counts, rules, root_seed(manifest), key)
 

@@ -38,7 +38,7 @@ from analysis.reporting.markup import md_table
 from analysis.tools import strategy
 from analysis.value import game_value, outcomes
 from fastcore.sampler import sample_deals
-from studies.common.game_models import outcome_counts, root_seed
+from studies.common.game_models import table_outcome_counts, root_seed
 from studies.common.report import options_of, pack_of, study_report
 
 DEFAULT_CAP = 100             # hands of one class played per chunk at most
@@ -142,7 +142,7 @@ def actions_of(table: pd.DataFrame, manifest: dict) -> pd.DataFrame:
     if len(others):
         rules = Rules(**{k: v for k, v in manifest.get("rules", {}).items()
                          if k in ("pack", "points_for_game", "stick_the_dealer")})
-        counts = outcome_counts(table[table["round"] == 0], rules.points_for_game, "choice")
+        counts = table_outcome_counts(table[table["round"] == 0], rules.points_for_game, "choice")
         if (counts.sum(axis=2) == 0).any():
             raise EuchreError("the game model needs the book's hands at every score: run the study with more deals")
         model = game_value.solved(counts, rules, root_seed(manifest), STUDY.name)

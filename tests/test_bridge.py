@@ -21,7 +21,7 @@ from fastcore.sampler import sample_deals
 from studies import bridge
 from studies.bridge import LONE, STUDY, WAYS
 from studies.common import lone_arms
-from studies.common.game_models import book_game_model, outcome_counts
+from studies.common.game_models import book_game_model, table_outcome_counts
 
 RULES = Rules(pack=32)
 BRIDGE_SCORES = [Score(1, 4), Score(2, 4)]
@@ -262,7 +262,7 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     table = STUDY.summarise(one)
-    counts = outcome_counts(table[table["kind"] == "game"])
+    counts = table_outcome_counts(table[table["kind"] == "game"])
     assert counts.sum() == 5 * 2 * 2000 and (counts.sum(axis=2) > 0).all()
     assert int(table.loc[table["kind"] == "bridge", "deals"].sum()) == 2 * 3 * 2000
     report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888}, tmp_path)

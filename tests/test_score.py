@@ -14,7 +14,7 @@ from analysis.run.runner import run_study, settings_for
 from fastcore.sampler import sample_deals
 from studies import score
 from studies.common.book_arms import BOOK_ARMS
-from studies.common.game_models import book_game_model, outcome_counts
+from studies.common.game_models import book_game_model, table_outcome_counts
 from studies.score import CASES, STUDY
 
 CALLS = {"assist", "order up", "take up"}
@@ -107,7 +107,7 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     two = run_study(STUDY, settings_for(STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(one, two)
     table = STUDY.summarise(one)
-    counts = outcome_counts(table[table["cls"] == "game"])
+    counts = table_outcome_counts(table[table["cls"] == "game"])
     assert counts.sum() == 5 * 4000 and (counts.sum(axis=2) > 0).all()   # every score has the book's hands
     report = STUDY.render(table, {"rules": {"pack": 32}, "root_seed": 1888, "options": {"cap": 30}}, tmp_path)
     assert report.verdicts and (tmp_path / "claims.png").exists()

@@ -14,7 +14,7 @@
 """
 from studies.common.book_arms import BOOK_ARMS, arm_columns, book_and_other, book_gain
 from studies.common.game_models import (BOOK_GAME, BookGameStudy, book_game_model, book_game_rows, model_section,
-                                        model_table, outcome_counts, root_seed)
+                                        model_table, table_outcome_counts, root_seed)
 from studies.common.ladder import RUNGS, rung_of
 from studies.common.lone_arms import (KINDS, LONE_CLAIMS, READINGS, hand_class, points_estimate, rows_read,
                                       score_rows)
@@ -32,7 +32,7 @@ __all__ = [
     "BOOK_ARMS", "arm_columns", "book_and_other", "book_gain",
     # game_models
     "BOOK_GAME", "BookGameStudy", "book_game_model", "book_game_rows", "model_section", "model_table",
-    "outcome_counts", "root_seed",
+    "table_outcome_counts", "root_seed",
     # ladder
     "RUNGS", "rung_of",
     # lone_arms

@@ -59,7 +59,7 @@ def book_game_rows(deals, a: int, rules, columns, **fixed) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[*columns, "deals"])
 
 
-def outcome_counts(rows: pd.DataFrame, game: int = BOOK_GAME, column: str = "outcome") -> np.ndarray:
+def table_outcome_counts(rows: pd.DataFrame, game: int = BOOK_GAME, column: str = "outcome") -> np.ndarray:
     """The book's hands per score (a, b) by outcome, from rows of a results table (``a``, ``b``,
     the outcome's index in ``column``, ``deals``): what the game model reads."""
     counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
@@ -71,7 +71,7 @@ def outcome_counts(rows: pd.DataFrame, game: int = BOOK_GAME, column: str = "out
 def book_game_model(table: pd.DataFrame, manifest: dict | None, study: str, kind: str = "cls") -> GameModel:
     """The game and rubber model of the book's game from a results table's game rows (those whose
     column ``kind`` is "game"), its draws seeded from the run's root seed and the study's name."""
-    counts = outcome_counts(table[table[kind] == "game"])
+    counts = table_outcome_counts(table[table[kind] == "game"])
     return game_value.solved(counts, Rules(), root_seed(manifest), study, with_rubber=True)
 
 
