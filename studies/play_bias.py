@@ -6,7 +6,7 @@ pass, D1: :data:`studies.common.round_one.GROUPS`) are played again on the same 
 passing, under three play engines:
 
 - ``dd``: double-dummy (the book_bidding study's engine);
-- ``pimc``: every player by perfect-information Monte Carlo (:class:`analysis.play.table.PIMCPlayer`,
+- ``pimc``: every player by perfect-information Monte Carlo (:class:`analysis.play.pimc.PIMCPlayer`,
   ``worlds`` worlds a decision, worlds consistent with his cards and the cards played, not with the
   calls);
 - ``book``: every player by the book's card-play rules (:class:`analysis.play.book.BookPlayer`).

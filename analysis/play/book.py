@@ -2,7 +2,7 @@
 
 :class:`BookPlayer` sees only its information set (:mod:`analysis.play.information`). At each card it
 asks the book's rules in order; the first that applies names the card. Where the book is silent
-it plays as :class:`analysis.play.table.SimplePlayer` (win the trick as cheaply as it can unless
+it plays as :class:`analysis.play.players.SimplePlayer` (win the trick as cheaply as it can unless
 its partner is winning it, else throw its lowest card; leading, its lowest card). A study tests a
 rule by switching it off: ``BookPlayer(off={"E7"})`` plays exactly as the book's player except
 that the rules of claim E7 never fire.

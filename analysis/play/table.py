@@ -124,7 +124,7 @@ class TablePlay(PlayEngine):
         return self._play(hands, trump, lone_seat, side, leader=leader)
 
     def play_bidding(self, bidding, turn_up) -> np.ndarray:
-        """The makers' tricks of the deals of a :class:`analysis.simulator.BiddingBatch` (0 for a
+        """The makers' tricks of the deals of a :class:`analysis.bidding.auction.BiddingBatch` (0 for a
         deal passed out), the players knowing the turn-up, whether the dealer took it, the calls
         and (the dealer) his discard, as at the table."""
         b = bidding

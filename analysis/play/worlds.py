@@ -195,7 +195,7 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
 
 class BiddingModel:
     """The calls read under a model of the others' bidding: ``policies`` (one Policy or four,
-    seats A B C D) as in :func:`analysis.simulator.bid_batch`, at ``score`` under ``rules``.
+    seats A B C D) as in :func:`analysis.bidding.auction.bid_batch`, at ``score`` under ``rules``.
 
     A world is kept when the whole bidding under the model, from that world's hands as dealt, is
     the bidding heard (the player's own calls included: his policy must call as he did). The

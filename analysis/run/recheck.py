@@ -23,17 +23,18 @@ CHECK_META = "first_chunk.json"
 CHECK_DEALS = 1000   # small: every study's first chunk at this size takes seconds at most
 
 
-def first_chunk(study_dir, n_deals: int) -> pd.DataFrame:
-    """The rows of the run's first chunk at ``n_deals`` deals, as the code computes them today."""
+def first_chunk(study_dir, n_deals: int) -> tuple[pd.DataFrame, str]:
+    """The rows of the run's first chunk at ``n_deals`` deals, as the code computes them today,
+    and the scenario they are of."""
     study_dir = Path(study_dir)
     manifest = read_json(study_dir / "manifest.json")
     settings = settings_from_manifest(manifest, study_dir.parent)
     study = resolve(manifest.get("module") or manifest["study"])
-    scenarios = manifest["scenarios"]
-    if not scenarios:
+    if not manifest["scenarios"]:
         raise EuchreError(f"{study_dir}: the run has no scenario")
-    _chunk, frame, _seconds = compute_chunk(study, Chunk(scenarios[0], 0, int(n_deals)), settings)
-    return frame
+    scenario = manifest["scenarios"][0]
+    _chunk, frame, _seconds = compute_chunk(study, Chunk(scenario, 0, int(n_deals)), settings)
+    return frame, scenario
 
 
 def as_stored(frame: pd.DataFrame) -> pd.DataFrame:
@@ -47,9 +48,9 @@ def as_stored(frame: pd.DataFrame) -> pd.DataFrame:
 def write_check(study_dir, n_deals: int = CHECK_DEALS) -> Path:
     """Keeps the first chunk's rows beside the run (after a reference run)."""
     study_dir = Path(study_dir)
-    path = write_table(first_chunk(study_dir, n_deals), study_dir / CHECK_FILE)
-    write_json(study_dir / CHECK_META, {"deals": int(n_deals), "scenario": read_json(study_dir / "manifest.json")["scenarios"][0],
-                                         "chunk": 0})
+    frame, scenario = first_chunk(study_dir, n_deals)
+    path = write_table(frame, study_dir / CHECK_FILE)
+    write_json(study_dir / CHECK_META, {"deals": int(n_deals), "scenario": scenario, "chunk": 0})
     return path
 
 

@@ -166,8 +166,9 @@ def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chun
     first differ (seat, decision index; -1 for none)."""
     from fastcore.sampler import sample_deals
     m, o = int(score[0]), int(score[1])
-    deals = sample_deals(n, duplicate_chunk_seed(seed, score, chunk), pack=rules.pack)
-    engine = chunk_engine(play, worlds, duplicate_chunk_seed(seed, score, chunk), rules.pack)
+    chunk_seed = duplicate_chunk_seed(seed, score, chunk)
+    deals = sample_deals(n, chunk_seed, pack=rules.pack)
+    engine = chunk_engine(play, worlds, chunk_seed, rules.pack)
     out = {}
     batches = []
     for first in (True, False):
