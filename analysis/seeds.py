@@ -134,3 +134,22 @@ def root_state(seed) -> int:
 def retry_seed(stream: int, tries: int) -> np.random.SeedSequence:
     """The ``tries``-th batch of a decision's worlds drawn by rejection (``stream`` its key's)."""
     return np.random.SeedSequence([stream, tries])
+
+
+# --- the strength ladder -------------------------------------------------------------------------
+
+LADDER_KEY = 0x1ADD       # spawn_key prefix of the ladder's deals and players
+
+def ladder_deals_seed(seed: int, chunk: int) -> np.random.SeedSequence:
+    """The deals of the ladder's chunk ``chunk``: every pair of players plays the same deals."""
+    return np.random.SeedSequence(seed, spawn_key=(LADDER_KEY, chunk))
+
+
+def ladder_player_seed(seed: int, chunk: int, player: str) -> int:
+    """The worlds of one ladder player in one chunk, whoever he plays against."""
+    return int(np.random.SeedSequence(seed, spawn_key=(LADDER_KEY, chunk, name_key(player))).generate_state(1)[0])
+
+
+def ladder_bootstrap_seed(seed: int) -> np.random.SeedSequence:
+    """The bootstrap draws of the ladder's ratings."""
+    return np.random.SeedSequence(seed, spawn_key=(LADDER_KEY, BOOT_KEY))

@@ -8,8 +8,11 @@ trick; leading, the cheapest card of the hand). The stronger players are PIMC
 """
 from __future__ import annotations
 
+import numpy as np
+
 from analysis.game.cards import effective_suit, trick_power
 from analysis.play.information import InfoSet
+from fastcore.solver import move_values_batch
 
 
 def cards_of(mask: int) -> list[int]:
@@ -24,10 +27,15 @@ def cards_of(mask: int) -> list[int]:
 
 class Player:
     name = "player"
+    sees_all = False     # True: the table gives him every hand (:meth:`choose_seen`), not only his own
 
     def choose(self, info: InfoSet, key: tuple) -> int:
         """The card to play (``info`` is the player's to move; ``key`` names the decision)."""
         raise NotImplementedError
+
+    def choose_seen(self, info: InfoSet, key: tuple, hands: tuple[int, int, int, int]) -> int:
+        """The card to play by a player who sees ``hands``, the cards every seat still holds."""
+        return self.choose(info, key)
 
 
 def card_cost(card: int, trump: int) -> int:
@@ -62,3 +70,28 @@ class SimplePlayer(Player):
         if winners:
             return min(winners, key=lambda c: (trick_power(c, trump, led), c))
         return cheapest
+
+
+class DoubleDummyPlayer(Player):
+    """Sees every card and plays the card that takes the most tricks for his side when all four
+    then play double-dummy (ties to the lowest card id): the ceiling of the strength ladder, since
+    no player who sees only his own cards can do better on average."""
+
+    name = "dd"
+    sees_all = True
+
+    def choose(self, info: InfoSet, key: tuple) -> int:
+        raise NotImplementedError("the double-dummy player must see every hand: seat him at a table (play_hand)")
+
+    def choose_seen(self, info: InfoSet, key: tuple, hands: tuple[int, int, int, int]) -> int:
+        legal = cards_of(info.legal())
+        if len(legal) == 1:
+            return legal[0]
+        _seat, values = move_values_batch(np.array([hands], np.uint32), info.trump, info.leader,
+                                          [c for _s, c in info.trick], info.lone_seat, info.player & 1, pack=info.pack)
+        row = values[0]
+        best = legal[0]
+        for c in legal:
+            if row[c] > row[best]:
+                best = c
+        return best

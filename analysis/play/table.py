@@ -49,7 +49,9 @@ def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_
     for n in range(5 * len(active)):
         seat = public.to_move
         info = public if seat == public.player else public.of(seat, left[seat], discard if seat == 0 else None)
-        card = players[seat].choose(info, (deal, n))
+        player = players[seat]
+        card = (player.choose_seen(info, (deal, n), tuple(left)) if player.sees_all
+                else player.choose(info, (deal, n)))
         if not (info.legal() >> card) & 1:
             raise EuchreError(f"player {players[seat].name!r} chose an illegal card {card}")
         plays.append((seat, card))

@@ -1,0 +1,61 @@
+"""``euchrelab ladder``: the card players' strength, by duplicate matches."""
+from __future__ import annotations
+
+import json
+import sys
+
+from analysis.commands.common import add_rules_arguments, rules_from_args
+from analysis.errors import check_jobs, check_whole
+
+NAME = "ladder"
+HELP = "rate the card players (simple, book, PIMC, double-dummy) by duplicate matches on the same deals"
+DEFAULT_DEALS = 1_000
+
+
+def add_arguments(parser) -> None:
+    from analysis.tools.ladder import DEFAULT_PLAYERS
+    parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS),
+                        help=f"comma-separated players (default {','.join(DEFAULT_PLAYERS)}; pimcN: N worlds)")
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help=f"deals every pair plays, twice (default {DEFAULT_DEALS:,})")
+    parser.add_argument("--chunk-size", type=int, default=250, help="deals a chunk (default 250; part of the settings)")
+    parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="workers (joblib; -1 for every core; default 1)")
+    add_rules_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--out", metavar="DIR", help="write report.html, report.md, ratings.png and ladder.json to DIR")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run(args) -> int:
+    from analysis.tools.ladder import check_players, run_ladder, write_report
+
+    names = check_players(n.strip() for n in args.players.split(",") if n.strip())
+    check_whole(args.deals, "--deals", 1)
+    check_whole(args.chunk_size, "--chunk-size", 1)
+    check_whole(args.seed, "--seed")
+    check_jobs(args.jobs)
+    rules = rules_from_args(args)
+    result = run_ladder(names, args.deals, args.seed, rules, args.chunk_size, args.jobs,
+                        progress=not (args.no_progress or args.json))
+    if args.json:
+        sys.stdout.write(json.dumps(result.as_dict()) + "\n")
+    else:
+        sys.stdout.write(text_table(result))
+    if args.out:
+        paths = write_report(result, args.out)
+        if not args.json:
+            sys.stdout.write(f"report: {paths['html']}\n")
+    return 0
+
+
+def text_table(result) -> str:
+    lines = [f"strength ladder: {result.deals:,} deals dealt a pair (bid by the book at love-all, each played twice), "
+             f"seed {result.seed}, pack {result.rules.pack}",
+             f"  {'player':<14}{'rating (Elo)':>13}  {'95% interval':<16}{'hands/s':>10}"]
+    for r in result.players:
+        lines.append(f"  {r.name:<14}{r.rating:>+13.0f}  [{r.low:+.0f}, {r.high:+.0f}]{'':<4}{r.hands_per_s:>10,.0f}")
+    lines.append("  pairs: points per hand of the first over the second, 95% interval, deals")
+    for p in result.pairs:
+        e = p.points
+        lines.append(f"  {p.a:>14} - {p.b:<14}{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]  {p.deals:,}")
+    return "\n".join(lines) + "\n"
