@@ -38,4 +38,9 @@ def run(args) -> int:
         for key in ("exact_per_s", "exact24_per_s", "scoring_per_s", "lone_per_s"):
             if key in results:
                 sys.stdout.write(f"  ratio {key} / reference_per_s: {results[key] / ref:,.0f}x\n")
+    exact = results.get("exact_per_s")
+    if exact:
+        for key in results:
+            if key.startswith("ladder_"):
+                sys.stdout.write(f"  {key} / exact_per_s: {results[key] / exact:.4f}\n")
     return 0

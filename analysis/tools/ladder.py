@@ -151,6 +151,7 @@ class Ladder:
     rules: Rules
     bootstrap: int
     cores: int = field(default_factory=lambda: os.cpu_count() or 1)
+    commit: str | None = None     # the code's commit, when the caller knows it
 
     def as_dict(self) -> dict:
         def num(x):
@@ -164,7 +165,7 @@ class Ladder:
                        "wins": p.wins, "losses": p.losses, "ties": p.ties} for p in self.pairs],
             "deals_dealt": self.deals, "seed": self.seed, "pack": self.rules.pack, "bidding": "book, love-all",
             "rating": f"Bradley-Terry on deals won, lost and tied, Elo scale, {BASELINE} = 0",
-            "bootstrap": self.bootstrap, "cores": self.cores,
+            "bootstrap": self.bootstrap, "cores": self.cores, "git_commit": self.commit,
         }
 
 
@@ -307,7 +308,8 @@ def method_text(result: Ladder) -> str:
             f"Bradley-Terry model of the deals won, lost and tied (a tie half a win each way, one tie added to each "
             f"pair), on the Elo scale with {BASELINE} at 0; 95% intervals from {result.bootstrap} bootstrap draws "
             f"of the deals. Speed: whole hands a second with the player in all four seats, the calling thread's "
-            f"CPU time on a machine of {result.cores} cores.")
+            f"CPU time on a machine of {result.cores} cores."
+            + (f" Code: commit {result.commit}." if result.commit else ""))
 
 
 def write_report(result: Ladder, folder) -> dict:
