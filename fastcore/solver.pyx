@@ -25,7 +25,9 @@ How it works
 docs/solver.md has the measurements behind each of these.
 
 All kernels are ``noexcept nogil`` functions on uint32 masks; the Python functions at the bottom
-validate their input once and release the GIL for the whole batch.
+validate their input once and release the GIL for the whole batch. solver.pxd shares the layout's
+tables, the search context and ``world_values`` with the kernels that search positions themselves
+(fastcore/pimcplay.pyx).
 """
 from libc.stdint cimport uint32_t, uint64_t, int8_t, int64_t
 from libc.stdlib cimport calloc, free
@@ -75,15 +77,8 @@ cdef extern from *:
     void el_suit_codes_bmi2(const uint32_t* h, const uint32_t* suit_mask, uint64_t* code) nogil
     int el_cpu_has_bmi2() nogil
 
-# Search techniques, as flags so that the benchmark can measure what each one gives.
-cdef enum:
-    T_ALPHABETA = 1   # stop at the first move that settles the probe
-    T_TABLE = 2       # transposition table at trick boundaries
-    T_EQUIV = 4       # search one card of each group of equivalent cards
-    T_ORDER = 8       # move ordering
-    T_SURE = 16       # sure tricks from the top trumps
-    T_ALL = 31
-
+# The technique flags (T_*), the tables SUIT_OF, TO_BIT and TO_CARD, Entry and Ctx are declared
+# in solver.pxd.
 TECHNIQUES = {"alphabeta": T_ALPHABETA, "table": T_TABLE, "equivalence": T_EQUIV,
               "ordering": T_ORDER, "sure_tricks": T_SURE}
 ALL_TECHNIQUES = T_ALL
@@ -91,25 +86,10 @@ ALL_TECHNIQUES = T_ALL
 cdef uint32_t TRUMPS = 0xFF800000u
 cdef uint32_t SUIT_BOTTOMS = 0x00810101u   # the lowest bit of each suit: 0, 8, 16, 23
 cdef uint32_t SUIT_MASK[4]
-cdef int8_t SUIT_OF[32]
-cdef int8_t TO_BIT[4][32]     # [trump][card id] -> bit of the trump-free layout
-cdef int8_t TO_CARD[4][32]    # [trump][bit] -> card id
 
-# A table entry is one uint64: the 58-bit position key, then AC's lower bound (3 bits) and
-# upper bound (3 bits) on the remaining tricks. Eight bytes an entry keep the table in cache.
-ctypedef uint64_t Entry
 cdef enum:
     KEY_BITS = 58
 cdef uint64_t KEY_MASK = ((<uint64_t>1) << 58) - 1
-
-ctypedef struct Ctx:
-    Entry* table
-    int shift       # 64 - log2(table size)
-    int flags
-    int table_min_rem  # positions with this many tricks left or fewer skip the table
-    int nplayers
-    int next[4]     # next seat to play (the lone player's partner is skipped)
-    int64_t nodes
 
 
 cdef void _init_tables():
@@ -151,7 +131,7 @@ def _use_bmi2(flag=None):
     return bool(USE_BMI2)
 
 
-cdef inline uint32_t relabel(uint32_t mask, int trump) noexcept nogil:
+cdef uint32_t relabel(uint32_t mask, int trump) noexcept nogil:
     cdef uint32_t out = 0
     cdef int c
     while mask:

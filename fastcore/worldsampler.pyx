@@ -10,6 +10,10 @@ programming over (card, room left in places 0-2; place 3 takes the rest). Counts
 exact below 2**53 (at most 26 cards into 5, 5, 5 and 11 is about 6e12 deals), so the shares are
 exact up to the rounding of one division. ``u`` (W, m) are uniform numbers in [0, 1), one per
 card and world, drawn by the caller from its seeded generator: the worlds are a function of them.
+
+``deal_hidden`` draws the worlds of table-side play from a SplitMix64 stream; its body,
+``deal_worlds``, is shared through worldsampler.pxd with the kernels that draw worlds themselves
+(fastcore/pimcplay.pyx), so the same stream gives the same worlds there.
 """
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
@@ -21,10 +25,7 @@ cdef extern from *:
 
 from fastcore.errors import EuchreError
 
-cdef enum:
-    MAXC = 32
-    ROOM = 6          # room left in each of places 0-2: 0 to 5
-    STATES = 216      # ROOM ** 3
+# MAXC, ROOM, STATES, splitmix64 and fold_key are defined in worldsampler.pxd.
 
 
 cdef int count_table(const uint8_t* allowed, int m, const int* caps, double* n) noexcept nogil:
@@ -149,32 +150,18 @@ def deal_places(cards, allowed, caps, u):
     return out
 
 
-cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
-    cdef uint64_t z
-    x[0] += <uint64_t>0x9E3779B97F4A7C15ull
-    z = x[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ull
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBull
-    return z ^ (z >> 31)
-
-
 def mix_key(uint64_t state, key) -> int:
     """A stream state for the decision named by ``key`` (whole numbers), from a root ``state``:
     each number of the key is folded in by one SplitMix64 step."""
-    cdef uint64_t x = state, k
+    cdef uint64_t x = state
     for v in key:
-        k = <uint64_t>(<int64_t>v)
-        x ^= k * <uint64_t>0xD6E8FEB86659FD93ull
-        x = splitmix64(&x)
+        x = fold_key(x, <uint64_t>(<int64_t>v))
     return x
 
 
-cdef inline uint64_t x64_of(uint64_t state) noexcept nogil:
-    return state
-
-
 cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* st, const uint32_t* kn,
-                         uint64_t x64, uint32_t[:, ::1] ov, Py_ssize_t n) noexcept nogil:
+                         uint64_t x64, uint32_t* out, Py_ssize_t n) noexcept nogil:
+    # out: n rows of four masks (seats A B C D)
     cdef uint8_t work[MAXC]
     cdef Py_ssize_t i
     cdef int j, k, p, pos, take
@@ -184,7 +171,7 @@ cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* 
         for j in range(m):
             work[j] = cards[j]
         for p in range(4):
-            ov[i, p] = kn[p]
+            out[4 * i + p] = kn[p]
         pos = 0
         for p in range(3):
             h = 0
@@ -196,7 +183,56 @@ cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* 
                 work[pos] = t
                 h |= (<uint32_t>1) << t
                 pos += 1
-            ov[i, st[p]] |= h
+            out[4 * i + st[p]] |= h
+
+
+cdef int deal_worlds(uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
+                     uint64_t state, Py_ssize_t n, const uint32_t* known, uint32_t* out,
+                     double* nt) noexcept nogil:
+    """The body of :func:`deal_hidden`: ``n`` deals into ``out`` (n rows of four masks), ``nt`` a
+    scratch of (MAXC + 1) * STATES doubles. Returns DEAL_OK, DEAL_BAD_CAPS (the caps do not share
+    the hidden cards) or DEAL_NONE (no deal keeps the voids)."""
+    cdef uint8_t cd[MAXC]
+    cdef uint8_t al[MAXC]
+    cdef double u[MAXC]
+    cdef uint32_t placed[4]
+    cdef uint32_t rest = hidden
+    cdef uint64_t x64 = state
+    cdef int m = 0, j, p, x
+    cdef bint free_deal = True
+    cdef Py_ssize_t i
+    while rest:
+        x = __builtin_ctz(rest)
+        rest &= rest - 1
+        cd[m] = <uint8_t>x
+        al[m] = 8
+        for p in range(3):
+            if not (forbidden[p] >> x) & 1:
+                al[m] |= <uint8_t>(1 << p)
+        if al[m] != 15:
+            free_deal = False
+        m += 1
+    for p in range(3):
+        if not 0 <= caps[p] <= 5:
+            return DEAL_BAD_CAPS
+    if caps[3] < 0 or caps[0] + caps[1] + caps[2] + caps[3] != m:
+        return DEAL_BAD_CAPS
+    if free_deal:
+        # no void: a plain shuffle (partial Fisher-Yates) is uniform, and needs no counts
+        _shuffle_deals(cd, m, caps, seats, known, state, out, n)
+        return DEAL_OK
+    count_table(al, m, caps, nt)
+    if nt[caps[0] * 36 + caps[1] * 6 + caps[2]] <= 0:
+        return DEAL_NONE
+    for i in range(n):
+        for j in range(m):
+            u[j] = <double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)
+        deal_one(al, cd, m, caps, nt, u, placed)
+        for p in range(4):
+            out[4 * i + p] = known[p]
+        for p in range(3):
+            out[4 * i + seats[p]] |= placed[p]
+    return DEAL_OK
 
 
 def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssize_t n, known=None):
@@ -206,59 +242,26 @@ def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssiz
     ``known[s]`` (a mask per seat, cards known to be in his hand) when given. The uniform
     numbers come from SplitMix64 started at ``state`` (53 bits each), so the same state gives the
     same deals."""
-    cdef uint8_t cd[32]
-    cdef uint8_t al[32]
     cdef int cp[4]
     cdef int st[3]
     cdef uint32_t fb[3]
     cdef uint32_t kn[4]
-    cdef int m = 0, j, p, x
-    cdef uint32_t rest = hidden
+    cdef int p, code
     for p in range(3):
         st[p] = int(seats[p])
         fb[p] = <uint32_t>int(forbidden[p])
     for p in range(4):
         cp[p] = int(caps[p])
         kn[p] = 0 if known is None else <uint32_t>int(known[p])
-    while rest:
-        x = __builtin_ctz(rest)
-        rest &= rest - 1
-        cd[m] = <uint8_t>x
-        al[m] = 8
-        for p in range(3):
-            if not (fb[p] >> x) & 1:
-                al[m] |= <uint8_t>(1 << p)
-        m += 1
-    if any(not 0 <= cp[p] <= 5 for p in range(3)) or cp[3] < 0 or cp[0] + cp[1] + cp[2] + cp[3] != m:
-        raise EuchreError(f"caps {[cp[0], cp[1], cp[2], cp[3]]} do not share the {m} hidden cards (each hand 0 to 5)")
     out = np.zeros((n, 4), np.uint32)
     cdef uint32_t[:, ::1] ov = out
-    cdef bint free_deal = True
-    for j in range(m):
-        if al[j] != 15:
-            free_deal = False
-    if free_deal and cp[0] + cp[1] + cp[2] + cp[3] == m:
-        # no void: a plain shuffle (partial Fisher-Yates) is uniform, and needs no counts
-        _shuffle_deals(cd, m, cp, st, kn, x64_of(state), ov, n)
-        return out
+    cdef uint32_t* op = &ov[0, 0] if n else NULL
     cdef double nt[(MAXC + 1) * STATES]
-    cdef double u[MAXC]
-    cdef uint32_t placed[4]
-    cdef uint64_t x64 = state
-    cdef Py_ssize_t i
-    cdef double total
     with nogil:
-        count_table(al, m, cp, nt)
-        total = nt[cp[0] * 36 + cp[1] * 6 + cp[2]]
-    if total <= 0:
+        code = deal_worlds(hidden, st, fb, cp, state, n, kn, op, nt)
+    if code == DEAL_BAD_CAPS:
+        raise EuchreError(f"caps {[cp[0], cp[1], cp[2], cp[3]]} do not share the {bin(hidden).count('1')} hidden "
+                          f"cards (each hand 0 to 5)")
+    if code == DEAL_NONE:
         raise EuchreError("no deal is consistent with the voids: some hand has too few cards it may hold")
-    with nogil:
-        for i in range(n):
-            for j in range(m):
-                u[j] = <double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)
-            deal_one(al, cd, m, cp, nt, u, placed)
-            for p in range(4):
-                ov[i, p] = kn[p]
-            for p in range(3):
-                ov[i, st[p]] |= placed[p]
     return out

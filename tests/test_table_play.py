@@ -308,3 +308,46 @@ def test_a_pimc_player_whose_reading_the_calls_rule_out_raises_or_reads_the_card
     reader.choose(info, (0, 1))           # the same hand: he reads the cards alone from then on
     reader.choose(info, (1, 0))           # another hand: he tries the model again
     assert reader.contradicted == [(0, 0, 3), (1, 0, 3)]
+
+
+def test_pimc_at_the_table_plays_compiled_the_same_cards_and_counts_its_decisions():
+    from analysis.bidding.auction import bid_batch
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.play.pimc import PIMCPlayer
+    from analysis.play.table import TablePlay, play_hands
+    from fastcore.sampler import sample_deals
+
+    d = sample_deals(40, 9)
+    b = bid_batch(d.hands, d.turn_up, BookPolicy())
+    engine = TablePlay("pimc", worlds=3, seed=5)
+    got = engine.play_bidding(b, d.turn_up)
+    live = np.flatnonzero(b.maker >= 0)
+    reference = PIMCPlayer(3, 5)
+    from analysis.game import contract
+    want = play_hands(b.play_hands[live], b.trump[live], b.lone_seat[live], b.maker[live] & 1, [reference] * 4,
+                      leader=contract.leader(b.lone_seat[live]), maker=b.maker[live], turn_up=d.turn_up[live],
+                      taken=contract.dealer_takes_up(b.round, b.lone_seat)[live], discard=b.discard[live])
+    assert np.array_equal(got[live], want)
+    assert engine.players[0].decisions == reference.decisions > 0
+
+
+def test_pimc_reading_the_calls_hears_the_policies_that_bid():
+    from analysis.bidding.auction import bid_batch
+    from analysis.bidding.book_policy import BookPolicy, BookParams
+    from analysis.play.table import TablePlay
+    from analysis.simulator import play_contract
+    from fastcore.sampler import sample_deals
+
+    d = sample_deals(12, 4)
+    policy = BookPolicy(BookParams(caution_from=4))
+    b = bid_batch(d.hands, d.turn_up, policy)
+    engine = TablePlay("pimc-calls", worlds=4, seed=2)
+    heard = engine.hearing(b.bidders)
+    assert heard[0].model is not None and heard[0].model.policies == [policy] * 4
+    assert heard[0] is heard[1] is heard[2] is heard[3]
+    assert b.take(np.arange(3)).bidders == b.bidders
+    engine.play_bidding(b, d.turn_up)
+    assert engine.players[0].decisions > 0
+    assert engine.hearing(None)[0].model is None         # a fixed contract: the cards alone
+    r = play_contract(d, maker=1, engine=engine)
+    assert len(r) == 12

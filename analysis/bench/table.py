@@ -5,8 +5,10 @@ deals passed out are dropped. ``pimc_decisions_per_s`` times the PIMC player's c
 worlds drawn, every legal card valued in every world, the best mean taken) at the decisions
 with two or more legal cards met when those hands are played by the simple player in every seat
 (a fixed set of information sets, recorded once). ``table_hands_per_s`` times whole hands with
-the PIMC player (32 worlds) in every seat; ``simple_play_hands_per_s`` the simple player in every
-seat, card by card in Python; ``book_play_hands_per_s`` the book's card-play rules in every seat
+the PIMC player (32 worlds) in every seat, card by card in Python; ``table_hands_compiled_per_s``
+the same hands and players through the compiled batch (analysis.play.pimc.play_pimc_batch, its
+input checks included); ``simple_play_hands_per_s`` the simple player in every seat, card by card
+in Python; ``book_play_hands_per_s`` the book's card-play rules in every seat
 through the compiled batch (analysis.play.book.play_book_batch, its input checks included).
 Time is the calling thread's CPU time (``time.thread_time``): the rate on one core, not the
 share of a busy machine.
@@ -22,7 +24,7 @@ from analysis.bench.registry import benchmark
 from analysis.bidding.book_policy import BookPolicy
 from analysis.bidding.auction import bid_batch
 from analysis.game import contract
-from analysis.play.pimc import PIMCPlayer
+from analysis.play.pimc import PIMCPlayer, play_pimc_batch
 from analysis.play.players import Player, SimplePlayer
 from analysis.play.table import play_hands
 from fastcore.sampler import sample_deals
@@ -95,6 +97,11 @@ def _whole_hands(play, n_deals: int, seed: int, min_seconds: float) -> float:
 @benchmark("table_hands_per_s", "whole hands, PIMC (32 worlds) in every seat (hands/s)")
 def bench_table_hands(min_seconds: float) -> float:
     return _whole_hands(partial(play_hands, players=[PIMCPlayer(WORLDS, seed=2)] * 4), 40, SEED + 1, min_seconds)
+
+
+@benchmark("table_hands_compiled_per_s", "whole hands, PIMC (32 worlds) in every seat, compiled (hands/s)")
+def bench_table_hands_compiled(min_seconds: float) -> float:
+    return _whole_hands(partial(play_pimc_batch, worlds=WORLDS, seed=2), 40, SEED + 1, min_seconds)
 
 
 @benchmark("simple_play_hands_per_s", "whole hands, the simple player in every seat (hands/s)")

@@ -73,6 +73,9 @@ class BiddingBatch:
     lone_seat: np.ndarray       # the seat that plays alone, -1 for none
     discard: np.ndarray
     play_hands: np.ndarray      # (N, 4) uint32
+    # who bid: (the four policies, the rules, the score), for players who read the calls; None
+    # for a contract fixed without bidding
+    bidders: tuple | None = None
 
     def calls(self, i: int) -> tuple[Call, ...]:
         return calls_of(int(self.round[i]), int(self.caller[i]), int(self.trump[i]), bool(self.caller_is_lone[i]),
@@ -80,7 +83,8 @@ class BiddingBatch:
 
     def take(self, rows) -> "BiddingBatch":
         """The biddings of the deals ``rows`` only."""
-        return BiddingBatch(**{f.name: getattr(self, f.name)[rows] for f in fields(self)})
+        return BiddingBatch(**{f.name: getattr(self, f.name)[rows] for f in fields(self) if f.name != "bidders"},
+                            bidders=self.bidders)
 
 
 def _check_bool(policy, decision, got, n) -> np.ndarray:
@@ -172,7 +176,8 @@ def bid_batch(hands: np.ndarray, turn_up: np.ndarray, policies, rules: Rules = R
             raise EuchreError(f"policy {policies[0].name!r} made an illegal discard decision {int(d[i])!r}: {why}")
         discard[rows] = d
     play = contract.hands_at_play(hands, turn_up, takes_up, discard, lone_seat)
-    return BiddingBatch(caller, rnd, trump, caller_is_lone, taker, maker, lone_seat, discard, play)
+    return BiddingBatch(caller, rnd, trump, caller_is_lone, taker, maker, lone_seat, discard, play,
+                        bidders=(tuple(policies), rules, score))
 
 
 def bid(hands: list[int], turn_up: int, policies, rules: Rules = Rules(), score=Score()) -> Bidding:

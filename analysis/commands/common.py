@@ -44,10 +44,10 @@ def add_play_arguments(parser: argparse.ArgumentParser, worlds: str = "--worlds"
     option where the command's --worlds counts something else. Without ``defaults`` an option
     left out is None (for ``euchrelab run``: the settings file's, else the default)."""
     parser.add_argument("--play", default="dd" if defaults else None, metavar="ENGINE",
-                        help="card play: dd (double-dummy, default), pimc, book or simple "
-                             "(players who see only their own cards)")
+                        help="card play: dd (double-dummy, default), pimc, pimc-calls (PIMC reading the "
+                             "calls), book or simple (players who see only their own cards)")
     parser.add_argument(worlds, dest="play_worlds", type=int, default=DEFAULT_WORLDS if defaults else None,
-                        metavar="N", help=f"worlds a decision for --play pimc (default {DEFAULT_WORLDS})")
+                        metavar="N", help=f"worlds a decision for --play pimc or pimc-calls (default {DEFAULT_WORLDS})")
 
 
 def play_from_args(args, worlds: str = "--worlds") -> tuple[str, int]:

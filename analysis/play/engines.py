@@ -44,7 +44,7 @@ def playing(engine: PlayEngine):
         _playing.reset(token)
 
 
-ENGINES = ("dd", "pimc", "book", "simple")
+ENGINES = ("dd", "pimc", "pimc-calls", "book", "simple")
 DEFAULT_WORLDS = 32
 
 
@@ -58,19 +58,22 @@ def check_play(name: str, worlds: int, option: str = "--worlds") -> None:
 
 def play_record(name: str, worlds: int) -> dict:
     """The engine as a run records it: its name, and for ``pimc`` its worlds a decision."""
-    return {"engine": name, "worlds": int(worlds)} if name == "pimc" else {"engine": name}
+    return {"engine": name, "worlds": int(worlds)} if name.startswith("pimc") else {"engine": name}
 
 
 def play_words(name: str, worlds: int) -> str:
     """The engine in words, for a table's heading."""
     return {"dd": "double-dummy play", "pimc": f"table-side play (PIMC, {worlds} worlds a decision)",
+            "pimc-calls": f"table-side play (PIMC reading the calls, {worlds} worlds a decision)",
             "book": "table-side play (the book's card-play rules)",
             "simple": "table-side play (the simple baseline)"}[name]
 
 
 def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pack: int = 32) -> PlayEngine:
     """The engine ``dd`` (double-dummy, the default), ``pimc`` (table-side, ``worlds`` worlds a
-    decision, deterministic from ``seed``), ``book`` (table-side, the book's card-play rules) or
+    decision drawn from the cards alone, deterministic from ``seed``), ``pimc-calls`` (the same,
+    keeping the worlds in which the others would have bid as heard), ``book`` (table-side, the
+    book's card-play rules) or
     ``simple`` (table-side baseline). Table-side players
     must know the ``pack`` (which cards exist to be hidden)."""
     check_play(name, worlds)

@@ -10,6 +10,10 @@ is played the same whatever else is played beside it.
 What it cannot see: each world is solved as if every player knew every card (strategy fusion: it
 assumes it could play differently in worlds it cannot tell apart), and a card is valued for this
 trick's worlds alone, not for what the others will infer from it (non-locality).
+
+:func:`play_pimc_batch` plays whole hands with the player (uniform worlds) in every seat through
+the compiled twin ``fastcore.pimcplay``: the same worlds, values and cards as
+:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` in every seat.
 """
 from __future__ import annotations
 
@@ -19,6 +23,9 @@ from analysis.errors import EuchreError
 from analysis.play.information import InfoSet
 from analysis.play.players import Player, cards_of
 from analysis.play.worlds import BiddingModel, CallsContradicted, sample_worlds
+from analysis.seeds import root_state
+from fastcore.batches import int_array
+from fastcore.pimcplay import play_pimc_hands
 from fastcore.solver import move_values_batch
 
 
@@ -49,19 +56,35 @@ class PIMCPlayer(Player):
     When the calls contradict the model (a partner who did not bid as the model says he would),
     the player raises :class:`analysis.play.worlds.CallsContradicted`, or with ``fallback`` reads the
     cards alone from that decision to the end of the hand, as a player who sees he was misled;
-    ``contradicted`` lists the keys of the decisions where he saw it (a key starts with the deal)."""
+    ``contradicted`` lists the keys of the decisions where he saw it (a key starts with the deal).
 
-    def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False):
+    ``reads_calls``: seated at a table (:class:`analysis.play.table.TablePlay`), he reads the calls
+    under the policies that bid them (:meth:`hearing`), falling back to the cards alone when they
+    mislead him; a contract fixed without bidding he plays from the cards alone."""
+
+    def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False,
+                 reads_calls: bool = False):
         if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
             raise EuchreError(f"worlds must be a whole number of at least 1, not {worlds!r}")
         self.worlds = int(worlds)
         self.seed = int(seed)
         self.model = model
         self.fallback = fallback
-        self.name = f"pimc({self.worlds})"
+        self.reads_calls = bool(reads_calls)
+        self.name = f"pimc({self.worlds}{', calls' if reads_calls else ''})"
         self.decisions = 0
         self.contradicted: list[tuple] = []
         self._misled: set[tuple] = set()      # the deals whose calls he found misleading
+        self.parent: PIMCPlayer | None = None  # the player he hears the calls for (hearing)
+
+    def hearing(self, model: BiddingModel | None) -> "PIMCPlayer":
+        """The same player (worlds, seed) reading the calls under ``model`` (None: the cards alone),
+        with fallback; his decisions and contradictions are counted on this player too."""
+        heard = PIMCPlayer(self.worlds, self.seed, model, fallback=True)
+        heard.name = self.name
+        heard.contradicted = self.contradicted
+        heard.parent = self
+        return heard
 
     def worlds_of(self, info: InfoSet, key: tuple):
         """The decision's worlds: read with the model, or from the cards alone when the calls
@@ -82,6 +105,8 @@ class PIMCPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         self.decisions += 1
+        if self.parent is not None:
+            self.parent.decisions += 1
         w = self.worlds_of(info, (*key, info.player))
         _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
                                           info.lone_seat, info.player & 1, pack=info.pack)
@@ -91,3 +116,31 @@ class PIMCPlayer(Player):
             if sums[c] > sums[best]:
                 best = c
         return best
+
+
+def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, maker=None, turn_up=None,
+                    taken=None, discard=None, calls=None, pack: int = 32) -> tuple[np.ndarray, int]:
+    """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds, no
+    bidding model) in every seat, compiled (``fastcore.pimcplay``): the same arguments, the same
+    cards and so the same tricks taken by ``side``.
+
+    hands: (N, 4) masks at the start of play, 5 cards each (a lone player's partner's are
+    ignored); trump, lone_seat (-1 none), side (0 AC, 1 BD), leader (default: the first active
+    seat left of A), maker (-1 unknown; uniform worlds do not read it), turn_up (-1 or None
+    unknown), taken (the dealer took it up), discard (the dealer's, -1 or None for none): one value
+    or (N,) values. ``calls`` is taken for the likeness only (uniform worlds do not read the calls).
+    Returns (tricks of ``side`` per deal as int8, the decisions searched: those with two or more
+    legal cards, as counted by ``PIMCPlayer.decisions``)."""
+    if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
+        raise EuchreError(f"worlds must be a whole number of at least 1, not {worlds!r}")
+    root = root_state(seed)
+    h = np.asarray(hands)
+    n = len(h) if h.ndim else 0
+
+    def col(x, default):
+        return np.full(n, default, np.int64) if x is None else x
+    side_a = int_array(col(side, 0), n, "side", 0, 1)
+    int_array(col(maker, -1), n, "maker", -1, 3)
+    _plays, won, decisions = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1),
+                                             col(taken, 0), col(discard, -1), int(worlds), root, pack=pack)
+    return won[np.arange(n), side_a.astype(np.intp)], decisions

@@ -28,6 +28,12 @@ def cards_of(mask: int) -> list[int]:
 class Player:
     name = "player"
     sees_all = False     # True: the table gives him every hand (:meth:`choose_seen`), not only his own
+    reads_calls = False  # True: the table gives him the bidders of the calls (:meth:`hearing`)
+
+    def hearing(self, model) -> "Player":
+        """The same player reading the calls under ``model`` (an analysis.play.worlds.BiddingModel,
+        or None: the cards alone)."""
+        return self
 
     def choose(self, info: InfoSet, key: tuple) -> int:
         """The card to play (``info`` is the player's to move; ``key`` names the decision)."""

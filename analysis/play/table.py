@@ -15,16 +15,19 @@ from analysis.game import contract
 from analysis.play.book import BookPlayer, play_book_batch
 from analysis.play.engine import PlayEngine
 from analysis.play.information import start_info
-from analysis.play.pimc import PIMCPlayer
+from analysis.play.pimc import PIMCPlayer, play_pimc_batch
 from analysis.play.players import Player, SimplePlayer
+from analysis.play.worlds import BiddingModel
 
 
-PLAYERS = ("pimc", "book", "simple")
+PLAYERS = ("pimc", "pimc-calls", "book", "simple")
 
 
 def make_player(kind: str, worlds: int = 32, seed: int = 0, model=None) -> Player:
     if kind == "pimc":
         return PIMCPlayer(worlds, seed, model)
+    if kind == "pimc-calls":
+        return PIMCPlayer(worlds, seed, model, fallback=True, reads_calls=True)
     if kind == "simple":
         return SimplePlayer()
     if kind == "book":
@@ -91,14 +94,16 @@ def play_hands(hands, trump, lone_seat, side, players: Sequence[Player], leader=
 
 
 class TablePlay(PlayEngine):
-    """Table-side play behind the engine interface: ``TablePlay("pimc", worlds=32, seed=0)`` or
-    ``TablePlay("simple")`` in every seat, or ``TablePlay(players=[...])`` with one player per seat.
+    """Table-side play behind the engine interface: ``TablePlay("pimc", worlds=32, seed=0)``,
+    ``TablePlay("pimc-calls")`` (PIMC reading the calls) or ``TablePlay("simple")`` in every seat, or
+    ``TablePlay(players=[...])`` with one player per seat.
 
     The interface gives the hands at play, the trump, the leader, the lone seat and the makers'
     side, not the turn-up, the discard or the calls: the players play without them (they know
     less than at the table; :func:`play_hands` takes them when the caller has them). One
     :class:`analysis.play.book.BookPlayer` in every seat plays through the compiled
-    :func:`analysis.play.book.play_book_batch`, card for card the same."""
+    :func:`analysis.play.book.play_book_batch`, and one PIMC player reading the cards alone in every
+    seat through :func:`analysis.play.pimc.play_pimc_batch`, card for card the same."""
 
     def __init__(self, kind: str = "pimc", worlds: int = 32, seed: int = 0, players: Sequence[Player] | None = None,
                  pack: int = 32):
@@ -114,13 +119,31 @@ class TablePlay(PlayEngine):
         self.players = players
         self.pack = pack
 
-    def _play(self, hands, trump, lone_seat, side, **kw) -> np.ndarray:
+    def _play(self, hands, trump, lone_seat, side, players=None, **kw) -> np.ndarray:
         """play_hands with this table's players; the book's player alone at the table plays compiled
         (the same cards, his ``fired`` counted alike)."""
-        p = self.players[0]
-        if type(p) is BookPlayer and all(q is p for q in self.players):
+        players = self.players if players is None else players
+        p = players[0]
+        if type(p) is BookPlayer and all(q is p for q in players):
             return play_book_batch(hands, trump, lone_seat, side, pack=self.pack, off=p.off, fired=p.fired, **kw)
-        return play_hands(hands, trump, lone_seat, side, self.players, pack=self.pack, **kw)
+        if type(p) is PIMCPlayer and p.model is None and all(q is p for q in players):
+            # PIMC from the cards alone in every seat: the compiled twin plays the same cards
+            tricks, decisions = play_pimc_batch(hands, trump, lone_seat, side, p.worlds, p.seed, pack=self.pack, **kw)
+            p.decisions += decisions
+            if p.parent is not None:
+                p.parent.decisions += decisions
+            return tricks
+        return play_hands(hands, trump, lone_seat, side, players, pack=self.pack, **kw)
+
+    def hearing(self, bidders) -> list[Player]:
+        """The players, those who read the calls reading them under ``bidders`` (the policies,
+        rules and score that bid; None for a contract fixed without bidding: the cards alone)."""
+        model = None if bidders is None else BiddingModel(list(bidders[0]), bidders[1], bidders[2])
+        heard: dict[int, Player] = {}
+        for p in self.players:
+            if id(p) not in heard:
+                heard[id(p)] = p.hearing(model) if p.reads_calls else p
+        return [heard[id(p)] for p in self.players]
 
     def maker_tricks(self, hands, trump, leader, lone_seat, side):
         return self._play(hands, trump, lone_seat, side, leader=leader)
@@ -128,7 +151,8 @@ class TablePlay(PlayEngine):
     def play_bidding(self, bidding, turn_up) -> np.ndarray:
         """The makers' tricks of the deals of a :class:`analysis.bidding.auction.BiddingBatch` (0 for a
         deal passed out), the players knowing the turn-up, whether the dealer took it, the calls
-        and (the dealer) his discard, as at the table."""
+        and (the dealer) his discard, as at the table; players who read the calls read them under
+        the policies that bid (the batch's ``bidders``)."""
         b = bidding
         n = len(b.maker)
         out = np.zeros(n, np.int8)
@@ -137,6 +161,7 @@ class TablePlay(PlayEngine):
             return out
         takes = contract.dealer_takes_up(b.round, b.lone_seat)
         out[live] = self._play(b.play_hands[live], b.trump[live], b.lone_seat[live], b.maker[live] & 1,
+                               players=self.hearing(b.bidders),
                                leader=contract.leader(b.lone_seat[live]), maker=b.maker[live],
                                turn_up=np.asarray(turn_up, np.int64)[live], taken=takes[live],
                                discard=b.discard[live], calls=[b.calls(int(i)) for i in live])

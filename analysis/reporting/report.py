@@ -44,7 +44,12 @@ TABLE_PLAYERS = {
     "pimc": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision: worlds "
             "consistent with what he has seen, each solved double-dummy. It assumes it could play differently in "
             "worlds it cannot tell apart (strategy fusion) and values a card for the present trick's worlds only "
-            "(non-locality): a strong player, not a perfect one.",
+            "(non-locality): a strong player, not a perfect one. His worlds come from the cards alone: he does not "
+            "read the calls.",
+    "pimc-calls": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision, "
+                  "keeping only the worlds in which the others would have bid as he heard them (under the policies "
+                  "that bid), each solved double-dummy; where the calls mislead him he reads the cards alone. Strategy "
+                  "fusion and non-locality remain: a strong player, not a perfect one.",
     "book": "Each player plays by the book's card-play rules, and where the book is silent wins the trick as "
             "cheaply as he can unless his partner is winning it, else throws his lowest card.",
     "simple": "Each player plays a simple baseline: he wins the trick as cheaply as he can unless his partner is "

@@ -1,0 +1,39 @@
+# The world sampler's kernels, shared with the kernels that draw worlds themselves
+# (fastcore/pimcplay.pyx): the same code draws the same worlds from the same stream.
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+cdef enum:
+    MAXC = 32
+    ROOM = 6          # room left in each of places 0-2: 0 to 5
+    STATES = 216      # ROOM ** 3
+
+# deal_worlds' answers
+cdef enum:
+    DEAL_OK = 0
+    DEAL_BAD_CAPS = 1     # the caps do not share the hidden cards (each hand 0 to 5)
+    DEAL_NONE = 2         # no deal keeps the voids
+
+
+cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
+    cdef uint64_t z
+    x[0] += <uint64_t>0x9E3779B97F4A7C15ull
+    z = x[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ull
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBull
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t fold_key(uint64_t x, uint64_t k) noexcept nogil:
+    # one number of a decision's key folded into a stream state (mix_key, number by number)
+    x ^= k * <uint64_t>0xD6E8FEB86659FD93ull
+    return splitmix64(&x)
+
+
+cdef int count_table(const uint8_t* allowed, int m, const int* caps, double* n) noexcept nogil
+cdef void deal_one(const uint8_t* allowed, const uint8_t* cards, int m, const int* caps, const double* n,
+                   const double* u, uint32_t* out) noexcept nogil
+cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* st, const uint32_t* kn,
+                         uint64_t x64, uint32_t* out, Py_ssize_t n) noexcept nogil
+cdef int deal_worlds(uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
+                     uint64_t state, Py_ssize_t n, const uint32_t* known, uint32_t* out,
+                     double* nt) noexcept nogil
