@@ -5,7 +5,7 @@ import json
 import sys
 
 from analysis.commands.common import add_rules_arguments, rules_from_args
-from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.errors import check_jobs, check_whole
 
 NAME = "ladder"
 HELP = "rate the card players (simple, book, PIMC, double-dummy) by duplicate matches on the same deals"
@@ -31,7 +31,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from pathlib import Path
 
-    from analysis.run.runner import git_commit, reference_reports
+    from analysis.run.runner import check_reference_write, git_commit
     from analysis.tools.ladder import check_players, run_ladder, write_report
 
     names = check_players(n.strip() for n in args.players.split(",") if n.strip())
@@ -40,14 +40,11 @@ def run(args) -> int:
     check_whole(args.seed, "--seed")
     check_jobs(args.jobs)
     rules = rules_from_args(args)
-    commit = git_commit()
-    if (args.out and not args.allow_dirty and commit and commit.endswith("-dirty")
-            and Path(args.out).resolve().parent == reference_reports()):
-        raise EuchreError(f"{args.out} is in the reference reports and the tree has uncommitted changes: commit "
-                          "them, write elsewhere, or add --allow-dirty")
+    if args.out:
+        check_reference_write(Path(args.out).parent, args.out, args.allow_dirty)
     result = run_ladder(names, args.deals, args.seed, rules, args.chunk_size, args.jobs,
                         progress=not (args.no_progress or args.json))
-    result.commit = commit
+    result.commit = git_commit()
     if args.json:
         sys.stdout.write(json.dumps(result.as_dict()) + "\n")
     else:

@@ -29,6 +29,13 @@ from fastcore.pimcplay import play_pimc_hands
 from fastcore.solver import move_values_batch
 
 
+def checked_worlds(worlds) -> int:
+    """Worlds a decision as an int, refused unless a whole number of at least 1."""
+    if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
+        raise EuchreError(f"worlds must be a whole number of at least 1, not {worlds!r}")
+    return int(worlds)
+
+
 def pimc_values(info: InfoSet, worlds: int, seed, model: BiddingModel | None = None, key=(),
                 solver=None) -> tuple[dict[int, float], int, float | None]:
     """For each legal card of the player to move (who must be ``info.player``), AC's mean tricks
@@ -64,9 +71,7 @@ class PIMCPlayer(Player):
 
     def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False,
                  reads_calls: bool = False):
-        if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
-            raise EuchreError(f"worlds must be a whole number of at least 1, not {worlds!r}")
-        self.worlds = int(worlds)
+        self.worlds = checked_worlds(worlds)
         self.seed = int(seed)
         self.model = model
         self.fallback = fallback
@@ -86,6 +91,12 @@ class PIMCPlayer(Player):
         heard.parent = self
         return heard
 
+    def count_decisions(self, n: int) -> None:
+        """Counts ``n`` decisions searched, on the player he hears the calls for too."""
+        self.decisions += n
+        if self.parent is not None:
+            self.parent.decisions += n
+
     def worlds_of(self, info: InfoSet, key: tuple):
         """The decision's worlds: read with the model, or from the cards alone when the calls
         contradict it and ``fallback`` is set."""
@@ -104,9 +115,7 @@ class PIMCPlayer(Player):
         legal = cards_of(info.legal())
         if len(legal) == 1:
             return legal[0]
-        self.decisions += 1
-        if self.parent is not None:
-            self.parent.decisions += 1
+        self.count_decisions(1)
         w = self.worlds_of(info, (*key, info.player))
         _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
                                           info.lone_seat, info.player & 1, pack=info.pack)
@@ -131,8 +140,7 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     or (N,) values. ``calls`` is taken for the likeness only (uniform worlds do not read the calls).
     Returns (tricks of ``side`` per deal as int8, the decisions searched: those with two or more
     legal cards, as counted by ``PIMCPlayer.decisions``)."""
-    if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
-        raise EuchreError(f"worlds must be a whole number of at least 1, not {worlds!r}")
+    worlds = checked_worlds(worlds)
     root = root_state(seed)
     h = np.asarray(hands)
     n = len(h) if h.ndim else 0
@@ -142,5 +150,5 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     side_a = int_array(col(side, 0), n, "side", 0, 1)
     int_array(col(maker, -1), n, "maker", -1, 3)
     _plays, won, decisions = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1),
-                                             col(taken, 0), col(discard, -1), int(worlds), root, pack=pack)
+                                             col(taken, 0), col(discard, -1), worlds, root, pack=pack)
     return won[np.arange(n), side_a.astype(np.intp)], decisions

@@ -129,9 +129,7 @@ class TablePlay(PlayEngine):
         if type(p) is PIMCPlayer and p.model is None and all(q is p for q in players):
             # PIMC from the cards alone in every seat: the compiled twin plays the same cards
             tricks, decisions = play_pimc_batch(hands, trump, lone_seat, side, p.worlds, p.seed, pack=self.pack, **kw)
-            p.decisions += decisions
-            if p.parent is not None:
-                p.parent.decisions += decisions
+            p.count_decisions(decisions)
             return tricks
         return play_hands(hands, trump, lone_seat, side, players, pack=self.pack, **kw)
 

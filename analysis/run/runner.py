@@ -199,16 +199,23 @@ def reference_reports() -> Path:
     return Path(__file__).resolve().parents[2] / DEFAULT_REPORTS
 
 
-def check_provenance(settings: Settings) -> None:
-    """Refuses a run into the checkout's reference reports from a tree with uncommitted changes
-    (its report could not be traced to a commit), unless ``settings.allow_dirty``."""
-    if settings.allow_dirty or Path(settings.out).resolve() != reference_reports():
+def check_reference_write(reports, shown: str, allow_dirty: bool = False) -> None:
+    """Refuses to write into ``reports`` when it is the checkout's reference reports folder and the
+    tree has uncommitted changes (the result could not be traced to a commit), unless
+    ``allow_dirty``; ``shown`` is the folder as the user gave it."""
+    if allow_dirty or Path(reports).resolve() != reference_reports():
         return
     commit = git_commit()
     if commit and commit.endswith("-dirty"):
-        raise EuchreError(f"{settings.out} holds the reference runs and the tree has uncommitted changes to "
+        raise EuchreError(f"{shown} holds the reference runs and the tree has uncommitted changes to "
                           f"{commit.removesuffix('-dirty')[:12]}: commit them, write elsewhere with --out, "
                           f"or add --allow-dirty (the report then says so)")
+
+
+def check_provenance(settings: Settings) -> None:
+    """Refuses a run into the checkout's reference reports from a dirty tree
+    (:func:`check_reference_write`), unless ``settings.allow_dirty``."""
+    check_reference_write(settings.out, settings.out, settings.allow_dirty)
 
 
 def check_takes_play(study, settings: Settings) -> None:

@@ -31,7 +31,7 @@ import numpy as np
 from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError, check_jobs, check_whole
-from analysis.experiment.stats import Estimate, mean_estimate
+from analysis.experiment.stats import Estimate, mean_estimate, negated
 from analysis.game.rules import Rules, Score
 from analysis.play.book import BookPlayer
 from analysis.play.pimc import PIMCPlayer
@@ -60,6 +60,11 @@ SPEED_HANDS = 40             # hands each player plays in all four seats to meas
 ELO = 400 / math.log(10)
 
 
+def pimc_worlds(name: str) -> int | None:
+    """N of a player named ``pimcN`` (N worlds a decision, from the cards alone); None otherwise."""
+    return int(name[4:]) if name.startswith("pimc") and name[4:].isdigit() and int(name[4:]) >= 1 else None
+
+
 def ladder_player(name: str, seed: int, rules: Rules = Rules()) -> Player:
     """The player ``name`` (see :data:`PLAYERS`), his worlds drawn from ``seed``."""
     if name == "simple":
@@ -70,15 +75,15 @@ def ladder_player(name: str, seed: int, rules: Rules = Rules()) -> Player:
         return DoubleDummyPlayer()
     if name == "pimc32-calls":
         return PIMCPlayer(32, seed, model=BiddingModel(BookPolicy(), rules, Score()), fallback=True)
-    if name.startswith("pimc") and name[4:].isdigit():
-        return PIMCPlayer(int(name[4:]), seed)
+    if pimc_worlds(name):
+        return PIMCPlayer(pimc_worlds(name), seed)
     raise EuchreError(f"ladder player {name!r} is unknown: use {', '.join(PLAYERS)}")
 
 
 def check_players(names) -> tuple[str, ...]:
     names = tuple(names)
     for name in names:
-        if name not in PLAYERS and not (name.startswith("pimc") and name[4:].isdigit() and int(name[4:]) >= 1):
+        if name not in PLAYERS and pimc_worlds(name) is None:
             raise EuchreError(f"ladder player {name!r} is unknown: use {', '.join(PLAYERS)} (or pimcN, N worlds)")
     if len(set(names)) != len(names):
         raise EuchreError("a ladder player is named twice")
@@ -263,7 +268,7 @@ def pairs_frame(result: Ladder):
     for p in result.pairs:   # the stronger of the two first
         a, b, e, w, l = p.a, p.b, p.points, p.wins, p.losses
         if order[a] > order[b]:
-            a, b, e, w, l = b, a, Estimate(-e.mean, -e.high, -e.low, e.se, e.sd, e.n, e.p_value), l, w
+            a, b, e, w, l = b, a, negated(e), l, w
         rows.append((order[a], order[b], a, b, e.mean, e.low, e.high, e.n, w, l, p.ties))
     rows.sort()
     return pd.DataFrame({"player": [r[2] for r in rows], "against": [r[3] for r in rows],
