@@ -237,7 +237,10 @@ cdef int r_ace_and_two_in_round_two(Table* tb, int p) noexcept nogil:           
 
 
 cdef int r_one_or_two_trumps_and_two_aces(Table* tb, int p) noexcept nogil:           # E7
+    # the eldest hand's opening lead against the dealer's adoption, assisted or not
     cdef int mine[9]
+    if p != SEAT_B or tb.done != 0 or not tb.taken or (tb.maker != SEAT_A and tb.maker != SEAT_C):
+        return -1
     cdef int n = trumps(tb.hand[p], tb.trump, mine)
     if (n == 1 or n == 2) and popcount(aces(tb.hand[p], tb.trump)) >= 2:
         return mine[0]

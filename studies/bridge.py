@@ -45,7 +45,7 @@ from analysis.bidding.auction import BiddingBatch, bid_batch
 from analysis.bidding.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
 from analysis.bidding.policy import Situations
 from analysis.experiment.cells import counted, paired_mean
-from analysis.experiment.stats import Estimate, stratified_from_cells
+from analysis.experiment.stats import BOOK_COMPANY, FIRST_GAME, Estimate, stratified_from_cells
 from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from analysis.game.cards import DEALER, SEATS
 from analysis.game.contract import dealer_hand
@@ -57,10 +57,11 @@ from analysis.play.worlds import BiddingModel
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import PIMC_SEES, interval, play_note, verdict_words
 from analysis.simulator import play_bidding, play_contract
-from analysis.value.game_value import MODEL_DRAWS, GameModel, with_model_error
+from analysis.value.game_value import MODEL_DRAWS, RUBBER_STATE, GameModel, with_model_error
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_model, book_game_rows, model_section, root_seed
 from studies.common.lone_arms import hand_class
+from studies.common.measures import in_every_measure, measures_section, primary, split, unit_and_state
 from studies.common.report import charts, options_of, pack_of, study_report
 
 DEFAULT_TABLE_CAP = 100      # B3's deals per chunk of a table scenario
@@ -309,6 +310,7 @@ def parse_scenario(name: str) -> tuple[int, int]:
 
 # --- the tests ---------------------------------------------------------------------------------------
 
+COMPANY = {"cautious": "cautious adversaries", "book": BOOK_COMPANY, "reckless": "reckless adversaries"}
 LONE_WORDS = {"cautious": "cautious adversaries (sound lone hands only)",
               "book": "the book's adversaries (a desperate chance, L3)",
               "reckless": "reckless adversaries (alone with three trumps or the right and another)"}
@@ -324,28 +326,30 @@ def _tests() -> tuple[ClaimTest, ...]:
         for a, b in SCORES:
             for lone in LONE:
                 v = view(a, b)
-                out.append(ClaimTest(f"{claim}.{v}.{lone}", claim, f"{claim} {label}, {v}, {lone}",
-                                     f"the eldest hand's side at {v} against {LONE_WORDS[lone]}{what}", RUBBER))
+                out.extend(in_every_measure(ClaimTest(
+                    f"{claim}.{v}.{lone}", claim, f"{claim} {label}, {v}, {lone}",
+                    f"the eldest hand's side at {v} against {LONE_WORDS[lone]}{what}", RUBBER, company=COMPANY[lone])))
     for a, b in SCORES:
         v = view(a, b)
         for weaker, stronger in zip(PLAYERS, PLAYERS[1:]):
             out.append(ClaimTest(f"B3.{v}.{weaker}-{stronger}", "B3", f"B3 {weaker} - {stronger}, {v}",
                                  f"the eldest hand's side at {v} against the book's adversaries: the value of keeping "
                                  f"the bridge strictly (keeping it - never, net rubber points) with {PLAYER_WORDS[weaker]} "
-                                 f"- with {PLAYER_WORDS[stronger]}, every seat alike", RUBBER))
+                                 f"- with {PLAYER_WORDS[stronger]}, every seat alike", RUBBER,
+                                 engine=f"{weaker} and {stronger}", state=FIRST_GAME))
     for a, b in SCORES:
         v = view(a, b)
         out.append(ClaimTest(f"B4.{v}", "B4", f"B4 partner deceived, {v}",
                              f"the eldest hand's side at {v}, B not keeping the bridge and passing a hand a keeper would "
                              "order with: its net rubber points with D reading the pass as B bid it - with D reading it "
                              "as the bridge promises (two lay aces, or the ace and another in trumps; every seat "
-                             "PIMC)", RUBBER))
+                             "PIMC)", RUBBER, engine="pimc", state=FIRST_GAME))
     for a, b in SCORES:
-        out.append(ClaimTest(f"L4.{a}-{b}", "L4", f"L4 care after a keeper's pass, {a}-{b}",
-                             f"the dealers' side at {a}-{b}, a desperate-or-better lone hand made after the eldest "
-                             "hand passed: the gain alone - with the partner (the maker's side's net rubber points) "
-                             "after a non-keeper's pass - after a keeper's (exceptions) pass, within hand classes",
-                             RUBBER))
+        out.extend(in_every_measure(ClaimTest(
+            f"L4.{a}-{b}", "L4", f"L4 care after a keeper's pass, {a}-{b}",
+            f"the dealers' side at {a}-{b}, a desperate-or-better lone hand made after the eldest "
+            "hand passed: the gain alone - with the partner (the maker's side's net rubber points) "
+            "after a non-keeper's pass - after a keeper's (exceptions) pass, within hand classes", RUBBER)))
     return tuple(out)
 
 
@@ -391,7 +395,8 @@ def _score_of_key(key: str) -> tuple[int, int]:
     return (second, first) if key[0] == "B" else (first, second)
 
 
-def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER) -> tuple[Estimate, float]:
+def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER,
+             state: dict = RUBBER_STATE) -> tuple[Estimate, float]:
     """L4's estimate, the deals' error alone, and the game model's standard error.
 
     The gain g of a lone hand (alone - with the partner, in ``unit``) is compared after a
@@ -412,8 +417,8 @@ def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER) ->
         seat = g["seat"].map(SEATS.index).to_numpy(np.int64)
 
         def diff(d):
-            return (model.after(g["a"], g["b"], seat, g["alone"], unit, draws=d)
-                    - model.after(g["a"], g["b"], seat, g["partner"], unit, draws=d))
+            return (model.after(g["a"], g["b"], seat, g["alone"], unit, draws=d, state=state)
+                    - model.after(g["a"], g["b"], seat, g["partner"], unit, draws=d, state=state))
         value, draws = diff(False)[None, :], diff(True)
     n_strata = int(stratum.max()) + 1 if len(g) else 0
     one_hot = np.zeros((len(g), n_strata))
@@ -502,6 +507,9 @@ class BridgeStudy(BookGameStudy):
         return table.sort_values(KEYS).reset_index(drop=True)
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
+        key, _suffix = split(key) if key[:2] in ("B1", "B2", "L4") else (key, "")
+        unit, state = unit_and_state(key + _suffix)
+        state = state or RUBBER_STATE
         score = _score_of_key(key)
 
         def model():   # solved only for a test with deals: a small run may lack the game rows
@@ -518,15 +526,19 @@ class BridgeStudy(BookGameStudy):
             rows = l4_cells(table, score)
             if rows["deals"].sum() < 4:
                 return None
-            est, model_se = l4_parts(model(), rows, RUBBER)
-            return None if est.n < 4 else with_model_error(est, model_se)
+            est, model_se = l4_parts(None if unit == POINTS else model(), rows, unit, state)
+            if est.n < 4:
+                return None
+            return est if unit == POINTS else with_model_error(est, model_se)
         rows = bridge_cells(table, score, key.split(".")[2])
         arms = ("never", "strict")
         if key.startswith("B2"):
             rows, arms = rows[rows["exc"] > 0], ("exceptions", "strict")
         if rows["deals"].sum() < 2:
             return None
-        return model().estimate(rows, arms, RUBBER)
+        if unit == POINTS:
+            return paired_mean(rows, *arms)
+        return model().estimate(rows, arms, unit, state)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -784,7 +796,8 @@ def _headline(values: list[dict], verdict_list) -> str:
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     out_dir = Path(out_dir)
-    verdict_list = study.verdicts(table, manifest)
+    every = study.verdicts(table, manifest)
+    verdict_list = primary(every)       # the tests in rubber points in the first game
     model = book_game_model(table, manifest, study.name, kind="kind")
     seed = root_seed(manifest)
     values = keeping_values(table, model)
@@ -916,6 +929,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "readings end the hand differently, how often D's cards ruled out the promise at some card, and B4's test, "
          "the eldest hand's side's value with D reading the pass as bid minus as promised.\n\n"
          + md_table(reading_table(table, model, verdict_list))),
+        measures_section(every, [v.claim.name for v in verdict_list if v.claim.id in ("B1", "B2", "L4")]),
         model_section(model),
     ]
     return study_report(
@@ -926,7 +940,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "euchred); B1, never - strict, to the eldest hand's side in net rubber points, P(win game) and "
                  "points per hand; B2, exceptions - strict on the exception hands (95% intervals, the game model's "
                  "error included in the first two units) and the verdicts."),
-        files=files, verdicts=verdict_list, headline=_headline(values, verdict_list), sections=sections,
+        files=files, verdicts=every, headline=_headline(values, verdict_list), sections=sections,
         play_note=bridge_play_note(manifest))
 
 

@@ -84,7 +84,8 @@ def card_play_rows(deals, rules) -> pd.DataFrame:
 def _claim_test(k: str) -> ClaimTest:
     words = "; ".join(r.words for r in RULES if r.claim == k)
     return ClaimTest(k, k, f"{k} card play", f"hands where the book's card play of {k} chose a card ({words}): the "
-                     "rule-followers' net points per hand with the rules minus without (table-side play)", POINTS)
+                     "rule-followers' net points per hand with the rules minus without (table-side play)", POINTS,
+                     engine="book")
 
 
 CLAIMS = tuple(_claim_test(k) for k in RULE_CLAIMS)

@@ -42,7 +42,7 @@ from scipy import stats as st
 
 from analysis.errors import EuchreError
 from analysis.experiment import cells
-from analysis.experiment.stats import CONFIDENCE, Estimate, negated
+from analysis.experiment.stats import CONFIDENCE, FIRST_GAME, RUBBER_STATES, Estimate, negated
 from analysis.experiment.study import GAME_WIN, MARGINS, POINTS, RUBBER, Study, verdict_of
 from analysis.game.cards import SEAT_NAMES, SEATS
 from analysis.game.rules import Rules, Score
@@ -54,6 +54,7 @@ from analysis.value.game_model import OUTCOMES, from_counts
 from analysis.value.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error
 from fastcore.sampler import sample_deals
 from studies.common.game_models import model_table, root_seed
+from studies.common.measures import measures_section, primary, unit_and_state
 from studies.common.lone_arms import (CLASS_COLUMNS, KINDS, L1_SCORES, LONE_CLAIMS, READINGS, STRENGTHS, own_theirs,
                                       points_estimate, rows_read, score_name, score_rows)
 from studies.common.report import charts, study_report
@@ -185,7 +186,8 @@ class LoneHands(Study):
             return self.game_win_parts(key, table, seed)
         reading = READINGS[key]
         arms = ARMS if reading.book_arm == "arm1" else ARMS[::-1]
-        return game_model(table, seed).paired(rows_read(table, reading), arms, unit)
+        state = unit_and_state(key)[1] or RUBBER_STATES[FIRST_GAME]     # a test in rubber points: its state
+        return game_model(table, seed).paired(rows_read(table, reading), arms, unit, state)
 
     def game_win_parts(self, key: str, table: pd.DataFrame, seed: int = Settings.seed) -> tuple[Estimate, float]:
         """A game-win test's paired estimate (the deals' error alone) and the game model's
@@ -416,7 +418,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     rules = Rules(points_for_game=saved.get("points_for_game", Rules().points_for_game))
     game = rules.points_for_game
     seed = root_seed(manifest)
-    verdict_list = study.verdicts(table, manifest)
+    every = study.verdicts(table, manifest)
+    verdict_list = primary(every)        # the score tests in rubber points in the first game, and the rest
     call = table[table["kind"] == "call"]
     model = game_model(table, seed)
     files = [
@@ -531,4 +534,5 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                 "scores (an equal number of deals at each): the share the book plays alone, each arm's net points to "
                 "the caller's side, marches and euchres (± 95% half-widths), and the paired differences alone - with "
                 "partner (the game-win one with the game model's error).",
-        files=files, verdicts=verdict_list, headline=_headline(verdict_list, n_calls, deals, game), sections=sections)
+        files=files, verdicts=every, headline=_headline(verdict_list, n_calls, deals, game),
+        sections=sections + [measures_section(every, [v.claim.name for v in verdict_list if v.claim.id in ("L1", "L3")])])

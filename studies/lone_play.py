@@ -99,7 +99,7 @@ def gain(table: pd.DataFrame, key: str, engine: str) -> Estimate | None:
 def _test(key: str) -> ClaimTest:
     t = LONE_TEST_BY_KEY[key]
     return ClaimTest(f"{key}.pimc", t.claim, f"{t.label} (PIMC)", f"{t.test}; every player table-side (PIMC)",
-                     POINTS, t.sign)
+                     POINTS, t.sign, engine="pimc")
 
 
 CLAIMS = tuple(_test(k) for k in KEYS_AT_TABLE)

@@ -116,7 +116,7 @@ def _test(g: str) -> ClaimTest:
     other = "pass" if action == "call" else "call"
     return ClaimTest(f"{g}.pimc", claim, f"{g} at the table (PIMC)",
                      f"{seat} at love-all, {words}: net points per hand after the book's {action} - after {other}, "
-                     "every player table-side (PIMC)", POINTS)
+                     "every player table-side (PIMC)", POINTS, engine="pimc")
 
 
 # T1's pass is described, not tested, as in the book_bidding study: T1 compares two seats.

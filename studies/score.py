@@ -33,8 +33,9 @@ import pandas as pd
 
 from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION,
                                           DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE)
-from analysis.experiment.stats import Estimate
-from analysis.experiment.study import GAME_WIN, RUBBER, ClaimTest, Study
+from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES, Estimate
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
+from studies.common.measures import MEASURES, flipped, in_every_measure, primary, split, unit_and_state
 from analysis.game.cards import SEATS
 from analysis.game.rules import SEAT_ORDER, Rules
 from analysis.reporting.markup import md_table
@@ -129,6 +130,16 @@ class Case:
                          f"{self.seat}{hand} at {self.view} ({self.why}; the decider's side first), {what}: "
                          f"net rubber points after the book's action ({self.book}) - after the other", RUBBER)
 
+    def tests(self) -> tuple[ClaimTest, ...]:
+        """The case in every unit and rubber state (:data:`studies.common.measures.MEASURES`); a
+        sentence that permits (:data:`PERMISSIVE`) is judged for non-inferiority."""
+        return in_every_measure(self.test(), permissive=self.claim in PERMISSIVE)
+
+
+# Sentences that permit ("permissible", "may play a lighter hand", "may play a shade lighter"): the
+# book's option is judged not worse than the other by more than the margin.
+PERMISSIVE = {"S4", "D2", "D4"}
+
 
 ASSIST, ORDER, TAKE = CALL_WORD["C"], CALL_WORD["D"], CALL_WORD["A"]
 _S3_PASS = "pass (assist with ace and another, and outside ace if the right is turned)"
@@ -166,15 +177,17 @@ def _cases() -> tuple[Case, ...]:
             Case("D3", "D3", None, (4, 2), "pass", "four to two in his favour: more than ordinary caution")]
     for entry in DEALER_SHADE.patterns:                                           # D4
         out.append(Case("D4", "D4", entry, (4, 3), TAKE, "four to three in his favour: a shade lighter"))
-    # E11: "a position of caution ... very conservative". The book's policy orders E1's class at
-    # every score; the sentence is read as passing it at four to three in the eldest hand's favour.
+    # E1's class passed at four to three in the eldest hand's favour: played, not a test. E11 ("your
+    # play should be very conservative") is a rule of play, not of bidding (see UNTESTED_E11).
     out.append(Case("E11", "E1", None, (3, 4), "pass: very conservative", "four to three in his favour: a "
                     "position of caution", action="pass"))
     return tuple(out)
 
 
 CASES = _cases()
+TESTED = tuple(c for c in CASES if c.claim != "E11")
 BY_KEY = {c.key: c for c in CASES}
+TESTED_KEYS = {c.key: c for c in TESTED}
 
 
 def situations() -> list[tuple[str, tuple[int, int]]]:
@@ -214,7 +227,7 @@ class ScoreStudy(CallsAtScoresStudy):
                 "players at the scenario's score; the deciding seat's round-one call forced to call or to pass")
     defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 1, "cap": DEFAULT_CAP}
     suite_position = 4
-    claims = tuple(c.test() for c in CASES)
+    claims = tuple(t for c in TESTED for t in c.tests())
 
     refusal = "the score study tests the scores the book names in its"
 
@@ -225,10 +238,13 @@ class ScoreStudy(CallsAtScoresStudy):
         return decision_rows(deals, seat_letter, score, rules, cap)
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
-        rows = case_rows(table, BY_KEY[key])
+        rows = case_rows(table, TESTED_KEYS[split(key)[0]])
         if rows["deals"].sum() < 2:
             return None
-        return book_game_model(table, manifest, self.name).estimate(rows, BOOK_ARMS, RUBBER)
+        unit, state = unit_and_state(key)
+        if unit == POINTS:
+            return book_gain(rows)
+        return book_game_model(table, manifest, self.name).estimate(rows, BOOK_ARMS, unit, state or RUBBER_STATES[FIRST_GAME])
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -264,11 +280,18 @@ def cases_table(study: Study, table: pd.DataFrame, verdict_list, manifest) -> pd
         line = {"claim": c.claim, "seat": c.seat, "score (decider first)": c.view,
                 "hands": c.hands, "the book": c.book, "deals": n,
                 "book calls": f"{called / n:.0%}" if n else ""}
+        if c.claim == "E11":
+            line["claim"] = "(E1's class; no test)"
         if n >= 2:
             line["points per hand"] = interval(book_gain(rows))
             line["P(win game)"] = _pct(model.estimate(rows, BOOK_ARMS, GAME_WIN))
             line["rubber points [95%]"] = interval(model.estimate(rows, BOOK_ARMS, RUBBER))
-        out.append(line | verdict_columns(verdict_list, c.key))
+            line["rubber points, one game all"] = interval(
+                model.estimate(rows, BOOK_ARMS, RUBBER, RUBBER_STATES[ONE_GAME_ALL]))
+        line |= verdict_columns(verdict_list, c.key)
+        line["other measures"] = "; ".join(f"{MEASURES[x][3]}: {v.verdict}" for x in MEASURES
+                                           if x and (v := verdict_of(verdict_list, c.key + x)) is not None)
+        out.append(line)
     return pd.DataFrame(out)
 
 
@@ -327,7 +350,7 @@ def rubber_check(model: GameModel, seed: int) -> dict:
 def _headline(verdict_list) -> str:
     """Per claim, its tests by verdict, with the largest effect each way (rubber points)."""
     by_claim: dict[str, list] = {}
-    for v in verdict_list:
+    for v in primary(verdict_list):
         by_claim.setdefault(v.claim.id, []).append(v)
     parts = []
     for claim, vs in by_claim.items():
@@ -339,12 +362,15 @@ def _headline(verdict_list) -> str:
             text = f"{verdict} {len(these)}"
             if verdict in ("supported", "contradicted"):
                 big = max(these, key=lambda v: abs(v.estimate.mean))
-                case = BY_KEY[big.claim.name]
+                case = TESTED_KEYS[big.claim.name]
                 text += f" (largest: {case.hands} at {case.view}, {big.estimate.mean:+.2f} [{big.low:+.2f}, {big.high:+.2f}])"
             words.append(text)
         parts.append(f"{claim}: " + ", ".join(words))
+    changed = flipped(verdict_list, TESTED_KEYS)
     return ("Each sentence at each score it names, the book's action minus the other in net rubber points (the "
-            "first game of a rubber; the simultaneous interval): " + "; ".join(parts) + ".")
+            "first game of a rubber; the simultaneous interval): " + "; ".join(parts) + ". "
+            + (f"{len(changed)} of {len(TESTED)} cases change their verdict with the unit or the rubber state."
+               if changed else f"No case changes its verdict with the unit or the rubber state ({len(TESTED)} cases)."))
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
@@ -352,7 +378,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     model = book_game_model(table, manifest, study.name)
     seed = root_seed(manifest)
     files = claims_figure(
-        out_dir, verdict_list, unit=RUBBER,
+        out_dir, primary(verdict_list), unit=RUBBER,
         title="The book's bidding by the score: the book's action - the other, rubber points",
         measured="Each test: the book's action minus the other in the decider's side's expected net rubber points "
                  "(the first game of a rubber)")
@@ -387,14 +413,19 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "to three the dealer plays a shade lighter, D4, and takes up ace, king and one suit headed by ace). S4 and D2 "
         "at four-all and four-love in the decider's favour, where the book calls with those hands. D3: the "
         "hands of the ordinary take-up list that the cautious list drops (the book passes with them at "
-        "three-all and four to two). D4: the two entries the dealer adds at four to three. E11 (\"a position of "
-        "caution ... your play should be very conservative\"): the book's policy does not encode it (it orders E1's "
-        "class at every score), so it is read as the eldest hand passing E1's class (three medium trumps, some "
-        "strength in suit, nothing to go to) at four to three in his favour, against ordering it. Each entry and each "
-        "score is a test, under one correction for the study's tests. Double-dummy play sees every card: it "
+        "three-all and four to two). D4: the two entries the dealer adds at four to three. S4, D2 and D4 "
+        "permit (\"permissible\", \"may play a lighter hand\", \"may play a shade lighter\"): they are judged for non-inferiority, the book's call not worse "
+        "than passing by more than the margin. E11 (\"a position of caution ... your play should be very "
+        "conservative\") is a rule of play, not of bidding, and is not tested here (the ledger says why); E1's class "
+        "passed at four to three is still played and shown, as data. "
+        "Each case is measured in three units, and in rubber points in two states of the rubber: net rubber points "
+        "in the first game (no game won: the chart and the headline) and at one game all (the third game, where "
+        "the rubber's two points ride on it), the probability of winning the game, and net points per hand. "
+        "Each entry and each "
+        "score is a test; the tests in one unit and state are a family, under one correction. Double-dummy play sees every card: it "
         "flatters the makers and the defenders alike.")
     question = ("Does the book's bidding change with the score the way its sentences say?\n\n"
-                + study.quoted(("E11", "S3", "S4", "T4", "D1", "D2", "D3", "D4")))
+                + study.quoted(("S3", "S4", "T4", "D1", "D2", "D3", "D4")))
     rubbers = rubber_check(model, seed)
     sections = [
         ("Other readings of \"dependent upon the score\"",

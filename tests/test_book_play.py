@@ -50,6 +50,14 @@ def test_one_or_two_trumps_and_two_aces_lead_trumps():                   # E7
                       calls=(Call(B, "pass"), Call(C, "pass"), Call(D, "pass"), Call(A, "take up")))
     assert choose(info) == card("QS")
     assert choose(info, off={"E7"}) != card("QS")                           # E9: not up to the dealer
+    # the sentence is the eldest hand's opening lead: not D's, and not when B's side made it
+    info = start_info(D, mask("QS 9S AH AD 7C"), S, A, turn_up=card("KS"), taken=True,
+                      calls=(Call(B, "pass"), Call(C, "pass"), Call(D, "pass"), Call(A, "take up")))
+    for info in (info, start_info(B, mask("QS 9S AH AD 7C"), S, D, turn_up=card("KS"), taken=True,
+                                  calls=(Call(B, "pass"), Call(C, "pass"), Call(D, "order up")))):
+        player = BookPlayer()
+        player.choose(info, (0, 0))
+        assert "E7" not in player.fired
 
 
 def test_against_the_dealers_adoption_an_ace_not_king_seven():          # E8

@@ -230,12 +230,20 @@ def test_estimates_are_the_direct_computation():
     assert STUDY.estimate("L4.1-4", table, manifest) is None
 
 
-def test_the_tests_are_unique_and_in_rubber_points():
+def test_the_tests_are_unique_and_the_score_tests_in_every_measure():
     keys = [t.key for t in STUDY.claims]
-    assert len(keys) == len(set(keys)) == 2 * 2 * 3 + 2 * 3 + 2 + 2
-    assert {t.unit for t in STUDY.claims} == {RUBBER} and all(t.sign == 1 for t in STUDY.claims)
+    # B1, B2 (two scores, three adversaries) and L4 (two scores) in four measures; B3 and B4 in rubber points
+    assert len(keys) == len(set(keys)) == (2 * 2 * 3 + 2) * 4 + 2 * 3 + 2
+    assert all(t.sign == 1 for t in STUDY.claims)
     assert {t.claim for t in STUDY.claims} == {"B1", "B2", "B3", "B4", "L4"}
-    assert GAME_WIN != RUBBER
+    first = [t for t in STUDY.claims if t.unit == RUBBER and t.state == "first game"]
+    assert len(first) == 2 * 2 * 3 + 2 * 3 + 2 + 2
+    assert {(t.unit, t.state) for t in STUDY.claims if t.claim in ("B1", "B2", "L4")} == {
+        (RUBBER, "first game"), (RUBBER, "one game all"), (GAME_WIN, None), (POINTS, None)}
+    # the adversaries' lone hands are the company of B1 and B2
+    assert {t.company for t in STUDY.claims if t.claim == "B1"} == {"cautious adversaries", "book",
+                                                                    "reckless adversaries"}
+    assert {t.engine for t in STUDY.claims if t.claim == "B4"} == {"pimc"}
 
 
 def test_a_game_of_ten_is_refused():

@@ -14,8 +14,9 @@ from analysis.game.claims import catalogue
 from analysis.errors import EuchreError
 from analysis.reporting.report import write_index
 
-COLUMNS = ["claim", "key", "label", "test", "unit", "estimate", "ci_low", "ci_high", "sim_low", "sim_high",
-           "margin", "se", "deals", "p", "p_holm", "verdict", "material", "deals_needed"]
+COLUMNS = ["claim", "key", "label", "test", "unit", "engine", "state", "company", "permissive", "estimate", "ci_low",
+           "ci_high", "sim_low", "sim_high", "margin", "se", "deals", "p", "p_bonferroni", "family", "verdict",
+           "material", "deals_needed"]
 INTERVALS = {"supported": (0.10, 0.30), "contradicted": (-0.30, -0.10), "negligible": (-0.02, 0.02),
              "inconclusive": (-0.04, 0.12)}
 
@@ -28,7 +29,8 @@ def row(claim: str, key: str, outcome: str, **values) -> dict:
     base = {"claim": claim, "key": key, "label": f"{key} label", "test": f"{key}: call - pass",
             "unit": "points per hand", "estimate": estimate, "ci_low": estimate - 0.05, "ci_high": estimate + 0.05,
             "sim_low": low, "sim_high": high, "margin": 0.05, "se": 0.03, "deals": 20_000, "p": 1e-4,
-            "p_holm": 1e-3, "verdict": outcome, "material": low > 0.05 or high < -0.05,
+            "p_bonferroni": 1e-3, "family": 4, "engine": "dd", "state": None, "company": "book", "permissive": False,
+            "verdict": outcome, "material": low > 0.05 or high < -0.05,
             "deals_needed": 90_000 if outcome == "inconclusive" else None}
     base.update(values)
     return base
@@ -114,7 +116,8 @@ def test_an_untested_claim_says_what_it_waits_for(tmp_path):
     assert notes["E4"] == notes["L6"] == L.PLAY       # card play
     assert notes["B2"] == notes["L4"] == L.BRIDGE
     assert notes["B3"] == L.TABLE_PLAY_BRIDGE and notes["B4"] == L.PARTNER_INFERENCE
-    assert notes["E11"] == notes["D2"] == L.SCORE_BIDDING   # bidding at a score the book names
+    assert notes["D2"] == L.SCORE_BIDDING   # bidding at a score the book names
+    assert notes["E11"] == L.E11_PLAY       # a rule of play, not tested as a rule of bidding
     assert notes["E3"] == notes["S7"] == notes["D6"] == L.ROUND_TWO
     assert notes["D8"] == L.DISCARD and notes["L8"] == L.TAKE_FROM_PARTNER
     assert notes["D2"] == L.SCORE_BIDDING and notes["C1"] == L.COUPS_NOTE
@@ -126,8 +129,71 @@ def test_the_counts_by_part_of_the_book(tmp_path):
     counts = L.build_ledger(tmp_path).counts().set_index("part of the book")
     assert list(counts.index) == ["Eldest hand", "Second hand", "Third hand", "Dealer", "Bridge", "Lone hands",
                                   "Coups", "All claims"]
-    assert counts.loc["Eldest hand", "supported"] == 1 and counts.loc["Eldest hand", "untested"] == 10
-    assert counts.loc["All claims", "claims"] == len(catalogue()) and counts.loc["All claims", "contradicted"] == 1
+    assert counts.loc["Eldest hand", "supported (one model)"] == 1 and counts.loc["Eldest hand", "untested"] == 10
+    assert counts.loc["All claims", "claims"] == len(catalogue())
+    assert counts.loc["All claims", "contradicted (one model)"] == 1
+    assert counts.loc["All claims", "supported (robust)"] == 0
+
+
+# --- models -------------------------------------------------------------------------------------
+
+RUBBER = "expected net rubber points"
+GAME = "probability of winning the game"
+
+
+def test_agreement_under_two_models_is_robust(tmp_path):
+    write_study(tmp_path, "bidding", [row("E1", "E1", "supported"), row("E1", "E1.pimc", "supported", engine="pimc"),
+                                      row("E2", "E2", "supported")])
+    ledger = L.build_ledger(tmp_path)
+    e1, e2 = entry(ledger, "E1"), entry(ledger, "E2")
+    assert (e1.status, e1.robust, e1.count_as) == ("supported", True, "supported (robust)")
+    assert (e2.status, e2.robust, e2.count_as) == ("supported", None, "supported (one model)")
+    assert ledger.counts().set_index("part of the book").loc["All claims", "supported (robust)"] == 1
+
+
+def test_a_verdict_that_flips_with_the_unit_is_model_dependent_and_names_it(tmp_path):
+    rows = [row("L1", f"L1.{s}", "contradicted", unit=RUBBER, margin=0.04, state="first game") for s in ("3-1", "3-3")]
+    rows += [row("L1", f"L1.{s}.game", "supported", unit=GAME, margin=0.01) for s in ("3-1", "3-3")]
+    write_study(tmp_path, "lone", rows)
+    e = entry(L.build_ledger(tmp_path), "L1")
+    assert (e.status, e.robust) == ("model-dependent", False)
+    assert e.summary == "model-dependent: contradicted in rubber points; supported in game-win"
+
+
+def test_a_verdict_that_flips_with_the_rubber_state_names_the_state(tmp_path):
+    rows = [row("D2", "D2.4-4", "contradicted", unit=RUBBER, margin=0.04, state="first game"),
+            row("D2", "D2.4-4.third", "supported", unit=RUBBER, margin=0.04, state="one game all"),
+            row("D2", "D2.4-4.points", "contradicted")]
+    write_study(tmp_path, "score", rows)
+    e = entry(L.build_ledger(tmp_path), "D2")
+    assert e.status == "model-dependent"
+    assert e.summary == ("model-dependent: contradicted in the first game and in points per hand; "
+                         "supported at one game all")
+
+
+def test_entries_that_disagree_under_one_model_are_mixed_whatever_the_others(tmp_path):
+    rows = [row("S3", "S3.a", "supported"), row("S3", "S3.b", "contradicted"),
+            row("S3", "S3.a.pimc", "supported", engine="pimc")]
+    write_study(tmp_path, "bidding", rows)
+    e = entry(L.build_ledger(tmp_path), "S3")
+    assert (e.status, e.robust) == ("mixed", None)
+
+
+def test_a_negligible_test_and_a_supported_one_under_two_engines(tmp_path):
+    write_study(tmp_path, "bidding", [row("E1", "E1", "supported"), row("E1", "E1.pimc", "negligible", engine="pimc")])
+    e = entry(L.build_ledger(tmp_path), "E1")
+    assert e.status == "model-dependent"
+    assert e.summary == "model-dependent: supported double-dummy; negligible at the table (PIMC)"
+
+
+def test_the_model_and_permission_are_read_and_given(tmp_path):
+    write_study(tmp_path, "score", [row("S4", "S4.4-4", "supported", unit=RUBBER, margin=0.04, state="one game all",
+                                        company="cautious adversaries", permissive=True)],
+                )
+    t = entry(L.build_ledger(tmp_path), "S4").tests[0]
+    assert t.as_dict()["model"] == {"engine": "dd", "unit": RUBBER, "state": "one game all",
+                                    "company": "cautious adversaries"}
+    assert t.permissive and L.model_cell(t) == "double-dummy; one game all; cautious adversaries; non-inferiority"
 
 
 # --- reading the files ----------------------------------------------------------------------
@@ -141,6 +207,7 @@ def test_a_verdicts_file_of_the_old_columns_is_read(tmp_path):
     assert [t.key for t in tests] == ["E2", "E2#2"] and [t.verdict for t in tests] == ["supported", "inconclusive"]
     assert tests[0].label == tests[0].test == ": call - pass"
     assert tests[0].ci is None and tests[0].margin is None and tests[0].material is None
+    assert tests[0].model.engine == "dd" and tests[0].model.company == "book" and not tests[0].permissive
 
 
 def test_tests_of_ids_outside_the_catalogue_are_kept_aside(tmp_path):

@@ -13,7 +13,7 @@ from analysis.run.runner import run_study, settings_for
 from analysis.simulator import simulate
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED
 from analysis.value import rubber
-from analysis.experiment.study import RUBBER
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER
 from fastcore.sampler import sample_deals
 from studies import lone_hands
 from studies.common import lone_arms
@@ -164,12 +164,16 @@ def test_claims_measure_what_they_say_on_synthetic_rows():
 def test_every_test_is_oriented_to_the_books_side_and_names_one_score():
     keys = [t.key for t in STUDY.claims]
     assert len(keys) == len(set(keys))
-    assert [k for k in keys if k.startswith("L1.")] == [f"L1.{o}-{t}" for o, t in (
+    first = [t.key for t in STUDY.claims if t.state == "first game"]
+    assert [k for k in first if k.startswith("L1.")] == [f"L1.{o}-{t}" for o, t in (
         (3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))]
-    assert [k for k in keys if k.startswith("L3.")] == ["L3.1-4", "L3.2-4"]
+    assert [k for k in first if k.startswith("L3.")] == ["L3.1-4", "L3.2-4"]
     assert not any(t.claim == "B1" for t in STUDY.claims)   # the bridge is the bridge study's
     assert all(t.sign == 1 for t in STUDY.claims)   # each estimate is computed as the book's side
-    assert {t.unit for t in STUDY.claims if t.claim in ("L1", "L3")} == {RUBBER}
+    # each score test in rubber points in two states of the rubber, in game-win and in points
+    for key in first:
+        measured = [(t.unit, t.state) for t in STUDY.claims if t.key.startswith(key + ".") or t.key == key]
+        assert measured == [(RUBBER, "first game"), (RUBBER, "one game all"), (GAME_WIN, None), (POINTS, None)]
 
 
 def _deals_at(score: Score, n: int, seed: int):

@@ -30,9 +30,44 @@ def test_each_sentence_is_tested_at_each_score_it_names():
     assert at["D3", None] == {"3-3", "4-2"}
     assert at["D4", "left and another, and outside ace"] == {"4-3"}
     assert at["T4", "left, ace, king"] == {"2-2", "4-4", "3-3", "2-4"}    # the third hand's side first
-    assert at["E11", None] == {"4-3"}
-    assert len({c.key for c in CASES}) == len(CASES) == len(STUDY.claims)
-    assert all(t.unit == score.RUBBER for t in STUDY.claims)
+    assert at["E11", None] == {"4-3"}         # played, as data; E11 is a rule of play: no test
+    assert len({c.key for c in CASES}) == len(CASES)
+    assert len({t.key for t in STUDY.claims}) == len(STUDY.claims) == 4 * (len(CASES) - 1)
+    assert "E11" not in {t.claim for t in STUDY.claims}
+    # every case in three units, rubber points in two states of the rubber
+    measured = {(t.unit, t.state) for t in STUDY.claims}
+    assert measured == {(score.RUBBER, "first game"), (score.RUBBER, "one game all"), (score.GAME_WIN, None),
+                        (score.POINTS, None)}
+    assert {t.claim for t in STUDY.claims if t.permissive} == {"S4", "D2", "D4"}
+
+
+def synthetic_game_rows(seed: int, game: int = 5) -> pd.DataFrame:
+    """The book's hands at every score by outcome, drawn from random outcome distributions."""
+    probs = np.random.default_rng(seed).dirichlet(np.ones(7), size=(game, game))
+    counts = np.maximum((probs * 1_000_000).round().astype(np.int64), 1)
+    return pd.DataFrame([{"seat": "-", "a": a, "b": b, "cls": "game", "entry": "", "book": False,
+                          "call_net": 0, "pass_net": 0, "outcome": k, "deals": counts[a, b, k]}
+                         for a in range(game) for b in range(game) for k in range(7)])
+
+
+def test_each_unit_of_a_case_is_its_estimate_in_that_unit(chunk_rows):
+    manifest = {"root_seed": 5}
+    key = "D3.class.3-3"
+    chunk_rows = STUDY.summarise(pd.concat([chunk_rows, synthetic_game_rows(4)], ignore_index=True))
+    model = book_game_model(chunk_rows, manifest, STUDY.name)
+    rows = score.case_rows(chunk_rows, score.BY_KEY[key])
+    first = STUDY.estimate(key, chunk_rows, manifest)
+    third = STUDY.estimate(key + ".one game all", chunk_rows, manifest)
+    win = STUDY.estimate(key + ".game", chunk_rows, manifest)
+    points = STUDY.estimate(key + ".points", chunk_rows, manifest)
+    assert first.mean == pytest.approx(model.estimate(rows, BOOK_ARMS, score.RUBBER).mean)
+    assert third.mean == pytest.approx(model.estimate(rows, BOOK_ARMS, score.RUBBER,
+                                                      {"game": 3, "games": (1, 1)}).mean)
+    assert win.mean == pytest.approx(model.estimate(rows, BOOK_ARMS, score.GAME_WIN).mean)
+    book = np.where(rows["book"], rows["call_net"], rows["pass_net"]) - np.where(rows["book"], rows["pass_net"],
+                                                                                  rows["call_net"])
+    assert points.mean == pytest.approx(float(book @ rows["deals"] / rows["deals"].sum()))
+    assert first.mean != pytest.approx(third.mean)      # a hand's points weigh otherwise at one game all
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Statistics against known cases: scipy's Wilson interval, exact Holm/BH, synthetic means."""
+"""Statistics against known cases: scipy's Wilson interval, the verdict rule, synthetic means."""
 from __future__ import annotations
 
 import numpy as np
@@ -6,7 +6,7 @@ import pytest
 from scipy import stats as st
 
 from analysis.errors import EuchreError
-from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, Claim, Estimate, benjamini_hochberg, decide, deals_needed, holm, mean_estimate, paired_difference, stratified_difference, stratified_from_cells, verdicts, welch_difference, wilson
+from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, Claim, Estimate, bonferroni_p, decide, deals_needed, mean_estimate, paired_difference, stratified_difference, stratified_from_cells, verdicts, welch_difference, wilson
 
 
 @pytest.mark.parametrize("k,n", [(0, 10), (1, 10), (7, 20), (20, 20), (512, 1000), (3, 100_000)])
@@ -78,14 +78,6 @@ def test_stratified_difference_removes_a_difference_of_mix():
     assert f.mean == pytest.approx(e.mean) and f.se == pytest.approx(e.se)
 
 
-def test_holm_and_bh_by_hand():
-    p = [0.01, 0.04, 0.03, 0.005]
-    # Holm: sorted 0.005*4=0.02, 0.01*3=0.03, 0.03*2=0.06, 0.04*1=0.04 -> monotone 0.02 0.03 0.06 0.06
-    assert holm(p) == pytest.approx([0.03, 0.06, 0.06, 0.02])
-    assert benjamini_hochberg(p) == pytest.approx(st.false_discovery_control(p, method="bh"))
-    assert holm([]).size == 0
-
-
 def _est(mean, se, n=10_000):
     from scipy.stats import norm
     return Estimate(mean, mean - 1.96 * se, mean + 1.96 * se, se, se * np.sqrt(n), n, float(2 * norm.sf(abs(mean / se))))
@@ -120,7 +112,7 @@ def test_more_deals_never_turn_supported_into_contradicted():
     # the same true effect, +0.02 points per hand (below the margin), measured ever more precisely
     seen = [verdicts([Claim("X", "q", "t", _est(0.02, se))])[0].verdict for se in (0.05, 0.02, 0.01, 0.004, 0.001)]
     assert CONTRADICTED not in seen
-    assert seen[0] == INCONCLUSIVE and seen[-1] == SUPPORTED
+    assert seen[0] == INCONCLUSIVE and seen[-1] == NEGLIGIBLE     # sure it is below what matters
 
 
 def test_a_small_margin_keeps_a_tiny_effect_undecided():
@@ -137,11 +129,13 @@ def test_decide_reads_the_interval():
     assert decide(0.06, 0.2, 0.05) == (SUPPORTED, True)
     assert decide(-0.2, -0.06, 0.05) == (CONTRADICTED, True)
     assert decide(-0.04, 0.04, 0.05) == (NEGLIGIBLE, False)
+    assert decide(0.01, 0.04, 0.05) == (NEGLIGIBLE, False)          # clear of 0 but inside the margin
+    assert decide(-0.04, -0.001, 0.05) == (NEGLIGIBLE, False)
     assert decide(-0.04, 0.06, 0.05) == (INCONCLUSIVE, False)
     assert decide(float("nan"), 0.1, 0.05) == (INCONCLUSIVE, False)
 
 
-def test_holm_can_turn_a_nominal_result_inconclusive():
+def test_the_family_can_turn_a_nominal_result_inconclusive():
     claims = [Claim(str(i), "q", "t", _est(0.1, 0.045)) for i in range(5)]   # p ~ 0.026 each
     assert all(c.estimate.p_value < 0.05 for c in claims)
     assert all(v.verdict == INCONCLUSIVE for v in verdicts(claims))
@@ -149,3 +143,47 @@ def test_holm_can_turn_a_nominal_result_inconclusive():
 
 def test_deals_needed_without_effect_or_margin_is_none():
     assert deals_needed(_est(0.0, 0.05), margin=0.0) is None
+
+
+def test_a_precisely_measured_zero_is_negligible():
+    # the discard's book - guard: +0.000 [+0.000, +0.000], clear of 0 by a hair, far inside the margin
+    tiny = Claim("D8", "q", "t", _est(2e-5, 4e-6, n=2_000_000))
+    v = verdicts([tiny])[0]
+    assert v.low > 0 and v.verdict == NEGLIGIBLE and not v.material
+
+
+def test_a_permissive_sentence_is_judged_for_non_inferiority():
+    assert decide(-0.04, 0.02, 0.05, permissive=True) == (SUPPORTED, False)     # not worse by more than the margin
+    assert decide(-0.03, -0.01, 0.05, permissive=True) == (SUPPORTED, False)    # worse, but not by what matters
+    assert decide(0.06, 0.2, 0.05, permissive=True) == (SUPPORTED, True)
+    assert decide(-0.2, -0.06, 0.05, permissive=True) == (CONTRADICTED, True)
+    assert decide(-0.08, 0.01, 0.05, permissive=True) == (INCONCLUSIVE, False)
+    # the same interval, read as compulsory, is contradicted
+    assert decide(-0.03, -0.01, 0.05) == (NEGLIGIBLE, False)
+    assert decide(-0.2, -0.01, 0.05) == (CONTRADICTED, False)
+    v = verdicts([Claim("S4", "q", "t", _est(-0.08, 0.02), permissive=True)])[0]
+    assert v.verdict == INCONCLUSIVE
+    # decided when the interval's half-width falls below |e + margin| = 0.03
+    zp = st.norm.ppf(1 - 0.05 / 2) + st.norm.ppf(0.8)
+    assert v.deals_needed == int(np.ceil((zp * 0.02 * 100 / 0.03) ** 2))
+
+
+def test_one_procedure_sets_the_printed_p_and_the_interval():
+    claims = [Claim(str(i), "q", "t", _est(m, 0.02)) for i, m in enumerate((0.03, 0.05, 0.055, 0.06, 0.2, -0.06))]
+    for v in verdicts(claims):
+        assert v.family == 6
+        assert v.p_adjusted == pytest.approx(min(1.0, 6 * 2 * st.norm.sf(abs(v.estimate.mean) / 0.02)))
+        assert (v.p_adjusted < 0.05) == (v.low > 0 or v.high < 0)
+    assert bonferroni_p(Estimate(0.0, 0.0, 0.0, 0.0, 0.0, 10, 1.0), 3) == 1.0
+
+
+def test_tests_under_another_model_are_another_family():
+    one = [Claim(str(i), "q", "t", _est(0.1, 0.045)) for i in range(5)]
+    other = [Claim("X", "q", "t", _est(0.1, 0.045), unit="expected net rubber points", margin=0.04,
+                   state="first game"),
+             Claim("Y", "q", "t", _est(0.1, 0.045), engine="pimc")]
+    v = verdicts(one + other)
+    assert [x.family for x in v] == [5] * 5 + [1, 1]
+    assert [x.verdict for x in v[5:]] == [SUPPORTED, SUPPORTED]   # alone, each is judged at the 95% level
+    assert v[5].claim.model.as_dict() == {"engine": "dd", "unit": "expected net rubber points",
+                                          "state": "first game", "company": "book"}

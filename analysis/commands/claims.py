@@ -15,7 +15,8 @@ def add_arguments(parser) -> None:
                         help="the reports folder to read (default reports)")
     parser.add_argument("--json", action="store_true",
                         help='print one JSON list, one object per claim: {"id", "part", "kind", "status", '
-                             '"summary", "note", "study", "tests"}')
+                             '"robust", "summary", "note", "study", "models", "tests"}; each test with its "model" '
+                             '{"engine", "unit", "state", "company"} and "verdict"')
     parser.add_argument("--write", action="store_true",
                         help="also write claims.md, claims.html and index.html in the reports folder")
 
@@ -32,7 +33,7 @@ def _plain(value):
 
 
 def run(args) -> int:
-    from analysis.reporting.ledger import STATUSES, build_ledger
+    from analysis.reporting.ledger import COUNTS, build_ledger, status_words
     from analysis.reporting.report import write_index
 
     ledger = build_ledger(Path(args.reports))
@@ -45,8 +46,8 @@ def run(args) -> int:
                 part = e.part
                 sys.stdout.write(f"\n{e.claim.section}\n")
             summary = e.summary.removeprefix(f"{e.status}: ")   # the status has its column
-            sys.stdout.write(f"  {e.claim.id:<4} {e.status:<13} {summary}\n")
-        tally = ", ".join(f"{n} {s}" for s in STATUSES if (n := sum(e.status == s for e in ledger.entries)))
+            sys.stdout.write(f"  {e.claim.id:<4} {status_words(e):<24} {summary}\n")
+        tally = ", ".join(f"{n} {s}" for s in COUNTS if (n := sum(e.count_as == s for e in ledger.entries)))
         sys.stdout.write(f"\n{len(ledger.entries)} claims: {tally}\n")
     if args.write:
         index = write_index(Path(args.reports))

@@ -7,29 +7,31 @@ error and the number of deals behind it.
 Verdicts (:func:`verdicts`, the rule in :data:`VERDICT_RULE`). Each test of a claim of the
 book has an estimate oriented so that a positive value means the book's advice gains, in the
 test's own unit, and a *margin*, the smallest effect that matters to a player in that unit
-(0.05 points per hand, 0.01 of a game, 0.04 net rubber points). Over the ``m`` tests of a study the p-values are
-adjusted together by Holm's method, and each test gets a simultaneous interval: its 95%
-interval widened to the Bonferroni level ``1 - 0.05 / m`` (the ``m`` intervals hold together
-with probability at least 95%). Direction and size are answered separately:
+(0.05 points per hand, 0.01 of a game, 0.04 net rubber points). It is measured under a
+:class:`Model`: the play engine, the unit, the rubber state and the company. The tests of a
+study under one model are a *family*: over its ``m`` tests one procedure, Bonferroni's, gives
+both the printed p-value (``m p``, at most 1) and the *simultaneous interval* (the 95% interval
+widened to the level ``1 - 0.05 / m``), so the two never disagree. Size is judged first, then
+direction:
 
-- **supported**: the simultaneous interval lies above 0;
+- **negligible**: the simultaneous interval lies inside ``(-margin, +margin)``, whether or not
+  it contains 0 (an equivalence test: whatever the sign, no effect that matters);
+- **supported**: otherwise, the interval lies above 0;
 - **contradicted**: it lies below 0;
-- **negligible**: it lies inside ``(-margin, +margin)`` and contains 0: no effect that matters
-  either way;
 - **inconclusive**: otherwise;
 
-and **material** beside: the simultaneous interval lies beyond the margin (above ``+margin``
-or below ``-margin``). A supported test can be immaterial (sure of its sign, too small to
-matter). More deals narrow the interval around the true value, so they never move a test
-between supported and contradicted.
+and **material** beside: the interval lies beyond the margin. A sentence that only permits
+("may", "permissible", "a shade lighter") is judged for non-inferiority: supported when the
+interval's lower end is above ``-margin`` (the book's option is not worse by more than the
+margin), contradicted when its upper end is below ``-margin``, inconclusive otherwise.
 
 For an inconclusive test, *deals needed* is the number of deals to simulate (the study's deals
-in all) at which the simultaneous interval would, with 80% power, either exclude 0 (half-width
-below the observed effect ``|e|``) or fit inside the margin (half-width below ``margin -
-|e|``), whichever is nearer: the test's own deals needed are ``n = ((z_{1-0.05/(2m)} +
-z_0.80) * sd / d)^2`` with ``d = max(|e|, margin - |e|)`` and ``sd = se * sqrt(deals)`` (so
-paired and stratified designs are accounted for), scaled by the study's deals simulated per
-deal of the test. A planning figure, not a promise: the observed effect is itself uncertain.
+in all) at which the simultaneous interval would, with 80% power, be decided: ``n =
+((z_{1-0.05/(2m)} + z_0.80) * sd / d)^2`` with ``d`` the distance the interval's half-width must
+fall below (``max(|e|, margin - |e|)`` inside the margin, ``|e|`` beyond it; a permissive test
+``|e + margin|``) and ``sd = se * sqrt(deals)`` (so paired and stratified designs are accounted
+for), scaled by the study's deals simulated per deal of the test. A planning figure, not a
+promise: the observed effect is itself uncertain.
 """
 from __future__ import annotations
 
@@ -242,36 +244,6 @@ def wilson(k: int, n: int, confidence: float = CONFIDENCE) -> Rate:
     return Rate(p, max(0.0, centre - half), min(1.0, centre + half), k, n)
 
 
-def holm(p_values) -> np.ndarray:
-    """Holm's step-down adjusted p-values (controls the family-wise error rate)."""
-    p = np.asarray(p_values, dtype=float)
-    m = p.size
-    if m == 0:
-        return p
-    order = np.argsort(np.where(np.isnan(p), np.inf, p), kind="stable")
-    adjusted = np.empty(m)
-    running = 0.0
-    for rank, i in enumerate(order):
-        value = 1.0 if np.isnan(p[i]) else min(1.0, (m - rank) * p[i])
-        running = max(running, value)
-        adjusted[i] = running
-    return adjusted
-
-
-def benjamini_hochberg(p_values) -> np.ndarray:
-    """Benjamini-Hochberg adjusted p-values (controls the false discovery rate)."""
-    p = np.asarray(p_values, dtype=float)
-    m = p.size
-    if m == 0:
-        return p
-    order = np.argsort(p, kind="stable")
-    ranked = p[order] * m / np.arange(1, m + 1)
-    ranked = np.minimum.accumulate(ranked[::-1])[::-1]
-    adjusted = np.empty(m)
-    adjusted[order] = np.minimum(ranked, 1.0)
-    return adjusted
-
-
 SUPPORTED = "supported"
 CONTRADICTED = "contradicted"
 NEGLIGIBLE = "negligible"
@@ -279,33 +251,68 @@ INCONCLUSIVE = "inconclusive"
 VERDICTS = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, INCONCLUSIVE)
 
 VERDICT_RULE = (
-    "Verdicts. Every estimate is oriented so that a positive value means the book's advice gains. "
-    "The p-values of all the tests of the study are adjusted together by Holm's method, and each "
-    "test's 95% interval is widened to the Bonferroni level 1 - 0.05/m for m tests: the *simultaneous "
-    "interval*, which holds for all m tests together. A test is *supported* when its simultaneous "
-    "interval lies above 0, *contradicted* when it lies below 0, *negligible* when it lies inside plus "
-    "or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a game, 0.04 net rubber "
-    "points) and contains 0, and *inconclusive* otherwise; it is *material* when the interval lies beyond the "
-    "margin. More deals never move a test between supported and contradicted. For an inconclusive "
-    "test, *deals needed* is the number of deals the study would have to simulate for its "
-    "simultaneous interval to exclude 0 or fit inside the margin, with 80% power, given the effect and "
-    "spread observed."
+    "Verdicts. Every estimate is oriented so that a positive value means the book's advice gains. A "
+    "study's tests are judged in families: the tests measured under one model (the same play engine, unit, "
+    "rubber state and company at the table). Within a family of m tests one procedure, Bonferroni's, sets "
+    "both the printed p-value (m times the test's own, at most 1) and the *simultaneous interval* (the "
+    "interval at level 1 - 0.05/m, which holds for all m tests together), so a p below 0.05 and an "
+    "interval clear of 0 say the same thing. A test is *negligible* when its simultaneous interval lies "
+    "inside plus or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a "
+    "game, 0.04 net rubber points), whether or not it contains 0; otherwise *supported* when the interval "
+    "lies above 0, *contradicted* when it lies below 0, and *inconclusive* when it contains 0; it is "
+    "*material* when the interval lies beyond the margin. A permissive sentence (\"may\", \"permissible\", "
+    "\"a shade lighter\") is tested for non-inferiority: *supported* when the book's option is not worse "
+    "than the other by more than the margin (the interval's lower end above minus the margin), "
+    "*contradicted* when it is worse by more than the margin (the upper end below minus the margin), "
+    "*inconclusive* otherwise. For an inconclusive test, *deals needed* is the number of deals the study "
+    "would have to simulate for its simultaneous interval to be decided, with 80% power, given the effect "
+    "and spread observed."
 )
 
 
 def deals_needed(estimate: Estimate, margin: float = 0.0, alpha: float = ALPHA,
-                 power: float = POWER) -> int | None:
+                 power: float = POWER, permissive: bool = False) -> int | None:
     """Deals of the test for it to be decided: its interval at level ``1 - alpha`` must exclude
-    0 or fit inside ``(-margin, margin)``, with probability ``power`` (see the module's notes).
+    0 or fit inside ``(-margin, margin)`` (a permissive test: clear ``-margin`` on either side),
+    with probability ``power`` (see the module's notes).
 
     None when no finite number can be given (no variance, or no effect and no margin).
     """
     e = abs(estimate.mean)
-    distance = max(e, margin - e) if e < margin else e
+    if permissive:
+        distance = abs(estimate.mean + margin)
+    else:
+        distance = max(e, margin - e) if e < margin else e
     if not np.isfinite(estimate.sd) or distance <= 0 or estimate.sd <= 0:
         return None
     z = _z(1 - alpha) + float(_st.norm.ppf(power))
     return int(math.ceil((z * estimate.sd / distance) ** 2))
+
+
+# The rubber states a score's tests are valued in (rubber points): the game, and the games won so
+# far by the deciding side and by the other (see analysis.value.rubber).
+FIRST_GAME = "first game"
+ONE_GAME_ALL = "one game all"
+RUBBER_STATES = {FIRST_GAME: {"game": 1, "games": (0, 0)}, ONE_GAME_ALL: {"game": 3, "games": (1, 1)}}
+
+DOUBLE_DUMMY = "dd"
+BOOK_COMPANY = "book"
+
+
+@dataclass(frozen=True)
+class Model:
+    """What a test's verdict depends on besides the deals: the play engine (``dd``: double-dummy;
+    ``pimc``, ``pimc-calls``: table-side players; ``book``: the book's card-play rules), the unit,
+    the rubber state (for rubber points: :data:`RUBBER_STATES`; None for the other units) and the
+    company (who the other players are: ``book``, the book's policy, unless the test says)."""
+
+    engine: str = DOUBLE_DUMMY
+    unit: str = "points per hand"
+    state: str | None = None
+    company: str = BOOK_COMPANY
+
+    def as_dict(self) -> dict:
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -322,10 +329,18 @@ class Claim:
     key: str = ""          # the test's name in its study (unique there); "" = the claim id
     label: str = ""        # a few words naming the test, for chart axes
     simulated: int | None = None   # the deals the study simulated to measure it (None: unknown)
+    engine: str = DOUBLE_DUMMY     # the model (see :class:`Model`), the unit above
+    state: str | None = None
+    company: str = BOOK_COMPANY
+    permissive: bool = False       # a sentence that permits ("may"): judged for non-inferiority
 
     @property
     def name(self) -> str:
         return self.key or self.id
+
+    @property
+    def model(self) -> Model:
+        return Model(self.engine, self.unit, self.state, self.company)
 
     @property
     def oriented(self) -> Estimate:
@@ -336,12 +351,13 @@ class Claim:
 @dataclass(frozen=True)
 class Verdict:
     claim: Claim
-    p_adjusted: float
+    p_adjusted: float          # Bonferroni's, within the test's family
     verdict: str
     deals_needed: int | None   # deals to simulate (the study's, in all) to decide an inconclusive test
     low: float = float("nan")  # the simultaneous interval, oriented
     high: float = float("nan")
     material: bool = False
+    family: int = 1            # the tests judged together (the study's tests under the same model)
 
     @property
     def estimate(self) -> Estimate:
@@ -349,46 +365,67 @@ class Verdict:
         return self.claim.oriented
 
     def row(self) -> dict:
-        e = self.estimate
+        e, c = self.estimate, self.claim
         return {
-            "claim": self.claim.id, "key": self.claim.name, "label": self.claim.label, "test": self.claim.test,
-            "unit": self.claim.unit, "estimate": e.mean, "ci_low": e.low, "ci_high": e.high,
-            "sim_low": self.low, "sim_high": self.high, "margin": self.claim.margin, "se": e.se, "deals": e.n,
-            "p": e.p_value, "p_holm": self.p_adjusted, "verdict": self.verdict, "material": self.material,
-            "deals_needed": self.deals_needed,
+            "claim": c.id, "key": c.name, "label": c.label, "test": c.test,
+            "unit": c.unit, "engine": c.engine, "state": c.state, "company": c.company, "permissive": c.permissive,
+            "estimate": e.mean, "ci_low": e.low, "ci_high": e.high,
+            "sim_low": self.low, "sim_high": self.high, "margin": c.margin, "se": e.se, "deals": e.n,
+            "p": e.p_value, "p_bonferroni": self.p_adjusted, "family": self.family, "verdict": self.verdict,
+            "material": self.material, "deals_needed": self.deals_needed,
         }
 
 
-def decide(low: float, high: float, margin: float) -> tuple[str, bool]:
-    """The verdict and the material flag of a simultaneous interval [low, high] (oriented)."""
+def decide(low: float, high: float, margin: float, permissive: bool = False) -> tuple[str, bool]:
+    """The verdict and the material flag of a simultaneous interval [low, high] (oriented); a
+    permissive sentence is judged for non-inferiority (see :data:`VERDICT_RULE`)."""
     if not (np.isfinite(low) and np.isfinite(high)):
         return INCONCLUSIVE, False
     material = low > margin or high < -margin
+    if permissive:
+        if low > -margin:
+            return SUPPORTED, material
+        if high < -margin:
+            return CONTRADICTED, material
+        return INCONCLUSIVE, False
+    if -margin < low and high < margin:
+        return NEGLIGIBLE, False
     if low > 0:
         return SUPPORTED, material
     if high < 0:
         return CONTRADICTED, material
-    if -margin < low and high < margin:
-        return NEGLIGIBLE, False
     return INCONCLUSIVE, False
 
 
+def bonferroni_p(estimate: Estimate, m: int) -> float:
+    """The two-sided p-value of ``estimate`` being 0, by the normal law its simultaneous interval
+    uses, times the family's ``m`` tests (at most 1): below ``alpha`` exactly when the interval at
+    level ``1 - alpha/m`` excludes 0."""
+    if not np.isfinite(estimate.se) or not np.isfinite(estimate.mean):
+        return float("nan")
+    if estimate.se == 0:
+        return 1.0 if estimate.mean == 0 else 0.0
+    return float(min(1.0, m * 2 * _st.norm.sf(abs(estimate.mean) / estimate.se)))
+
+
 def verdicts(claims: list[Claim], alpha: float = ALPHA) -> list[Verdict]:
-    """Adjusts the p-values of all tests of a study together and decides each (the rule is in
-    the module's notes and :data:`VERDICT_RULE`)."""
-    adjusted = holm([c.estimate.p_value for c in claims])
-    m = max(len(claims), 1)
-    z = _z(1 - alpha / m)
+    """Decides each test, the tests under one model judged together (the rule is in the module's
+    notes and :data:`VERDICT_RULE`); in the order given."""
+    families: dict[Model, int] = {}
+    for claim in claims:
+        families[claim.model] = families.get(claim.model, 0) + 1
     out = []
-    for claim, p_adj in zip(claims, adjusted):
+    for claim in claims:
+        m = families[claim.model]
+        z = _z(1 - alpha / m)
         e = claim.oriented
         low, high = e.mean - z * e.se, e.mean + z * e.se
-        verdict, material = decide(low, high, claim.margin)
+        verdict, material = decide(low, high, claim.margin, claim.permissive)
         needed = None
         if verdict == INCONCLUSIVE:
-            n = deals_needed(e, claim.margin, alpha / m)
+            n = deals_needed(e, claim.margin, alpha / m, permissive=claim.permissive)
             if n is not None and claim.simulated and e.n:
                 n = int(math.ceil(n * claim.simulated / e.n))
             needed = n
-        out.append(Verdict(claim, float(p_adj), verdict, needed, float(low), float(high), material))
+        out.append(Verdict(claim, bonferroni_p(e, m), verdict, needed, float(low), float(high), material, m))
     return out

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from analysis.game.claims import quote
-from analysis.experiment.stats import Claim, Estimate, Verdict, verdicts
+from analysis.experiment.stats import BOOK_COMPANY, DOUBLE_DUMMY, Claim, Estimate, Verdict, verdicts
 
 POINTS = "points per hand"
 GAME_WIN = "probability of winning the game"
@@ -50,6 +50,11 @@ class ClaimTest:
     ``key`` names the test in its study (unique there); ``claim`` is the catalogue id; ``label``
     a few words for chart axes; ``test`` says in words what is compared. ``sign`` is +1 when the
     book says the estimate (as the study computes it) is positive, -1 when negative.
+
+    The model it is measured under (:class:`analysis.experiment.stats.Model`): ``engine`` (None:
+    the run's play engine), ``unit``, ``state`` (the rubber state of a test in rubber points) and
+    ``company`` (who the other players are). ``permissive``: the sentence permits rather than
+    prescribes, and is judged for non-inferiority.
     """
 
     key: str
@@ -59,11 +64,17 @@ class ClaimTest:
     unit: str = POINTS
     sign: int = 1
     margin: float | None = None   # default: MARGINS[unit]
+    engine: str | None = None
+    state: str | None = None
+    company: str = BOOK_COMPANY
+    permissive: bool = False
 
-    def measured(self, estimate: Estimate, simulated: int | None = None) -> Claim:
+    def measured(self, estimate: Estimate, simulated: int | None = None, engine: str = DOUBLE_DUMMY) -> Claim:
+        """The test with its estimate; ``engine``: the run's play engine, unless the test names its own."""
         margin = MARGINS.get(self.unit, 0.05) if self.margin is None else self.margin
         return Claim(self.claim, quote(self.claim), self.test, estimate, self.sign, margin, self.unit,
-                     key=self.key, label=self.label, simulated=simulated)
+                     key=self.key, label=self.label, simulated=simulated, engine=self.engine or engine,
+                     state=self.state, company=self.company, permissive=self.permissive)
 
 
 class Study:
@@ -121,11 +132,12 @@ class Study:
         """Every declared claim test with its estimate (tests without deals are left out);
         with the run's manifest, each knows the deals the study simulated."""
         simulated = (manifest or {}).get("deals")
+        engine = run_engine(manifest)
         out = []
         for test in self.claims:
             estimate = self.estimate(test.key, table, manifest)
             if estimate is not None:
-                out.append(test.measured(estimate, simulated))
+                out.append(test.measured(estimate, simulated, engine))
         return out
 
     def verdicts(self, table: pd.DataFrame, manifest: dict | None = None) -> list[Verdict]:
@@ -139,6 +151,12 @@ class Study:
 
     def __repr__(self) -> str:
         return f"<study {self.name}>"
+
+
+def run_engine(manifest: dict | None) -> str:
+    """The play engine a run's manifest names (double-dummy when it names none)."""
+    play = (manifest or {}).get("play") or {}
+    return play.get("engine") or DOUBLE_DUMMY
 
 
 def verdict_of(verdict_list: list[Verdict], key: str) -> Verdict | None:
@@ -158,5 +176,5 @@ def same_deals_verdicts(tests, estimate) -> dict:
         key = t.key.rsplit(".", 1)[0]
         e = estimate(key)
         if e is not None:
-            claims.append(ClaimTest(f"{key}.dd", t.claim, t.label, t.test, t.unit, t.sign).measured(e))
+            claims.append(ClaimTest(f"{key}.dd", t.claim, t.label, t.test, t.unit, t.sign, engine=DOUBLE_DUMMY).measured(e))
     return {v.claim.key.rsplit(".", 1)[0]: v for v in verdicts(claims)}

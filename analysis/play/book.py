@@ -19,7 +19,8 @@ Leading
        first trick with his small trump: do not lead the right unless he can follow with an ace;
   E4   making it in round two with the ace and two others (no king): lead the ace in next, a
        small one when crossing the suit;
-  E7   one or two trumps and two aces: lead trumps, assisted or not;
+  E7   the eldest hand's opening lead, the dealer having taken up (assisted or not), with one or
+       two trumps and two aces: lead trumps;
   E5   the eldest hand, the dealer assisted, the right not turned: lead trumps through the
        assisting hand (not with the left and a small one, nor the ace and a small one);
   E6   a large tenace (right and ace, or right and king) with no outside ace: lead an off-suit;
@@ -240,6 +241,9 @@ def _ace_and_two_in_round_two(info: InfoSet) -> int | None:                     
 
 
 def _one_or_two_trumps_and_two_aces(info: InfoSet) -> int | None:                      # E7
+    # The eldest hand's opening lead against the dealer's adoption, "whether through assistance or not".
+    if info.player != B or tricks_done(info) != 0 or not info.taken or info.maker not in (A, C):
+        return None
     mine = trumps(info)
     if len(mine) in (1, 2) and len(outside_aces(info)) >= 2:
         return mine[0]
@@ -445,7 +449,8 @@ RULES = (
                    "an ace to follow", True, _dealer_keeps_the_right),
     PlayRule("E4", "made in round two with ace and two others: the ace in next, a small one crossing", True,
              _ace_and_two_in_round_two),
-    PlayRule("E7", "one or two trumps and two aces: lead trumps", True, _one_or_two_trumps_and_two_aces),
+    PlayRule("E7", "the eldest hand's opening lead against the dealer's adoption, one or two trumps and two aces: "
+             "lead trumps", True, _one_or_two_trumps_and_two_aces),
     PlayRule("E5", "the right not turned: lead trumps through the assisting hand", True, _through_the_assisting_hand),
     PlayRule("E6", "a large tenace in trumps, nothing outside: an off-suit", True, _large_tenace),
     PlayRule("E9", "do not lead trumps up to the dealer's adoption", True, _not_up_to_the_dealer),

@@ -15,10 +15,15 @@ It reads
   reading" (true only if an adversary replies as the book supposes) inconclusive; advice about
   other deals, which the printed deal cannot check, is no test.
 
-A claim's status: ``untested`` when nothing tests it (its ``note`` says what it waits for),
-the verdict of its tests when they all agree (supported, contradicted, negligible,
-inconclusive), ``mixed`` when they disagree. Tests of ids outside the catalogue (a study of
-one's own) are kept aside in :attr:`Ledger.foreign`.
+Every test carries its model (:class:`analysis.experiment.stats.Model`: play engine, unit, rubber
+state, company). A claim's status (:func:`status_of`): ``untested`` when nothing tests it (its
+``note`` says what it waits for); ``mixed`` when tests under the same model disagree (the
+entries of the claim, hands or scores, go different ways); ``model-dependent`` when each model's
+tests agree but the models do not (the summary names the axis and the value that flips it);
+else the verdict every test gives (supported, contradicted, negligible, inconclusive). ``robust``
+is true when that verdict holds under two models or more, null when one model was tried (or the
+claim is untested or mixed), false when it is model-dependent. Tests of ids outside the
+catalogue (a study of one's own) are kept aside in :attr:`Ledger.foreign`.
 
 :func:`write_ledger` writes the ledger as ``claims.md`` and a self-contained ``claims.html``;
 ``reports/index.html`` shows its counts by part of the book (:func:`analysis.reporting.report.write_index`).
@@ -36,12 +41,14 @@ import pandas as pd
 
 from analysis.game.claims import BookClaim, catalogue
 from analysis.errors import EuchreError
-from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, SUPPORTED, VERDICTS  # a test's verdict
+from analysis.experiment.stats import (BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
+                                       NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, md_grid, page_head
 from analysis.storage import write_text
 
-MIXED, UNTESTED = "mixed", "untested"
-STATUSES = VERDICTS + (MIXED, UNTESTED)                              # a claim's status
+MIXED, UNTESTED, MODEL_DEPENDENT = "mixed", "untested", "model-dependent"
+STATUSES = (SUPPORTED, CONTRADICTED, MODEL_DEPENDENT, MIXED, NEGLIGIBLE, INCONCLUSIVE, UNTESTED)   # a claim's status
+RUBBER_UNIT = "expected net rubber points"
 OLD_WORDS = {"inconclusive at this precision": INCONCLUSIVE}        # verdicts.csv before "negligible"
 
 COUPS = "coups"
@@ -78,7 +85,14 @@ BIDDING = "needs a round-one bidding study of this advice: calling against passi
 LONE = "needs a lone-hands study of this case: alone against with the partner on the same deals"
 COUPS_NOTE = "needs the coups' saved verdicts: run `euchrelab coups --write-report`"
 
-NOTES = {   # claims whose study is planned
+# A sentence the project cannot yet test honestly, with the reason (never tested as a straw man).
+E11_PLAY = ("a rule of play, not of bidding: \"your play should be very conservative\" at four to three, where the "
+            "adversaries' march wins them the game, asks for card play that stops a march rather than plays for a "
+            "euchre. Testing it needs table-side players that value a card by the game at the score instead of by "
+            "points; passing E1's class at four to three, the reading once tested, is not what the sentence says")
+
+NOTES = {   # claims whose study is planned, or that wait for a player
+    "E11": E11_PLAY,
     "E3": ROUND_TWO, "S7": ROUND_TWO, "T2": ROUND_TWO, "T3": ROUND_TWO, "D5": ROUND_TWO, "D6": ROUND_TWO,
     "D8": DISCARD,
     "L8": TAKE_FROM_PARTNER,
@@ -127,12 +141,21 @@ class Result:
     p_adjusted: float | None = None
     material: bool | None = None
     deals_needed: int | None = None
+    engine: str = DOUBLE_DUMMY
+    state: str | None = None                   # the rubber state of a test in rubber points
+    company: str = BOOK_COMPANY
+    permissive: bool = False                   # judged for non-inferiority
+
+    @property
+    def model(self) -> Model:
+        return Model(self.engine, self.unit or "", self.state, self.company)
 
     def as_dict(self) -> dict:
         return {"study": self.study, "key": self.key, "label": self.label, "test": self.test,
                 "estimate": self.estimate, "ci": None if self.ci is None else list(self.ci),
                 "margin": self.margin, "unit": self.unit, "n": self.n, "verdict": self.verdict,
-                "material": self.material, "p_adjusted": self.p_adjusted, "deals_needed": self.deals_needed}
+                "material": self.material, "p_adjusted": self.p_adjusted, "deals_needed": self.deals_needed,
+                "model": self.model.as_dict(), "permissive": self.permissive}
 
 
 @dataclass(frozen=True)
@@ -144,6 +167,7 @@ class Entry:
     summary: str               # one line
     note: str | None           # what an untested claim waits for
     tests: tuple[Result, ...]
+    robust: bool | None = None # see the module's notes
 
     @property
     def part(self) -> str:
@@ -157,8 +181,15 @@ class Entry:
 
     def as_dict(self) -> dict:
         return {"id": self.claim.id, "part": self.part, "kind": list(self.claim.kind), "status": self.status,
-                "summary": self.summary, "note": self.note, "study": self.study,
-                "tests": [t.as_dict() for t in self.tests]}
+                "robust": self.robust, "summary": self.summary, "note": self.note, "study": self.study,
+                "models": len({t.model for t in self.tests}), "tests": [t.as_dict() for t in self.tests]}
+
+    @property
+    def count_as(self) -> str:
+        """The column the ledger's counts put the claim in (:data:`COUNTS`)."""
+        if self.status in (SUPPORTED, CONTRADICTED):
+            return f"{self.status} (robust)" if self.robust else f"{self.status} (one model)"
+        return self.status
 
 
 @dataclass(frozen=True)
@@ -170,13 +201,13 @@ class Ledger:
         return [e.as_dict() for e in self.entries]
 
     def counts(self) -> pd.DataFrame:
-        """Claims by status (columns) per part of the book (rows), with a total row."""
+        """Claims by status (columns, :data:`COUNTS`) per part of the book (rows), with a total row."""
         parts = list(dict.fromkeys(e.part for e in self.entries))
         rows = []
         for part in parts + ["All claims"]:
             chosen = [e for e in self.entries if part in (e.part, "All claims")]
             row = {"part of the book": part}
-            row.update({s: sum(e.status == s for e in chosen) for s in STATUSES})
+            row.update({s: sum(e.count_as == s for e in chosen) for s in COUNTS})
             row["claims"] = len(chosen)
             rows.append(row)
         return pd.DataFrame(rows)
@@ -204,29 +235,118 @@ def build_ledger(reports_dir) -> Ledger:
     return Ledger(entries, [t for t in tests if t.claim not in known])
 
 
-def _entry(claim: BookClaim, tests: tuple[Result, ...], table_view: str | None) -> Entry:
+# The ledger's counts: supported and contradicted split by whether more than one model agrees.
+COUNTS = (f"{SUPPORTED} (robust)", f"{SUPPORTED} (one model)", f"{CONTRADICTED} (robust)", f"{CONTRADICTED} (one model)",
+          MODEL_DEPENDENT, MIXED, NEGLIGIBLE, INCONCLUSIVE, UNTESTED)
+
+
+def status_of(tests) -> tuple[str, bool | None]:
+    """A claim's status and whether it is robust, from its tests (the rule in the module's notes)."""
     if not tests:
+        return UNTESTED, None
+    by_model = _by_model(tests)
+    if any(len(v) > 1 for v in by_model.values()):
+        return MIXED, None
+    verdicts = {next(iter(v)) for v in by_model.values()}
+    if len(verdicts) > 1:
+        return MODEL_DEPENDENT, False
+    return verdicts.pop(), (True if len(by_model) > 1 else None)
+
+
+def _by_model(tests) -> dict[Model, set[str]]:
+    out: dict[Model, set[str]] = {}
+    for t in tests:
+        out.setdefault(t.model, set()).add(t.verdict)
+    return out
+
+
+ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", "pimc": "at the table (PIMC)",
+                "pimc-calls": "at the table (PIMC reading the calls)", "book": "with the book's card play at the table"}
+UNIT_WORDS = {"points per hand": "in points per hand", "probability of winning the game": "in game-win",
+              RUBBER_UNIT: "in rubber points"}
+
+
+def _axis_words(axis: str, value) -> str:
+    if axis == "engine":
+        return ENGINE_WORDS.get(value, f"comparing {value}")
+    if axis == "unit":
+        return UNIT_WORDS.get(value, f"in {value}")
+    if axis == "state":
+        return "in the first game" if value == FIRST_GAME else f"at {value}" if value else "outside the rubber"
+    return "in the book's company" if value == BOOK_COMPANY else f"against {value}"
+
+
+def _model_words(m: Model) -> str:
+    parts = [_axis_words("engine", m.engine), _axis_words("unit", m.unit)]
+    if m.state:
+        parts.append(_axis_words("state", m.state))
+    if m.company != BOOK_COMPANY:
+        parts.append(_axis_words("company", m.company))
+    return " ".join(parts)
+
+
+def flips(tests) -> str:
+    """Of a model-dependent claim: the axis whose value sets the verdict, in words ("contradicted in
+    rubber points; supported in game-win and in points per hand"), or each model's verdict when no
+    one axis does."""
+    verdict = {m: next(iter(v)) for m, v in _by_model(tests).items()}
+    for axis in ("unit", "state", "engine", "company"):
+        by_value: dict = {}
+        for m in verdict:
+            by_value.setdefault(getattr(m, axis), set()).add(verdict[m])
+        if len(by_value) < 2 or any(len(v) > 1 for v in by_value.values()) \
+                or len({next(iter(v)) for v in by_value.values()}) < 2:
+            continue
+        said: dict[str, list[str]] = {}
+        for value, v in by_value.items():
+            if axis == "state" and value is None:     # the tests in units the rubber does not value
+                units = dict.fromkeys(m.unit for m in verdict if m.state is None)
+                words = " and ".join(_axis_words("unit", u) for u in units)
+            else:
+                words = _axis_words(axis, value)
+            said.setdefault(next(iter(v)), []).append(words)
+        return "; ".join(f"{w} {' and '.join(values)}" for w, values in said.items())
+    said = {}
+    for m, w in verdict.items():
+        said.setdefault(w, []).append(_model_words(m))
+    return "; ".join(f"{w} {', '.join(values)}" for w, values in said.items())
+
+
+def _entry(claim: BookClaim, tests: tuple[Result, ...], table_view: str | None) -> Entry:
+    status, robust = status_of(tests)
+    if status == UNTESTED:
         note = waits_for(claim)
         return Entry(claim, UNTESTED, f"untested: {note}", note, tests)
-    verdicts = {t.verdict for t in tests}
-    status = verdicts.pop() if len(verdicts) == 1 else MIXED
-    summary = _summary(status, tests)
+    summary = _summary(status, tests, robust)
     if table_view:
         summary += f"; {table_view}"
-    return Entry(claim, status, summary, None, tests)
+    return Entry(claim, status, summary, None, tests, robust)
 
 
-def _summary(status: str, tests: tuple[Result, ...]) -> str:
+def _summary(status: str, tests: tuple[Result, ...], robust: bool | None = None) -> str:
+    if status == MODEL_DEPENDENT:
+        return f"{status}: {flips(tests)}"
     if len(tests) == 1:
         return f"{status}: {describe(tests[0])}"
     if status != MIXED:
         every = "both tests" if len(tests) == 2 else f"all {len(tests)} tests"
-        return f"{status} by {every} ({'; '.join(t.label for t in tests)})"
+        models = len({t.model for t in tests})
+        under = f", under {models} models" if robust else ", under one model" if models == 1 else ""
+        return f"{status} by {every}{under} ({'; '.join(t.label for t in tests)})"
+    by_model: dict[Model, list[Result]] = {}
+    for t in tests:
+        by_model.setdefault(t.model, []).append(t)
+    if len(by_model) > 1:     # each model's tally: where the entries go, and how the models differ
+        return "mixed: " + "; ".join(f"{_model_words(m)}: {_tally(ts)}" for m, ts in by_model.items())
     counts = Counter(t.verdict for t in tests)
     lead = max(VERDICTS, key=lambda v: (counts[v], -VERDICTS.index(v)))
-    tally = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
     others = "; ".join(f"{t.label} ({t.verdict})" for t in tests if t.verdict != lead)
-    return f"mixed: {tally}; not {lead}: {others}"
+    return f"mixed: {_tally(tests)}; not {lead}: {others}"
+
+
+def _tally(tests) -> str:
+    counts = Counter(t.verdict for t in tests)
+    return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
 
 
 def describe(t: Result) -> str:
@@ -278,9 +398,23 @@ def read_study_verdicts(path, study: str) -> list[Result]:
             verdict=verdict, estimate=_number(row.get("estimate")),
             ci=None if low is None or high is None else (low, high),
             margin=_number(row.get("margin")), unit=_text(row.get("unit")) or None,
-            n=_whole(row.get("deals")), p_adjusted=_number(row.get("p_holm")),
-            material=_flag(row.get("material")), deals_needed=_whole(row.get("deals_needed"))))
+            n=_whole(row.get("deals")), p_adjusted=_number(row.get("p_bonferroni", row.get("p_holm"))),
+            material=_flag(row.get("material")), deals_needed=_whole(row.get("deals_needed")),
+            **_model_of(row)))
     return tests
+
+
+def _model_of(row: dict) -> dict:
+    """A row's model; a file written before the model's columns existed: double-dummy (PIMC when its
+    label says so), the first game for rubber points, the book's company, prescriptive."""
+    label, unit = _text(row.get("label")), _text(row.get("unit"))
+    engine = _text(row.get("engine")) or ("pimc" if "(PIMC)" in label else DOUBLE_DUMMY)
+    if "state" in row:
+        state = _text(row.get("state")) or None
+    else:
+        state = FIRST_GAME if unit == RUBBER_UNIT else None
+    return {"engine": engine, "state": state, "company": _text(row.get("company")) or BOOK_COMPANY,
+            "permissive": bool(_flag(row.get("permissive")))}
 
 
 def read_coup_verdicts(path) -> tuple[list[Result], dict[str, str]]:
@@ -311,9 +445,11 @@ def read_coup_verdicts(path) -> tuple[list[Result], dict[str, str]]:
                                n=_whole(choice.get("worlds")))
             else:
                 numbers = dict(unit="the printed deal, double-dummy")
-            how = "from the table" if remark.get("kind", "").startswith("table-") else "double-dummy"
+            table_side = remark.get("kind", "").startswith("table-")
+            how = "from the table" if table_side else "double-dummy"
             tests.append(Result(study=COUPS, claim=case["id"], key=remark["id"], label=f"{remark['id']} {how}",
-                              test=text, verdict=COUP_VERDICTS[word], **numbers))
+                              test=text, verdict=COUP_VERDICTS[word], engine="pimc" if table_side else DOUBLE_DUMMY,
+                              **numbers))
         if table.get("word"):
             lo, hi = table["ci95"]
             views[case["id"]] = (f"the coup {table['coup']} against {table['natural']} from {table['player']}'s seat: "
@@ -352,28 +488,54 @@ def _flag(x) -> bool | None:
 
 INTRO = (
     "Every claim of the chapter General Remarks of *The Laws of Euchre* (Leeds & Dwight, 1888) and of its "
-    "nine coup cases, with the tests the studies made of it. A claim's status is the verdict of its tests "
-    "when they agree, *mixed* when they do not, *untested* when no study tests it yet (then it says what it "
-    "waits for). Estimates are oriented so that a positive value means the book's advice gains; the "
-    "interval is the simultaneous interval of the study's tests (for a coup's table-side remark, its 95% "
-    "interval); a test is *supported* when the interval lies above 0, *contradicted* below 0, *negligible* "
-    "inside the margin around 0, *inconclusive* otherwise, and *material* when it lies beyond the margin. "
-    "The card play is double-dummy (perfect information), an approximation of play at the table, unless "
-    "the test says it is table-side (PIMC, or the book's card-play rules: players who see only their own cards). "
+    "nine coup cases, with the tests the studies made of it. Each test is measured under a *model*: the card "
+    "play (double-dummy, which sees every card; PIMC or the book's card-play rules at the table, players who "
+    "see only their own cards), the unit (points per hand, the probability of winning the game, net rubber "
+    "points), the rubber state of a test in rubber points (the first game, one game all) and the company (the "
+    "other players: the book's, unless the test names others). A claim's status is *supported*, "
+    "*contradicted*, *negligible* or *inconclusive* when every test agrees, and *robust* when they agree under "
+    "two models or more; *model-dependent* when each model's tests agree but the models do not (the summary "
+    "names what flips it); *mixed* when tests under the same model disagree; *untested* when no study tests it "
+    "yet (then it says what it waits for). Estimates are oriented so that a positive value means the book's "
+    "advice gains; the interval is the simultaneous interval of the study's tests under the same model (for a "
+    "coup's table-side remark, its 95% interval); a test is *negligible* when the interval lies inside the "
+    "margin, else *supported* when it lies above 0, *contradicted* below 0, *inconclusive* otherwise, and "
+    "*material* when it lies beyond the margin; a sentence that only permits (\"may\") is judged for "
+    "non-inferiority (*supported* when the book's option is not worse by more than the margin). "
     "Nothing here is recomputed: it is read from the studies' `verdicts.csv` and the coups' `verdicts.json`."
 )
 
-TEST_COLUMNS = ("study", "test", "estimate", "simultaneous interval", "margin", "unit", "n", "p (Holm)",
-                "verdict", "deals needed")
+TEST_COLUMNS = ("study", "test", "model", "estimate", "simultaneous interval", "margin", "unit", "n",
+                "p (Bonferroni)", "verdict", "deals needed")
+VERDICT_COLUMN = TEST_COLUMNS.index("verdict")
+SHORT_ENGINE = {DOUBLE_DUMMY: "double-dummy", "pimc": "PIMC", "pimc-calls": "PIMC, calls", "book": "book's play"}
+
+
+def model_cell(t) -> str:
+    """A test's model in a few words (a :class:`Result` or a study's
+    :class:`~analysis.experiment.stats.Claim`): engine, rubber state, company; the unit has its column."""
+    parts = [SHORT_ENGINE.get(t.engine, t.engine)]
+    if t.state:
+        parts.append(t.state)
+    if t.company != BOOK_COMPANY:
+        parts.append(t.company)
+    if t.permissive:
+        parts.append("non-inferiority")
+    return "; ".join(parts)
 
 
 def _cells(t: Result) -> list[str]:
     verdict = t.verdict + (" (material)" if t.material else "")
     ci = "" if t.ci is None else f"[{number(t.ci[0], t.margin)}, {number(t.ci[1], t.margin)}]"
-    return [t.study, t.label, "" if t.estimate is None else number(t.estimate, t.margin), ci,
+    return [t.study, t.label, model_cell(t), "" if t.estimate is None else number(t.estimate, t.margin), ci,
             "" if t.margin is None else f"±{t.margin:g}", t.unit or "", "" if t.n is None else f"{t.n:,}",
             "" if t.p_adjusted is None else f"{t.p_adjusted:.2g}", verdict,
             "" if t.deals_needed is None else f"{t.deals_needed:,}"]
+
+
+def status_words(e: Entry) -> str:
+    """The status as a heading shows it: "supported (robust)", "supported (one model)", ..."""
+    return e.count_as
 
 
 def _counts_rows(ledger: Ledger) -> tuple[list[str], list[list[str]]]:
@@ -388,7 +550,7 @@ def render_markdown(ledger: Ledger) -> str:
         entries = [e for e in ledger.entries if e.part == part]
         parts += [f"## {entries[0].claim.section}", ""]
         for e in entries:
-            parts += [f"### {e.claim.id} — {e.status}", "", f"> {e.claim.text}", ""]
+            parts += [f"### {e.claim.id} — {status_words(e)}", "", f"> {e.claim.text}", ""]
             if e.status == UNTESTED:
                 parts += [f"*Untested:* {e.note}.", ""]
                 continue
@@ -415,7 +577,7 @@ def _tests_html(tests: tuple[Result, ...]) -> str:
         c = [html.escape(x) for x in _cells(t)]
         small = f"<small>{html.escape(t.test)}</small>" if t.test and t.test != t.label else ""
         c[1] = f'<td class="test">{c[1]}{small}</td>'
-        c[8] = f'<td class="{t.verdict}">{c[8]}</td>'
+        c[VERDICT_COLUMN] = f'<td class="{t.verdict}">{c[VERDICT_COLUMN]}</td>'
         rows.append("<tr>" + "".join(x if x.startswith("<td") else f"<td>{x}</td>" for x in c) + "</tr>")
     th = "".join(f'<th class="test">{h}</th>' if h == "test" else f"<th>{h}</th>" for h in TEST_COLUMNS)
     return f'<table class="tests"><thead><tr>{th}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -432,7 +594,7 @@ def render_html(ledger: Ledger) -> str:
         parts.append(f'<h2 id="{_anchor(section)}">{html.escape(section)}</h2>')
         for e in (e for e in ledger.entries if e.claim.section == section):
             parts.append(f'<section id="{html.escape(e.claim.id)}"><h3>{html.escape(e.claim.id)}'
-                         f'<span class="status {e.status}">{e.status}</span></h3>')
+                         f'<span class="status {e.status}">{html.escape(status_words(e))}</span></h3>')
             parts.append(f"<blockquote>{html.escape(e.claim.text)}</blockquote>")
             if e.status == UNTESTED:
                 parts.append(f'<p class="waits"><strong>Untested:</strong> {inline(e.note)}.</p>')

@@ -141,7 +141,7 @@ blockquote{border-left:3px solid #999;margin:.3rem 0 .5rem;padding:.1rem .8rem;c
 .status{font-family:system-ui,sans-serif;font-size:.75rem;font-weight:bold;padding:.1rem .5rem;border-radius:.7rem;
   margin-left:.5rem;vertical-align:middle;color:#fff;background:#888}
 .status.supported{background:#1b6e1b}.status.contradicted{background:#a31515}.status.negligible{background:#666}
-.status.inconclusive{background:#9a7000}.status.mixed{background:#6a3d9a}.status.untested{background:#bbb;color:#333}
+.status.inconclusive{background:#9a7000}.status.mixed{background:#6a3d9a}.status.model-dependent{background:#2b5c8a}.status.untested{background:#bbb;color:#333}
 td.supported{color:#1b6e1b;font-weight:bold}td.contradicted{color:#a31515;font-weight:bold}
 td.negligible{color:#555;font-weight:bold}td.inconclusive{color:#9a7000}
 .note{font-size:.85rem;color:#555}

@@ -24,7 +24,7 @@ import pandas as pd
 from analysis.play.engines import play_words
 from analysis.experiment.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import write_atomic, write_json, write_table, write_text
-from analysis.reporting.ledger import build_ledger, counts_html, write_ledger
+from analysis.reporting.ledger import build_ledger, counts_html, model_cell, write_ledger
 from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, html_table, inline, md_table, md_to_html,
                                        page_head)
 
@@ -152,7 +152,8 @@ _UNIT_WORDS = {"points per hand": "points", "probability of winning the game": "
 
 def verdict_frame(verdicts: list[Verdict]) -> pd.DataFrame:
     """One row per test: the estimate oriented to the book's side with its 95% and simultaneous
-    intervals, the margin, the deals, Holm's p-value, the verdict and whether it is material."""
+    intervals, the model, the margin, the deals, the p-value adjusted within its family (Bonferroni),
+    the verdict and whether it is material."""
     rows = []
     for v in verdicts:
         e = v.estimate
@@ -162,9 +163,11 @@ def verdict_frame(verdicts: list[Verdict]) -> pd.DataFrame:
             "tested as": v.claim.test,
             "estimate [95% CI]": f"{e.mean:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]",
             "simultaneous interval": f"[{v.low:+.{digits}f}, {v.high:+.{digits}f}]",
+            "model": model_cell(v.claim),
             "margin": f"±{v.claim.margin:g} {_UNIT_WORDS.get(v.claim.unit, v.claim.unit)}",
             "deals": int(e.n),
-            "p (Holm)": v.p_adjusted,
+            "p (Bonferroni)": v.p_adjusted,
+            "family": v.family,
             "verdict": v.verdict + (" (material)" if v.material else ""),
             "deals needed": "" if v.deals_needed is None else f"{v.deals_needed:,}",
         })

@@ -20,6 +20,7 @@ from analysis.experiment import cells
 from analysis.experiment.paired import Paired, contract_arm, play_arms
 from analysis.experiment.stats import Estimate, negated
 from analysis.experiment.study import RUBBER, ClaimTest
+from studies.common.measures import in_every_measure
 from analysis.game.cards import DEALER, JACK, SECOND, side_of
 from analysis.game.rules import Rules, Score
 from analysis.simulator import play_bidding
@@ -221,8 +222,11 @@ LONE_TESTS = (
                "the dealer's lone hand (desperate or better), gain alone - with partner: "
                "after C assisted - taking up unassisted, same hand class"), None),
 )
-READINGS = {test.key: reading for test, reading in LONE_TESTS if reading is not None}
-LONE_CLAIMS = tuple(test for test, _ in LONE_TESTS)
+# The tests that name a score (L1, L3, declared in rubber points) in every unit and rubber state.
+MEASURED_TESTS = tuple((m, reading) for test, reading in LONE_TESTS
+                       for m in (in_every_measure(test) if test.unit == RUBBER else (test,)))
+READINGS = {test.key: reading for test, reading in MEASURED_TESTS if reading is not None}
+LONE_CLAIMS = tuple(test for test, _ in MEASURED_TESTS)
 
 
 def rows_read(table: pd.DataFrame, reading: Reading) -> pd.DataFrame:
