@@ -220,8 +220,9 @@ def decision_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: i
 class ScoreStudy(CallsAtScoresStudy):
     name = "score"
     title = "The book's bidding by the score"
-    description = ("The book's bidding at the scores it names (E11, S4, D2, D3, D4 and the entries dependent upon "
-                   "the score of S3, T4, D1): its action against the other on the same deals, in rubber points and P(win game).")
+    description = ("The book's bidding at the scores it names (S4, D2, D3, D4 and the entries dependent upon the score "
+                   "of S3, T4, D1): its action against the other on the same deals, in rubber points in the first game "
+                   "and at one game all, in P(win game) and in points per hand.")
     policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters: \"dependent upon the "
                 "score\" read as not when the adversaries have three or more, always at four-all) for all four "
                 "players at the scenario's score; the deciding seat's round-one call forced to call or to pass")
