@@ -529,8 +529,15 @@ def _cells(t: Result) -> list[str]:
     ci = "" if t.ci is None else f"[{number(t.ci[0], t.margin)}, {number(t.ci[1], t.margin)}]"
     return [t.study, t.label, model_cell(t), "" if t.estimate is None else number(t.estimate, t.margin), ci,
             "" if t.margin is None else f"±{t.margin:g}", t.unit or "", "" if t.n is None else f"{t.n:,}",
-            "" if t.p_adjusted is None else f"{t.p_adjusted:.2g}", verdict,
+            _p_text(t.p_adjusted), verdict,
             "" if t.deals_needed is None else f"{t.deals_needed:,}"]
+
+
+def _p_text(p: float | None) -> str:
+    """A p-value as the tables show it ("< 1e-300" where it underflows)."""
+    if p is None:
+        return ""
+    return "< 1e-300" if p == 0 else f"{p:.2g}"
 
 
 def status_words(e: Entry) -> str:
