@@ -39,7 +39,7 @@ from studies.common.measures import MEASURES, flipped, in_every_measure, primary
 from analysis.game.cards import SEATS
 from analysis.game.rules import SEAT_ORDER, Rules
 from analysis.reporting.markup import md_table
-from analysis.reporting.report import interval
+from analysis.reporting.report import interval, play_note
 from analysis.value import rubber
 from analysis.value.game_value import MODEL_DRAWS, GameModel
 from studies.common.book_arms import BOOK_ARMS, book_and_other, book_gain
@@ -385,6 +385,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "(the first game of a rubber)")
     game = model.f.shape[0]
     decisions = table[table["cls"] != "game"]
+    table_side = bool(manifest.get("play"))
+    played_how = "by four PIMC players (who see only their own cards)" if table_side else "double-dummy"
+    caveat = ("PIMC plays each card from worlds dealt uniformly: it does not read the calls." if table_side else
+              "Double-dummy play sees every card: it flatters the makers and the defenders alike.")
     method = (
         "Scenarios: for each seat and score a case needs, uniform random deals of the "
         f"{pack_of(manifest)}-card pack. The deciding seat's hand is classed (the "
@@ -394,7 +398,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "independent, so the first ones are a random sample of the case; the cap keeps the common classes from "
         "crowding out the rare ones, and each class is a test of its own, never pooled with another). Each kept "
         "deal is bid by the book's policy at the scenario's score; where the earlier seats passed, it is played "
-        "twice, double-dummy: the seat calling (ordering up, assisting, taking up) and passing, every other "
+        f"twice, {played_how}: the seat calling (ordering up, assisting, taking up) and passing, every other "
         "decision by the book's policy at that score (round two, lone hands, the dealer's discard).\n\n"
         "The estimand: the deciding side's expected net rubber points (its points minus the other side's to the "
         "end of the rubber: laws 1 and 7, laps, double games and the rubber's two points) after the book's action "
@@ -423,8 +427,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "in the first game (no game won: the chart and the headline) and at one game all (the third game, where "
         "the rubber's two points ride on it), the probability of winning the game, and net points per hand. "
         "Each entry and each "
-        "score is a test; the tests in one unit and state are a family, under one correction. Double-dummy play sees every card: it "
-        "flatters the makers and the defenders alike.")
+        "score is a test; the tests in one unit and state are a family, under one correction. " + caveat)
     question = ("Does the book's bidding change with the score the way its sentences say?\n\n"
                 + study.quoted(("S3", "S4", "T4", "D1", "D2", "D3", "D4")))
     rubbers = rubber_check(model, seed)
@@ -452,4 +455,5 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "the other in net points per hand, in the probability of winning the game and in net rubber points "
                  "(95% intervals, the last two with the model's error), the simultaneous interval of the "
                  "rubber-points test, and the verdict."),
-        files=files, verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)
+        files=files, verdicts=verdict_list, headline=_headline(verdict_list), sections=sections,
+        play_note=play_note(manifest) if table_side else None)

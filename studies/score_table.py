@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, playing
-from studies.score import ScoreStudy
+from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, playing
+from studies.score import ScoreStudy, render
 
 ENGINE = "pimc"
 
@@ -33,6 +33,10 @@ class ScoreTableStudy(ScoreStudy):
     def run_chunk(self, scenario, chunk_index, n_deals, seed, settings):
         with playing(chunk_engine(ENGINE, DEFAULT_WORLDS, seed, settings.pack)):
             return super().run_chunk(scenario, chunk_index, n_deals, seed, settings)
+
+    def render(self, table, manifest, out_dir):
+        # the report's play note and run section name the engine the chunks played with
+        return render(self, table, manifest | {"play": play_record(ENGINE, DEFAULT_WORLDS)}, out_dir)
 
 
 STUDY = ScoreTableStudy()
