@@ -43,12 +43,12 @@ from analysis.game.claims import BookClaim, catalogue
 from analysis.errors import EuchreError
 from analysis.experiment.stats import (BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, md_grid, page_head
 from analysis.storage import write_text
 
 MIXED, UNTESTED, MODEL_DEPENDENT = "mixed", "untested", "model-dependent"
 STATUSES = (SUPPORTED, CONTRADICTED, MODEL_DEPENDENT, MIXED, NEGLIGIBLE, INCONCLUSIVE, UNTESTED)   # a claim's status
-RUBBER_UNIT = "expected net rubber points"
 OLD_WORDS = {"inconclusive at this precision": INCONCLUSIVE}        # verdicts.csv before "negligible"
 
 COUPS = "coups"
@@ -262,8 +262,7 @@ def _by_model(tests) -> dict[Model, set[str]]:
 
 ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", "pimc": "at the table (PIMC)",
                 "pimc-calls": "at the table (PIMC reading the calls)", "book": "with the book's card play at the table"}
-UNIT_WORDS = {"points per hand": "in points per hand", "probability of winning the game": "in game-win",
-              RUBBER_UNIT: "in rubber points"}
+UNIT_WORDS = {POINTS: "in points per hand", GAME_WIN: "in game-win", RUBBER: "in rubber points"}
 
 
 def _axis_words(axis: str, value) -> str:
@@ -412,7 +411,7 @@ def _model_of(row: dict) -> dict:
     if "state" in row:
         state = _text(row.get("state")) or None
     else:
-        state = FIRST_GAME if unit == RUBBER_UNIT else None
+        state = FIRST_GAME if unit == RUBBER else None
     return {"engine": engine, "state": state, "company": _text(row.get("company")) or BOOK_COMPANY,
             "permissive": bool(_flag(row.get("permissive")))}
 
