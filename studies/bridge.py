@@ -507,9 +507,8 @@ class BridgeStudy(BookGameStudy):
         return table.sort_values(KEYS).reset_index(drop=True)
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
-        key, _suffix = split(key) if key[:2] in ("B1", "B2", "L4") else (key, "")
-        unit, state = unit_and_state(key + _suffix)
-        state = state or RUBBER_STATE
+        unit, state = unit_and_state(key)
+        key = split(key)[0]          # the first measure's key names the score and the adversaries
         score = _score_of_key(key)
 
         def model():   # solved only for a test with deals: a small run may lack the game rows

@@ -42,7 +42,7 @@ from scipy import stats as st
 
 from analysis.errors import EuchreError
 from analysis.experiment import cells
-from analysis.experiment.stats import CONFIDENCE, FIRST_GAME, RUBBER_STATES, Estimate, negated
+from analysis.experiment.stats import CONFIDENCE, Estimate, negated
 from analysis.experiment.study import GAME_WIN, MARGINS, POINTS, RUBBER, Study, verdict_of
 from analysis.game.cards import SEAT_NAMES, SEATS
 from analysis.game.rules import Rules, Score
@@ -186,7 +186,7 @@ class LoneHands(Study):
             return self.game_win_parts(key, table, seed)
         reading = READINGS[key]
         arms = ARMS if reading.book_arm == "arm1" else ARMS[::-1]
-        state = unit_and_state(key)[1] or RUBBER_STATES[FIRST_GAME]     # a test in rubber points: its state
+        state = unit_and_state(key)[1]       # a test in rubber points: its state
         return game_model(table, seed).paired(rows_read(table, reading), arms, unit, state)
 
     def game_win_parts(self, key: str, table: pd.DataFrame, seed: int = Settings.seed) -> tuple[Estimate, float]:

@@ -33,7 +33,7 @@ import pandas as pd
 
 from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION,
                                           DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE)
-from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES, Estimate
+from analysis.experiment.stats import ONE_GAME_ALL, RUBBER_STATES, Estimate
 from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from studies.common.measures import MEASURES, flipped, in_every_measure, primary, split, unit_and_state
 from analysis.game.cards import SEATS
@@ -245,7 +245,7 @@ class ScoreStudy(CallsAtScoresStudy):
         unit, state = unit_and_state(key)
         if unit == POINTS:
             return book_gain(rows)
-        return book_game_model(table, manifest, self.name).estimate(rows, BOOK_ARMS, unit, state or RUBBER_STATES[FIRST_GAME])
+        return book_game_model(table, manifest, self.name).estimate(rows, BOOK_ARMS, unit, state)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)

@@ -33,7 +33,7 @@ def _plain(value):
 
 
 def run(args) -> int:
-    from analysis.reporting.ledger import COUNTS, build_ledger, status_words
+    from analysis.reporting.ledger import COUNTS, build_ledger
     from analysis.reporting.report import write_index
 
     ledger = build_ledger(Path(args.reports))
@@ -46,7 +46,7 @@ def run(args) -> int:
                 part = e.part
                 sys.stdout.write(f"\n{e.claim.section}\n")
             summary = e.summary.removeprefix(f"{e.status}: ")   # the status has its column
-            sys.stdout.write(f"  {e.claim.id:<4} {status_words(e):<24} {summary}\n")
+            sys.stdout.write(f"  {e.claim.id:<4} {e.count_as:<24} {summary}\n")
         tally = ", ".join(f"{n} {s}" for s in COUNTS if (n := sum(e.count_as == s for e in ledger.entries)))
         sys.stdout.write(f"\n{len(ledger.entries)} claims: {tally}\n")
     if args.write:

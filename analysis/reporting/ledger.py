@@ -244,7 +244,7 @@ def status_of(tests) -> tuple[str, bool | None]:
     """A claim's status and whether it is robust, from its tests (the rule in the module's notes)."""
     if not tests:
         return UNTESTED, None
-    by_model = _by_model(tests)
+    by_model = {m: {t.verdict for t in ts} for m, ts in _by_model(tests).items()}
     if any(len(v) > 1 for v in by_model.values()):
         return MIXED, None
     verdicts = {next(iter(v)) for v in by_model.values()}
@@ -253,10 +253,11 @@ def status_of(tests) -> tuple[str, bool | None]:
     return verdicts.pop(), (True if len(by_model) > 1 else None)
 
 
-def _by_model(tests) -> dict[Model, set[str]]:
-    out: dict[Model, set[str]] = {}
+def _by_model(tests) -> dict[Model, list[Result]]:
+    """The tests grouped by their model, in the order first seen."""
+    out: dict[Model, list[Result]] = {}
     for t in tests:
-        out.setdefault(t.model, set()).add(t.verdict)
+        out.setdefault(t.model, []).append(t)
     return out
 
 
@@ -288,7 +289,7 @@ def flips(tests) -> str:
     """Of a model-dependent claim: the axis whose value sets the verdict, in words ("contradicted in
     rubber points; supported in game-win and in points per hand"), or each model's verdict when no
     one axis does."""
-    verdict = {m: next(iter(v)) for m, v in _by_model(tests).items()}
+    verdict = {m: ts[0].verdict for m, ts in _by_model(tests).items()}     # one verdict a model: not mixed
     for axis in ("unit", "state", "engine", "company"):
         by_value: dict = {}
         for m in verdict:
@@ -332,9 +333,7 @@ def _summary(status: str, tests: tuple[Result, ...], robust: bool | None = None)
         models = len({t.model for t in tests})
         under = f", under {models} models" if robust else ", under one model" if models == 1 else ""
         return f"{status} by {every}{under} ({'; '.join(t.label for t in tests)})"
-    by_model: dict[Model, list[Result]] = {}
-    for t in tests:
-        by_model.setdefault(t.model, []).append(t)
+    by_model = _by_model(tests)
     if len(by_model) > 1:     # each model's tally: where the entries go, and how the models differ
         return "mixed: " + "; ".join(f"{_model_words(m)}: {_tally(ts)}" for m, ts in by_model.items())
     counts = Counter(t.verdict for t in tests)
@@ -539,11 +538,6 @@ def _p_text(p: float | None) -> str:
     return "< 1e-300" if p == 0 else f"{p:.2g}"
 
 
-def status_words(e: Entry) -> str:
-    """The status as a heading shows it: "supported (robust)", "supported (one model)", ..."""
-    return e.count_as
-
-
 def _counts_rows(ledger: Ledger) -> tuple[list[str], list[list[str]]]:
     frame = ledger.counts()
     head = [str(c) for c in frame.columns]
@@ -556,7 +550,7 @@ def render_markdown(ledger: Ledger) -> str:
         entries = [e for e in ledger.entries if e.part == part]
         parts += [f"## {entries[0].claim.section}", ""]
         for e in entries:
-            parts += [f"### {e.claim.id} — {status_words(e)}", "", f"> {e.claim.text}", ""]
+            parts += [f"### {e.claim.id} — {e.count_as}", "", f"> {e.claim.text}", ""]
             if e.status == UNTESTED:
                 parts += [f"*Untested:* {e.note}.", ""]
                 continue
@@ -600,7 +594,7 @@ def render_html(ledger: Ledger) -> str:
         parts.append(f'<h2 id="{_anchor(section)}">{html.escape(section)}</h2>')
         for e in (e for e in ledger.entries if e.claim.section == section):
             parts.append(f'<section id="{html.escape(e.claim.id)}"><h3>{html.escape(e.claim.id)}'
-                         f'<span class="status {e.status}">{html.escape(status_words(e))}</span></h3>')
+                         f'<span class="status {e.status}">{html.escape(e.count_as)}</span></h3>')
             parts.append(f"<blockquote>{html.escape(e.claim.text)}</blockquote>")
             if e.status == UNTESTED:
                 parts.append(f'<p class="waits"><strong>Untested:</strong> {inline(e.note)}.</p>')

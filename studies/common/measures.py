@@ -43,10 +43,11 @@ def split(key: str) -> tuple[str, str]:
     return key, ""
 
 
-def unit_and_state(key: str) -> tuple[str, dict | None]:
-    """The unit of a measured test's key, and the rubber state to value it in (None: not rubber points)."""
+def unit_and_state(key: str) -> tuple[str, dict]:
+    """The unit of a measured test's key, and the rubber state to value it in (the first game for
+    a unit the rubber does not value, where the state is not read)."""
     unit, state, _words, _short = MEASURES[split(key)[1]]
-    return unit, (RUBBER_STATES[state] if state else None)
+    return unit, RUBBER_STATES[state or FIRST_GAME]
 
 
 def primary(verdict_list) -> list:
