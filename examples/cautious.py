@@ -1,4 +1,4 @@
-"""The cautious bidder of cautious.toml, written by hand as a Python class."""
+"""The cautious bidder of analysis/data/policies/cautious.toml (the policy named ``cautious``), written by hand as a Python class."""
 from analysis.bidding import FIRST_ROUND_CALL, Policy, Situation
 from analysis.game import dealer_hand, matches as m, shape_of
 

@@ -41,6 +41,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.bidding.auction import bid_batch
+from analysis.bidding.company import seated
 from analysis.bidding.book_policy import ASSIST_FOUR_ALL, BookPolicy
 from analysis.bidding.policy import Forced
 from analysis.errors import EuchreError
@@ -144,10 +145,10 @@ def take_rows(deals, rules, only_fair: bool = False) -> pd.DataFrame:
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     book = BookPolicy()
-    b = bid_batch(hands, turn_up, book, rules, LOVE_ALL)
     frames = []
     for caller in (1, 2):
         taker = caller ^ 2
+        b = bid_batch(hands, turn_up, seated(book, taker), rules, LOVE_ALL)
         rows = np.flatnonzero(b.caller_is_lone & (b.caller == caller))
         hand = hands[rows, taker]
         if taker == 0 and len(rows):   # the dealer judges his hand after taking up and discarding alone, in round one
@@ -157,8 +158,8 @@ def take_rows(deals, rules, only_fair: bool = False) -> pd.DataFrame:
             rows, cls = rows[cls <= 1], cls[cls <= 1]
         if not len(rows):
             continue
-        arms = {"take": policy_arm(Forced(book, taker, "take_from_partner", True), rules, LOVE_ALL),
-                "let": policy_arm(Forced(book, taker, "take_from_partner", False), rules, LOVE_ALL)}
+        arms = {"take": policy_arm(seated(Forced(book, taker, "take_from_partner", True), taker), rules, LOVE_ALL),
+                "let": policy_arm(seated(Forced(book, taker, "take_from_partner", False), taker), rules, LOVE_ALL)}
         paired = play_arms(deals[rows], arms, side=taker & 1)
         frames.append(pd.DataFrame({"part": "L8", "seat": SEATS[taker],
                                     "cls": np.asarray(TAKER_CLASSES, object)[cls], "book": b.taker[rows],

@@ -31,6 +31,7 @@ import pandas as pd
 from scipy.stats import norm
 
 from analysis.bidding.auction import bid_batch
+from analysis.bidding.company import seated
 from analysis.bidding.book_policy import BookPolicy
 from analysis.experiment import cells
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, negated
@@ -293,7 +294,7 @@ class BookBidding(Study):
         deals = sample_deals(n_deals, seed, pack=settings.pack)
         hands = np.asarray(deals.hands, np.uint32)
         turn_up = np.asarray(deals.turn_up, np.int8)
-        b = bid_batch(hands, turn_up, BookPolicy(), rules)
+        b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), rules)
         rows = np.flatnonzero(reached(b.caller, b.round, seat))
         sub = SimpleNamespace(hands=hands[rows], turn_up=turn_up[rows])
         paired = call_and_pass(sub, seat, rules)

@@ -37,8 +37,13 @@ one of the two where the hand is stronger by the strength key, most trumps then 
   turn down for a euchre" (a fair hand: after taking up and discarding, two trumps or more with
   the right, the left or the ace among them; on the take-up list and off it apart: taking up
   against turning down); "if, however, the dealer is better at next, and holds both bowers of the
-  cross-suit, it is good euchre to pass" (both bowers after taking up, more trumps at next than
-  in the turned-up suit: turning down against taking up).
+  cross-suit, it is good euchre to pass": turning down against taking up, the dealer having more
+  trumps at next than in the turned-up suit after taking up, in two readings of "the cross-suit".
+  D6.4 reads it as the suit the eldest hand will cross to, next (E3): both bowers of the turned-up
+  colour, which are next's too, a trap for the eldest hand who makes it next; this is the reading
+  the book's policy plays. D6.5 reads "cross" as the glossary does ("making the trump of a
+  different color from the suit turned down"): both knaves of the other colour. The sentence
+  does not settle which; both are tested and shown, and the ledger counts both.
 
 Of each test's hands the first ``cap`` of a chunk are played (the deals are independent, so the
 first are a random sample of the class); rare classes are searched among ``extra`` times more
@@ -52,6 +57,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.bidding.auction import bid_batch
+from analysis.bidding.company import seated
 from analysis.bidding.book_policy import (ASSIST, DEALER_ROUND_TWO, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER,
                                           THIRD_RIGHT_TURNED, BookPolicy)
 from analysis.bidding.policy import Situations
@@ -241,6 +247,9 @@ CASES = (
     Case("D6.4", "D6", "D6 better at next with both bowers", A, 1, "d6_exception", "pass", "call",
          "A in round one holding both bowers after taking up, with more trumps at next than in the "
          "turned-up suit"),
+    Case("D6.5", "D6", "D6 better at next, both cross-suit bowers", A, 1, "d6_cross", "pass", "call",
+         "A in round one holding both knaves of the other colour (the cross suit's bowers), with more trumps "
+         "at next than in the turned-up suit after taking up (not D6.4's hands)"),
 )
 
 
@@ -253,9 +262,14 @@ def arm_words(c: Case, arm: str) -> str:
             "cross": "make it red" if c.claim == "S7" else "cross the suit"}[arm]
 
 
+# "It is permissible to make it with somewhat less strength": the dealer's option, judged by
+# non-inferiority (making light is not worse than passing by more than the margin).
+PERMISSIVE = ("D5.1",)
+
+
 def _claim_test(c: Case) -> ClaimTest:
     return ClaimTest(c.key, c.claim, c.label, f"{c.words}: net points per hand after {arm_words(c, c.book)} - after "
-                     f"{arm_words(c, c.other)}", POINTS)
+                     f"{arm_words(c, c.other)}", POINTS, permissive=c.key in PERMISSIVE)
 
 
 CLAIMS = tuple(_claim_test(c) for c in CASES)
@@ -303,15 +317,25 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
         n = hand_numbers(after, down.copy())
         high = any_match(after, down, ("right", "left", "ace"))
         two_bowers = any_match(after, down, ("two bowers",))
-        exception = two_bowers & (trumps_in(hands, nxt) > n[:, 0])
-        fair = (n[:, 0] >= 2) & high & ~exception
+        better_next = trumps_in(hands, nxt) > n[:, 0]
+        exception = two_bowers & better_next
+        cross = better_next & holds_cross_bowers(hands, down) & ~exception
+        fair = (n[:, 0] >= 2) & high & ~exception & ~cross
         listed = book_takes(hands, turn_up, rules)
         out["d6_fair_listed"] = fair & listed
         ace = n[:, 1] >= 1
         out["d6_unlisted_ace"] = fair & ~listed & ace
         out["d6_unlisted_none"] = fair & ~listed & ~ace
         out["d6_exception"] = exception
+        out["d6_cross"] = cross
     return out
+
+
+def holds_cross_bowers(hands, down) -> np.ndarray:
+    """Does the hand hold both knaves of the other colour than the turned-up suit ``down``?"""
+    low = ((np.asarray(down, np.int8) & 2) ^ 2).astype(np.uint32)
+    hands = np.asarray(hands, np.uint32)
+    return (((hands >> (low * 8 + JACK)) & 1) & ((hands >> ((low | 1) * 8 + JACK)) & 1)).astype(bool)
 
 
 def d5_classes(hands, turn_up, called) -> dict[str, np.ndarray]:
@@ -365,7 +389,7 @@ def decision_rows(deals, scenario: str, rules, cap: int, only=None) -> pd.DataFr
     cases = [c for c in CASES if (c.seat, c.round) == (seat, round_) and (only is None or c.key in only)]
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
-    b = bid_batch(hands, turn_up, BookPolicy(), rules, LOVE_ALL)
+    b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), rules, LOVE_ALL)
     rows = np.flatnonzero(decision_reached(b, seat, round_))
     called = (b.caller[rows] == seat) & (b.round[rows] == round_)
     found = classes(seat, round_, hands[rows, seat], turn_up[rows], rules, called)
@@ -374,7 +398,7 @@ def decision_rows(deals, scenario: str, rules, cap: int, only=None) -> pd.DataFr
     if not len(union):
         return _counted([])
     arms = sorted({a for c in cases for a in (c.book, c.other)})
-    paired = play_arms(deals[union], {a: policy_arm(Acting(seat, round_, a), rules, LOVE_ALL) for a in arms},
+    paired = play_arms(deals[union], {a: policy_arm(seated(Acting(seat, round_, a), seat), rules, LOVE_ALL) for a in arms},
                        side=seat & 1)
     nets = {a: paired.net(a) for a in arms}
     frames = []
@@ -390,7 +414,7 @@ def decision_rows(deals, scenario: str, rules, cap: int, only=None) -> pd.DataFr
     return _counted(frames)
 
 
-RARE = ("S7.1", "S7.3", "T2.2", "T3.1", "T3.2", "D6.4")
+RARE = ("S7.1", "S7.3", "T2.2", "T3.1", "T3.2", "D6.4", "D6.5")
 
 
 def rare_rows(scenario: str, n_deals: int, seed, settings, cap: int) -> pd.DataFrame:

@@ -10,33 +10,10 @@ double-dummy ones, so a verdict that holds only with perfect information shows a
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from studies.common.variant import variant
+from studies.score import STUDY as SCORE
 
-from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, playing
-from studies.score import ScoreStudy, render
-
-ENGINE = "pimc"
-
-
-class ScoreTableStudy(ScoreStudy):
-    name = "score_table"
-    title = "The book's bidding by the score, at the table"
-    description = ("The score study's cases (S3, S4, T4, D1-D4 at the scores the book names) with every player "
-                   "table-side (PIMC, 32 worlds), in the same four measures; its tests join the ledger beside the "
-                   "double-dummy ones.")
-    policies = ScoreStudy.policies + "; every card played by PIMC (32 worlds, uniform: the calls are not read)"
-    defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 8, "cap": 1000}
-    suite_position = None        # PIMC plays about a thousand hands a second a core
-    takes_play = False           # its play is PIMC, whatever the run's engine
-    claims = tuple(replace(t, engine=ENGINE) for t in ScoreStudy.claims)
-
-    def run_chunk(self, scenario, chunk_index, n_deals, seed, settings):
-        with playing(chunk_engine(ENGINE, DEFAULT_WORLDS, seed, settings.pack)):
-            return super().run_chunk(scenario, chunk_index, n_deals, seed, settings)
-
-    def render(self, table, manifest, out_dir):
-        # the report's play note and run section name the engine the chunks played with
-        return render(self, table, manifest | {"play": play_record(ENGINE, DEFAULT_WORLDS)}, out_dir)
-
-
-STUDY = ScoreTableStudy()
+# PIMC plays about a thousand hands a second a core: not in the default suite
+STUDY = variant(SCORE, "score_table", {"deals": 50_000, "chunk_size": 50_000, "replicates": 8, "cap": 1000},
+                engine="pimc")
+STUDY.title = "The book's bidding by the score, at the table"

@@ -33,7 +33,7 @@ def test_json_is_one_object_per_claim_of_the_catalogue(tmp_path, capsys):
     items = claims_json(capsys, reports(tmp_path))
     assert [x["id"] for x in items] == list(catalogue())     # each id once, in the catalogue's order
     for x in items:
-        assert set(x) == {"id", "part", "kind", "status", "robust", "summary", "note", "study", "models", "tests"}
+        assert set(x) == {"id", "part", "kind", "status", "robust", "summary", "note", "reading", "study", "models", "tests"}
         assert x["robust"] in (True, False, None)
         assert (x["robust"] is False) == (x["status"] == "model-dependent")
         assert isinstance(x["kind"], list) and all(isinstance(k, str) for k in x["kind"])
@@ -93,3 +93,9 @@ def test_a_reports_folder_that_does_not_exist_is_one_line_exit_2(tmp_path, capsy
     assert main(["claims", "--reports", str(tmp_path / "nowhere")]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and "nowhere is not a folder" in captured.err
+
+
+def test_a_claim_read_one_way_of_several_says_how(tmp_path, capsys):
+    items = {x["id"]: x for x in claims_json(capsys, reports(tmp_path))}
+    assert "both tested" in items["D6"]["reading"] and "glossary" in items["D6"]["reading"]
+    assert "non-inferiority" in items["D2"]["reading"] and items["E1"]["reading"] == ""

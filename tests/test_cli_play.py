@@ -72,7 +72,7 @@ def test_play_bids_by_the_toml_policy_given(tmp_path):
 
 
 def test_play_summary_names_the_policy_and_the_rules(tmp_path):
-    out = run_cli("play", "--n", "200", "--policy", "examples/cautious.toml")
+    out = run_cli("play", "--n", "200", "--policy", "analysis/data/policies/cautious.toml")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("200 hands, policy cautious, seed 0, pack 32, game 5; double-dummy play.")
     assert "Wilson" in out.stdout and "mean points per hand" in out.stdout

@@ -62,7 +62,7 @@ def test_self_play_is_exactly_zero(book):
 
 
 def test_swapping_the_policies_negates_every_number(book):
-    cautious = policy_from_name("examples/cautious.toml")
+    cautious = policy_from_name("analysis/data/policies/cautious.toml")
     ab = C.compare(book, cautious, Rules.book(), deals=40, seed=2)
     ba = C.compare(cautious, book, Rules.book(), deals=40, seed=2)
     assert _signed(ba) == _negated(ab)
@@ -93,7 +93,7 @@ def _cli(capsys, *argv):
 
 
 def test_json_contract_and_jobs(capsys):
-    base = ["book", "examples/cautious.toml", "--games", "12", "--seed", "5", "--json"]
+    base = ["book", "analysis/data/policies/cautious.toml", "--games", "12", "--seed", "5", "--json"]
     code, one, _ = _cli(capsys, *base, "--jobs", "1")
     assert code == 0
     code, two, _ = _cli(capsys, *base, "--jobs", "2")
@@ -111,7 +111,7 @@ def test_json_contract_and_jobs(capsys):
 
 
 def test_whole_games_self_play_and_swap(book):
-    cautious = policy_from_name("examples/cautious.toml")
+    cautious = policy_from_name("analysis/data/policies/cautious.toml")
     same = C.duplicate_games(book, book, Rules.book(), games=10, seed=3)
     assert same["win_diff"].mean == 0.0 and same["a_wins"] == 10
     ab = C.duplicate_games(book, cautious, Rules.book(), games=10, seed=3)

@@ -193,7 +193,7 @@ def test_the_toml_policy_equals_its_python_twin(tmp_path):
     spec = importlib.util.spec_from_file_location("cautious", root / "examples" / "cautious.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    toml_policy = PatternPolicy.from_toml(root / "examples" / "cautious.toml")
+    toml_policy = PatternPolicy.from_toml(root / "analysis" / "data" / "policies" / "cautious.toml")
     deals = sample_deals(4000, 7)
     for rules in (Rules(), Rules(stick_the_dealer=True)):
         x = simulate(deals, toml_policy, rules)
@@ -230,3 +230,9 @@ def test_baselines_run_and_behave_as_named():
     assert np.all(simulate(deals, OrderAnything(), engine=_NoPlay()).maker == 1)
     pc = simulate(deals, PointCount(), engine=_NoPlay())
     assert 0 < (pc.maker >= 0).mean() < 1
+
+
+def test_the_packaged_cautious_policy_is_named():
+    from analysis.bidding.policies import policy_from_name
+    p = policy_from_name("cautious")
+    assert isinstance(p, PatternPolicy) and p.name == "cautious"

@@ -151,11 +151,11 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
 def test_the_table_side_twin_measures_the_same_tests_with_pimc(monkeypatch):
     from analysis.play.engines import default_engine
     from analysis.play.table import TablePlay
-    from studies.score_table import STUDY as TABLE, ScoreTableStudy
+    from studies.score_table import STUDY as TABLE
 
     assert [t.key for t in TABLE.claims] == [t.key for t in STUDY.claims]
     assert {t.engine for t in TABLE.claims} == {"pimc"} and {t.engine for t in STUDY.claims} == {None}
     seen = []
-    monkeypatch.setattr(ScoreTableStudy, "calls_at", lambda self, *args: seen.append(default_engine()) or pd.DataFrame())
+    monkeypatch.setattr(type(TABLE), "calls_at", lambda self, *args: seen.append(default_engine()) or pd.DataFrame())
     TABLE.run_chunk("C4-4.1", 0, 10, np.random.SeedSequence(1), settings_for(TABLE))
     assert isinstance(seen[0], TablePlay) and "PIMC" in seen[0].name.upper()

@@ -212,7 +212,9 @@ class BookPolicy(VectorPolicy):
                 call |= t.has(DEALER_LIGHT.patterns, hands=after)                 # D2
             if (own, theirs) == (4, 3):
                 call |= t.has(DEALER_SHADE.patterns, hands=after)                 # D4
-        # D6: better at next and holding both bowers of that colour: pass for a euchre.
+        # D6: better at next and holding both bowers of that colour (next's bowers too): pass,
+        # to euchre the eldest hand who makes it next (E3). The glossary's "cross" (the other
+        # colour) is the study's second reading (studies.round_two, D6.5), not played here.
         better_next = hand_numbers_of(t.hands, trump ^ 1)[:, 0] > hand_numbers_of(after, trump)[:, 0]
         return call & ~(t.has("two bowers", hands=after) & better_next)
 

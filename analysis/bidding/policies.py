@@ -1,11 +1,12 @@
 """Policies by name, for the command line and study settings: ``book``, ``pass``, ``order``,
-``points``, the path of a TOML policy file, or a Python policy ``package.module:NAME`` (a Policy
+``points``, ``cautious`` (a policy of the package's ``data/policies``), the path of a TOML policy file, or a Python policy ``package.module:NAME`` (a Policy
 instance, or a Policy class taking no arguments)."""
 from __future__ import annotations
 
 import importlib
 import os
 import sys
+from pathlib import Path
 
 from analysis.bidding.baselines import AlwaysPass, OrderAnything, PointCount
 from analysis.bidding.book_policy import BookPolicy
@@ -13,7 +14,16 @@ from analysis.errors import EuchreError
 from analysis.bidding.pattern_policy import PatternPolicy
 from analysis.bidding.policy import Policy
 
-NAMED = {"book": BookPolicy, "pass": AlwaysPass, "order": OrderAnything, "points": PointCount}
+POLICY_FILES = Path(__file__).resolve().parent.parent / "data" / "policies"
+
+
+def packaged(name: str):
+    """The TOML policy ``name`` shipped in ``analysis/data/policies``, as a maker of it."""
+    return lambda: PatternPolicy.from_toml(POLICY_FILES / f"{name}.toml")
+
+
+NAMED = {"book": BookPolicy, "pass": AlwaysPass, "order": OrderAnything, "points": PointCount,
+         "cautious": packaged("cautious")}
 
 
 def policy_from_name(name: str) -> Policy:

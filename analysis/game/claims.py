@@ -21,13 +21,15 @@ class BookClaim:
     section: str     # the part of the chapter: "Eldest hand (B)", "Lone hands", "Coups", ...
     text: str        # the book's words (quoted where the book is quoted)
     kind: tuple[str, ...]   # what a test needs: bid, play, score, lone, bridge, discard, coup
+    reading: str = ""        # how a vague or easily misread sentence is read, and why
 
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, BookClaim]:
     with CATALOGUE.open("rb") as f:
         data = tomllib.load(f)
-    return {cid: BookClaim(cid, v["section"], v["text"], tuple(v["kind"])) for cid, v in data.items()}
+    return {cid: BookClaim(cid, v["section"], v["text"], tuple(v["kind"]), v.get("reading", ""))
+            for cid, v in data.items()}
 
 
 def claim(cid: str) -> BookClaim:

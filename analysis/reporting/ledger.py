@@ -181,7 +181,8 @@ class Entry:
 
     def as_dict(self) -> dict:
         return {"id": self.claim.id, "part": self.part, "kind": list(self.claim.kind), "status": self.status,
-                "robust": self.robust, "summary": self.summary, "note": self.note, "study": self.study,
+                "robust": self.robust, "summary": self.summary, "note": self.note, "reading": self.claim.reading,
+                "study": self.study,
                 "models": len({t.model for t in self.tests}), "tests": [t.as_dict() for t in self.tests]}
 
     @property
@@ -551,6 +552,8 @@ def render_markdown(ledger: Ledger) -> str:
         parts += [f"## {entries[0].claim.section}", ""]
         for e in entries:
             parts += [f"### {e.claim.id} — {e.count_as}", "", f"> {e.claim.text}", ""]
+            if e.claim.reading:
+                parts += [f"*Read as:* {e.claim.reading}", ""]
             if e.status == UNTESTED:
                 parts += [f"*Untested:* {e.note}.", ""]
                 continue
@@ -596,6 +599,8 @@ def render_html(ledger: Ledger) -> str:
             parts.append(f'<section id="{html.escape(e.claim.id)}"><h3>{html.escape(e.claim.id)}'
                          f'<span class="status {e.status}">{html.escape(e.count_as)}</span></h3>')
             parts.append(f"<blockquote>{html.escape(e.claim.text)}</blockquote>")
+            if e.claim.reading:
+                parts.append(f'<p class="reading"><strong>Read as:</strong> {html.escape(e.claim.reading)}</p>')
             if e.status == UNTESTED:
                 parts.append(f'<p class="waits"><strong>Untested:</strong> {inline(e.note)}.</p>')
             else:

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.bidding.auction import bid_batch
+from analysis.bidding.company import seated
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL,
                                           ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_TAKE, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, BookPolicy)
@@ -155,11 +156,11 @@ def reached(caller: np.ndarray, rnd: np.ndarray, seat: int) -> np.ndarray:
 
 def call_and_pass(deals, seat: int, rules, score=Score()) -> Paired:
     """The same deals played twice, the seat calling ("call") and passing ("pass") in round one,
-    every other decision by the book's policy at ``score`` (AC, BD); seen from the deciding
-    seat's side."""
+    every other decision by the book's policy at ``score`` (AC, BD), the other three chairs by the
+    company (:mod:`analysis.bidding.company`); seen from the deciding seat's side."""
     book = BookPolicy()
-    arms = {"call": policy_arm(Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat]), rules, score),
-            "pass": policy_arm(Forced(book, seat, "first_round", "pass"), rules, score)}
+    arms = {"call": policy_arm(seated(Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat]), seat), rules, score),
+            "pass": policy_arm(seated(Forced(book, seat, "first_round", "pass"), seat), rules, score)}
     return play_arms(deals, arms, side=seat & 1)
 
 
@@ -184,7 +185,7 @@ def played(deals, seat_letter: str, score: tuple[int, int], rules, masks: dict, 
     rows = np.unique(np.concatenate(list(chosen.values()))) if chosen else np.zeros(0, np.int64)
     frames = []
     if len(rows):
-        b = bid_batch(hands[rows], turn_up[rows], BookPolicy(), rules, score)
+        b = bid_batch(hands[rows], turn_up[rows], seated(BookPolicy(), seat), rules, score)
         rows = rows[reached(b.caller, b.round, seat)]
     if len(rows):
         paired = call_and_pass(deals[rows], seat, rules, score)

@@ -1,0 +1,62 @@
+"""A study run again under another model: its cases played at the table, or in other company.
+
+A verdict may hold only under the model it was measured in: double-dummy play, where every player
+sees all four hands, or the book's company, where the other three players bid by the book. A
+variant is the same study (the same cases, classes, readings, measures and report) with one axis
+changed, under its own name, so that its tests join the ledger beside the original's:
+
+* ``engine``: every card played by table-side players (``pimc``: PIMC, 32 worlds a decision),
+  whatever the run's engine; its tests record that engine;
+* ``company``: the three chairs other than the decider's bid by another policy
+  (:mod:`analysis.bidding.company`); its tests record that company.
+
+Only the tests the run's engine plays (those of no fixed engine) are kept, and those ``keep``
+accepts; ``scenarios`` may drop scenarios that only the dropped tests read.
+"""
+from __future__ import annotations
+
+from contextlib import ExitStack
+from dataclasses import replace
+
+from analysis.bidding.company import BOOK, COMPANIES, keeping
+from analysis.experiment.study import Study
+from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, play_words, playing
+
+
+def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None, company: str = BOOK,
+            keep=lambda test: True, scenarios=lambda scenario: True) -> Study:
+    """``base`` under ``name``, played by ``engine`` (None: the run's) in ``company``, with
+    ``defaults`` (deals, chunk size and options) of its own."""
+    label = COMPANIES[company]
+    changed = ([play_words(engine, DEFAULT_WORLDS)] if engine else []) + \
+        ([f"the other three chairs bid by the {company} policy"] if company != BOOK else [])
+
+    class Variant(type(base)):
+        def scenarios(self, settings):
+            return [s for s in super().scenarios(settings) if scenarios(s)]
+
+        def run_chunk(self, scenario, chunk_index, n_deals, seed, settings):
+            with ExitStack() as stack:
+                if engine:
+                    stack.enter_context(playing(chunk_engine(engine, DEFAULT_WORLDS, seed, settings.pack)))
+                stack.enter_context(keeping(company))
+                return super().run_chunk(scenario, chunk_index, n_deals, seed, settings)
+
+        def render(self, table, manifest, out_dir):
+            # the report's play note and run section name the engine the chunks played with
+            if engine:
+                manifest = manifest | {"play": play_record(engine, DEFAULT_WORLDS)}
+            return super().render(table, manifest, out_dir)
+
+    Variant.__name__ = Variant.__qualname__ = f"{type(base).__name__}Variant"
+    study = Variant()
+    study.name = name
+    study.title = f"{base.title}, {' and '.join(changed)}"
+    study.description = f"The {base.name} study's tests, {'; '.join(changed)}; they join the ledger beside its own."
+    study.policies = base.policies + "".join(f"; {c}" for c in changed)
+    study.defaults = dict(defaults)
+    study.suite_position = None
+    study.takes_play = engine is None
+    study.claims = tuple(replace(t, engine=engine, company=label if company != BOOK else t.company)
+                         for t in base.claims if t.engine is None and keep(t))
+    return study

@@ -1,0 +1,48 @@
+"""The bidding studies under a second model, so that the ledger can show whether a verdict survives it.
+
+At the table (``_table``): every card played by PIMC (32 worlds a decision, from the player's own
+cards and what has been played; the calls are not read), whatever the run's engine. The deals a
+scenario are fewer than the double-dummy runs' (PIMC plays about a thousand hands a second a core).
+
+In other company (``_cautious``): the three chairs other than the decider's bid by the cautious
+policy (``analysis/data/policies/cautious.toml``), double-dummy.
+
+Their reference runs (seed 1888, the defaults below), each writing ``reports/<name>/``:
+
+    euchrelab run book_bidding_table round_two_table assist_take_table lone_hands_table bridge_table --jobs 2
+    euchrelab run book_bidding_cautious round_two_cautious assist_take_cautious score_cautious --jobs 2
+"""
+from __future__ import annotations
+
+from studies.assist_take import STUDY as ASSIST_TAKE
+from studies.book_bidding import STUDY as BOOK_BIDDING
+from studies.bridge import STUDY as BRIDGE
+from studies.common.variant import variant
+from studies.lone_hands import STUDY as LONE_HANDS
+from studies.round_two import STUDY as ROUND_TWO
+from studies.score import STUDY as SCORE
+
+TABLE = "pimc"
+COMPANY = "cautious"
+
+BOOK_BIDDING_TABLE = variant(BOOK_BIDDING, "book_bidding_table", {"deals": 20_000, "chunk_size": 10_000},
+                             engine=TABLE)
+ROUND_TWO_TABLE = variant(ROUND_TWO, "round_two_table", {"deals": 100_000, "chunk_size": 50_000, "cap": 500,
+                                                         "extra": 4}, engine=TABLE)
+ASSIST_TAKE_TABLE = variant(ASSIST_TAKE, "assist_take_table", {"deals": 100_000, "chunk_size": 50_000, "cap": 500,
+                                                               "l8_extra": 4}, engine=TABLE)
+# L2, L5 and L7 are played at the table by the lone_play study; here the lone decisions by the score
+LONE_HANDS_TABLE = variant(LONE_HANDS, "lone_hands_table", {"deals": 40_000, "chunk_size": 5_000}, engine=TABLE,
+                           keep=lambda t: t.claim in ("L1", "L3"))
+# B3 and B4 are the bridge study's own table-side tests: its table-* scenarios are left out
+BRIDGE_TABLE = variant(BRIDGE, "bridge_table", {**BRIDGE.defaults, "deals": 100_000, "chunk_size": 25_000},
+                       engine=TABLE, scenarios=lambda s: not s.startswith("table-"))
+
+BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 50_000, "chunk_size": 50_000,
+                                                                        "replicates": 3}, company=COMPANY)
+ROUND_TWO_CAUTIOUS = variant(ROUND_TWO, "round_two_cautious", {**ROUND_TWO.defaults}, company=COMPANY)
+ASSIST_TAKE_CAUTIOUS = variant(ASSIST_TAKE, "assist_take_cautious", {**ASSIST_TAKE.defaults}, company=COMPANY)
+SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {**SCORE.defaults}, company=COMPANY)
+
+VARIANTS = (BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE,
+            BOOK_BIDDING_CAUTIOUS, ROUND_TWO_CAUTIOUS, ASSIST_TAKE_CAUTIOUS, SCORE_CAUTIOUS)
