@@ -25,8 +25,8 @@ from studies.score import STUDY as SCORE
 TABLE = "pimc"
 COMPANY = "cautious"
 
-BOOK_BIDDING_TABLE = variant(BOOK_BIDDING, "book_bidding_table", {"deals": 20_000, "chunk_size": 10_000},
-                             engine=TABLE)
+BOOK_BIDDING_TABLE = variant(BOOK_BIDDING, "book_bidding_table", {"deals": 50_000, "chunk_size": 25_000,
+                                                                  "replicates": 2}, engine=TABLE)
 ROUND_TWO_TABLE = variant(ROUND_TWO, "round_two_table", {"deals": 100_000, "chunk_size": 50_000, "cap": 500,
                                                          "extra": 4}, engine=TABLE)
 ASSIST_TAKE_TABLE = variant(ASSIST_TAKE, "assist_take_table", {"deals": 100_000, "chunk_size": 50_000, "cap": 500,
@@ -38,11 +38,15 @@ LONE_HANDS_TABLE = variant(LONE_HANDS, "lone_hands_table", {"deals": 40_000, "ch
 BRIDGE_TABLE = variant(BRIDGE, "bridge_table", {**BRIDGE.defaults, "deals": 100_000, "chunk_size": 25_000},
                        engine=TABLE, scenarios=lambda s: not s.startswith("table-"))
 
-BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 50_000, "chunk_size": 50_000,
-                                                                        "replicates": 3}, company=COMPANY)
-ROUND_TWO_CAUTIOUS = variant(ROUND_TWO, "round_two_cautious", {**ROUND_TWO.defaults}, company=COMPANY)
-ASSIST_TAKE_CAUTIOUS = variant(ASSIST_TAKE, "assist_take_cautious", {**ASSIST_TAKE.defaults}, company=COMPANY)
-SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {**SCORE.defaults}, company=COMPANY)
+# about half the deals of the double-dummy reference runs
+BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,
+                                                                        "replicates": 4}, company=COMPANY)
+ROUND_TWO_CAUTIOUS = variant(ROUND_TWO, "round_two_cautious", {**ROUND_TWO.defaults, "deals": 1_250_000},
+                             company=COMPANY)
+ASSIST_TAKE_CAUTIOUS = variant(ASSIST_TAKE, "assist_take_cautious", {**ASSIST_TAKE.defaults, "deals": 2_000_000},
+                               company=COMPANY)
+SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {"deals": 1_000_000, "chunk_size": 250_000, "replicates": 8,
+                                                   "cap": 250}, company=COMPANY)
 
 VARIANTS = (BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE,
             BOOK_BIDDING_CAUTIOUS, ROUND_TWO_CAUTIOUS, ASSIST_TAKE_CAUTIOUS, SCORE_CAUTIOUS)
