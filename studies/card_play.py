@@ -29,30 +29,51 @@ from analysis.experiment.stats import Estimate
 from analysis.experiment.study import POINTS, ClaimTest, Study
 from analysis.game import contract
 from analysis.game.rules import LOVE_ALL, points_by_side
-from analysis.play.book import CLAIMS as RULE_CLAIMS, RULES
+from analysis.play.book import CLAIMS as RULE_CLAIMS, RULES, BookPlayer, DeferringBookPlayer
+from analysis.play.pimc import PIMCPlayer
+from analysis.play.table import play_hands
+from analysis.seeds import play_seed
 from analysis.reporting.report import interval
 from fastcore.bookplay import CLAIMS as KERNEL_CLAIMS, play_book_hands
 from fastcore.sampler import sample_deals
-from studies.common.report import claims_figure, pack_of, study_report, verdict_columns
+from studies.common.report import claims_figure, options_of, pack_of, study_report, verdict_columns
 
-KEYS = ["claim", "fired", "with_net", "without_net"]
+KEYS = ["claim", "fired", "with_net", "without_net", "strong", "strong_net"]
 SIDES = ((0, 2), (1, 3))
+STRONG_WORLDS = 32          # the strong player's worlds a decision (PIMC, the cards alone)
+DEFAULT_STRONG_CAP = 100    # hands a claim and chunk played with the strong player's card
 
 
-def _nets(b, rows: np.ndarray, won: np.ndarray, side: int) -> np.ndarray:
+def _nets(b, rows: np.ndarray, won: np.ndarray, side: int, maker_tricks: np.ndarray | None = None) -> np.ndarray:
     """The net points of ``side`` (0 AC, 1 BD) in the made hands ``rows`` of bidding ``b``, from
-    the tricks won (rows of (AC, BD))."""
+    the tricks won (rows of (AC, BD)), or the makers' tricks ``maker_tricks``."""
     maker = b.maker[rows]
-    tricks = won[np.arange(len(rows)), maker & 1]
+    tricks = won[np.arange(len(rows)), maker & 1] if maker_tricks is None else maker_tricks
     pts = points_by_side(maker, b.lone_seat[rows], tricks).astype(np.int64)
     return pts[:, side] - pts[:, 1 - side]
 
 
-def card_play_rows(deals, rules) -> pd.DataFrame:
+def strong_tricks(b, rows: np.ndarray, turn_up: np.ndarray, claim: str, seats, seed: int, pack: int) -> np.ndarray:
+    """The makers' tricks in the made hands ``rows`` of bidding ``b`` (turn-ups ``turn_up``, all
+    deals) played by the book's players,
+    but with the strong player's card (PIMC) wherever a rule of ``claim`` applies for ``seats``
+    (Python players, card for card the compiled book's elsewhere)."""
+    pimc = PIMCPlayer(STRONG_WORLDS, seed)
+    players = [DeferringBookPlayer(claim, pimc) if s in seats else BookPlayer() for s in range(4)]
+    lone = b.lone_seat[rows]
+    return play_hands(b.play_hands[rows], b.trump[rows], lone, b.maker[rows] & 1, players,
+                      leader=contract.leader(lone), maker=b.maker[rows], turn_up=turn_up[rows],
+                      taken=contract.dealer_takes_up(b.round, b.lone_seat)[rows],
+                      calls=[b.calls(int(i)) for i in rows], pack=pack).astype(np.int64)
+
+
+def card_play_rows(deals, rules, seed=0, strong_cap: int = DEFAULT_STRONG_CAP) -> pd.DataFrame:
     """Per claim and made hand: whether its rules chose a card (for how many sides), and the
     rule-followers' net points with and without them (summed over those sides). The hands are
     played by the compiled book's player (``fastcore.bookplay``, card for card the same as
-    :class:`analysis.play.book.BookPlayer`)."""
+    :class:`analysis.play.book.BookPlayer`). Of each claim's hands the first ``strong_cap`` are
+    played once more with the strong player's card in the rules' place (``strong``; their net
+    points ``strong_net``), the strong player's worlds drawn from ``seed``."""
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int64)
     b = bid_batch(hands, turn_up.astype(np.int8), BookPolicy(), rules, LOVE_ALL)
@@ -77,7 +98,17 @@ def card_play_rows(deals, rules) -> pd.DataFrame:
             sides[rows] += 1
             with_net[rows] += _nets(b, made[rows], won[rows], side)
             without_net[rows] += _nets(b, made[rows], won_off, side)
-        frames.append(pd.DataFrame({"claim": k, "fired": sides, "with_net": with_net, "without_net": without_net}))
+        strong = np.zeros(len(made), bool)
+        strong_net = np.zeros(len(made), np.int64)
+        chosen = np.flatnonzero(sides > 0)[:strong_cap]
+        for side, seats in enumerate(SIDES):
+            rows = chosen[fired[chosen][:, list(seats), j].sum(axis=1) > 0]
+            if len(rows):
+                tricks = strong_tricks(b, made[rows], turn_up, k, seats, seed, deals.pack)
+                strong_net[rows] += _nets(b, made[rows], None, side, tricks)
+        strong[chosen] = True
+        frames.append(pd.DataFrame({"claim": k, "fired": sides, "with_net": with_net, "without_net": without_net,
+                                    "strong": strong, "strong_net": strong_net}))
     return counted(frames, KEYS)
 
 
@@ -88,7 +119,18 @@ def _claim_test(k: str) -> ClaimTest:
                      engine="book")
 
 
-CLAIMS = tuple(_claim_test(k) for k in RULE_CLAIMS)
+STRONG = ".strong"
+
+
+def _strong_test(k: str) -> ClaimTest:
+    # "matches strong play": not worse than PIMC's card by more than the margin (non-inferiority)
+    return ClaimTest(k + STRONG, k, f"{k} against PIMC's card",
+                     f"hands where the book's card play of {k} chose a card: the rule-followers' net points per hand "
+                     f"with the rules' card minus with PIMC's card ({STRONG_WORLDS} worlds) in its place, the rest of "
+                     "the hand by the book's rules (table-side play)", POINTS, engine="book", permissive=True)
+
+
+CLAIMS = tuple(t for k in RULE_CLAIMS for t in (_claim_test(k), _strong_test(k)))
 
 
 def fired_rows(table: pd.DataFrame, key: str) -> pd.DataFrame:
@@ -96,6 +138,11 @@ def fired_rows(table: pd.DataFrame, key: str) -> pd.DataFrame:
 
 
 def estimate_of(key: str, table: pd.DataFrame) -> Estimate | None:
+    if key.endswith(STRONG):
+        if "strong" not in table:            # a run made before the strong player's arm
+            return None
+        rows = fired_rows(table, key.removesuffix(STRONG))
+        return paired_mean(rows[rows["strong"].astype(bool)], "with_net", "strong_net")
     return paired_mean(fired_rows(table, key), "with_net", "without_net")
 
 
@@ -106,7 +153,7 @@ class CardPlay(Study):
                    "replaces it, all four players table-side by the book's rules, on the same deals; points per hand.")
     policies = ("bidding: the book's policy (BookPolicy) for all four players at love-all; play: every player by the "
                 "book's card-play rules (analysis.play.book.BookPlayer), the side tested without one claim's rules")
-    defaults = {"deals": 200_000, "chunk_size": 50_000}
+    defaults = {"deals": 200_000, "chunk_size": 50_000, "strong_cap": DEFAULT_STRONG_CAP}
     suite_position = 12
     takes_play = False       # it chooses its play engines itself
     claims = CLAIMS
@@ -117,7 +164,8 @@ class CardPlay(Study):
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         if scenario != "play":
             raise EuchreError(f"no scenario {scenario!r} in the card_play study")
-        return card_play_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules)
+        (cap,) = self.whole_options(settings, strong_cap=DEFAULT_STRONG_CAP)
+        return card_play_rows(sample_deals(n_deals, seed, pack=settings.pack), settings.rules, play_seed(seed), cap)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         return summed_counts(frame, KEYS)
@@ -136,30 +184,37 @@ STUDY = CardPlay()
 
 def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
     out = []
-    for t in study.claims:
-        rows = table[table["claim"] == t.key]
+    for k in RULE_CLAIMS:
+        rows = table[table["claim"] == k]
         hands = int(rows["deals"].sum())
-        fired = fired_rows(table, t.key)
-        n = int(fired["deals"].sum())
-        out.append({"claim": t.key, "the rules": "; ".join(r.words for r in RULES if r.claim == t.key),
+        n = int(fired_rows(table, k)["deals"].sum())
+        strong = verdict_columns(verdict_list, k + STRONG)
+        out.append({"claim": k, "the rules": "; ".join(r.words for r in RULES if r.claim == k),
                     "made hands": hands, "hands it applied to": n, "share": f"{n / hands:.1%}" if hands else "",
-                    "with - without, points per hand [95%]": interval(estimate_of(t.key, table)),
-                    **verdict_columns(verdict_list, t.key)})
+                    "with - without, points per hand [95%]": interval(estimate_of(k, table)),
+                    **verdict_columns(verdict_list, k),
+                    "against PIMC's card: hands": strong and int(fired_rows(table, k).query("strong")["deals"].sum()),
+                    "with - PIMC's card [95%]": interval(estimate_of(k + STRONG, table)),
+                    "against PIMC: verdict": strong.get("verdict", "")})
     return pd.DataFrame(out)
 
 
 def _headline(verdict_list) -> str:
-    words = "; ".join(f"{v.claim.name} {v.estimate.mean:+.3f} ({v.verdict})" for v in verdict_list)
+    def words(suffix):
+        return "; ".join(f"{v.claim.id} {v.estimate.mean:+.3f} ({v.verdict})" for v in verdict_list
+                         if v.claim.key.endswith(STRONG) == bool(suffix))
     return ("Each claim's card-play rules against the baseline that replaces them, in the rule-followers' net points "
-            f"per hand where they applied, all four players table-side: {words}.")
+            f"per hand where they applied, all four players table-side: {words('')}. Against the card PIMC plays in "
+            f"the same positions (not worse by more than the margin: supported): {words(STRONG)}.")
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     verdict_list = study.verdicts(table, manifest)
+    strong_cap = options_of(manifest).get("strong_cap", DEFAULT_STRONG_CAP)
     files = claims_figure(
-        out_dir, verdict_list, title="The book's card play: with the rules - without",
-        measured="Each claim: the rule-followers' net points per hand with the book's rules minus without, where they "
-                 "applied")
+        out_dir, verdict_list, title="The book's card play: with the rules - without; - PIMC's card",
+        measured="Each claim: the rule-followers' net points per hand with the book's rules minus without, and minus "
+                 "with PIMC's card in the rules' place, where they applied")
     method = (
         f"Uniform random deals of the {pack_of(manifest)}-card pack, bid by the book's "
         "policy at love-all. Each made hand is played card by card by four table-side players: each sees his own "
@@ -170,7 +225,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "for a side are played again with that side's players without the claim's rules (the baseline, or a later "
         "rule, takes over), the other side unchanged. The estimate, per hand where the rules applied: the points "
         "they gained the side that followed them (net points with minus without, summed over the sides for which "
-        "they applied). Each interval is a paired t-interval over those hands; the verdicts correct for the "
+        "they applied). "
+        f"Of each claim's hands the first {strong_cap} of a chunk (option strong_cap) are played once more "
+        f"with the rule-followers playing the card PIMC chooses ({STRONG_WORLDS} worlds a decision, from the cards "
+        "alone; the strongest of the ladder's table players within its intervals) wherever the claim's rules would "
+        "choose, every other card by the book's rules: the rules' card against strong play in the same positions, "
+        "judged for non-inferiority (supported when the rules' card is not worse by more than the margin). Each "
+        "interval is a paired t-interval over those hands; the verdicts correct for the "
         "study's tests together. The rules' readings of the book's words are in analysis/play/book.py. Not "
         "encoded: the book's advice on signalling (false cards, showing command of a suit, the fourth card "
         "against a lone hand), and E9's exception at two points in your favour (the players do not know the "
@@ -178,8 +239,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     play_note = (
         "The card play is **at the table, by rules**: no player sees a hidden card, and no hand is solved "
         "double-dummy. Each estimate is a rule against the play that replaces it (the baseline, or the book's "
-        "next rule) among players of the book's rules, not against the best play: a rule can gain against a "
-        "weak replacement and still be worse than what a strong player would do.")
+        "next rule) among players of the book's rules; the second test sets the rule against the card a strong "
+        "player (PIMC) plays in the same positions, since a rule can gain against a weak replacement and still be "
+        "worse than what a strong player would do.")
     question = ("Does the book's card play gain, rule by rule, when nobody sees the hidden cards?\n\n"
                 + study.quoted(RULE_CLAIMS))
     hands = int(table["deals"].sum()) // max(1, len(RULE_CLAIMS)) if len(table) else 0

@@ -172,8 +172,9 @@ def test_card_play_rows_are_the_python_players_hand_by_hand():
                 with_net += net(won, int(i), side)
                 without_net += net(won_off, int(i), side)
             rows.append((k, len(sides), with_net, without_net))
-    want = pd.DataFrame(rows, columns=KEYS).groupby(KEYS).size().rename("deals").reset_index()
-    got = card_play_rows(deals, Rules())
+    want = pd.DataFrame(rows, columns=KEYS[:4]).assign(strong=False, strong_net=0)
+    want = want.groupby(KEYS).size().rename("deals").reset_index()
+    got = card_play_rows(deals, Rules(), strong_cap=0)
     pd.testing.assert_frame_equal(got.sort_values(KEYS).reset_index(drop=True),
                                   want.sort_values(KEYS).reset_index(drop=True), check_dtype=False)
     assert (got["fired"] > 0).sum() > 10
@@ -193,4 +194,28 @@ def test_card_play_study_same_table_with_one_and_two_jobs(tmp_path):
     assert per_claim.nunique() == 1 and 200 < per_claim.iloc[0] <= 240          # every made hand, once per claim
     assert (table.loc[table["fired"] == 0, ["with_net", "without_net"]] == 0).all().all()
     report = STUDY.render(table, {"rules": {"pack": 32}}, tmp_path)
-    assert len(report.table) == len(STUDY.claims)
+    assert len(report.table) == len(CLAIMS) and len(STUDY.claims) == 2 * len(CLAIMS)
+
+
+def test_the_strong_players_card_in_the_rules_place(monkeypatch):
+    # a "strong" player who plays the book's own card changes nothing: the arm is the rules' arm
+    # card for card (the Python players against the compiled ones); PIMC changes some hands
+    import pandas as pd
+    import studies.card_play as cp
+    from fastcore.sampler import sample_deals
+    from analysis.game.rules import Rules
+
+    deals = sample_deals(2000, np.random.SeedSequence(11), pack=32)
+    pimc = cp.card_play_rows(deals, Rules(), seed=3, strong_cap=15)
+    monkeypatch.setattr(cp, "PIMCPlayer", lambda worlds, seed: BookPlayer())
+    same = cp.card_play_rows(deals, Rules(), seed=3, strong_cap=15)
+    chosen = same[same["strong"]]
+    assert (chosen["strong_net"] == chosen["with_net"]).all()
+    assert chosen.groupby("claim")["deals"].sum().between(1, 15).all() and len(chosen.groupby("claim")) >= 12
+    def strong_hands(t):
+        return t[t["strong"]].groupby("claim")["deals"].sum()
+    pd.testing.assert_series_equal(strong_hands(pimc), strong_hands(same))    # the same hands, chosen before play
+    moved = pimc[pimc["strong"] & (pimc["strong_net"] != pimc["with_net"])]
+    assert moved["deals"].sum() > 0
+    e = cp.estimate_of("E7.strong", pimc)
+    assert e is not None and e.n == int(pimc[pimc["strong"] & (pimc["claim"] == "E7") & (pimc["fired"] > 0)]["deals"].sum())

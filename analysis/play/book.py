@@ -486,19 +486,53 @@ class BookPlayer(Player):
         self.name = "book" + (f" without {', '.join(sorted(off))}" if off else "")
         self.fired: dict[str, int] = {}
 
-    def choose(self, info: InfoSet, key: tuple) -> int:
+    def rule_card(self, info: InfoSet) -> tuple[str, int] | None:
+        """(claim, card) of the first of his rules that chooses a legal card here, or None."""
         legal = info.legal()
-        if legal & (legal - 1) == 0:       # one legal card
-            return legal.bit_length() - 1
         leading = not info.trick
         for rule in self.rules:
             if rule.leading != leading:
                 continue
             card = rule.choose(info)
             if card is not None and (legal >> card) & 1:
-                self.fired[rule.claim] = self.fired.get(rule.claim, 0) + 1
-                return card
-        return self.fallback.choose(info, key)
+                return rule.claim, card
+        return None
+
+    def choose(self, info: InfoSet, key: tuple) -> int:
+        legal = info.legal()
+        if legal & (legal - 1) == 0:       # one legal card
+            return legal.bit_length() - 1
+        got = self.rule_card(info)
+        if got is None:
+            return self.fallback.choose(info, key)
+        self.fired[got[0]] = self.fired.get(got[0], 0) + 1
+        return got[1]
+
+
+class DeferringBookPlayer(BookPlayer):
+    """The book's player who, wherever a rule of ``claim`` would choose his card, plays the card
+    of ``strong`` (another player, PIMC say) instead: the rule against strong play in the very
+    positions where it applies, everything else the book's. ``deferred`` counts those positions."""
+
+    def __init__(self, claim: str, strong: Player):
+        super().__init__()
+        if claim not in CLAIMS:
+            raise EuchreError(f"no card-play rule of claim {claim}: the rules are of {', '.join(CLAIMS)}")
+        self.claim, self.strong = claim, strong
+        self.name = f"book, {strong.name}'s card where {claim} applies"
+        self.deferred = 0
+
+    def choose(self, info: InfoSet, key: tuple) -> int:
+        legal = info.legal()
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        got = self.rule_card(info)
+        if got is None:
+            return self.fallback.choose(info, key)
+        if got[0] != self.claim:
+            return got[1]
+        self.deferred += 1
+        return self.strong.choose(info, key)
 
 
 def play_book_batch(hands, trump, lone_seat, side, leader=None, maker=None, turn_up=None, taken=None,
