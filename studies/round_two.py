@@ -248,8 +248,8 @@ CASES = (
          "A in round one holding both bowers after taking up, with more trumps at next than in the "
          "turned-up suit"),
     Case("D6.5", "D6", "D6 better at next, both cross-suit bowers", A, 1, "d6_cross", "pass", "call",
-         "A in round one holding both knaves of the other colour (the cross suit's bowers), with more trumps "
-         "at next than in the turned-up suit after taking up (not D6.4's hands)"),
+         "A in round one with a fair hand (D6.1-D6.3) holding both knaves of the other colour (the cross suit's "
+         "bowers), with more trumps at next than in the turned-up suit after taking up"),
 )
 
 
@@ -319,8 +319,9 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
         two_bowers = any_match(after, down, ("two bowers",))
         better_next = trumps_in(hands, nxt) > n[:, 0]
         exception = two_bowers & better_next
-        cross = better_next & holds_cross_bowers(hands, down) & ~exception
-        fair = (n[:, 0] >= 2) & high & ~exception & ~cross
+        fair = (n[:, 0] >= 2) & high & ~exception
+        cross = fair & better_next & holds_cross_bowers(hands, down)     # the exception to a fair hand
+        fair &= ~cross
         listed = book_takes(hands, turn_up, rules)
         out["d6_fair_listed"] = fair & listed
         ace = n[:, 1] >= 1

@@ -53,12 +53,14 @@ def test_t3_and_d6_classes():
     assert got["d6_exception"] == [True, False]
     assert got["d6_fair_listed"] == [False, True]
     assert got["d6_cross"] == [False, False]
-    # D6's second reading: both red knaves (the cross suit's bowers, spades turned), three clubs at
-    # next against one spade after taking up; the same without the knave of diamonds is a fair hand
-    # of neither reading
-    got = classed(r2.A, 1, ["JH JD QC KC 8C", "JH AD QC KC 8C"], ["9S", "9S"])
+    # D6's second reading, an exception to a fair hand: the right and the turn-up after taking up, both
+    # red knaves (the cross suit's bowers, spades turned), three clubs at next counting the left; without
+    # the knave of diamonds the same hand is a fair hand of neither reading
+    got = classed(r2.A, 1, ["JS JH JD QC KC", "JS JH 7D QC KC"], ["9S", "9S"])
     assert got["d6_cross"] == [True, False]
-    assert got["d6_exception"] == [False, False] and got["d6_fair_listed"] == [False, False]
+    assert got["d6_exception"] == [False, False]
+    assert not got["d6_fair_listed"][0] and not got["d6_unlisted_ace"][0] and not got["d6_unlisted_none"][0]
+    assert got["d6_fair_listed"][1] or got["d6_unlisted_ace"][1] or got["d6_unlisted_none"][1]
     assert list(r2.holds_cross_bowers(np.array([mask("JH JD 7S 8S 9S"), mask("JC JS 7H 8H 9H")], np.uint32),
                                       np.array([0, 2], np.int8))) == [True, True]
 
