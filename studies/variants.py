@@ -9,7 +9,7 @@ policy (``analysis/data/policies/cautious.toml``), double-dummy.
 
 Their reference runs (seed 1888, the defaults below), each writing ``reports/<name>/``:
 
-    euchrelab run book_bidding_table round_two_table assist_take_table lone_hands_table bridge_table --jobs 2
+    euchrelab run book_bidding_table round_two_table assist_take_table lone_hands_table bridge_table discard_table --jobs 2
     euchrelab run book_bidding_cautious round_two_cautious assist_take_cautious score_cautious --jobs 2
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ from studies.assist_take import STUDY as ASSIST_TAKE
 from studies.book_bidding import STUDY as BOOK_BIDDING
 from studies.bridge import STUDY as BRIDGE
 from studies.common.variant import variant
+from studies.discard import STUDY as DISCARD
 from studies.lone_hands import STUDY as LONE_HANDS
 from studies.round_two import STUDY as ROUND_TWO
 from studies.score import STUDY as SCORE
@@ -38,6 +39,8 @@ LONE_HANDS_TABLE = variant(LONE_HANDS, "lone_hands_table", {"deals": 40_000, "ch
 BRIDGE_TABLE = variant(BRIDGE, "bridge_table", {**BRIDGE.defaults, "deals": 100_000, "chunk_size": 25_000},
                        engine=TABLE, scenarios=lambda s: not s.startswith("table-"))
 
+DISCARD_TABLE = variant(DISCARD, "discard_table", {"deals": 20_000, "chunk_size": 10_000}, engine=TABLE)
+
 # about half the deals of the double-dummy reference runs
 BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,
                                                                         "replicates": 4}, company=COMPANY)
@@ -48,5 +51,5 @@ ASSIST_TAKE_CAUTIOUS = variant(ASSIST_TAKE, "assist_take_cautious", {**ASSIST_TA
 SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {"deals": 1_000_000, "chunk_size": 250_000, "replicates": 8,
                                                    "cap": 250}, company=COMPANY)
 
-VARIANTS = (BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE,
+VARIANTS = (BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE, DISCARD_TABLE,
             BOOK_BIDDING_CAUTIOUS, ROUND_TWO_CAUTIOUS, ASSIST_TAKE_CAUTIOUS, SCORE_CAUTIOUS)
