@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from analysis.play.engines import DEFAULT_WORLDS, check_play
+from analysis.play.engines import DEFAULT_WORLDS, check_play, resolve_play
 from analysis.errors import EuchreError
 from analysis.game.rules import Rules, Score
 
@@ -44,8 +44,9 @@ def add_play_arguments(parser: argparse.ArgumentParser, worlds: str = "--worlds"
     option where the command's --worlds counts something else. Without ``defaults`` an option
     left out is None (for ``euchrelab run``: the settings file's, else the default)."""
     parser.add_argument("--play", default="dd" if defaults else None, metavar="ENGINE",
-                        help="card play: dd (double-dummy, default), pimc, pimc-calls (PIMC reading the "
-                             "calls), book or simple (players who see only their own cards)")
+                        help="card play: dd (double-dummy, default), table (the strongest table-side player fast "
+                             "enough for a study: pimc), pimc, pimc-calls (PIMC reading the calls), book or simple "
+                             "(players who see only their own cards)")
     parser.add_argument(worlds, dest="play_worlds", type=int, default=DEFAULT_WORLDS if defaults else None,
                         metavar="N", help=f"worlds a decision for --play pimc or pimc-calls (default {DEFAULT_WORLDS})")
 
@@ -53,4 +54,4 @@ def add_play_arguments(parser: argparse.ArgumentParser, worlds: str = "--worlds"
 def play_from_args(args, worlds: str = "--worlds") -> tuple[str, int]:
     """The engine and its worlds a decision given by :func:`add_play_arguments`, checked."""
     check_play(args.play, args.play_worlds, worlds)
-    return args.play, args.play_worlds
+    return resolve_play(args.play), args.play_worlds

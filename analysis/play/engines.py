@@ -44,8 +44,18 @@ def playing(engine: PlayEngine):
         _playing.reset(token)
 
 
-ENGINES = ("dd", "pimc", "pimc-calls", "book", "simple")
+ENGINES = ("dd", "table", "pimc", "pimc-calls", "book", "simple")
 DEFAULT_WORLDS = 32
+# "table": the strongest table-side player fast enough to be a study's engine. On the ladder
+# (reports/ladder) PIMC reading the calls rates within PIMC's interval and plays some thirty times
+# slower, so it is PIMC from the cards alone.
+TABLE = "table"
+TABLE_PLAYER = "pimc"
+
+
+def resolve_play(name: str) -> str:
+    """The engine a name stands for: ``table`` is :data:`TABLE_PLAYER`, any other itself."""
+    return TABLE_PLAYER if name == TABLE else name
 
 
 def check_play(name: str, worlds: int, option: str = "--worlds") -> None:
@@ -58,11 +68,13 @@ def check_play(name: str, worlds: int, option: str = "--worlds") -> None:
 
 def play_record(name: str, worlds: int) -> dict:
     """The engine as a run records it: its name, and for ``pimc`` its worlds a decision."""
+    name = resolve_play(name)
     return {"engine": name, "worlds": int(worlds)} if name.startswith("pimc") else {"engine": name}
 
 
 def play_words(name: str, worlds: int) -> str:
     """The engine in words, for a table's heading."""
+    name = resolve_play(name)
     return {"dd": "double-dummy play", "pimc": f"table-side play (PIMC, {worlds} worlds a decision)",
             "pimc-calls": f"table-side play (PIMC reading the calls, {worlds} worlds a decision)",
             "book": "table-side play (the book's card-play rules)",
@@ -77,6 +89,7 @@ def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pa
     ``simple`` (table-side baseline). Table-side players
     must know the ``pack`` (which cards exist to be hidden)."""
     check_play(name, worlds)
+    name = resolve_play(name)
     if name == "dd":
         return DoubleDummy()
     return TablePlay(name, worlds=worlds, seed=seed, pack=pack)

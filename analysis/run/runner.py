@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 
 from analysis import storage
-from analysis.play.engines import DEFAULT_WORLDS, check_play, chunk_engine, play_record, playing
+from analysis.play.engines import DEFAULT_WORLDS, check_play, chunk_engine, play_record, playing, resolve_play
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.run.registry import load_study, reference_of, resolve
 from analysis.reporting.report import write_index, write_report
@@ -91,6 +91,10 @@ class Settings:
         if self.play_key() is not None:   # double-dummy runs keep the key they always had
             key["play"] = self.play_key()
         return key
+
+    def __post_init__(self):
+        # "table" is run and recorded as the player it names (analysis.play.engines.TABLE_PLAYER)
+        object.__setattr__(self, "play", resolve_play(self.play))
 
     def play_key(self) -> dict | None:
         """The play engine as the plan and the manifest record it; None for double-dummy play."""
