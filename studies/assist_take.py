@@ -146,9 +146,13 @@ def take_rows(deals, rules, only_fair: bool = False) -> pd.DataFrame:
     turn_up = np.asarray(deals.turn_up, np.int8)
     book = BookPolicy()
     frames = []
+    bids = {}     # in the book's company both takers' bidding is the same: bid once
     for caller in (1, 2):
         taker = caller ^ 2
-        b = bid_batch(hands, turn_up, seated(book, taker), rules, LOVE_ALL)
+        policies = seated(book, taker)
+        if id(policies) not in bids:
+            bids[id(policies)] = bid_batch(hands, turn_up, policies, rules, LOVE_ALL)
+        b = bids[id(policies)]
         rows = np.flatnonzero(b.caller_is_lone & (b.caller == caller))
         hand = hands[rows, taker]
         if taker == 0 and len(rows):   # the dealer judges his hand after taking up and discarding alone, in round one
@@ -225,6 +229,7 @@ class AssistTake(Study):
                 "take-from-partner decision forced both ways (L8)")
     defaults = {"deals": 250_000, "chunk_size": 50_000, "cap": DEFAULT_CAP, "l8_extra": DEFAULT_L8_EXTRA}
     suite_position = 9
+    takes_company = True     # its arms are built through analysis.bidding.company.seated
     claims = CLAIMS
 
     def scenarios(self, settings) -> list[str]:

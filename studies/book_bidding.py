@@ -276,6 +276,7 @@ class BookBidding(Study):
                    "with the hands each entry names, paired on the same deals, the others bidding by the book.")
     defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 6}
     suite_position = 2
+    takes_company = True     # its arms are built through analysis.bidding.company.seated
     policies = ("the book's policy (analysis.bidding.book_policy.BookPolicy, default parameters) for all four players; "
                 "the deciding seat's round-one call forced to call or to pass (the two arms); score love-all")
     claims = _claim_tests()

@@ -43,7 +43,8 @@ one of the two where the hand is stronger by the strength key, most trumps then 
   colour, which are next's too, a trap for the eldest hand who makes it next; this is the reading
   the book's policy plays. D6.5 reads "cross" as the glossary does ("making the trump of a
   different color from the suit turned down"): both knaves of the other colour. The sentence
-  does not settle which; both are tested and shown, and the ledger counts both.
+  does not settle which; both are tested and shown as tests of D6 (where they disagree, the ledger
+  calls D6 mixed).
 
 Of each test's hands the first ``cap`` of a chunk are played (the deals are independent, so the
 first are a random sample of the class); rare classes are searched among ``extra`` times more
@@ -453,6 +454,7 @@ class RoundTwo(Study):
                 "love-all; the deciding player's action at the decision studied is fixed to each arm in turn")
     defaults = {"deals": 250_000, "chunk_size": 50_000, "cap": DEFAULT_CAP, "extra": DEFAULT_EXTRA}
     suite_position = 10
+    takes_company = True     # its arms are built through analysis.bidding.company.seated
     claims = CLAIMS
 
     def scenarios(self, settings) -> list[str]:

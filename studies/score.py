@@ -228,6 +228,7 @@ class ScoreStudy(CallsAtScoresStudy):
                 "players at the scenario's score; the deciding seat's round-one call forced to call or to pass")
     defaults = {"deals": 50_000, "chunk_size": 50_000, "replicates": 1, "cap": DEFAULT_CAP}
     suite_position = 4
+    takes_company = True     # its arms are built through analysis.bidding.company.seated
     claims = tuple(t for c in TESTED for t in c.tests())
 
     refusal = "the score study tests the scores the book names in its"

@@ -46,10 +46,15 @@ BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals":
                                                                         "replicates": 4}, company=COMPANY)
 ROUND_TWO_CAUTIOUS = variant(ROUND_TWO, "round_two_cautious", {**ROUND_TWO.defaults, "deals": 1_250_000},
                              company=COMPANY)
+# the cautious policy goes alone only with both bowers: his partner never holds L8's hands (a bower)
 ASSIST_TAKE_CAUTIOUS = variant(ASSIST_TAKE, "assist_take_cautious", {**ASSIST_TAKE.defaults, "deals": 2_000_000},
-                               company=COMPANY)
+                               company=COMPANY, keep=lambda t: t.key not in ("L8.1", "L8.2"),
+                               note="L8.1 and L8.2 are left out: the cautious policy goes alone only with both "
+                                    "bowers, so his partner never holds a bower")
 SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {"deals": 1_000_000, "chunk_size": 250_000, "replicates": 8,
-                                                   "cap": 250}, company=COMPANY)
+                                                   "cap": 250}, company=COMPANY,
+                        note="The game and rubber models that value a score (the game scenarios) are the book's "
+                             "players' game, as in the score study: the company bids only around the decision tested")
 
 VARIANTS = (BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE, DISCARD_TABLE,
             BOOK_BIDDING_CAUTIOUS, ROUND_TWO_CAUTIOUS, ASSIST_TAKE_CAUTIOUS, SCORE_CAUTIOUS)

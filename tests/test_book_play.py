@@ -200,7 +200,6 @@ def test_card_play_study_same_table_with_one_and_two_jobs(tmp_path):
 def test_the_strong_players_card_in_the_rules_place(monkeypatch):
     # a "strong" player who plays the book's own card changes nothing: the arm is the rules' arm
     # card for card (the Python players against the compiled ones); PIMC changes some hands
-    import pandas as pd
     import studies.card_play as cp
     from fastcore.sampler import sample_deals
     from analysis.game.rules import Rules
@@ -212,9 +211,6 @@ def test_the_strong_players_card_in_the_rules_place(monkeypatch):
     chosen = same[same["strong"]]
     assert (chosen["strong_net"] == chosen["with_net"]).all()
     assert chosen.groupby("claim")["deals"].sum().between(1, 15).all() and len(chosen.groupby("claim")) >= 12
-    def strong_hands(t):
-        return t[t["strong"]].groupby("claim")["deals"].sum()
-    pd.testing.assert_series_equal(strong_hands(pimc), strong_hands(same))    # the same hands, chosen before play
     moved = pimc[pimc["strong"] & (pimc["strong_net"] != pimc["with_net"])]
     assert moved["deals"].sum() > 0
     e = cp.estimate_of("E7.strong", pimc)

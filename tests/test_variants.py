@@ -16,6 +16,7 @@ from analysis.play.table import TablePlay
 from analysis.run.runner import settings_for
 from studies import variants as V
 from studies.book_bidding import STUDY as BOOK_BIDDING
+from analysis.run.registry import load_study
 
 
 def test_the_company_takes_the_three_other_chairs_only_within_its_block():
@@ -44,7 +45,7 @@ def test_a_variant_records_its_model_on_every_test(study):
         assert {t.engine for t in study.claims} == {None} and study.takes_play
         assert {t.company for t in study.claims} == {"cautious bidders"}
         assert "cautious" in study.policies
-    assert base in study.description
+    assert study.claims and {t.key for t in study.claims} <= {t.key for t in load_study(base).claims}
 
 
 def test_the_bridge_at_the_table_leaves_its_own_table_tests_out():
@@ -75,3 +76,28 @@ def test_the_cautious_company_changes_what_is_played():
     pd.testing.assert_frame_equal(cautious, again)
     assert not book.equals(cautious)
     assert company_name() == "book"      # the block ended with the chunk
+
+
+def test_a_company_variant_seats_the_company_around_the_book_decider(monkeypatch):
+    from studies.common import round_one
+
+    seen = []
+    monkeypatch.setattr(round_one, "policy_arm", lambda policies, *a: seen.append(policies) or (lambda deals: None))
+    monkeypatch.setattr(round_one, "play_arms", lambda deals, arms, side: arms)
+    with keeping("cautious"):
+        round_one.call_and_pass(None, 2, None)
+    round_one.call_and_pass(None, 2, None)
+    for policies in seen[:2]:        # in company: C (the decider) forced on the book's policy, the rest cautious
+        assert policies[2].base.name == "book" and policies[2].seat == 2
+        assert [policies[s].name for s in (0, 1, 3)] == ["cautious"] * 3
+    assert all(p.base.name == "book" for p in seen[2:])   # in the book's: one policy for every chair
+
+
+def test_a_study_that_does_not_seat_a_company_cannot_be_run_in_one():
+    from studies.common.variant import variant
+    from studies.lone_hands import STUDY as LONE_HANDS
+
+    with pytest.raises(EuchreError, match="does not seat a company"):
+        variant(LONE_HANDS, "lone_hands_cautious", {}, company="cautious")
+    assert "L8.1" not in {t.key for t in V.ASSIST_TAKE_CAUTIOUS.claims}
+    assert "book's players' game" in V.SCORE_CAUTIOUS.policies

@@ -7,6 +7,8 @@ A study subclasses :class:`Study` and declares
   options), ``suite_position`` (its place in the default suite, or None);
 - ``takes_play``: False when it chooses its play engines itself, so that a run
   with another engine than double-dummy (``euchrelab run --play``) is refused;
+- ``takes_company``: True when its arms seat the company of :mod:`analysis.bidding.company` in the
+  chairs other than the decider's, so that it can be run in other company;
 - ``claims``: the tests it makes, each a :class:`ClaimTest` naming a claim of the catalogue
   (:mod:`analysis.game.claims`), its unit and margin and the side the book takes;
 
@@ -87,6 +89,7 @@ class Study:
     defaults: dict = {}
     suite_position: int | None = None
     takes_play = True    # its chunks play with the run's engine (analysis.play.engines.default_engine)
+    takes_company = False  # its arms seat the company (analysis.bidding.company.seated)
     claims: tuple[ClaimTest, ...] = ()
 
     def scenarios(self, settings) -> list[str]:

@@ -505,8 +505,12 @@ class BookPlayer(Player):
         got = self.rule_card(info)
         if got is None:
             return self.fallback.choose(info, key)
-        self.fired[got[0]] = self.fired.get(got[0], 0) + 1
-        return got[1]
+        return self.play_rule(*got, info, key)
+
+    def play_rule(self, claim: str, card: int, info: InfoSet, key: tuple) -> int:
+        """The card he plays where a rule of ``claim`` chose ``card``: that card."""
+        self.fired[claim] = self.fired.get(claim, 0) + 1
+        return card
 
 
 class DeferringBookPlayer(BookPlayer):
@@ -522,15 +526,9 @@ class DeferringBookPlayer(BookPlayer):
         self.name = f"book, {strong.name}'s card where {claim} applies"
         self.deferred = 0
 
-    def choose(self, info: InfoSet, key: tuple) -> int:
-        legal = info.legal()
-        if legal & (legal - 1) == 0:
-            return legal.bit_length() - 1
-        got = self.rule_card(info)
-        if got is None:
-            return self.fallback.choose(info, key)
-        if got[0] != self.claim:
-            return got[1]
+    def play_rule(self, claim: str, card: int, info: InfoSet, key: tuple) -> int:
+        if claim != self.claim:
+            return super().play_rule(claim, card, info, key)
         self.deferred += 1
         return self.strong.choose(info, key)
 

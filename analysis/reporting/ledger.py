@@ -263,7 +263,8 @@ def _by_model(tests) -> dict[Model, list[Result]]:
 
 
 ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", "pimc": "at the table (PIMC)",
-                "pimc-calls": "at the table (PIMC reading the calls)", "book": "with the book's card play at the table"}
+                "pimc-calls": "at the table (PIMC reading the calls)", "book": "with the book's card play at the table",
+                "book, PIMC's card": "against PIMC's card in the rules' place (the book's card play at the table)"}
 UNIT_WORDS = {POINTS: "in points per hand", GAME_WIN: "in game-win", RUBBER: "in rubber points"}
 
 
@@ -507,7 +508,8 @@ INTRO = (
 TEST_COLUMNS = ("study", "test", "model", "estimate", "simultaneous interval", "margin", "unit", "n",
                 "p (Bonferroni)", "verdict", "deals needed")
 VERDICT_COLUMN = TEST_COLUMNS.index("verdict")
-SHORT_ENGINE = {DOUBLE_DUMMY: "double-dummy", "pimc": "PIMC", "pimc-calls": "PIMC, calls", "book": "book's play"}
+SHORT_ENGINE = {DOUBLE_DUMMY: "double-dummy", "pimc": "PIMC", "pimc-calls": "PIMC, calls", "book": "book's play",
+                "book, PIMC's card": "book's play against PIMC's card"}
 
 
 def model_cell(t) -> str:

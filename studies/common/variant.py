@@ -19,14 +19,18 @@ from contextlib import ExitStack
 from dataclasses import replace
 
 from analysis.bidding.company import BOOK, COMPANIES, keeping
+from analysis.errors import EuchreError
 from analysis.experiment.study import Study
 from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, play_words, playing
 
 
 def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None, company: str = BOOK,
-            keep=lambda test: True, scenarios=lambda scenario: True) -> Study:
+            keep=lambda test: True, scenarios=lambda scenario: True, note: str = "") -> Study:
     """``base`` under ``name``, played by ``engine`` (None: the run's) in ``company``, with
-    ``defaults`` (deals, chunk size and options) of its own."""
+    ``defaults`` (deals, chunk size and options) of its own; ``note``: what else the reader must
+    know of the variant (a sentence)."""
+    if company != BOOK and not getattr(base, "takes_company", False):
+        raise EuchreError(f"study {base.name} does not seat a company: it cannot be run in {company} company")
     label = COMPANIES[company]
     changed = ([play_words(engine, DEFAULT_WORLDS)] if engine else []) + \
         ([f"the other three chairs bid by the {company} policy"] if company != BOOK else [])
@@ -46,14 +50,18 @@ def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None
             # the report's play note and run section name the engine the chunks played with
             if engine:
                 manifest = manifest | {"play": play_record(engine, DEFAULT_WORLDS)}
-            return super().render(table, manifest, out_dir)
+            report = super().render(table, manifest, out_dir)
+            report.method = f"{said} {report.method}"
+            return report
 
     Variant.__name__ = Variant.__qualname__ = f"{type(base).__name__}Variant"
     study = Variant()
     study.name = name
     study.title = f"{base.title}, {' and '.join(changed)}"
     study.description = f"The {base.name} study's tests, {'; '.join(changed)}; they join the ledger beside its own."
-    study.policies = base.policies + "".join(f"; {c}" for c in changed)
+    said = (f"The {base.name} study's cases, {'; '.join(changed)}; what follows is the {base.name} study's "
+            f"method{', read with that change' if company != BOOK else ''}." + (f" {note}" if note else ""))
+    study.policies = base.policies + "".join(f"; {c}" for c in changed) + (f" ({note})" if note else "")
     study.defaults = dict(defaults)
     study.suite_position = None
     study.takes_play = engine is None
