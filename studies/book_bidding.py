@@ -43,7 +43,7 @@ from analysis.reporting.markup import md_table
 from analysis.reporting.report import verdict_words
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
-from studies.common.report import charts, options_of, pack_of, study_report
+from studies.common.report import charts, options_of, pack_of, played_how, study_report
 from studies.common.round_one import (CALL_WORD, E1_BREAKDOWN, E2_TURNED_TRUMPS, GROUP_ALL, GROUPS, call_and_pass,
                                       classify, reached)
 
@@ -467,10 +467,10 @@ CLAIM_CHARTS = (("ordering", "Ordering up: the eldest hand (E1, E2) and the thir
                 ("taking_up", "Taking up: the dealer (D1)", ("D1",)))
 
 
-def _headline(study: Study, verdict_list, per_seat: int) -> str:
+def _headline(study: Study, verdict_list, per_seat: int, how: str = "double-dummy") -> str:
     words = sorted({v.verdict for v in verdict_list}, key=lambda w: ({SUPPORTED: 0, CONTRADICTED: 1}.get(w, 2), w))
     tally = ", ".join(f"{sum(v.verdict == w for v in verdict_list)} {w}" for w in words)
-    parts = [f"At love-all, the others bidding by the book and the play double-dummy ({per_seat:,} deals per seat), "
+    parts = [f"At love-all, the others bidding by the book and the play {how} ({per_seat:,} deals per seat), "
              f"{len(verdict_list)} tests, one per entry of each list and one per other sentence (the book's action "
              f"minus the other, points per hand, with 95% intervals): {tally}"]
     mixed, agreeing = [], []
@@ -556,11 +556,11 @@ def _readings(m: int, m_claims: int) -> str:
         f"{_z(m) / _z(m_claims) - 1:.0%} wider: that is the price of judging the entries one by one.")
 
 
-def at_the_table(verdict_list, play_bias_verdicts: Path) -> str:
+def at_the_table(verdict_list, play_bias_verdicts: Path, how: str = "double-dummy") -> str:
     """This study's double-dummy tests beside the play_bias study's table-side (PIMC) test of the
     same claim, read from that study's saved verdicts in the same reports folder."""
     if not play_bias_verdicts.exists():
-        return ("Every estimate here is double-dummy. The play_bias study plays these classes again with players who "
+        return (f"Every estimate here is {how}. The play_bias study plays these classes again with players who "
                 "see only their own cards (`euchrelab run play_bias`); once its results sit beside this report, this "
                 "section sets them side by side.")
     rows = []
@@ -653,7 +653,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "left after two passes, which tell him the eldest and second hands are not strong in the suit, so a "
          "cell of this table is not the same hand at both seats and the comparison mixes position with what the "
          "passes reveal.\n\n" + md_table(t1_by_trumps(table))),
-        ("At the table", at_the_table(verdict_list, out_dir.parent / "play_bias" / "verdicts.csv")),
+        ("At the table", at_the_table(verdict_list, out_dir.parent / "play_bias" / "verdicts.csv", played_how(manifest))),
         ("Decisions reached", "Deals per seat where the round-one decision is reached (the earlier seats passed "
          "by the book's policy).\n\n" + md_table(pd.DataFrame(
              [{"seat": _seat_name(s), "decisions reached": _reached(table, s),
@@ -666,4 +666,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                 "is in it (an entry: the hands whose first entry matched is this one), its share of its class, the "
                 "deciding side's mean net points calling and passing, and the book's action minus the other with its "
                 "95% interval. The pooled lines are descriptive, not verdicts.",
-        files=files, verdicts=verdict_list, headline=_headline(study, verdict_list, per_seat), sections=sections)
+        files=files, verdicts=verdict_list, headline=_headline(study, verdict_list, per_seat, played_how(manifest)), sections=sections)

@@ -62,7 +62,7 @@ from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_model, book_game_rows, model_section, root_seed
 from studies.common.lone_arms import hand_class
 from studies.common.measures import in_every_measure, measures_section, primary, split, unit_and_state
-from studies.common.report import charts, options_of, pack_of, study_report
+from studies.common.report import charts, options_of, pack_of, played_how, study_report
 
 DEFAULT_TABLE_CAP = 100      # B3's deals per chunk of a table scenario
 DEFAULT_DECEIVE_CAP = 10     # B4's
@@ -834,7 +834,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         f"Scenarios: at each of B1's scores, 4-1 and 4-2 (the eldest hand's side BD first; the dealers AC at one or "
         f"two), uniform random deals of the {pack}-card pack ({bridge_deals:,} deals in all). Every deal is bid nine "
         "times, under each of the eldest hand's three ways and each of the adversaries' three lone policies, and "
-        "played double-dummy: the arms share the deal and differ only in what the ways and the policies decide "
+        f"played {played_how(manifest)}: the arms share the deal and differ only in what the ways and the policies decide "
         "(equal contracts are played once).\n\n"
         "The eldest hand's ways (analysis.bidding.book_policy.BookParams): *never*, the book's bidding, the bridge not kept "
         "(he orders up by E1 and E2); *strict*, he orders up in round one whatever he holds (keep_bridge), so he "
@@ -896,8 +896,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "the eldest hand's side's net rubber points with D reading the truth - with D deceived (positive: an "
         "irregular keeper deceives his partner at a cost). Only D's card play reads the pass: D's own bidding is "
         "the book's policy, which does not read B's pass, so a deception in D's bidding is not measured.\n\n"
-        "Limits: B1, B2 and L4 rest on double-dummy play, which sees every card, so the lone player's adversaries "
-        "defend perfectly and the lone player never misguesses; B3 measures how the bridge's value moves with the "
+        + ("Limits: B1, B2 and L4 rest on double-dummy play, which sees every card, so the lone player's adversaries "
+           "defend perfectly and the lone player never misguesses; " if played_how(manifest) == "double-dummy" else
+           f"Limits: B1, B2 and L4 are played here {played_how(manifest)}, from the cards alone: the players do not read "
+           "the calls; ") + "B3 measures how the bridge's value moves with the "
         "players' strength. The table-side hands are valued by the same game and rubber model as the rest (the rest "
         "of the rubber under double-dummy play).")
     sections = [

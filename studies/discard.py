@@ -46,7 +46,7 @@ from analysis.reporting.report import interval
 from analysis.simulator import play_out
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_model, book_game_rows
-from studies.common.report import charts, pack_of, study_report, verdict_columns
+from studies.common.report import charts, pack_of, played_how, study_report, verdict_columns
 
 KEYS = ["a", "b", "seat", "cls", "trumps", "void", "lone", "same", "book_net", "alt_net", "outcome"]
 ALTERNATIVES = {
@@ -359,7 +359,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "kept are those where the dealer himself takes up the turn-up in round one (he \"adopts\" it, the book's "
         "words; the deals where he is ordered up or assisted are left out, and so are the deals where his partner "
         f"plays alone): {take_ups:,} at love-all. His six cards are discarded each way below and each contract is "
-        "played double-dummy on the same deals; the maker, the trump and the lone decision are the book's bidding's "
+        f"played {played_how(manifest)} on the same deals; the maker, the trump and the lone decision are the book's bidding's "
         "and do not change, so the comparison is of the discard alone.\n\n"
         "The readings. The book's rule (analysis/game/discard.py): \"the lowest card of a short suit\" read as the "
         "lowest card of the shortest plain suit; between equally short suits, the one with the lower top card; a "

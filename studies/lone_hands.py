@@ -57,7 +57,7 @@ from studies.common.game_models import model_table, root_seed
 from studies.common.measures import measures_section, primary, unit_and_state
 from studies.common.lone_arms import (CLASS_COLUMNS, KINDS, L1_SCORES, LONE_CLAIMS, READINGS, STRENGTHS, own_theirs,
                                       points_estimate, rows_read, score_name, score_rows)
-from studies.common.report import charts, study_report
+from studies.common.report import charts, played_how, study_report
 
 KEYS = ["a", "b", "kind", "seat", "round", *CLASS_COLUMNS, "book_alone"]
 ARMS = ["arm1", "arm0"]   # the two arms' net points: the table keeps them, so any game model can value them
@@ -477,7 +477,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         f"per dealers' score, its deals shared equally among the other side's {game} scores). At each score, "
         f"uniform random deals of the {saved.get('pack', 32)}-card pack ({deals:,} deals in all) are bid by "
         "the book's policy (analysis.bidding.book_policy, BookParams defaults: "
-        "the bridge not kept). On every deal where a player made trump, the hand is played twice double-dummy: "
+        f"the bridge not kept). On every deal where a player made trump, the hand is played twice {played_how(manifest)}: "
         "the caller alone, and the caller with his partner (the dealer taking up and discarding by the book "
         "in round one, unless he is the one who sits out); no one takes it from a partner in either arm. "
         "When C assisted, a third play has the dealer take it from him alone (L7). The two arms share the "

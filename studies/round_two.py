@@ -77,7 +77,7 @@ from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.book_arms import arm_columns, book_gain
-from studies.common.report import love_all_report, options_of, pack_of, verdict_columns
+from studies.common.report import love_all_report, options_of, pack_of, played_how, verdict_columns
 
 A, B, C, D = 0, 1, 2, 3     # the seats, the dealer A
 KEYS = ["key", "seat", "bower_down", "policy", "book_net", "other_net"]
@@ -554,7 +554,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "players having passed as they did: round two only on the deals all four passed in round one, and a "
         "round-two decision only where the players before him passed again. The deciding player's hand is classed, "
         "and the deal is played once per action (every other decision by the book's policy: the others' round-two "
-        "makes, lone hands, the dealer's discard), double-dummy, on the same deals. The estimate: the deciding "
+        f"makes, lone hands, the dealer's discard), {played_how(manifest)}, on the same deals. The estimate: the deciding "
         "side's net points (its points minus the adversaries') after the sentence's action minus after the "
         "other, per hand.\n\n"
         "The readings: \"can make it\" is the book's list for making it next (three trumps; right and another; "

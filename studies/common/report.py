@@ -24,6 +24,18 @@ def pack_of(manifest: dict) -> int:
     return manifest.get("rules", {}).get("pack", 32)
 
 
+PLAYED = {"pimc": "at the table (PIMC, {worlds} worlds a decision)", "pimc-calls":
+          "at the table (PIMC reading the calls, {worlds} worlds a decision)",
+          "book": "at the table (the book's card-play rules)", "simple": "at the table (the simple baseline)"}
+
+
+def played_how(manifest: dict) -> str:
+    """How the run's hands were played, for a sentence ("played twice {played_how}"): "double-dummy",
+    or "at the table (PIMC, 32 worlds a decision)" and the like."""
+    play = manifest.get("play") or {"engine": "dd"}
+    return "double-dummy" if play["engine"] == "dd" else PLAYED[play["engine"]].format(worlds=play.get("worlds"))
+
+
 def options_of(manifest: dict) -> dict:
     """The run's study options (none when the manifest does not say)."""
     return manifest.get("options", {})
