@@ -65,6 +65,9 @@ def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None
     study.defaults = dict(defaults)
     study.suite_position = None
     study.takes_play = engine is None
-    study.claims = tuple(replace(t, engine=engine, company=label if company != BOOK else t.company)
+    # a label names the model too: the ledger lists a claim's tests by label
+    suffix = "".join([" (PIMC)" if engine else "", f" ({label})" if company != BOOK else ""])
+    study.claims = tuple(replace(t, engine=engine, company=label if company != BOOK else t.company,
+                                 label=t.label + suffix)
                          for t in base.claims if t.engine is None and keep(t))
     return study
