@@ -28,10 +28,10 @@ COMPANY = "cautious"
 
 BOOK_BIDDING_TABLE = variant(BOOK_BIDDING, "book_bidding_table", {"deals": 50_000, "chunk_size": 25_000,
                                                                   "replicates": 2}, engine=TABLE)
-ROUND_TWO_TABLE = variant(ROUND_TWO, "round_two_table", {"deals": 500_000, "chunk_size": 50_000, "cap": 1000,
+ROUND_TWO_TABLE = variant(ROUND_TWO, "round_two_table", {"deals": 150_000, "chunk_size": 50_000, "cap": 1000,
                                                          "extra": 8}, engine=TABLE)
-ASSIST_TAKE_TABLE = variant(ASSIST_TAKE, "assist_take_table", {"deals": 1_000_000, "chunk_size": 50_000, "cap": 500,
-                                                               "l8_extra": 8}, engine=TABLE)
+ASSIST_TAKE_TABLE = variant(ASSIST_TAKE, "assist_take_table", {"deals": 100_000, "chunk_size": 50_000, "cap": 500,
+                                                               "l8_extra": 4}, engine=TABLE)
 # L2, L5 and L7 are played at the table by the lone_play study; here the lone decisions by the score
 LONE_HANDS_TABLE = variant(LONE_HANDS, "lone_hands_table", {"deals": 40_000, "chunk_size": 5_000}, engine=TABLE,
                            keep=lambda t: t.claim in ("L1", "L3"))
