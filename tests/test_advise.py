@@ -154,7 +154,7 @@ def test_the_calls_before_him():
     ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--score", "5-0"],             # impossible score
     ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--score", "three"],
     ["--seat", "C", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--round", "2", "--calls", "order up"],
-    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--play", "table"],
+    ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--play", "tables"],
     ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--play", "pimc", "--play-worlds", "0"],
     ["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "9S", "--worlds", "1"],
     ["--seat", "C", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "p,p,p,turn down,H"],  # turned down
