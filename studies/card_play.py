@@ -25,7 +25,7 @@ from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
 from analysis.experiment.cells import counted, paired_mean, summed_counts
-from analysis.experiment.stats import Estimate
+from analysis.experiment.stats import AGAINST_PIMC, Estimate
 from analysis.experiment.study import POINTS, ClaimTest, Study
 from analysis.game import contract
 from analysis.game.rules import LOVE_ALL, points_by_side
@@ -53,18 +53,16 @@ def _nets(b, rows: np.ndarray, won: np.ndarray, side: int, maker_tricks: np.ndar
     return pts[:, side] - pts[:, 1 - side]
 
 
-def strong_tricks(b, rows: np.ndarray, turn_up: np.ndarray, claim: str, seats, seed: int, pack: int) -> np.ndarray:
-    """The makers' tricks in the made hands ``rows`` of bidding ``b`` (turn-ups ``turn_up``, all
-    deals) played by the book's players,
-    but with the strong player's card (PIMC) wherever a rule of ``claim`` applies for ``seats``
-    (Python players, card for card the compiled book's elsewhere)."""
+def strong_tricks(args, calls, claim: str, seats, seed: int, pack: int) -> np.ndarray:
+    """The makers' tricks in the hands ``args`` (the compiled play's arguments: hands, trump, lone
+    seat, leader, maker, turn-up, taken, assisted) with their ``calls``, played by the book's
+    players but with the strong player's card (PIMC) wherever a rule of ``claim`` applies for
+    ``seats`` (Python players, card for card the compiled book's elsewhere)."""
+    hands, trump, lone, leader, maker, turn_up, taken, _assisted = args
     pimc = PIMCPlayer(STRONG_WORLDS, seed)
     players = [DeferringBookPlayer(claim, pimc) if s in seats else BookPlayer() for s in range(4)]
-    lone = b.lone_seat[rows]
-    return play_hands(b.play_hands[rows], b.trump[rows], lone, b.maker[rows] & 1, players,
-                      leader=contract.leader(lone), maker=b.maker[rows], turn_up=turn_up[rows],
-                      taken=contract.dealer_takes_up(b.round, b.lone_seat)[rows],
-                      calls=[b.calls(int(i)) for i in rows], pack=pack).astype(np.int64)
+    return play_hands(hands, trump, lone, maker & 1, players, leader=leader, maker=maker, turn_up=turn_up,
+                      taken=taken, calls=calls, pack=pack).astype(np.int64)
 
 
 def card_play_rows(deals, rules, seed=0, strong_cap: int = DEFAULT_STRONG_CAP) -> pd.DataFrame:
@@ -104,7 +102,8 @@ def card_play_rows(deals, rules, seed=0, strong_cap: int = DEFAULT_STRONG_CAP) -
         for side, seats in enumerate(SIDES):
             rows = chosen[fired[chosen][:, list(seats), j].sum(axis=1) > 0]
             if len(rows):
-                tricks = strong_tricks(b, made[rows], turn_up, k, seats, seed, deals.pack)
+                tricks = strong_tricks([np.asarray(x)[rows] for x in args], [b.calls(int(i)) for i in made[rows]],
+                                       k, seats, seed, deals.pack)
                 strong_net[rows] += _nets(b, made[rows], None, side, tricks)
         strong[chosen] = True
         frames.append(pd.DataFrame({"claim": k, "fired": sides, "with_net": with_net, "without_net": without_net,
@@ -120,9 +119,6 @@ def _claim_test(k: str) -> ClaimTest:
 
 
 STRONG = ".strong"
-# the engine the strong tests record: the book's players, PIMC's card in the rules' place (a
-# question of its own, beside the rules against their weak replacement)
-AGAINST_PIMC = "book, PIMC's card"
 
 
 def _strong_test(k: str) -> ClaimTest:

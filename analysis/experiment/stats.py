@@ -296,6 +296,9 @@ ONE_GAME_ALL = "one game all"
 RUBBER_STATES = {FIRST_GAME: {"game": 1, "games": (0, 0)}, ONE_GAME_ALL: {"game": 3, "games": (1, 1)}}
 
 DOUBLE_DUMMY = "dd"
+# the engine of a card-play rule set against PIMC's card in the same positions (the book's players
+# otherwise): a question of its own, beside the rule against its weak replacement
+AGAINST_PIMC = "book, PIMC's card"
 BOOK_COMPANY = "book"
 
 

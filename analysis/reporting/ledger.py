@@ -41,7 +41,7 @@ import pandas as pd
 
 from analysis.game.claims import BookClaim, catalogue
 from analysis.errors import EuchreError
-from analysis.experiment.stats import (BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
+from analysis.experiment.stats import (AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
 from analysis.experiment.study import GAME_WIN, POINTS, RUBBER
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, md_grid, page_head
@@ -264,7 +264,7 @@ def _by_model(tests) -> dict[Model, list[Result]]:
 
 ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", "pimc": "at the table (PIMC)",
                 "pimc-calls": "at the table (PIMC reading the calls)", "book": "with the book's card play at the table",
-                "book, PIMC's card": "against PIMC's card in the rules' place (the book's card play at the table)"}
+                AGAINST_PIMC: "against PIMC's card in the rules' place (the book's card play at the table)"}
 UNIT_WORDS = {POINTS: "in points per hand", GAME_WIN: "in game-win", RUBBER: "in rubber points"}
 
 
@@ -509,7 +509,7 @@ TEST_COLUMNS = ("study", "test", "model", "estimate", "simultaneous interval", "
                 "p (Bonferroni)", "verdict", "deals needed")
 VERDICT_COLUMN = TEST_COLUMNS.index("verdict")
 SHORT_ENGINE = {DOUBLE_DUMMY: "double-dummy", "pimc": "PIMC", "pimc-calls": "PIMC, calls", "book": "book's play",
-                "book, PIMC's card": "book's play against PIMC's card"}
+                AGAINST_PIMC: "book's play against PIMC's card"}
 
 
 def model_cell(t) -> str:
