@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -191,6 +192,28 @@ def test_config_file_settings(tmp_path):
     path.write_text("colour = 1\n")
     with pytest.raises(EuchreError, match="colour"):
         study_overrides(load_config(path), "toy", {"toy"})
+
+
+def test_a_study_table_named_like_a_rule_is_the_study_s():
+    # stick_the_dealer is both a rule (a top-level boolean) and a study (a table)
+    from analysis.run.run_config import load_config, study_overrides
+    path = Path(__file__).parents[1] / "examples" / "reference_runs.toml"
+    config = load_config(path)
+    known = set(registry.names())
+    assert study_overrides(config, "bridge", known).get("stick_the_dealer") is None
+    assert study_overrides(config, "stick_the_dealer", known)["options"] == {"replicates": 4, "cap": 250}
+
+
+def test_reference_runs_toml_gives_each_committed_run_its_settings():
+    from analysis.run.run_config import load_config, study_overrides
+    root = Path(__file__).parents[1]
+    config = load_config(root / "examples" / "reference_runs.toml")
+    known = set(registry.names())
+    for manifest in sorted((root / "reports").glob("*/manifest.json")):
+        m = json.loads(manifest.read_text())
+        over = study_overrides(config, m["study"], known)
+        got = (over.get("seed"), over.get("deals"), over.get("chunk_size"), over["options"])
+        assert got == (m["root_seed"], m["deals_per_scenario"], m["chunk_size"], m["options"]), m["study"]
 
 
 # --- how studies are found ------------------------------------------------------------------------

@@ -38,6 +38,8 @@ def study_overrides(config: dict, study: str, known_studies) -> dict:
     """The settings a config gives one study: run keys, ``options`` and ``scheduler``."""
     out: dict = {"options": {}}
     for key, value in config.items():
+        if isinstance(value, dict) and (key in known_studies or key == study):
+            continue  # a study's own table (stick_the_dealer is both a study and a rule)
         if key in RUN_KEYS:
             out[key] = value
         elif key == "cluster":
@@ -47,8 +49,6 @@ def study_overrides(config: dict, study: str, known_studies) -> dict:
                 out["scheduler"] = str(value["scheduler"])
         elif key == "options":
             out["options"].update(value)
-        elif isinstance(value, dict) and (key in known_studies or key == study):
-            continue
         else:
             raise EuchreError(f"unknown key {key!r} in the settings file: use {', '.join(RUN_KEYS)}, "
                               f"[cluster], or a table named after a study")
