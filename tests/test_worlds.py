@@ -189,7 +189,7 @@ def test_the_calls_model_keeps_exactly_the_worlds_that_bid_as_heard():
                       int(d.turn_up[i]), False, None, b.calls(i))
     candidates = sample_worlds(info, 300, 4).hands
     model = BiddingModel(BookPolicy())
-    keep = model.accept(info, candidates, np.random.default_rng(0))
+    keep = model.accept(info, candidates, 0)
     again = bid_batch(candidates, np.full(len(candidates), d.turn_up[i]), BookPolicy())
     direct = np.array([again.round[k] > 0 and tuple(again.calls(k)) == tuple(b.calls(i))
                        for k in range(len(candidates))])

@@ -95,6 +95,64 @@ def _check_bool(policy, decision, got, n) -> np.ndarray:
     return got
 
 
+def ask_first_round(policy: Policy, seat: int, hands, turn_up, rules: Rules, score) -> np.ndarray:
+    """Round one, everyone before ``seat`` having passed: does he call (bool per row)?"""
+    turn_up = np.asarray(turn_up, np.int8)
+    prefix = calls_of(1, seat, -1, False, False, upto="caller")
+    t = Situations(seat, hands, turn_up, 1, Score.of(score).seat(seat), rules, (turn_up >> 3).astype(np.int8),
+                   lambda i, p=prefix: p)
+    return _check_bool(policy, f"first-round ({SEATS[seat]})", policy.first_round_batch(t), len(hands))
+
+
+def ask_second_round(policy: Policy, seat: int, hands, turn_up, rules: Rules, score) -> np.ndarray:
+    """Round two, everyone before ``seat`` having passed twice: the suit he names, -1 to pass."""
+    turn_up = np.asarray(turn_up, np.int8)
+    prefix = calls_of(2, seat, -1, False, False, upto="caller")
+    must = seat == 0 and rules.stick_the_dealer
+    t = Situations(seat, hands, turn_up, 2, Score.of(score).seat(seat), rules, None, lambda i, p=prefix: p, must)
+    named = np.asarray(policy.second_round_batch(t), dtype=np.int8)
+    bad = (named == (turn_up >> 3)) | (named < -1) | (named > 3) | ((named < 0) & must)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise EuchreError(f"policy {policy.name!r} made an illegal second-round decision "
+                          f"{int(named[i])!r} ({SEATS[seat]}): name a suit other than the one turned "
+                          f"down{' (the dealer is stuck)' if must else ''}")
+    return named
+
+
+def ask_alone(policy: Policy, seat: int, rnd: int, hands, turn_up, trump, rules: Rules, score) -> np.ndarray:
+    """The caller ``seat`` (round ``rnd``, ``trump``): does he play alone?"""
+    prefix = calls_of(rnd, seat, -1, False, False, upto="caller")
+    t = Situations(seat, hands, np.asarray(turn_up, np.int8), rnd, Score.of(score).seat(seat), rules,
+                   np.asarray(trump, np.int8), lambda i, p=prefix: p)
+    return _check_bool(policy, "alone", policy.alone_batch(t), len(hands))
+
+
+def ask_take(policy: Policy, partner: int, rnd: int, hands, turn_up, trump, caller_is_lone, calls, rules: Rules,
+             score) -> np.ndarray:
+    """The caller's partner ``partner``, who has not passed this round: does he take it from him
+    to play alone? ``calls(i)``: row i's calls so far."""
+    t = Situations(partner, hands, np.asarray(turn_up, np.int8), rnd, Score.of(score).seat(partner), rules,
+                   np.asarray(trump, np.int8), calls, partner_is_lone=np.asarray(caller_is_lone, bool))
+    return _check_bool(policy, "take from partner", policy.take_from_partner_batch(t), len(hands))
+
+
+def ask_discard(policy: Policy, six, turn_up, trump, calls, is_lone, rules: Rules, score) -> np.ndarray:
+    """The dealer who took up, holding ``six``: the card he discards (never the turn-up, law 88)."""
+    turn_up = np.asarray(turn_up, np.int8)
+    t = Situations(0, six, turn_up, 1, Score.of(score).seat(0), rules, np.asarray(trump, np.int8), calls,
+                   is_lone=np.asarray(is_lone, bool))
+    d = np.asarray(policy.discard_batch(t), dtype=np.int8)
+    if d.shape != (len(six),):
+        raise EuchreError(f"policy {policy.name!r} answered the discard decision with {d!r}: expected {len(six)} cards")
+    bad = (d < 0) | (d == turn_up) | ((six >> np.maximum(d, 0).astype(np.uint32)) & 1 == 0)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        why = "the trump card cannot be discarded (law 88)" if d[i] == turn_up[i] else "discard one of the dealer's cards"
+        raise EuchreError(f"policy {policy.name!r} made an illegal discard decision {int(d[i])!r}: {why}")
+    return d
+
+
 def bid_batch(hands: np.ndarray, turn_up: np.ndarray, policies, rules: Rules = Rules(), score=Score()) -> BiddingBatch:
     """The bidding of every deal, seat by seat for the whole batch, in the laws' order; ``score``
     is the Score (AC, BD) before the hand."""
@@ -109,29 +167,16 @@ def bid_batch(hands: np.ndarray, turn_up: np.ndarray, policies, rules: Rules = R
     trump = np.full(n, -1, np.int8)
     open_ = np.ones(n, bool)
 
-    mine = score.seat
-
     for r in (1, 2):
         for seat in ROUND_ORDER:
             rows = np.flatnonzero(open_)
             if not len(rows):
                 break
-            prefix = calls_of(r, seat, -1, False, False, upto="caller")
-            must = r == 2 and seat == 0 and rules.stick_the_dealer
-            t = Situations(seat, hands[rows, seat], turn_up[rows], r, mine(seat), rules,
-                      turn[rows] if r == 1 else None, lambda i, p=prefix: p, must)
             if r == 1:
-                called = _check_bool(policies[seat], f"first-round ({SEATS[seat]})",
-                                     policies[seat].first_round_batch(t), len(rows))
+                called = ask_first_round(policies[seat], seat, hands[rows, seat], turn_up[rows], rules, score)
                 named = np.where(called, turn[rows], -1)
             else:
-                named = np.asarray(policies[seat].second_round_batch(t), dtype=np.int8)
-                bad = (named == turn[rows]) | (named < -1) | (named > 3) | ((named < 0) & must)
-                if bad.any():
-                    i = int(np.flatnonzero(bad)[0])
-                    raise EuchreError(f"policy {policies[seat].name!r} made an illegal second-round decision "
-                                      f"{int(named[i])!r} ({SEATS[seat]}): name a suit other than the one turned "
-                                      f"down{' (the dealer is stuck)' if must else ''}")
+                named = ask_second_round(policies[seat], seat, hands[rows, seat], turn_up[rows], rules, score)
             won = rows[named >= 0]
             caller[won], rnd[won], trump[won] = seat, r, named[named >= 0]
             open_[won] = False
@@ -143,19 +188,15 @@ def bid_batch(hands: np.ndarray, turn_up: np.ndarray, policies, rules: Rules = R
             rows = np.flatnonzero((caller == seat) & (rnd == r))
             if not len(rows):
                 continue
-            prefix = calls_of(r, seat, -1, False, False, upto="caller")
-            t = Situations(seat, hands[rows, seat], turn_up[rows], r, mine(seat), rules, trump[rows],
-                           lambda i, p=prefix: p)
-            caller_is_lone[rows] = _check_bool(policies[seat], "alone", policies[seat].alone_batch(t), len(rows))
+            caller_is_lone[rows] = ask_alone(policies[seat], seat, r, hands[rows, seat], turn_up[rows], trump[rows],
+                                             rules, score)
             if seat not in (1, 2):  # his partner has passed this round and cannot take it (laws 93, 94)
                 continue
             partner = seat ^ 2
-            t = Situations(partner, hands[rows, partner], turn_up[rows], r, mine(partner), rules, trump[rows],
-                           lambda i, rows=rows: calls_of(r, seat, int(trump[rows[i]]), bool(caller_is_lone[rows[i]]),
-                                                         False, upto="taker"),
-                           partner_is_lone=caller_is_lone[rows])
-            taker[rows] = _check_bool(policies[partner], "take from partner",
-                                      policies[partner].take_from_partner_batch(t), len(rows))
+            taker[rows] = ask_take(policies[partner], partner, r, hands[rows, partner], turn_up[rows], trump[rows],
+                                   caller_is_lone[rows],
+                                   lambda i, rows=rows: calls_of(r, seat, int(trump[rows[i]]), bool(caller_is_lone[rows[i]]),
+                                                                 False, upto="taker"), rules, score)
 
     maker = np.where(taker, caller ^ 2, caller).astype(np.int8)
     lone_seat = np.where(taker, caller ^ 2, np.where(caller_is_lone, caller, -1)).astype(np.int8)
@@ -166,15 +207,8 @@ def bid_batch(hands: np.ndarray, turn_up: np.ndarray, policies, rules: Rules = R
         six = contract.with_turn_up(hands[rows, 0], turn_up[rows])
         batch = BiddingBatch(caller[rows], rnd[rows], trump[rows], caller_is_lone[rows], taker[rows],
                              maker[rows], lone_seat[rows], discard[rows], hands[rows])
-        t = Situations(0, six, turn_up[rows], 1, mine(0), rules, trump[rows], batch.calls,
-                       is_lone=lone_seat[rows] == 0)
-        d = np.asarray(policies[0].discard_batch(t), dtype=np.int8)
-        bad = (d < 0) | (d == turn_up[rows]) | ((six >> np.maximum(d, 0).astype(np.uint32)) & 1 == 0)
-        if d.shape != (len(rows),) or bad.any():
-            i = int(np.flatnonzero(bad)[0]) if d.shape == (len(rows),) else 0
-            why = "the trump card cannot be discarded (law 88)" if d[i] == turn_up[rows][i] else "discard one of the dealer's cards"
-            raise EuchreError(f"policy {policies[0].name!r} made an illegal discard decision {int(d[i])!r}: {why}")
-        discard[rows] = d
+        discard[rows] = ask_discard(policies[0], six, turn_up[rows], trump[rows], batch.calls, lone_seat[rows] == 0,
+                                    rules, score)
     play = contract.hands_at_play(hands, turn_up, takes_up, discard, lone_seat)
     return BiddingBatch(caller, rnd, trump, caller_is_lone, taker, maker, lone_seat, discard, play,
                         bidders=(tuple(policies), rules, score))

@@ -34,16 +34,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.bidding.auction import bid_batch, calls_of
+from analysis.bidding.auction import bid_batch
+from analysis.bidding.reading import tables_for
 from analysis.errors import EuchreError
 from analysis.game.rules import Rules, Score
 from analysis.play.information import InfoSet, suit_masks
 from analysis.seeds import retry_seed, root_state
 from fastcore.sampler import Constraints, sample_deals
+from fastcore.callreading import judge_worlds
 from fastcore.worldsampler import deal_hidden, mix_key
 from analysis.game.cards import pack_mask
 
 _BITS = np.uint32(1) << np.arange(32, dtype=np.uint32)
+# the key folded after a batch's number for the stream the calls' judge draws unseen cards from
+JUDGE = 1 << 32
 
 
 class CallsContradicted(EuchreError):
@@ -152,7 +156,7 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
         return Worlds(_counted(info, n, stream, need, forbidden), n, "counting")   # checks the sizes
     if sum(need) > bin(info.hidden()).count("1"):
         raise EuchreError("no deal is consistent with this information set: too few hidden cards")
-    rng = None if method in ("auto", "counting") and model is None else np.random.Generator(np.random.PCG64(stream))
+    rng = None if method in ("auto", "counting") else np.random.Generator(np.random.PCG64(stream))
     got: list[np.ndarray] = []
     have = 0
     candidates = 0
@@ -175,7 +179,7 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
         hands = hands[ok]
         if model is not None:
             judged = len(hands)
-            keep = model.accept(info, hands, rng)
+            keep = model.accept(info, hands, mix_key(stream, (tries, JUDGE)))
             hands = hands[keep]
             candidates += judged
             if candidates >= 4096 and (have + len(hands)) < min_acceptance * candidates:
@@ -201,68 +205,46 @@ class BiddingModel:
     the bidding heard (the player's own calls included: his policy must call as he did). The
     hands as dealt are the cards held plus those played; where the dealer took up, the others do
     not know his discard, so each world draws it from the undealt cards and the model's dealer
-    must discard that very card; the hand of a partner who sits out is drawn from them too."""
+    must discard that very card; the hand of a partner who sits out is drawn from them too.
+
+    Each seat's calls are read through the table of the hands that answer as he did
+    (:mod:`analysis.bidding.reading`), and a world judged by the compiled judge
+    (``fastcore.callreading.judge_worlds``); :meth:`replay` judges by bidding the world again
+    (:func:`analysis.bidding.auction.bid_batch`), the reference the tables are tested against."""
 
     def __init__(self, policies, rules=None, score=None):
         self.policies = policies
         self.rules = rules or Rules()
         self.score = score or Score()
+        self.tables = tables_for(policies, self.rules, self.score)
 
-    def accept(self, info: InfoSet, hands: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        """For each world (cards still held), whether the model bids as the player heard."""
+    @staticmethod
+    def _check(info: InfoSet) -> None:
         if info.turn_up is None:
             raise EuchreError("reading the calls needs the turn-up")
         if info.taken and info.player == 0 and info.discard is None:
             raise EuchreError("the dealer reads the calls with his own discard: give it")
-        n = len(hands)
-        dealt = hands | np.array(info.played, np.uint32)
-        turn = np.full(n, info.turn_up, np.int8)
-        discard = np.full(n, -1, np.int64)
-        ok_d = np.ones(n, bool)
-        sits_out = info.lone_seat ^ 2 if info.lone_seat >= 0 else -1
-        guess_discard = info.taken and info.player != 0
-        if guess_discard or sits_out >= 0:
-            # cards nobody saw: the undealt rest of each world, in a uniformly random order, supplies
-            # the hand of a partner who sits out (its first five) and the dealer's discard (the next)
-            placed = np.bitwise_or.reduce(dealt, axis=1) | np.uint32(info.gone())
-            if info.turn_up is not None:
-                placed |= np.uint32(1 << info.turn_up)
-            rest = ((np.uint32(int(pack_mask(info.pack))) & ~placed)[:, None] & _BITS) != 0
-            size = rest.sum(axis=1)
-            if sits_out >= 0:
-                order = np.argsort(np.where(rest, rng.random((n, 32)), 2.0), axis=1)
-                ok_d &= size >= 5
-                dealt[:, sits_out] = np.bitwise_or.reduce(np.where(rest[np.arange(n)[:, None], order[:, :5]],
-                                                                   _BITS[order[:, :5]], 0), axis=1)
-                rest[np.arange(n)[:, None], order[:, :5]] = False
-                size = size - 5
-            if guess_discard:
-                # the k-th card of the rest, k uniform
-                k = np.floor(rng.random(n) * np.maximum(size, 1)).astype(np.int64)
-                ok_d &= size > 0
-                discard = np.where(size > 0, np.argmax(np.cumsum(rest, axis=1) > k[:, None], axis=1), -1)
-        if info.taken:
-            if info.player == 0:
-                discard[:] = info.discard if info.discard is not None else -1
-                ok_d &= discard >= 0
-            dealt[:, 0] = (dealt[:, 0] & ~np.uint32(1 << info.turn_up)) | np.where(
-                ok_d, np.uint32(1) << np.maximum(discard, 0).astype(np.uint32), np.uint32(0))
-        b = bid_batch(dealt, turn, self.policies, self.rules, self.score)
-        # a bidding is its ending (round, caller, suit, alone, taken from partner): judge each
-        # distinct ending once
-        code = (((b.round.astype(np.int64) * 8 + b.caller + 1) * 8 + b.trump + 1) * 2 + b.caller_is_lone) * 2 + b.taker
-        distinct, which = np.unique(code, return_inverse=True)
-        heard = tuple(info.calls)
 
-        def as_heard(c: int) -> bool:
-            c, taker = divmod(c, 2)
-            c, lone = divmod(c, 2)
-            c, trump = divmod(c, 8)
-            rnd, caller = divmod(c, 8)
-            return rnd != 0 and calls_of(rnd, caller - 1, trump - 1, bool(lone), bool(taker)) == heard
-        keep = ok_d & np.array([as_heard(int(c)) for c in distinct], bool)[which.reshape(-1)]
+    def accept(self, info: InfoSet, hands: np.ndarray, state: int) -> np.ndarray:
+        """For each world (cards still held), whether the model bids as the player heard; the cards
+        nobody saw (a sitting-out partner's hand, the dealer's discard) drawn from ``state``."""
+        self._check(info)
+        accept, discards = self.tables.tables(info.turn_up, info.calls)
+        return judge_worlds(hands, info.played, info.gone(), pack_mask(info.pack), info.turn_up, info.taken,
+                            info.lone_seat, info.player, -1 if info.discard is None else info.discard,
+                            accept, discards, state)
+
+    def replay(self, info: InfoSet, dealt: np.ndarray, discard: np.ndarray | None = None) -> np.ndarray:
+        """For each world given as the hands dealt (n, 4) (a sitting-out partner's included; the
+        dealer's five before he took up), whether the model bids exactly as heard and, where the
+        dealer took up, discards ``discard`` (one card per world)."""
+        self._check(info)
+        dealt = np.asarray(dealt, np.uint32)
+        b = bid_batch(dealt, np.full(len(dealt), info.turn_up, np.int8), self.policies, self.rules, self.score)
+        heard = tuple(info.calls)
+        keep = np.array([b.calls(i) == heard for i in range(len(dealt))], bool)
         if info.taken:
-            keep &= b.discard.astype(np.int64) == discard
+            keep &= b.discard.astype(np.int64) == np.asarray(discard, np.int64)
         return keep
 
 

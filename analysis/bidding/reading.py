@@ -1,0 +1,209 @@
+"""What each seat's calls say about his hand: tables over every hand he might hold.
+
+A seat's answers in the auction depend only on his hand and on what the table heard (the turn-up,
+the score, the calls before his), so for a bidding heard the hands that answer as he did form a
+fixed set. :class:`CallTables` builds it by asking the bidding policies themselves, on all the
+five-card hands at once (:func:`analysis.bidding.auction.ask_first_round` and the rest: the very
+questions :func:`analysis.bidding.auction.bid_batch` asks), and keeps it as a table of one bit a
+hand, by the hand's rank (``fastcore.callreading``). A world is then one in which the others bid
+as heard when each seat's hand as dealt is in his table (and the dealer who took up would have
+discarded the card the world says he did): the compiled judge looks it up.
+
+The questions asked of a seat, for a bidding that ended in round ``rnd`` with ``caller``:
+
+* round one, each seat up to the caller: call or pass (the caller calls, the others pass);
+* round two (when round one passed out), likewise: the caller names ``trump``, the others pass;
+* the caller: alone or not; his partner, if he has not passed this round: take it or not;
+* the dealer who took up: his discard, from his six cards.
+
+A table is asked once per (policies, rules, score) and kept (:func:`tables_for`).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import lru_cache
+
+import numpy as np
+
+from analysis.bidding.auction import (ask_alone, ask_discard, ask_first_round, ask_second_round, ask_take,
+                                      calls_of, _policies)
+from analysis.errors import EuchreError
+from analysis.game import contract
+from analysis.game.cards import pack_mask
+from analysis.game.rules import ROUND_ORDER, Rules, Score
+from fastcore.callreading import N_HANDS as HANDS, N_TABLE_BYTES as TABLE_BYTES, all_hands
+
+# the bytes of tables a CallTables keeps (a seat's table is 25 KB, an answer to one question
+# 21 KB packed, 170 KB for a round-two suit or a discard); the least recently used go first. A
+# study at one score asks about 1,300 questions of the 32-card pack, 1,600 biddings.
+BYTES_KEPT = 512 * 2 ** 20
+READERS_KEPT = 16
+
+
+@lru_cache(maxsize=1)
+def _hands() -> np.ndarray:
+    return all_hands()
+
+
+def _pack(bits: np.ndarray) -> np.ndarray:
+    return np.packbits(bits, bitorder="little")
+
+
+@lru_cache(maxsize=None)
+def _endings() -> dict:
+    """Every way a bidding can end, by the calls heard: (round, caller, trump, alone, taken), the
+    trump of round one (the turned-up suit, not named in the calls) as -1."""
+    out = {calls_of(0, -1, -1, False, False): (0, -1, -1, False, False)}
+    for rnd in (1, 2):
+        for caller in range(4):
+            for trump in ((-1,) if rnd == 1 else range(4)):
+                for lone in (False, True):
+                    for taker in ((False, True) if caller in (1, 2) else (False,)):
+                        out[calls_of(rnd, caller, trump, lone, taker)] = (rnd, caller, trump, lone, taker)
+    return out
+
+
+def ending_of(calls, turn_up: int) -> tuple[int, int, int, bool, bool]:
+    """(round, caller, trump, alone, taken from partner) of the bidding heard as ``calls`` with
+    ``turn_up``; round 0 for a deal passed out. Refused for calls no auction gives."""
+    got = _endings().get(tuple(calls), None)
+    if got is None:
+        raise EuchreError(f"the calls {list(calls)!r} are not a whole bidding of the laws' order")
+    if got[0] == 1:
+        return (1, got[1], int(turn_up) >> 3, got[3], got[4])
+    return got
+
+
+class CallTables:
+    """The tables of the hands that answer as heard, for the bidding of ``policies`` (one or four)
+    at ``score`` under ``rules``."""
+
+    def __init__(self, policies, rules: Rules | None = None, score=None):
+        self.policies = _policies(policies)
+        self.rules = rules or Rules()
+        self.score = Score.of(score or Score())
+        self._kept: OrderedDict = OrderedDict()
+        self._bytes = 0
+
+    def _keep(self, key, make):
+        got = self._kept.get(key)
+        if got is None:
+            got = make()
+            self._kept[key] = got
+            self._bytes += got.nbytes
+            while self._bytes > BYTES_KEPT and len(self._kept) > 1:
+                self._bytes -= self._kept.popitem(last=False)[1].nbytes
+        else:
+            self._kept.move_to_end(key)
+        return got
+
+    def _valid(self, turn_up: int) -> np.ndarray:
+        """The ranks of the hands a seat may hold: five cards of the pack, not the turn-up."""
+        def make():
+            h = _hands()
+            return np.flatnonzero(((h & ~np.uint32(pack_mask(self.rules.pack))) == 0) & ((h >> np.uint32(turn_up)) & 1 == 0))
+        return self._keep(("valid", turn_up), make)
+
+    def _answers(self, question: tuple, turn_up: int) -> np.ndarray:
+        """The answer of every valid hand to one question (bool, or the suit named in round two)."""
+        if question[0] == "second":
+            return self._keep(("answers", question, turn_up), lambda: self._ask(question, turn_up))
+        packed = self._keep(("answers", question, turn_up), lambda: _pack(self._ask(question, turn_up)))
+        return np.unpackbits(packed, count=len(self._valid(turn_up)), bitorder="little").view(bool)
+
+    def _ask(self, question: tuple, turn_up: int) -> np.ndarray:
+        """One question asked of every valid hand."""
+        rows = self._valid(turn_up)
+        hands = _hands()[rows]
+        n = len(rows)
+        up = np.full(n, turn_up, np.int8)
+        kind, seat = question[0], question[1]
+        policy = self.policies[seat]
+        if kind == "first":
+            return ask_first_round(policy, seat, hands, up, self.rules, self.score)
+        if kind == "second":
+            return ask_second_round(policy, seat, hands, up, self.rules, self.score)
+        rnd, trump = question[2], question[3]
+        if kind == "alone":
+            return ask_alone(policy, seat, rnd, hands, up, np.full(n, trump, np.int8), self.rules, self.score)
+        if kind == "take":
+            lone = question[4]
+            calls = calls_of(rnd, seat ^ 2, trump, lone, False, upto="taker")
+            return ask_take(policy, seat, rnd, hands, up, np.full(n, trump, np.int8), np.full(n, lone),
+                            lambda i: calls, self.rules, self.score)
+        raise AssertionError(kind)
+
+    def seat_table(self, turn_up: int, ending, seat: int) -> np.ndarray:
+        """(TABLE_BYTES,) uint8: bit r set when ``seat`` holding the hand of rank r answers every
+        question of the bidding ``ending`` as heard."""
+        def make():
+            rnd, caller, trump, lone, taker = ending
+            ok = np.ones(len(self._valid(turn_up)), bool)
+            for r in ((1,) if rnd == 1 else (1, 2)):
+                for s in ROUND_ORDER:
+                    calls = r == rnd and s == caller
+                    if s == seat:
+                        if r == 1:
+                            ok &= self._answers(("first", s), turn_up) == calls
+                        else:
+                            ok &= self._answers(("second", s), turn_up) == (trump if calls else -1)
+                    if calls:
+                        break
+            if rnd and seat == caller:
+                ok &= self._answers(("alone", seat, rnd, trump), turn_up) == lone
+            if rnd and caller in (1, 2) and seat == caller ^ 2:
+                ok &= self._answers(("take", seat, rnd, trump, lone), turn_up) == taker
+            bits = np.zeros(HANDS, bool)
+            bits[self._valid(turn_up)] = ok
+            return _pack(bits)
+        return self._keep(("seat", turn_up, ending, seat), make)
+
+    def discard_table(self, turn_up: int, ending) -> np.ndarray | None:
+        """(HANDS,) int8: the dealer's discard by the rank of his five cards as dealt, when the
+        bidding ``ending`` has him take up (else None; -1 for hands he cannot hold)."""
+        rnd, caller, trump, lone, taker = ending
+        lone_seat = (caller ^ 2) if taker else (caller if lone else -1)
+        if not contract.dealer_takes_up(np.array([rnd]), np.array([lone_seat]))[0]:
+            return None
+
+        def make():
+            rows = self._valid(turn_up)
+            n = len(rows)
+            up = np.full(n, turn_up, np.int8)
+            six = contract.with_turn_up(_hands()[rows], up)
+            calls = calls_of(rnd, caller, trump, lone, taker)
+            out = np.full(HANDS, -1, np.int8)
+            out[rows] = ask_discard(self.policies[0], six, up, np.full(n, trump, np.int8), lambda i: calls,
+                                    np.full(n, lone_seat == 0), self.rules, self.score)
+            return out
+        return self._keep(("discard", turn_up, ending), make)
+
+    def tables(self, turn_up: int, calls) -> tuple[np.ndarray, np.ndarray | None]:
+        """For the bidding heard as ``calls`` with ``turn_up``: ((4, TABLE_BYTES) uint8, each seat's
+        table; the dealer's discard table or None)."""
+        ending = ending_of(calls, turn_up)
+        accept = np.stack([self.seat_table(turn_up, ending, s) for s in range(4)])
+        return accept, self.discard_table(turn_up, ending)
+
+
+_readers: OrderedDict = OrderedDict()
+
+
+def tables_for(policies, rules: Rules | None = None, score=None) -> CallTables:
+    """The :class:`CallTables` of these policies, rules and score, kept from one call to the next
+    (the policies by identity: a reader holds them, so their ids are not reused)."""
+    policies = _policies(policies)
+    rules = rules or Rules()
+    score = Score.of(score or Score())
+    key = (tuple(id(p) for p in policies), rules, score)
+    got = _readers.get(key)
+    if got is None:
+        got = _readers[key] = CallTables(policies, rules, score)
+        if len(_readers) > READERS_KEPT:
+            _readers.popitem(last=False)
+    else:
+        _readers.move_to_end(key)
+    return got
+
+
+__all__ = ["CallTables", "ending_of", "tables_for", "TABLE_BYTES", "HANDS"]
