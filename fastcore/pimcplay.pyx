@@ -27,7 +27,7 @@ save about 5% of the time on the benchmark's hands (table_hands_compiled_per_s),
 The hand's state is one ``Deal`` struct of bitmasks in card ids; the solver's trump-free layout
 is used only to call the solver. The GIL is released for the whole batch.
 """
-from libc.stdint cimport uint32_t, uint64_t, int8_t, int64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int8_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -36,6 +36,8 @@ import numpy as np
 from fastcore.cards cimport popcount, effective_suit, trick_power, suit_mask
 from fastcore.solver cimport Ctx, Entry, T_ALL, SUIT_OF, TO_BIT, relabel, setup_seats, world_values
 from fastcore.worldsampler cimport MAXC, STATES, DEAL_OK, DEAL_BAD_CAPS, deal_worlds, fold_key
+from fastcore.callreading cimport Reading, HANDS, TABLE_BYTES, judge
+from fastcore.callreading import checked_tables
 
 from fastcore import solver as _solver
 from fastcore.batches import checked_batch, int_array
@@ -62,6 +64,14 @@ TABLE_CLEARS = {"decision": CLEAR_DECISION, "hand": CLEAR_HAND, "batch": CLEAR_B
 # benchmark's hands (32 worlds): 2^14 to 2^18 within 4% of each other, 2^16 the best median;
 # 2^20 is 20% slower.
 PLAY_TABLE_BITS = 16
+
+# reading the calls: the most candidate worlds judged in one batch, and the key folded after a
+# batch's number for the judge's stream (analysis.play.worlds.sample_worlds, MAX_BATCH and JUDGE)
+cdef enum:
+    MAX_BATCH = 4096
+    MIN_BATCH = 64
+    JUDGED_BEFORE_CONTRADICTION = 4096
+cdef uint64_t JUDGE = (<uint64_t>1) << 32
 
 # the kernel's answers
 cdef enum:
@@ -96,6 +106,19 @@ cdef struct Work:
     int64_t decisions       # decisions with two or more legal cards
     Py_ssize_t err_deal
     int err_seat
+    # reading the calls (calls = 1): each seat's table and the dealer's discard table of each deal
+    int calls
+    const uint8_t* tables       # rows of TABLE_BYTES
+    const int32_t* table_of     # (N, 4): each seat's row in tables
+    const int8_t* discards      # rows of HANDS
+    const int32_t* discard_of   # (N,): the dealer's row in discards, -1 none
+    uint32_t* candidates        # rows of four masks, the worlds judged
+    Py_ssize_t room             # rows of candidates
+    double min_acceptance
+    uint8_t* misled             # (N,): the deal whose calls contradicted the model (the cards alone from then)
+    int32_t* contradicted       # (room_c, 3): the keys (deal, card number, seat) of the decisions that saw it
+    Py_ssize_t n_contradicted
+    Py_ssize_t room_c
 
 
 # --- the hand ----------------------------------------------------------------------------------------
@@ -162,6 +185,64 @@ cdef inline bint equivalent(uint32_t legal, uint32_t live, int trump) noexcept n
     return (relabel(live, trump) & ((bit_of(hi) - 1) & ~((<uint32_t>2 << lo) - 1))) == 0
 
 
+cdef enum:
+    READ_CONTRADICTED = 100
+
+
+cdef int read_worlds(Work* w, Deal* d, Py_ssize_t i, int seat, uint32_t hidden, const int* seats,
+                     const uint32_t* forbidden, const int* caps, const uint32_t* known, uint32_t gone,
+                     uint64_t stream) noexcept nogil:
+    """The decision's worlds read with the calls (analysis.play.worlds.sample_worlds with a model):
+    candidates dealt in batches and judged, the first n_worlds kept; DEAL_OK, a deal_worlds error,
+    or READ_CONTRADICTED when too few are kept."""
+    cdef Reading r
+    cdef uint32_t dealt[4]
+    cdef int s, code, assumed, tries = 0
+    cdef Py_ssize_t n = w.n_worlds, have = 0, candidates = 0, batch, j, got
+    cdef uint64_t x
+    cdef double v
+    cdef int32_t row
+    for s in range(4):
+        r.played[s] = d.played[s]
+        r.accept[s] = w.tables + <Py_ssize_t>w.table_of[4 * i + s] * TABLE_BYTES
+    r.gone = gone
+    r.pack = w.pack
+    r.turn_up, r.taken, r.lone, r.reader = d.turn_up, d.taken, d.lone, seat
+    r.discard = d.discard if seat == SEAT_A else -1
+    row = w.discard_of[i]
+    r.discards = w.discards + <Py_ssize_t>row * HANDS if row >= 0 else NULL
+    batch = 2 * n if 2 * n > MIN_BATCH else MIN_BATCH
+    while have < n:
+        tries += 1
+        code = deal_worlds(hidden, seats, forbidden, caps, fold_key(stream, <uint64_t>tries) if tries > 1 else stream,
+                           batch, known, w.candidates, w.counts)
+        if code != DEAL_OK:
+            return code
+        x = fold_key(fold_key(stream, <uint64_t>tries), JUDGE)
+        got = 0
+        for j in range(batch):
+            if judge(&r, &w.candidates[4 * j], &x, dealt, &assumed):
+                if have + got < n:
+                    for s in range(4):
+                        w.worlds[4 * (have + got) + s] = w.candidates[4 * j + s]
+                got += 1
+        candidates += batch
+        if candidates >= JUDGED_BEFORE_CONTRADICTION and have + got < w.min_acceptance * candidates:
+            return READ_CONTRADICTED
+        have += got
+        if have < n:
+            # judging is cheaper in bulk: the next batch sized by the acceptance seen so far
+            v = 1.2 * (n - have)
+            v = v * candidates
+            v = v / (have if have > 1 else 1)
+            if v < MIN_BATCH:
+                v = MIN_BATCH
+            if v > MAX_BATCH:
+                v = MAX_BATCH
+            batch = <Py_ssize_t>v
+    return DEAL_OK
+
+
 cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t legal) noexcept nogil:
     """PIMCPlayer.choose for ``seat`` with two or more ``legal`` cards: the card, or -ERR_*."""
     cdef uint32_t known[4]
@@ -210,7 +291,18 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         k += 1
     caps[3] = popcount(hidden) - total
     stream = fold_key(fold_key(fold_key(w.root, <uint64_t>i), <uint64_t>n), <uint64_t>seat)
-    code = deal_worlds(hidden, seats, forbidden, caps, stream, w.n_worlds, known, w.worlds, w.counts)
+    code = DEAL_OK
+    if w.calls and not w.misled[i]:
+        code = read_worlds(w, d, i, seat, hidden, seats, forbidden, caps, known, gone, stream)
+        if code == READ_CONTRADICTED:
+            w.misled[i] = 1
+            if w.n_contradicted < w.room_c:
+                w.contradicted[3 * w.n_contradicted] = <int32_t>i
+                w.contradicted[3 * w.n_contradicted + 1] = n
+                w.contradicted[3 * w.n_contradicted + 2] = seat
+            w.n_contradicted += 1
+    if not w.calls or w.misled[i]:
+        code = deal_worlds(hidden, seats, forbidden, caps, stream, w.n_worlds, known, w.worlds, w.counts)
     if code != DEAL_OK:
         return -ERR_CAPS if code == DEAL_BAD_CAPS else -ERR_VOIDS
     # the trick on the table in the solver's layout
@@ -295,7 +387,7 @@ def _cards(x, n, what, pack):
 
 
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
-                    table_bits=None, table_clear="batch", shortcut=True):
+                    table_bits=None, table_clear="batch", shortcut=True, reading=None):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -345,6 +437,33 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
         row, seat = (int(x) for x in np.argwhere(dheld)[0])
         raise EuchreError(f"deal {row}: the discard {card_text(int(discard_a[row]))} is in {SEATS[seat]}'s hand")
 
+    cdef const uint8_t[:, ::1] rt
+    cdef const int32_t[:, ::1] rto
+    cdef const int8_t[:, ::1] rd
+    cdef const int32_t[::1] rdo
+    cdef uint32_t[:, ::1] cand_v
+    cdef uint8_t[::1] misled_v
+    cdef int32_t[:, ::1] contra_v
+    if reading is not None:
+        tables, table_of, discards, discard_of, min_acceptance = reading
+        tables = np.ascontiguousarray(tables, dtype=np.uint8)
+        if tables.ndim != 2 or tables.shape[1] != TABLE_BYTES or len(tables) == 0:
+            raise EuchreError(f"the calls' tables must be rows of {TABLE_BYTES} bytes")
+        table_of = np.ascontiguousarray(table_of, dtype=np.int32)
+        if table_of.shape != (n, 4) or (n and (table_of.min() < 0 or table_of.max() >= len(tables))):
+            raise EuchreError("table_of must give each deal's four rows of the calls' tables")
+        discards = np.ascontiguousarray(discards, dtype=np.int8).reshape(-1, HANDS)
+        discard_of = np.ascontiguousarray(discard_of, dtype=np.int32)
+        if discard_of.shape != (n,) or (n and (discard_of.min() < -1 or discard_of.max() >= len(discards))):
+            raise EuchreError("discard_of must give each deal's row of the discard tables, -1 none")
+        if n and ((discard_of < 0) & (taken_a != 0) & with_turn_up).any():
+            raise EuchreError("a deal whose dealer took up needs his discard table to read the calls")
+        if not 0 <= float(min_acceptance) <= 1:
+            raise EuchreError(f"min_acceptance must be between 0 and 1, not {min_acceptance!r}")
+        if n and (turn_a < 0).any():
+            raise EuchreError("reading the calls needs the turn-up of every deal")
+        if len(discards) == 0:
+            discards = np.full((1, HANDS), -1, np.int8)
     plays = np.full((n, MAX_PLAYS), -1, np.int8)
     won = np.zeros((n, 2), np.int8)
     world_buf = np.zeros((n_worlds, 4), np.uint32)
@@ -375,6 +494,27 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     w.decisions = 0
     w.err_deal = -1
     w.err_seat = -1
+    w.calls = 0
+    w.n_contradicted = 0
+    if reading is not None:
+        rt, rto, rd, rdo = tables, table_of, discards, discard_of
+        w.calls = 1
+        w.tables = &rt[0, 0]
+        w.table_of = &rto[0, 0] if n else NULL
+        w.discards = &rd[0, 0]
+        w.discard_of = &rdo[0] if n else NULL
+        w.room = max(2 * n_worlds, MAX_BATCH)
+        cand_buf = np.zeros((w.room, 4), np.uint32)
+        cand_v = cand_buf
+        w.candidates = &cand_v[0, 0]
+        w.min_acceptance = float(min_acceptance)
+        misled_buf = np.zeros(max(n, 1), np.uint8)
+        misled_v = misled_buf
+        w.misled = &misled_v[0]
+        contra_buf = np.zeros((max(4 * n, 16), 3), np.int32)
+        contra_v = contra_buf
+        w.contradicted = &contra_v[0, 0]
+        w.room_c = contra_buf.shape[0]
     try:
         with nogil:
             for i in range(n):
@@ -401,4 +541,8 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
             raise EuchreError(f"{where}: the seat is known to hold more cards than he has left")
         raise EuchreError(f"{where}: no deal of the hidden cards fits what the player knows (the hands, the "
                           f"turn-up, the discard and the voids contradict each other)")
+    if reading is not None:
+        if w.n_contradicted > w.room_c:
+            raise EuchreError("more contradicted decisions than the kernel keeps")
+        return plays, won, int(w.decisions), contra_buf[:w.n_contradicted].copy()
     return plays, won, int(w.decisions)

@@ -9,6 +9,7 @@ from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
 from analysis.game import contract
+from analysis.game.rules import Rules
 from analysis.play.pimc import PIMCPlayer, play_pimc_batch
 from analysis.play.table import play_hand, play_hands
 from fastcore.pimcplay import play_pimc_hands
@@ -49,7 +50,8 @@ def test_compiled_hands_equal_the_python_players(dealt, worlds, seed):
     pack, args = dealt
     player = PIMCPlayer(worlds, seed)
     want = play_hands(players=[player] * 4, pack=pack, **args)
-    got, decisions = play_pimc_batch(worlds=worlds, seed=seed, pack=pack, **args)
+    got, decisions, contradicted = play_pimc_batch(worlds=worlds, seed=seed, pack=pack, **args)
+    assert contradicted == []
     assert got.dtype == np.int8
     np.testing.assert_array_equal(got, want)
     assert decisions == player.decisions
@@ -86,7 +88,7 @@ def test_compiled_hands_equal_the_python_players_told_less(dealt, told):
         base["taken"] = args["taken"]
     player = PIMCPlayer(3, 11)
     want = play_hands(players=[player] * 4, pack=pack, **base)
-    got, decisions = play_pimc_batch(worlds=3, seed=11, pack=pack, **base)
+    got, decisions, _c = play_pimc_batch(worlds=3, seed=11, pack=pack, **base)
     np.testing.assert_array_equal(got, want)
     assert decisions == player.decisions
 
@@ -113,10 +115,10 @@ def test_one_deal_with_scalars_and_an_empty_batch():
                turn_up=int(args["turn_up"][i]), taken=bool(args["taken"][i]), discard=int(args["discard"][i]))
     player = PIMCPlayer(5, 12)
     want = play_hands(players=[player] * 4, **one)
-    got, decisions = play_pimc_batch(worlds=5, seed=12, **one)
+    got, decisions, _c = play_pimc_batch(worlds=5, seed=12, **one)
     np.testing.assert_array_equal(got, want)
     assert decisions == player.decisions
-    got, decisions = play_pimc_batch(np.zeros((0, 4), np.uint32), 0, -1, 0, 4, 1)
+    got, decisions, _c = play_pimc_batch(np.zeros((0, 4), np.uint32), 0, -1, 0, 4, 1)
     assert got.shape == (0,) and decisions == 0
 
 
@@ -164,3 +166,48 @@ def test_cards_out_of_the_24_card_pack_are_refused():
     args24 = bid(60, 5, 24)
     with pytest.raises(EuchreError, match="turn-up of deal 0, .* is not in the 24-card pack"):
         play_pimc_batch(args24["hands"][:1], args24["trump"][0], -1, 0, 4, 1, turn_up=0, pack=24)
+
+
+# --- reading the calls ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("worlds, seed", [(4, 3), (32, 2)])
+def test_compiled_hands_reading_the_calls_equal_the_python_players(dealt, worlds, seed):
+    """PIMC reading the calls under the book's bidding, falling back to the cards alone when they
+    mislead: the same cards as the Python player (its worlds judged by the same tables)."""
+    from analysis.play.worlds import BiddingModel
+    pack, args = dealt
+    rows = np.arange(0, len(args["hands"]), 2 if worlds < 32 else 6)
+    sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
+    model = BiddingModel(BookPolicy(), Rules(pack=pack))
+    player = PIMCPlayer(worlds, seed, model, fallback=True)
+    want = play_hands(players=[player] * 4, pack=pack, **sub)
+    got, decisions, contradicted = play_pimc_batch(worlds=worlds, seed=seed, pack=pack, model=model, **sub)
+    np.testing.assert_array_equal(got, want)
+    assert decisions == player.decisions
+    assert contradicted == player.contradicted
+
+
+def test_reading_the_calls_needs_them():
+    from analysis.play.worlds import BiddingModel
+    args = bid(40, 5, 32)
+    with pytest.raises(EuchreError, match="calls and turn-up"):
+        play_pimc_batch(args["hands"], args["trump"], args["lone_seat"], args["side"], 4, 1,
+                        model=BiddingModel(BookPolicy()))
+
+
+def test_compiled_players_misled_by_the_calls_fall_back_as_the_python_players(dealt):
+    """Under a model in which B never orders up, the deals where he did contradict it: both
+    players see it at the same decision and read the cards alone for the rest of the hand."""
+    from analysis.bidding.policy import Forced
+    from analysis.play.worlds import BiddingModel
+    pack, args = dealt
+    ordered = [i for i, calls in enumerate(args["calls"]) if any(c.seat == B and c.action == "order up" for c in calls)]
+    rows = np.array(ordered[:6] + list(range(6)))
+    sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
+    model = BiddingModel(Forced(BookPolicy(), B, "first_round", "pass"), Rules(pack=pack))
+    player = PIMCPlayer(4, 5, model, fallback=True)
+    want = play_hands(players=[player] * 4, pack=pack, **sub)
+    got, decisions, contradicted = play_pimc_batch(worlds=4, seed=5, pack=pack, model=model, **sub)
+    np.testing.assert_array_equal(got, want)
+    assert contradicted == player.contradicted
+    assert {k[0] for k in contradicted} >= set(range(min(6, len(ordered))))

@@ -27,6 +27,7 @@ from analysis.game import contract
 from analysis.play.pimc import PIMCPlayer, play_pimc_batch
 from analysis.play.players import Player, SimplePlayer
 from analysis.play.table import play_hands
+from analysis.play.worlds import BiddingModel
 from fastcore.sampler import sample_deals
 
 SEED = 20261123
@@ -102,6 +103,13 @@ def bench_table_hands(min_seconds: float) -> float:
 @benchmark("table_hands_compiled_per_s", "whole hands, PIMC (32 worlds) in every seat, compiled (hands/s)")
 def bench_table_hands_compiled(min_seconds: float) -> float:
     return _whole_hands(partial(play_pimc_batch, worlds=WORLDS, seed=2), 40, SEED + 1, min_seconds)
+
+
+@benchmark("table_hands_calls_compiled_per_s", "whole hands, PIMC (32 worlds) reading the calls in every seat, compiled; "
+           "the calls' tables already built (hands/s)")
+def bench_table_hands_calls_compiled(min_seconds: float) -> float:
+    model = BiddingModel(BookPolicy())
+    return _whole_hands(partial(play_pimc_batch, worlds=WORLDS, seed=2, model=model), 40, SEED + 1, min_seconds)
 
 
 @benchmark("simple_play_hands_per_s", "whole hands, the simple player in every seat (hands/s)")

@@ -20,6 +20,7 @@ A table is asked once per (policies, rules, score) and kept (:func:`tables_for`)
 """
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -189,13 +190,22 @@ class CallTables:
 _readers: OrderedDict = OrderedDict()
 
 
+def _policy_key(policy):
+    """The book's and pattern policies by what they are (their description is all their state), so
+    the tables outlive the objects; any other policy by identity (a reader holds it)."""
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.bidding.pattern_policy import PatternPolicy
+    if type(policy) in (BookPolicy, PatternPolicy):
+        return (type(policy).__name__, json.dumps(policy.describe(), sort_keys=True, default=str))
+    return ("object", id(policy))
+
+
 def tables_for(policies, rules: Rules | None = None, score=None) -> CallTables:
-    """The :class:`CallTables` of these policies, rules and score, kept from one call to the next
-    (the policies by identity: a reader holds them, so their ids are not reused)."""
+    """The :class:`CallTables` of these policies, rules and score, kept from one call to the next."""
     policies = _policies(policies)
     rules = rules or Rules()
     score = Score.of(score or Score())
-    key = (tuple(id(p) for p in policies), rules, score)
+    key = (tuple(_policy_key(p) for p in policies), rules, score)
     got = _readers.get(key)
     if got is None:
         got = _readers[key] = CallTables(policies, rules, score)

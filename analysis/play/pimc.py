@@ -22,7 +22,8 @@ import numpy as np
 from analysis.errors import EuchreError
 from analysis.play.information import InfoSet
 from analysis.play.players import Player, cards_of
-from analysis.play.worlds import BiddingModel, CallsContradicted, sample_worlds
+from analysis.bidding.reading import HANDS, TABLE_BYTES, ending_of
+from analysis.play.worlds import MIN_ACCEPTANCE, BiddingModel, CallsContradicted, sample_worlds
 from analysis.seeds import root_state
 from fastcore.batches import int_array
 from fastcore.pimcplay import play_pimc_hands
@@ -127,19 +128,48 @@ class PIMCPlayer(Player):
         return best
 
 
+def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
+    """The calls' tables of a batch of deals for the compiled players (``play_pimc_hands``'s
+    ``reading``): each distinct table once, each deal's rows."""
+    rows: dict[int, int] = {}
+    tables, discards = [], []
+    table_of = np.zeros((len(calls), 4), np.int32)
+    discard_of = np.full(len(calls), -1, np.int32)
+
+    def row_of(table, kept) -> int:
+        key = id(table)          # the tables are kept objects: one id, one table
+        if key not in rows:
+            rows[key] = len(kept)
+            kept.append(table)
+        return rows[key]
+    for i, heard in enumerate(calls):
+        up = int(turn_up[i])
+        ending = ending_of(heard, up)
+        for s in range(4):
+            table_of[i, s] = row_of(model.tables.seat_table(up, ending, s), tables)
+        discard = model.tables.discard_table(up, ending)
+        if discard is not None:
+            discard_of[i] = row_of(discard, discards)
+    return (np.stack(tables) if tables else np.zeros((1, TABLE_BYTES), np.uint8), table_of,
+            np.stack(discards) if discards else np.zeros((0, HANDS), np.int8), discard_of, MIN_ACCEPTANCE)
+
+
 def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, maker=None, turn_up=None,
-                    taken=None, discard=None, calls=None, pack: int = 32) -> tuple[np.ndarray, int]:
-    """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds, no
-    bidding model) in every seat, compiled (``fastcore.pimcplay``): the same arguments, the same
-    cards and so the same tricks taken by ``side``.
+                    taken=None, discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None
+                    ) -> tuple[np.ndarray, int, list]:
+    """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds) or,
+    given ``model``, ``PIMCPlayer(worlds, seed, model, fallback=True)`` (reading the calls) in every
+    seat, compiled (``fastcore.pimcplay``): the same arguments, the same cards and so the same tricks
+    taken by ``side``.
 
     hands: (N, 4) masks at the start of play, 5 cards each (a lone player's partner's are
     ignored); trump, lone_seat (-1 none), side (0 AC, 1 BD), leader (default: the first active
-    seat left of A), maker (-1 unknown; uniform worlds do not read it), turn_up (-1 or None
+    seat left of A), maker (-1 unknown; the worlds do not read it), turn_up (-1 or None
     unknown), taken (the dealer took it up), discard (the dealer's, -1 or None for none): one value
-    or (N,) values. ``calls`` is taken for the likeness only (uniform worlds do not read the calls).
-    Returns (tricks of ``side`` per deal as int8, the decisions searched: those with two or more
-    legal cards, as counted by ``PIMCPlayer.decisions``)."""
+    or (N,) values; ``calls``: one tuple of Call per deal (read only with ``model``, which needs
+    them and the turn-ups). Returns (tricks of ``side`` per deal as int8, the decisions searched:
+    those with two or more legal cards, as counted by ``PIMCPlayer.decisions``, the keys (deal,
+    card number, seat) of the decisions where the calls contradicted the model)."""
     worlds = checked_worlds(worlds)
     root = root_state(seed)
     h = np.asarray(hands)
@@ -149,6 +179,14 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
         return np.full(n, default, np.int64) if x is None else x
     side_a = int_array(col(side, 0), n, "side", 0, 1)
     int_array(col(maker, -1), n, "maker", -1, 3)
-    _plays, won, decisions = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1),
-                                             col(taken, 0), col(discard, -1), worlds, root, pack=pack)
-    return won[np.arange(n), side_a.astype(np.intp)], decisions
+    reading = None
+    if model is not None:
+        if calls is None or turn_up is None:
+            raise EuchreError("reading the calls needs each deal's calls and turn-up")
+        turn = np.broadcast_to(np.asarray(turn_up, np.int64), (n,))
+        reading = reading_of(model, turn, [tuple(c) for c in calls])
+    got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
+                          col(discard, -1), worlds, root, pack=pack, reading=reading)
+    won, decisions = got[1], got[2]
+    contradicted = [tuple(int(x) for x in k) for k in got[3]] if reading is not None else []
+    return won[np.arange(n), side_a.astype(np.intp)], decisions, contradicted

@@ -102,8 +102,9 @@ class TablePlay(PlayEngine):
     side, not the turn-up, the discard or the calls: the players play without them (they know
     less than at the table; :func:`play_hands` takes them when the caller has them). One
     :class:`analysis.play.book.BookPlayer` in every seat plays through the compiled
-    :func:`analysis.play.book.play_book_batch`, and one PIMC player reading the cards alone in every
-    seat through :func:`analysis.play.pimc.play_pimc_batch`, card for card the same."""
+    :func:`analysis.play.book.play_book_batch`, and one PIMC player in every seat (from the cards
+    alone, or reading the calls with the fallback) through :func:`analysis.play.pimc.play_pimc_batch`,
+    card for card the same."""
 
     def __init__(self, kind: str = "pimc", worlds: int = 32, seed: int = 0, players: Sequence[Player] | None = None,
                  pack: int = 32):
@@ -126,10 +127,15 @@ class TablePlay(PlayEngine):
         p = players[0]
         if type(p) is BookPlayer and all(q is p for q in players):
             return play_book_batch(hands, trump, lone_seat, side, pack=self.pack, off=p.off, fired=p.fired, **kw)
-        if type(p) is PIMCPlayer and p.model is None and all(q is p for q in players):
-            # PIMC from the cards alone in every seat: the compiled twin plays the same cards
-            tricks, decisions = play_pimc_batch(hands, trump, lone_seat, side, p.worlds, p.seed, pack=self.pack, **kw)
+        reads = p.model is not None if type(p) is PIMCPlayer else False
+        if (type(p) is PIMCPlayer and all(q is p for q in players)
+                and (not reads or (p.fallback and kw.get("calls") is not None and kw.get("turn_up") is not None))):
+            # PIMC in every seat, from the cards alone or reading the calls (falling back to the
+            # cards when they mislead): the compiled twin plays the same cards
+            tricks, decisions, contradicted = play_pimc_batch(hands, trump, lone_seat, side, p.worlds, p.seed,
+                                                              pack=self.pack, model=p.model, **kw)
             p.count_decisions(decisions)
+            p.contradicted.extend(contradicted)
             return tricks
         return play_hands(hands, trump, lone_seat, side, players, pack=self.pack, **kw)
 

@@ -46,6 +46,8 @@ from fastcore.worldsampler import deal_hidden, mix_key
 from analysis.game.cards import pack_mask
 
 _BITS = np.uint32(1) << np.arange(32, dtype=np.uint32)
+# below this share of 4,096 candidate worlds kept, the calls contradict the model
+MIN_ACCEPTANCE = 1e-3
 # the key folded after a batch's number for the stream the calls' judge draws unseen cards from
 JUDGE = 1 << 32
 
@@ -138,7 +140,7 @@ def _counted(info: InfoSet, n: int, stream: int, need, forbidden) -> np.ndarray:
 
 
 def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel | None" = None,
-                  method: str = "auto", min_acceptance: float = 1e-3) -> Worlds:
+                  method: str = "auto", min_acceptance: float = None) -> Worlds:
     """``n`` worlds consistent with ``info`` (and with the calls under ``model``), from ``seed``
     and ``key`` (whole numbers naming the decision, e.g. (deal, card number, seat)).
 
@@ -150,6 +152,7 @@ def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel |
         raise EuchreError(f"method {method!r} is unknown: use auto, counting, exact or rejection")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise EuchreError(f"the number of worlds must be a whole number of at least 1, not {n!r}")
+    min_acceptance = MIN_ACCEPTANCE if min_acceptance is None else min_acceptance
     stream = mix_key(root_state(seed), tuple(key))
     need, forbidden = needs(info)
     if model is None and method in ("auto", "counting"):
