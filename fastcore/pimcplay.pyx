@@ -3,7 +3,10 @@
 
 ``play_pimc_hands`` plays a batch of hands as ``analysis.play.table.play_hands`` does with
 ``analysis.play.pimc.PIMCPlayer(worlds, seed)`` (uniform worlds, no bidding model) in every
-seat, card for card the same. At each card of deal ``i`` (its row in the batch), card number
+seat, card for card the same; given ``reading`` (the calls' tables, ``analysis.bidding.reading``),
+as ``PIMCPlayer(worlds, seed, model, fallback=True)``: candidate worlds dealt in batches and judged
+by ``fastcore.callreading.judge`` as ``sample_worlds`` does with the model, and the cards alone for
+the rest of a deal whose calls contradicted the model. At each card of deal ``i`` (its row in the batch), card number
 ``n`` of the hand, ``seat`` to move:
 
 * a single legal card is played without search;

@@ -11,9 +11,10 @@ What it cannot see: each world is solved as if every player knew every card (str
 assumes it could play differently in worlds it cannot tell apart), and a card is valued for this
 trick's worlds alone, not for what the others will infer from it (non-locality).
 
-:func:`play_pimc_batch` plays whole hands with the player (uniform worlds) in every seat through
-the compiled twin ``fastcore.pimcplay``: the same worlds, values and cards as
-:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` in every seat.
+:func:`play_pimc_batch` plays whole hands with the player in every seat, from the cards alone or
+reading the calls, through the compiled twin ``fastcore.pimcplay``: the same worlds, values and
+cards as :func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (or
+``PIMCPlayer(worlds, seed, model, fallback=True)``) in every seat.
 """
 from __future__ import annotations
 

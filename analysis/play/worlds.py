@@ -25,8 +25,10 @@ seed and key give the same worlds.
 What the calls tell is softer. :class:`BiddingModel` reads them under a model of the others'
 bidding (a policy per seat): a world is kept only when the policy, given the hands of that world
 as dealt, bids exactly as the player heard (and, when the dealer took up and the player is not
-the dealer, discards a card of the undealt rest, the discard the world then assumes). Its
-acceptance is reported.
+the dealer, discards a card of the undealt rest, the discard the world then assumes). Each seat's
+calls are read through his table of the hands that answer as he did (:mod:`analysis.bidding.reading`)
+and the worlds judged by a compiled kernel (``fastcore.callreading``), the unseen cards drawn from
+the batch's own stream; its acceptance is reported.
 """
 from __future__ import annotations
 
