@@ -34,11 +34,13 @@ from analysis.game.cards import pack_mask
 from analysis.game.rules import ROUND_ORDER, Rules, Score
 from fastcore.callreading import N_HANDS as HANDS, N_TABLE_BYTES as TABLE_BYTES, all_hands
 
-# the bytes of tables a CallTables keeps (a seat's table is 25 KB, an answer to one question
-# 21 KB packed, 170 KB for a round-two suit or a discard); the least recently used go first. A
-# study at one score asks about 1,300 questions of the 32-card pack, 1,600 biddings.
+# the bytes of tables kept in a process, all readers together (a seat's table is 25 KB, an answer
+# to one question 21 KB packed, 170 KB for a round-two suit or a discard); the least recently
+# used go first. A study at one score asks about 1,300 questions of the 32-card pack.
 BYTES_KEPT = 512 * 2 ** 20
-READERS_KEPT = 16
+READERS_KEPT = 64
+_kept: OrderedDict = OrderedDict()      # (reader, what) -> table
+_bytes_kept = [0]
 
 
 @lru_cache(maxsize=1)
@@ -83,19 +85,19 @@ class CallTables:
         self.policies = _policies(policies)
         self.rules = rules or Rules()
         self.score = Score.of(score or Score())
-        self._kept: OrderedDict = OrderedDict()
-        self._bytes = 0
+        self._id = object()      # names this reader's tables in the process's store
 
-    def _keep(self, key, make):
-        got = self._kept.get(key)
+    def _keep(self, what, make):
+        key = (self._id, what)
+        got = _kept.get(key)
         if got is None:
             got = make()
-            self._kept[key] = got
-            self._bytes += got.nbytes
-            while self._bytes > BYTES_KEPT and len(self._kept) > 1:
-                self._bytes -= self._kept.popitem(last=False)[1].nbytes
+            _kept[key] = got
+            _bytes_kept[0] += got.nbytes
+            while _bytes_kept[0] > BYTES_KEPT and len(_kept) > 1:
+                _bytes_kept[0] -= _kept.popitem(last=False)[1].nbytes
         else:
-            self._kept.move_to_end(key)
+            _kept.move_to_end(key)
         return got
 
     def _valid(self, turn_up: int) -> np.ndarray:
