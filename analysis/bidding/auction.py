@@ -31,7 +31,7 @@ class Bidding:
     play_hands: list[int] = field(default_factory=list)
 
 
-def _policies(policies) -> list[Policy]:
+def four_policies(policies) -> list[Policy]:
     if isinstance(policies, Policy):
         return [policies] * 4
     policies = list(policies)
@@ -156,7 +156,7 @@ def ask_discard(policy: Policy, six, turn_up, trump, calls, is_lone, rules: Rule
 def bid_batch(hands: np.ndarray, turn_up: np.ndarray, policies, rules: Rules = Rules(), score=Score()) -> BiddingBatch:
     """The bidding of every deal, seat by seat for the whole batch, in the laws' order; ``score``
     is the Score (AC, BD) before the hand."""
-    policies = _policies(policies)
+    policies = four_policies(policies)
     score = Score.of(score)
     hands = np.asarray(hands, dtype=np.uint32)
     turn_up = np.asarray(turn_up, dtype=np.int8)

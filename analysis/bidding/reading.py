@@ -27,7 +27,7 @@ from functools import lru_cache
 import numpy as np
 
 from analysis.bidding.auction import (ask_alone, ask_discard, ask_first_round, ask_second_round, ask_take,
-                                      calls_of, _policies)
+                                      calls_of, four_policies)
 from analysis.errors import EuchreError
 from analysis.game import contract
 from analysis.game.cards import pack_mask
@@ -82,7 +82,7 @@ class CallTables:
     at ``score`` under ``rules``."""
 
     def __init__(self, policies, rules: Rules | None = None, score=None):
-        self.policies = _policies(policies)
+        self.policies = four_policies(policies)
         self.rules = rules or Rules()
         self.score = Score.of(score or Score())
         self._id = object()      # names this reader's tables in the process's store
@@ -204,7 +204,7 @@ def _policy_key(policy):
 
 def tables_for(policies, rules: Rules | None = None, score=None) -> CallTables:
     """The :class:`CallTables` of these policies, rules and score, kept from one call to the next."""
-    policies = _policies(policies)
+    policies = four_policies(policies)
     rules = rules or Rules()
     score = Score.of(score or Score())
     key = (tuple(_policy_key(p) for p in policies), rules, score)
