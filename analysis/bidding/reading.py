@@ -36,8 +36,9 @@ from fastcore.callreading import N_HANDS as HANDS, N_TABLE_BYTES as TABLE_BYTES,
 
 # the bytes of tables kept in a process, all readers together (a seat's table is 25 KB, an answer
 # to one question 21 KB packed, 170 KB for a round-two suit or a discard); the least recently
-# used go first. A study at one score asks about 1,300 questions of the 32-card pack.
-BYTES_KEPT = 512 * 2 ** 20
+# used go first. A study at one score asks about 1,300 questions of the 32-card pack. Below
+# joblib's worker check, which restarts a worker whose memory grew by 300 MB.
+BYTES_KEPT = 192 * 2 ** 20
 READERS_KEPT = 64
 _kept: OrderedDict = OrderedDict()      # (reader, what) -> table
 _bytes_kept = [0]
