@@ -30,7 +30,7 @@ from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
 from analysis.game.cards import ACE, JACK, SEAT_NAMES, SEATS, effective_suit_mask
 from analysis.reporting.markup import md_table
 from fastcore.sampler import sample_deals
-from studies.common.report import charts, pack_of, study_report
+from studies.common.report import charts, pack_of, played_how, study_report
 
 CONTRACTS = ("turn", "next", "cross")
 CONTRACT_NAMES = {"turn": "ordering up the turn-up (round one)", "next": "making next in round two",
@@ -270,7 +270,7 @@ def _position_table(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _headline(table: pd.DataFrame, verdict_list) -> str:
+def _headline(table: pd.DataFrame, verdict_list, played: str = "double-dummy") -> str:
     three = table[(table["contract"] == "turn") & (table["trumps"] == 3)]
     if three.empty:
         return ""
@@ -280,11 +280,13 @@ def _headline(table: pd.DataFrame, verdict_list) -> str:
     s6 = verdict_of(verdict_list, "S6")
     s6_text = (f"a void is worth {s6.estimate.mean:+.2f} [{s6.estimate.low:+.2f}, {s6.estimate.high:+.2f}] points "
                f"to the assisting hand (S6: {s6.verdict})") if s6 else "S6 not measured"
+    text = (f"Ordering up with three trumps the makers succeed {made.rate:.0%} of the time "
+            f"(net {net.mean:+.2f} [{net.low:+.2f}, {net.high:+.2f}] points per hand, {played}); {s6_text}.")
+    if not {"A", "B", "C"} <= set(table["seat"]):
+        return text      # a run of some seats only: no position to compare
     lead = position_alone(table, "next", "A", "B")
     same_side = position_alone(table, "next", "A", "C")
-    return (f"Ordering up with three trumps the makers succeed {made.rate:.0%} of the time "
-            f"(net {net.mean:+.2f} [{net.low:+.2f}, {net.high:+.2f}] points per hand, double-dummy); {s6_text}. "
-            f"Position alone, making next with the same hand: the dealer against the eldest hand "
+    return (f"{text} Position alone, making next with the same hand: the dealer against the eldest hand "
             f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}], against his partner {same_side.mean:+.3f} "
             f"[{same_side.low:+.3f}, {same_side.high:+.3f}]: the gap lies between the sides (B's side leads the "
             f"first trick), not between partners.")
@@ -329,13 +331,14 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          "other does.\n\n" + md_table(_overall_table(table))),
     ]
     deals = manifest.get("deals_per_scenario", 0)
+    played = played_how(manifest)
     method = (
         f"Deals: {deals:,} uniform random deals of the {pack_of(manifest)}-card pack per "
         "seat (each seat is a scenario with its own independent deals). On each deal the seat of the "
         "scenario makes trump with his partner, the bidding skipped, three times: ordering up the turn-up "
         "(the dealer takes it up and discards by the book's rule, D8: the lowest card of his shortest suit, "
         "keeping a lone ace), making next in round two, and making one of the two cross suits (chosen at "
-        "random: they are alike by symmetry). No lone hands. Every hand is played out double-dummy and "
+        f"random: they are alike by symmetry). No lone hands. Every hand is played out {played} and "
         "scored by the laws (makers 1 point for 3-4 tricks, 2 for a march; euchred makers give 2).\n\n"
         "The maker's hand is classed under the trump at the start of play (the dealer's after his discard): "
         "trumps held (left bower counted), which of the right bower, left bower and ace of trumps it holds, "
@@ -360,4 +363,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         study, question=question, method=method, table=_results_table(table, "turn"),
         caption="Ordering up the turn-up (round one), per seat of the maker and number of trumps held at the start "
                 "of play. Intervals are 95% (Wilson for rates).",
-        files=files, verdicts=verdict_list, headline=_headline(table, verdict_list), sections=sections)
+        files=files, verdicts=verdict_list, headline=_headline(table, verdict_list, played), sections=sections)

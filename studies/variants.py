@@ -9,7 +9,8 @@ policy (``analysis/data/policies/cautious.toml``), double-dummy.
 
 Their reference runs (seed 1888, the defaults below), each writing ``reports/<name>/``:
 
-    euchrelab run book_bidding_table round_two_table assist_take_table lone_hands_table bridge_table discard_table --jobs 2
+    euchrelab run book_bidding_table round_two_table assist_take_table lone_hands_table bridge_table discard_table \
+        hand_strength_table --jobs 2
     euchrelab run book_bidding_cautious round_two_cautious assist_take_cautious score_cautious --jobs 2
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ from studies.book_bidding import STUDY as BOOK_BIDDING
 from studies.bridge import STUDY as BRIDGE
 from studies.common.variant import variant
 from studies.discard import STUDY as DISCARD
+from studies.hand_strength import STUDY as HAND_STRENGTH
 from studies.lone_hands import STUDY as LONE_HANDS
 from studies.round_two import STUDY as ROUND_TWO
 from studies.score import STUDY as SCORE
@@ -40,6 +42,11 @@ BRIDGE_TABLE = variant(BRIDGE, "bridge_table", {**BRIDGE.defaults, "deals": 100_
                        engine=TABLE, scenarios=lambda s: not s.startswith("table-"))
 
 DISCARD_TABLE = variant(DISCARD, "discard_table", {"deals": 20_000, "chunk_size": 10_000}, engine=TABLE)
+# S6 reads C's hand: the other seats' scenarios are left out (the contract is fixed: no calls to read)
+HAND_STRENGTH_TABLE = variant(HAND_STRENGTH, "hand_strength_table", {"deals": 100_000, "chunk_size": 2_500},
+                              engine=TABLE, scenarios=lambda s: s == "C",
+                              note="Only C's deals are played (S6 reads C's hand); the contract is fixed without "
+                                   "bidding, so the players have no calls to read and play from the cards alone")
 
 # about half the deals of the double-dummy reference runs
 BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,
@@ -57,4 +64,5 @@ SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {"deals": 1_000_000, "chunk_si
                              "players' game, as in the score study: the company bids only around the decision tested")
 
 VARIANTS = (BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE, DISCARD_TABLE,
+            HAND_STRENGTH_TABLE,
             BOOK_BIDDING_CAUTIOUS, ROUND_TWO_CAUTIOUS, ASSIST_TAKE_CAUTIOUS, SCORE_CAUTIOUS)
