@@ -109,3 +109,22 @@ def test_the_judge_is_the_model_s_accept():
     for i, info in list(_reader_infos(policies, rules, score, deals=30))[:20]:
         worlds = sample_worlds(info, 30, 2, key=(i,)).hands
         np.testing.assert_array_equal(model.accept(info, worlds, 77), model_accept_drawn(model, info, worlds, 77)[0])
+
+
+def test_the_tables_are_shared_by_policies_of_the_same_plain_state():
+    from analysis.bidding.policy import Forced
+    from analysis.bidding.reading import tables_for
+    book = tables_for(BookPolicy(), Rules(), Score(1, 2))
+    assert tables_for(BookPolicy(), Rules(), Score(1, 2)) is book
+    assert tables_for(BookPolicy(BookParams(keep_bridge=True)), Rules(), Score(1, 2)) is not book
+    assert tables_for(BookPolicy(), Rules(), Score(2, 1)) is not book
+    arm = tables_for(Forced(BookPolicy(), 1, "first_round", "pass"))
+    assert tables_for(Forced(BookPolicy(), 1, "first_round", "pass")) is arm
+    assert tables_for(Forced(BookPolicy(), 1, "first_round", "order up")) is not arm
+
+    class Holding(BookPolicy):          # state that is not plain data: read by identity
+        def __init__(self):
+            super().__init__()
+            self.table = np.zeros(3)
+    first = Holding()
+    assert tables_for(first) is tables_for(first) and tables_for(Holding()) is not tables_for(first)

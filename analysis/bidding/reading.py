@@ -20,7 +20,7 @@ A table is asked once per (policies, rules, score) and kept (:func:`tables_for`)
 """
 from __future__ import annotations
 
-import json
+import dataclasses
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -28,6 +28,7 @@ import numpy as np
 
 from analysis.bidding.auction import (ask_alone, ask_discard, ask_first_round, ask_second_round, ask_take,
                                       calls_of, four_policies)
+from analysis.bidding.policy import Policy
 from analysis.errors import EuchreError
 from analysis.game import contract
 from analysis.game.cards import pack_mask
@@ -193,14 +194,32 @@ class CallTables:
 _readers: OrderedDict = OrderedDict()
 
 
+def _plain(value):
+    """A hashable value standing for ``value`` when it is made of plain data (numbers, text, frozen
+    dataclasses, policies of plain data, and tuples, lists and dicts of them); None otherwise."""
+    if value is None or isinstance(value, (bool, int, float, str, np.integer, np.floating)):
+        return ("v", value)
+    if isinstance(value, (tuple, list)):
+        items = [_plain(v) for v in value]
+        return None if any(i is None for i in items) else ("seq", tuple(items))
+    if isinstance(value, dict):
+        items = [(_plain(k), _plain(v)) for k, v in value.items()]
+        return None if any(k is None or v is None for k, v in items) else ("map", tuple(sorted(items, key=repr)))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) and value.__dataclass_params__.frozen:
+        return _plain((type(value).__qualname__, dataclasses.asdict(value)))
+    if isinstance(value, Policy):
+        return _policy_key(value)
+    return None
+
+
 def _policy_key(policy):
-    """The book's and pattern policies by what they are (their description is all their state), so
-    the tables outlive the objects; any other policy by identity (a reader holds it)."""
-    from analysis.bidding.book_policy import BookPolicy
-    from analysis.bidding.pattern_policy import PatternPolicy
-    if type(policy) in (BookPolicy, PatternPolicy):
-        return (type(policy).__name__, json.dumps(policy.describe(), sort_keys=True, default=str))
-    return ("object", id(policy))
+    """A policy by what it is when its state is plain data (its class and attributes: the book's
+    and pattern policies, the forced arms of a study...), so its tables outlive the object; any
+    other by identity (a reader holds it, so its id is not reused)."""
+    state = _plain(vars(policy))
+    if state is None:
+        return ("object", id(policy))
+    return (type(policy).__module__, type(policy).__qualname__, state)
 
 
 def tables_for(policies, rules: Rules | None = None, score=None) -> CallTables:
