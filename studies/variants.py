@@ -1,8 +1,10 @@
 """The bidding studies under a second model, so that the ledger can show whether a verdict survives it.
 
-At the table (``_table``): every card played by PIMC (32 worlds a decision, from the player's own
-cards and what has been played; the calls are not read), whatever the run's engine. The deals a
-scenario are fewer than the double-dummy runs' (PIMC plays about a thousand hands a second a core).
+At the table (``_table``): every card played by the table engine (``--play table``: PIMC, 32 worlds
+a decision, consistent with the player's own cards, what has been played and the calls heard, read
+under the policies that bid), whatever the run's engine. The deals a scenario are fewer than the
+double-dummy runs' (the table players play some hundreds of hands a second a core). The score
+study's table variant (``studies.score_table``) plays PIMC from the cards alone.
 
 In other company (``_cautious``): the three chairs other than the decider's bid by the cautious
 policy (``analysis/data/policies/cautious.toml``), double-dummy.
@@ -15,6 +17,7 @@ Their reference runs (seed 1888, the defaults below), each writing ``reports/<na
 """
 from __future__ import annotations
 
+from analysis.play.engines import TABLE_PLAYER
 from studies.assist_take import STUDY as ASSIST_TAKE
 from studies.book_bidding import STUDY as BOOK_BIDDING
 from studies.bridge import STUDY as BRIDGE
@@ -25,7 +28,7 @@ from studies.lone_hands import STUDY as LONE_HANDS
 from studies.round_two import STUDY as ROUND_TWO
 from studies.score import STUDY as SCORE
 
-TABLE = "pimc"
+TABLE = TABLE_PLAYER        # PIMC reading the calls
 COMPANY = "cautious"
 
 BOOK_BIDDING_TABLE = variant(BOOK_BIDDING, "book_bidding_table", {"deals": 50_000, "chunk_size": 25_000,

@@ -357,7 +357,7 @@ def test_play_table_is_the_strongest_fast_table_player():
     from analysis.play.engines import TABLE_PLAYER, get_engine, play_record, resolve_play
     from analysis.run.runner import settings_for
 
-    assert resolve_play("table") == TABLE_PLAYER == "pimc" and resolve_play("book") == "book"
-    assert get_engine("table", worlds=8).name == get_engine("pimc", worlds=8).name
-    assert play_record("table", 32) == {"engine": "pimc", "worlds": 32}
-    assert settings_for("book_bidding", play="table").play == "pimc"
+    assert resolve_play("table") == TABLE_PLAYER == "pimc-calls" and resolve_play("book") == "book"
+    assert get_engine("table", worlds=8).name == get_engine("pimc-calls", worlds=8).name
+    assert play_record("table", 32) == {"engine": "pimc-calls", "worlds": 32}
+    assert settings_for("book_bidding", play="table").play == "pimc-calls"

@@ -39,8 +39,9 @@ def test_a_variant_records_its_model_on_every_test(study):
     base = study.name.rsplit("_", 1)[0]
     assert study.claims and study.suite_position is None
     if study.name.endswith("_table"):
-        assert {t.engine for t in study.claims} == {"pimc"} and not study.takes_play
-        assert "PIMC" in study.title
+        assert {t.engine for t in study.claims} == {"pimc-calls"} and not study.takes_play
+        assert "PIMC" in study.title and "calls" in study.title
+        assert all(t.label.endswith("(PIMC, calls)") for t in study.claims)
     else:
         assert {t.engine for t in study.claims} == {None} and study.takes_play
         assert {t.company for t in study.claims} == {"cautious bidders"}
@@ -64,6 +65,7 @@ def test_a_table_variant_plays_its_chunks_with_pimc_and_a_company_variant_in_its
     V.ROUND_TWO_TABLE.run_chunk("dealer", 0, 10, np.random.SeedSequence(1), settings_for(V.ROUND_TWO_TABLE))
     V.ROUND_TWO_CAUTIOUS.run_chunk("dealer", 0, 10, np.random.SeedSequence(1), settings_for(V.ROUND_TWO_CAUTIOUS))
     assert isinstance(seen[0][0], TablePlay) and seen[0][1] == "book"
+    assert all(p.reads_calls for p in seen[0][0].players)
     assert isinstance(seen[1][0], DoubleDummy) and seen[1][1] == "cautious"
 
 

@@ -5,8 +5,9 @@ sees all four hands, or the book's company, where the other three players bid by
 variant is the same study (the same cases, classes, readings, measures and report) with one axis
 changed, under its own name, so that its tests join the ledger beside the original's:
 
-* ``engine``: every card played by table-side players (``pimc``: PIMC, 32 worlds a decision),
-  whatever the run's engine; its tests record that engine;
+* ``engine``: every card played by table-side players (``pimc``: PIMC, 32 worlds a decision from
+  the cards alone; ``pimc-calls``: reading the calls too), whatever the run's engine; its tests
+  record that engine;
 * ``company``: the three chairs other than the decider's bid by another policy
   (:mod:`analysis.bidding.company`); its tests record that company.
 
@@ -22,6 +23,9 @@ from analysis.bidding.company import BOOK, COMPANIES, keeping
 from analysis.errors import EuchreError
 from analysis.experiment.study import Study
 from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, play_words, playing
+
+# how a test's label names the engine of a variant played at the table
+ENGINE_LABELS = {"pimc": "PIMC", "pimc-calls": "PIMC, calls"}
 
 
 def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None, company: str = BOOK,
@@ -66,7 +70,7 @@ def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None
     study.suite_position = None
     study.takes_play = engine is None
     # a label names the model too: the ledger lists a claim's tests by label
-    suffix = "".join([" (PIMC)" if engine else "", f" ({label})" if company != BOOK else ""])
+    suffix = "".join([f" ({ENGINE_LABELS.get(engine, engine)})" if engine else "", f" ({label})" if company != BOOK else ""])
     study.claims = tuple(replace(t, engine=engine, company=label if company != BOOK else t.company,
                                  label=t.label + suffix)
                          for t in base.claims if t.engine is None and keep(t))
