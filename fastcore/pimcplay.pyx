@@ -68,8 +68,8 @@ TABLE_CLEARS = {"decision": CLEAR_DECISION, "hand": CLEAR_HAND, "batch": CLEAR_B
 # 2^20 is 20% slower.
 PLAY_TABLE_BITS = 16
 
-# reading the calls: the most candidate worlds judged in one batch, and the key folded after a
-# batch's number for the judge's stream (analysis.play.worlds.sample_worlds, MAX_BATCH and JUDGE)
+# reading the calls: the most and fewest candidate worlds judged in one batch, and the key folded
+# after a batch's number for the judge's stream (as analysis.play.worlds.sample_worlds: 4096, 64, JUDGE)
 cdef enum:
     MAX_BATCH = 4096
     MIN_BATCH = 64
@@ -259,6 +259,7 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
     cdef int s, k = 0, need, total = 0, p, b, led = -1, win_bit = -1, win_seat = -1, best, code, trump = d.trump
     cdef uint64_t stream
     cdef Py_ssize_t x
+    cdef bint same = False
     # what the player knows (InfoSet.known, gone, hidden)
     known[0] = 0; known[1] = 0; known[2] = 0; known[3] = 0
     known[seat] = d.left[seat]
@@ -277,7 +278,10 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         for s in range(4):
             if s != seat:
                 live |= known[s]
-        if equivalent(legal, live, trump):
+        same = equivalent(legal, live, trump)
+        # a player reading the calls still reads them here: the Python player, who has no
+        # shortcut, sees a contradiction at this decision too
+        if same and not (w.calls and not w.misled[i]):
             return __builtin_ctz(legal)
     # the worlds (worlds.needs and _counted): the other three seats in order, then the rest
     for s in range(4):
@@ -308,6 +312,8 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         code = deal_worlds(hidden, seats, forbidden, caps, stream, w.n_worlds, known, w.worlds, w.counts)
     if code != DEAL_OK:
         return -ERR_CAPS if code == DEAL_BAD_CAPS else -ERR_VOIDS
+    if same:
+        return __builtin_ctz(legal)
     # the trick on the table in the solver's layout
     table = 0
     for p in range(d.n_trick):
@@ -400,7 +406,8 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     (``analysis.seeds.root_state``). The same cards as ``analysis.play.table.play_hands`` with
     ``PIMCPlayer(worlds, seed)`` in every seat.
 
-    Returns (plays, won, decisions): plays (N, 20) int8, the cards in the order played (-1 after
+    With ``reading`` the players read the calls (see below). Returns (plays, won, decisions): plays
+    (N, 20) int8, the cards in the order played (-1 after
     the 15th card of a lone hand); won (N, 2) int8, the tricks of AC and BD; decisions, the
     decisions with two or more legal cards (``PIMCPlayer.decisions``). The GIL is released for
     the whole batch. For measurement: ``table_bits`` (log2 of the transposition table's entries),
@@ -461,8 +468,10 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
             raise EuchreError("discard_of must give each deal's row of the discard tables, -1 none")
         if n and ((discard_of < 0) & (taken_a != 0) & with_turn_up).any():
             raise EuchreError("a deal whose dealer took up needs his discard table to read the calls")
-        if not 0 <= float(min_acceptance) <= 1:
-            raise EuchreError(f"min_acceptance must be between 0 and 1, not {min_acceptance!r}")
+        if not 0 < float(min_acceptance) <= 1:
+            raise EuchreError(f"min_acceptance must be above 0 and at most 1, not {min_acceptance!r}")
+        if n and ((taken_a != 0) & with_turn_up & (discard_a < 0)).any():
+            raise EuchreError("the dealer reads the calls with his own discard: give each dealer's discard")
         if n and (turn_a < 0).any():
             raise EuchreError("reading the calls needs the turn-up of every deal")
         if len(discards) == 0:

@@ -202,7 +202,7 @@ def test_compiled_players_misled_by_the_calls_fall_back_as_the_python_players(de
     from analysis.play.worlds import BiddingModel
     pack, args = dealt
     ordered = [i for i, calls in enumerate(args["calls"]) if any(c.seat == B and c.action == "order up" for c in calls)]
-    rows = np.array(ordered[:6] + list(range(6)))
+    rows = np.array(ordered[:30] + list(range(6)))
     sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
     model = BiddingModel(Forced(BookPolicy(), B, "first_round", "pass"), Rules(pack=pack))
     player = PIMCPlayer(4, 5, model, fallback=True)

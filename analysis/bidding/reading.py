@@ -50,6 +50,14 @@ def _hands() -> np.ndarray:
     return all_hands()
 
 
+@lru_cache(maxsize=64)
+def _valid_ranks(pack: int, turn_up: int) -> np.ndarray:
+    """The ranks of the five-card hands of the pack without the turn-up (shared by every reader)."""
+    h = _hands()
+    ok = ((h & ~np.uint32(pack_mask(pack))) == 0) & ((h >> np.uint32(turn_up)) & 1 == 0)
+    return np.flatnonzero(ok).astype(np.int32)
+
+
 def _pack(bits: np.ndarray) -> np.ndarray:
     return np.packbits(bits, bitorder="little")
 
@@ -104,10 +112,7 @@ class CallTables:
 
     def _valid(self, turn_up: int) -> np.ndarray:
         """The ranks of the hands a seat may hold: five cards of the pack, not the turn-up."""
-        def make():
-            h = _hands()
-            return np.flatnonzero(((h & ~np.uint32(pack_mask(self.rules.pack))) == 0) & ((h >> np.uint32(turn_up)) & 1 == 0))
-        return self._keep(("valid", turn_up), make)
+        return _valid_ranks(self.rules.pack, turn_up)
 
     def _answers(self, question: tuple, turn_up: int) -> np.ndarray:
         """The answer of every valid hand to one question (bool, or the suit named in round two)."""
@@ -198,7 +203,7 @@ def _plain(value):
     """A hashable value standing for ``value`` when it is made of plain data (numbers, text, frozen
     dataclasses, policies of plain data, and tuples, lists and dicts of them); None otherwise."""
     if value is None or isinstance(value, (bool, int, float, str, np.integer, np.floating)):
-        return ("v", value)
+        return ("v", type(value).__name__, repr(value))
     if isinstance(value, (tuple, list)):
         items = [_plain(v) for v in value]
         return None if any(i is None for i in items) else ("seq", tuple(items))
@@ -206,7 +211,8 @@ def _plain(value):
         items = [(_plain(k), _plain(v)) for k, v in value.items()]
         return None if any(k is None or v is None for k, v in items) else ("map", tuple(sorted(items, key=repr)))
     if dataclasses.is_dataclass(value) and not isinstance(value, type) and value.__dataclass_params__.frozen:
-        return _plain((type(value).__qualname__, dataclasses.asdict(value)))
+        return _plain((type(value).__module__, type(value).__qualname__,
+                       {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}))
     if isinstance(value, Policy):
         return _policy_key(value)
     return None
@@ -215,7 +221,8 @@ def _plain(value):
 def _policy_key(policy):
     """A policy by what it is when its state is plain data (its class and attributes: the book's
     and pattern policies, the forced arms of a study...), so its tables outlive the object; any
-    other by identity (a reader holds it, so its id is not reused)."""
+    other by identity (a reader holds it, so its id is not reused). A policy changed after its
+    calls were first read is not seen to change: policies are taken as fixed."""
     state = _plain(vars(policy))
     if state is None:
         return ("object", id(policy))

@@ -67,6 +67,9 @@ class PIMCPlayer(Player):
     cards alone from that decision to the end of the hand, as a player who sees he was misled;
     ``contradicted`` lists the keys of the decisions where he saw it (a key starts with the deal).
 
+    The deals whose calls misled him are kept by their key's deal number for the player's life; at
+    a table the player reading the calls is made anew for each batch (:meth:`hearing`).
+
     ``reads_calls``: seated at a table (:class:`analysis.play.table.TablePlay`), he reads the calls
     under the policies that bid them (:meth:`hearing`), falling back to the cards alone when they
     mislead him; a contract fixed without bidding he plays from the cards alone."""
@@ -185,6 +188,8 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
         if calls is None or turn_up is None:
             raise EuchreError("reading the calls needs each deal's calls and turn-up")
         turn = np.broadcast_to(np.asarray(turn_up, np.int64), (n,))
+        if n and (turn < 0).any():
+            raise EuchreError("reading the calls needs each deal's calls and turn-up")
         reading = reading_of(model, turn, [tuple(c) for c in calls])
     got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
                           col(discard, -1), worlds, root, pack=pack, reading=reading)

@@ -142,7 +142,7 @@ def _counted(info: InfoSet, n: int, stream: int, need, forbidden) -> np.ndarray:
 
 
 def sample_worlds(info: InfoSet, n: int, seed, key=(), *, model: "BiddingModel | None" = None,
-                  method: str = "auto", min_acceptance: float = None) -> Worlds:
+                  method: str = "auto", min_acceptance: float | None = None) -> Worlds:
     """``n`` worlds consistent with ``info`` (and with the calls under ``model``), from ``seed``
     and ``key`` (whole numbers naming the decision, e.g. (deal, card number, seat)).
 
