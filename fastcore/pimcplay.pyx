@@ -40,7 +40,6 @@ from fastcore.cards cimport popcount, effective_suit, trick_power, suit_mask
 from fastcore.solver cimport Ctx, Entry, T_ALL, SUIT_OF, TO_BIT, relabel, setup_seats, world_values
 from fastcore.worldsampler cimport MAXC, STATES, DEAL_OK, DEAL_BAD_CAPS, deal_worlds, fold_key
 from fastcore.callreading cimport Reading, HANDS, TABLE_BYTES, judge
-from fastcore.callreading import checked_tables
 
 from fastcore import solver as _solver
 from fastcore.batches import checked_batch, int_array
@@ -523,7 +522,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
         misled_buf = np.zeros(max(n, 1), np.uint8)
         misled_v = misled_buf
         w.misled = &misled_v[0]
-        contra_buf = np.zeros((max(4 * n, 16), 3), np.int32)
+        contra_buf = np.zeros((max(n, 1), 3), np.int32)     # one a deal at most: then he reads the cards
         contra_v = contra_buf
         w.contradicted = &contra_v[0, 0]
         w.room_c = contra_buf.shape[0]

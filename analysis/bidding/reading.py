@@ -188,12 +188,16 @@ class CallTables:
             return out
         return self._keep(("discard", turn_up, ending), make)
 
-    def tables(self, turn_up: int, calls) -> tuple[np.ndarray, np.ndarray | None]:
-        """For the bidding heard as ``calls`` with ``turn_up``: ((4, TABLE_BYTES) uint8, each seat's
-        table; the dealer's discard table or None)."""
+    def heard(self, turn_up: int, calls) -> tuple[list[np.ndarray], np.ndarray | None]:
+        """For the bidding heard as ``calls`` with ``turn_up``: (each seat's table, the dealer's
+        discard table or None), the kept objects themselves."""
         ending = ending_of(calls, turn_up)
-        accept = np.stack([self.seat_table(turn_up, ending, s) for s in range(4)])
-        return accept, self.discard_table(turn_up, ending)
+        return [self.seat_table(turn_up, ending, s) for s in range(4)], self.discard_table(turn_up, ending)
+
+    def tables(self, turn_up: int, calls) -> tuple[np.ndarray, np.ndarray | None]:
+        """:meth:`heard` as the judge takes it: ((4, TABLE_BYTES) uint8, the discard table or None)."""
+        seats, discard = self.heard(turn_up, calls)
+        return np.stack(seats), discard
 
 
 _readers: OrderedDict = OrderedDict()

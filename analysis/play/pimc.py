@@ -23,7 +23,7 @@ import numpy as np
 from analysis.errors import EuchreError
 from analysis.play.information import InfoSet
 from analysis.play.players import Player, cards_of
-from analysis.bidding.reading import HANDS, TABLE_BYTES, ending_of
+from analysis.bidding.reading import HANDS, TABLE_BYTES
 from analysis.play.worlds import MIN_ACCEPTANCE, BiddingModel, CallsContradicted, sample_worlds
 from analysis.seeds import root_state
 from fastcore.batches import int_array
@@ -147,11 +147,9 @@ def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
             kept.append(table)
         return rows[key]
     for i, heard in enumerate(calls):
-        up = int(turn_up[i])
-        ending = ending_of(heard, up)
+        seats, discard = model.tables.heard(int(turn_up[i]), heard)
         for s in range(4):
-            table_of[i, s] = row_of(model.tables.seat_table(up, ending, s), tables)
-        discard = model.tables.discard_table(up, ending)
+            table_of[i, s] = row_of(seats[s], tables)
         if discard is not None:
             discard_of[i] = row_of(discard, discards)
     return (np.stack(tables) if tables else np.zeros((1, TABLE_BYTES), np.uint8), table_of,
