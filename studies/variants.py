@@ -53,7 +53,7 @@ DISCARD_TABLE = variant(DISCARD, "discard_table", {"deals": 20_000, "chunk_size"
 HAND_STRENGTH_TABLE = variant(HAND_STRENGTH, "hand_strength_table", {"deals": 100_000, "chunk_size": 2_500},
                               engine=TABLE, scenarios=lambda s: s == "C",
                               note="Only C's deals are played (S6 reads C's hand); the contract is fixed without "
-                                   "bidding, so the players have no calls to read and play from the cards alone")
+                                   "bidding, so the players have no calls to read and play from the cards alone.")
 
 # about half the deals of the double-dummy reference runs
 BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,

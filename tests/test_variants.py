@@ -104,3 +104,15 @@ def test_a_study_that_does_not_seat_a_company_cannot_be_run_in_one():
         variant(LONE_HANDS, "lone_hands_cautious", {}, company="cautious")
     assert "L8.1" not in {t.key for t in V.ASSIST_TAKE_CAUTIOUS.claims}
     assert "book's players' game" in V.SCORE_CAUTIOUS.policies
+
+
+def test_a_table_variant_s_report_says_its_play_is_at_the_table(tmp_path):
+    import shutil
+    from pathlib import Path
+    from analysis.run.runner import rerender
+    folder = tmp_path / "discard_table"
+    shutil.copytree(Path(__file__).parents[1] / "reports" / "discard_table", folder)
+    paths = rerender(folder)
+    text = Path(paths["md"]).read_text() if "md" in paths else (folder / "report.md").read_text()
+    assert "The card play of this run is **at the table**" in text
+    assert "The card play is solved **double-dummy**" not in text

@@ -23,6 +23,7 @@ from analysis.bidding.company import BOOK, COMPANIES, keeping
 from analysis.errors import EuchreError
 from analysis.experiment.study import Study
 from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, play_words, playing
+from analysis.reporting.report import play_note
 
 # how a test's label names the engine of a variant played at the table
 ENGINE_LABELS = {"pimc": "PIMC", "pimc-calls": "PIMC, calls"}
@@ -56,6 +57,8 @@ def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None
                 manifest = manifest | {"play": play_record(engine, DEFAULT_WORLDS)}
             report = super().render(table, manifest, out_dir)
             report.method = f"{said} {report.method}"
+            if engine and report.play_note is None:   # the writer reads the run's manifest, not this one
+                report.play_note = play_note(manifest)
             return report
 
     Variant.__name__ = Variant.__qualname__ = f"{type(base).__name__}Variant"
