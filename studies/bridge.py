@@ -98,7 +98,15 @@ def at_bridge(t: Situations) -> bool:
     return theirs == 4 and own in (1, 2)
 
 
-class Cautious(BookPolicy):
+class BridgeLone(BookPolicy):
+    """The book's policy with its own lone hands at the bridge (going alone, and taking it from a
+    partner, which weighs the same hands): its other answers are the book's."""
+
+    def answering(self, decision, seat, round):
+        return self if decision in ("alone", "take_from_partner") else BookPolicy(self.params)
+
+
+class Cautious(BridgeLone):
     """The book's policy, but at one or two to four only sound lone hands."""
 
     name = "book, cautious lone hands at the bridge"
@@ -109,7 +117,7 @@ class Cautious(BookPolicy):
         return self.lone_strength(t, hands)[0] & self.params.lone_hands
 
 
-class Reckless(BookPolicy):
+class Reckless(BridgeLone):
     """The book's policy, but at one or two to four alone with three trumps or the right and another."""
 
     name = "book, reckless lone hands at the bridge"

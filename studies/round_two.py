@@ -164,6 +164,10 @@ class Acting(BookPolicy):
         self.seat, self.round_, self.arm = seat, round_, arm
         self.name = f"book, {'ABCD'[seat]} {arm} in round {round_}"
 
+    def answering(self, decision, seat, round):
+        mine = "first_round" if self.round_ == 1 else "second_round"
+        return self if (decision, seat, round) == (mine, self.seat, self.round_) else BookPolicy(self.params)
+
     def first_round_batch(self, t):
         if t.seat == self.seat and self.round_ == 1:
             return np.full(len(t), self.arm == "call")

@@ -128,3 +128,63 @@ def test_the_tables_are_shared_by_policies_of_the_same_plain_state():
             self.table = np.zeros(3)
     first = Holding()
     assert tables_for(first) is tables_for(first) and tables_for(Holding()) is not tables_for(first)
+
+
+def _arms():
+    from analysis.bidding.policy import Forced
+    from studies.bridge import Cautious, Reckless
+    from studies.round_two import Acting
+    return [
+        ("eldest forced to order up", Forced(BookPolicy(), 1, "first_round", "order up"), Score()),
+        ("dealer forced to pass", Forced(BookPolicy(), 0, "first_round", "pass"), Score()),
+        ("eldest names next in round two", Acting(1, 2, "next"), Score()),
+        ("dealer's partner calls in round one", Acting(2, 1, "call"), Score()),
+        ("cautious lone hands at the bridge", Cautious(), Score(4, 1)),
+        ("reckless lone hands at the bridge", Reckless(), Score(1, 4)),
+    ]
+
+
+
+class _Unshared(CallTables):
+    """A reader that asks every question of the seat's own policy."""
+
+    def _answerer(self, question):
+        return self.policies[question[1]], ("unshared", question)
+
+
+@pytest.mark.parametrize("index", range(6), ids=[a[0] for a in _arms()])
+def test_an_arm_asks_only_its_own_questions_and_its_base_answers_the_rest_as_it_would(index, monkeypatch):
+    from collections import OrderedDict
+
+    from analysis.bidding import reading
+    name, arm, score = _arms()[index]
+    monkeypatch.setattr(reading, "_kept", OrderedDict())
+    monkeypatch.setattr(reading, "_bytes_kept", [0])
+    d = sample_deals(24, 5)
+    b = bid_batch(d.hands, d.turn_up, arm, Rules(), score)
+    heard = [(int(d.turn_up[i]), b.calls(i)) for i in range(len(d.hands))]
+    for up, calls in heard:
+        CallTables(BookPolicy(), Rules(), score).tables(up, calls)
+    asked, used = [], set()
+    real_ask, real_answers = CallTables._ask, CallTables._answers
+
+    def ask(self, question, turn_up):
+        asked.append(self._answerer(question)[0])
+        return real_ask(self, question, turn_up)
+
+    def answers(self, question, turn_up):
+        used.add((question, turn_up))
+        return real_answers(self, question, turn_up)
+    monkeypatch.setattr(CallTables, "_ask", ask)
+    monkeypatch.setattr(CallTables, "_answers", answers)
+    tables = CallTables(arm, Rules(), score)
+    for i, (up, calls) in enumerate(heard):
+        seats, discard = tables.tables(up, calls)
+        assert all(_bit(seats[s], int(d.hands[i, s])) for s in range(4))
+        if discard is not None:
+            assert discard[int(hand_ranks(np.uint32(d.hands[i, 0])))] == b.discard[i]
+    assert asked and all(p is arm for p in asked)     # the arm asked only its own questions
+    own = _Unshared(arm, Rules(), score)
+    for question, up in sorted(used, key=repr)[::3]:
+        np.testing.assert_array_equal(np.asarray(real_answers(tables, question, up)),
+                                      np.asarray(real_ask(own, question, up)), err_msg=repr(question))

@@ -180,6 +180,12 @@ class Policy:
     def describe(self) -> dict:
         return {"name": self.name, "class": type(self).__name__}
 
+    def answering(self, decision: str, seat: int, round: int) -> "Policy":
+        """The policy whose answer this one gives to ``decision`` (a method's name) of ``seat`` in
+        ``round``: itself, or for a wrapper the policy it passes the question to, so that the
+        readers of the calls (analysis.bidding.reading) ask a question once for both."""
+        return self
+
     # -- batches: default to the one-deal methods -------------------------------------------
     def first_round_batch(self, t: Situations) -> np.ndarray:
         return np.array([ask_first_round(self, t.situation(i)) for i in range(len(t))], dtype=bool)
@@ -294,6 +300,11 @@ class Forced(Policy):
             raise EuchreError(f"cannot force the decision {decision!r}")
         self.base, self.seat, self.decision, self.action, self.round = base, seat, decision, action, round
         self.name = f"{base.name} with {SEATS[seat]} {decision}={action}"
+
+    def answering(self, decision: str, seat: int, round: int) -> Policy:
+        if seat == self.seat and decision == self.decision and (self.round is None or round == self.round):
+            return self
+        return self.base.answering(decision, seat, round)
 
     def _pick(self, decision: str, s: Situation):
         if s.seat == self.seat and decision == self.decision and (self.round is None or s.round == self.round):

@@ -16,7 +16,8 @@ The questions asked of a seat, for a bidding that ended in round ``rnd`` with ``
 * the caller: alone or not; his partner, if he has not passed this round: take it or not;
 * the dealer who took up: his discard, from his six cards.
 
-A table is asked once per (policies, rules, score) and kept (:func:`tables_for`).
+A question is asked once per (the policy that answers it, rules, score) and kept, so readers
+whose policies differ in one decision (a study's arms) share the rest (``Policy.answering``).
 """
 from __future__ import annotations
 
@@ -95,10 +96,24 @@ class CallTables:
         self.policies = four_policies(policies)
         self.rules = rules or Rules()
         self.score = Score.of(score or Score())
-        self._id = object()      # names this reader's tables in the process's store
+        self._keys = [_policy_key(p) for p in self.policies]
+        self._answerers: dict = {}
 
-    def _keep(self, what, make):
-        key = (self._id, what)
+    def _answerer(self, question: tuple):
+        """(the policy that answers ``question``, its key): readers whose policies answer a
+        question alike (a study's arms differ in one decision of one seat) share its answers."""
+        got = self._answerers.get(question)
+        if got is None:
+            kind, seat = question[0], question[1]
+            rnd = {"first": 1, "second": 2}.get(kind, question[2] if len(question) > 2 else 1)
+            policy = self.policies[seat].answering(QUESTION_DECISIONS[kind], seat, rnd)
+            got = self._answerers[question] = (policy, _policy_key(policy))
+        return got
+
+    def _keep(self, what, make, owner):
+        """The table ``what`` made by ``make``, kept under the key of the policy it reads
+        (``owner``), these rules and this score."""
+        key = (owner, self.rules, self.score, what)
         got = _kept.get(key)
         if got is None:
             got = make()
@@ -116,9 +131,10 @@ class CallTables:
 
     def _answers(self, question: tuple, turn_up: int) -> np.ndarray:
         """The answer of every valid hand to one question (bool, or the suit named in round two)."""
+        owner = self._answerer(question)[1]
         if question[0] == "second":
-            return self._keep(("answers", question, turn_up), lambda: self._ask(question, turn_up))
-        packed = self._keep(("answers", question, turn_up), lambda: _pack(self._ask(question, turn_up)))
+            return self._keep(("answers", question, turn_up), lambda: self._ask(question, turn_up), owner)
+        packed = self._keep(("answers", question, turn_up), lambda: _pack(self._ask(question, turn_up)), owner)
         return np.unpackbits(packed, count=len(self._valid(turn_up)), bitorder="little").view(bool)
 
     def _ask(self, question: tuple, turn_up: int) -> np.ndarray:
@@ -128,7 +144,7 @@ class CallTables:
         n = len(rows)
         up = np.full(n, turn_up, np.int8)
         kind, seat = question[0], question[1]
-        policy = self.policies[seat]
+        policy = self._answerer(question)[0]
         if kind == "first":
             return ask_first_round(policy, seat, hands, up, self.rules, self.score)
         if kind == "second":
@@ -166,7 +182,7 @@ class CallTables:
             bits = np.zeros(HANDS, bool)
             bits[self._valid(turn_up)] = ok
             return _pack(bits)
-        return self._keep(("seat", turn_up, ending, seat), make)
+        return self._keep(("seat", turn_up, ending, seat), make, self._keys[seat])
 
     def discard_table(self, turn_up: int, ending) -> np.ndarray | None:
         """(HANDS,) int8: the dealer's discard by the rank of his five cards as dealt, when the
@@ -176,6 +192,8 @@ class CallTables:
         if not contract.dealer_takes_up(np.array([rnd]), np.array([lone_seat]))[0]:
             return None
 
+        dealer, owner = self._answerer(("discard", 0))
+
         def make():
             rows = self._valid(turn_up)
             n = len(rows)
@@ -183,10 +201,10 @@ class CallTables:
             six = contract.with_turn_up(_hands()[rows], up)
             calls = calls_of(rnd, caller, trump, lone, taker)
             out = np.full(HANDS, -1, np.int8)
-            out[rows] = ask_discard(self.policies[0], six, up, np.full(n, trump, np.int8), lambda i: calls,
+            out[rows] = ask_discard(dealer, six, up, np.full(n, trump, np.int8), lambda i: calls,
                                     np.full(n, lone_seat == 0), self.rules, self.score)
             return out
-        return self._keep(("discard", turn_up, ending), make)
+        return self._keep(("discard", turn_up, ending), make, owner)
 
     def heard(self, turn_up: int, calls) -> tuple[list[np.ndarray], np.ndarray | None]:
         """For the bidding heard as ``calls`` with ``turn_up``: (each seat's table, the dealer's
@@ -201,6 +219,26 @@ class CallTables:
 
 
 _readers: OrderedDict = OrderedDict()
+
+# the policy method asked by each kind of question
+QUESTION_DECISIONS = {"first": "first_round", "second": "second_round", "alone": "alone",
+                      "take": "take_from_partner", "discard": "discard"}
+
+
+class _Identity:
+    """A policy known by identity in a key; the key holds it, so its id is not reused while its
+    tables are kept."""
+
+    __slots__ = ("policy",)
+
+    def __init__(self, policy):
+        self.policy = policy
+
+    def __eq__(self, other):
+        return isinstance(other, _Identity) and other.policy is self.policy
+
+    def __hash__(self):
+        return id(self.policy)
 
 
 def _plain(value):
@@ -225,11 +263,11 @@ def _plain(value):
 def _policy_key(policy):
     """A policy by what it is when its state is plain data (its class and attributes: the book's
     and pattern policies, the forced arms of a study...), so its tables outlive the object; any
-    other by identity (a reader holds it, so its id is not reused). A policy changed after its
+    other by identity. A policy changed after its
     calls were first read is not seen to change: policies are taken as fixed."""
     state = _plain(vars(policy))
     if state is None:
-        return ("object", id(policy))
+        return ("object", _Identity(policy))
     return (type(policy).__module__, type(policy).__qualname__, state)
 
 
