@@ -9,6 +9,10 @@ defined there, in Python, which stays the reference these kernels are tested aga
 from libc.stdint cimport uint32_t, int8_t, uint8_t, int32_t
 from fastcore.cards cimport JACK, popcount, suit_mask, trump_order
 
+cdef extern from *:
+    int __builtin_clz(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+
 import numpy as np
 
 from fastcore.errors import EuchreError
@@ -31,12 +35,12 @@ cdef struct Shape:
 
 cdef void shape_of(uint32_t mask, int trump, Shape* sh) noexcept nogil:
     cdef uint32_t tm = suit_mask(trump, trump), trumps = mask & tm, pm
-    cdef int card, o, s, taken
+    cdef int o, s, taken
     sh.held = 0
     sh.n_trumps = popcount(trumps)
-    for card in range(32):
-        if trumps >> card & 1:
-            sh.held |= (<uint32_t>1) << trump_order(card, trump)
+    while trumps:       # the trumps held, lowest card first
+        sh.held |= (<uint32_t>1) << trump_order(__builtin_ctz(trumps), trump)
+        trumps &= trumps - 1
     sh.top2 = 0
     sh.top3 = 0
     taken = 0
@@ -153,9 +157,6 @@ cdef int book_discard_one(uint32_t six, int turn_up, int alone) noexcept nogil:
             best, top = c, trump_order(c, trump)
     return best
 
-cdef extern from *:
-    int __builtin_clz(unsigned int) nogil
-    int __builtin_ctz(unsigned int) nogil
 
 
 def book_discard_batch(six, turn_up, alone):
