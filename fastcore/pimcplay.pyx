@@ -93,6 +93,7 @@ cdef struct Deal:
     int trick_seat[4]
     int trick_card[4]
     int won[2]              # tricks taken by AC and BD
+    int makers              # the makers' side (read when playing for points)
 
 
 cdef struct Work:
@@ -100,6 +101,7 @@ cdef struct Work:
     Py_ssize_t table_size
     int clear               # CLEAR_DECISION, CLEAR_HAND or CLEAR_BATCH
     int shortcut            # play the lowest of equivalent legal cards without search
+    int points              # value a card by the hand's net points in each world, not its tricks
     uint32_t* worlds        # n_worlds rows of four masks
     double* counts          # the world sampler's scratch, (MAXC + 1) * STATES
     Py_ssize_t n_worlds
@@ -254,6 +256,7 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
     cdef int caps[4]
     cdef int8_t vals[32]
     cdef int64_t sums[32]
+    cdef int net[6]
     cdef uint32_t gone, hidden, live, table = 0, m
     cdef int s, k = 0, need, total = 0, p, b, led = -1, win_bit = -1, win_seat = -1, best, code, trump = d.trump
     cdef uint64_t stream
@@ -329,6 +332,8 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         memset(w.c.table, 0, w.table_size * sizeof(Entry))
     for b in range(32):
         sums[b] = 0
+    if w.points:
+        net_points(d, seat & 1, net)
     for x in range(w.n_worlds):
         for s in range(4):
             h[s] = relabel(w.worlds[4 * x + s], trump)
@@ -339,7 +344,7 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         while m:
             b = __builtin_ctz(m)
             m &= m - 1
-            sums[b] += vals[b]
+            sums[b] += net[d.won[seat & 1] + vals[b]] if w.points else vals[b]
     # the first maximum in card id order
     best = __builtin_ctz(legal)
     m = legal
@@ -349,6 +354,22 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         if sums[b] > sums[best]:
             best = b
     return best
+
+
+cdef void net_points(Deal* d, int side, int* net) noexcept nogil:
+    """net[t]: the hand's points to ``side`` less the other side's when ``side`` takes t tricks of
+    the five (laws 2 and 3; analysis.play.pimc.net_points)."""
+    cdef int t, made, big = 4 if d.lone >= 0 else 2      # a march, a euchre: 4 with a lone hand
+    for t in range(6):
+        made = t if side == d.makers else 5 - t      # the makers' tricks
+        if made == 5:
+            net[t] = big
+        elif made >= 3:
+            net[t] = 1
+        else:
+            net[t] = -big
+        if side != d.makers:
+            net[t] = -net[t]
 
 
 cdef int play_hand(Work* w, Deal* d, Py_ssize_t i, int8_t* plays) noexcept nogil:
@@ -395,7 +416,7 @@ def _cards(x, n, what, pack):
 
 
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
-                    table_bits=None, table_clear="batch", shortcut=True, reading=None):
+                    table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -405,7 +426,9 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     (``analysis.seeds.root_state``). The same cards as ``analysis.play.table.play_hands`` with
     ``PIMCPlayer(worlds, seed)`` in every seat.
 
-    With ``reading`` the players read the calls (see below). Returns (plays, won, decisions): plays
+    With ``reading`` the players read the calls (see below). With ``makers`` (the makers' side, 0
+    AC or 1 BD: one value or (N,) values) they play for the hand's points: a card's value in a world
+    is the hand's net points to the mover's side (``analysis.play.pimc.net_points``), not its tricks. Returns (plays, won, decisions): plays
     (N, 20) int8, the cards in the order played (-1 after
     the 15th card of a lone hand); won (N, 2) int8, the tricks of AC and BD; decisions, the
     decisions with two or more legal cards (``PIMCPlayer.decisions``). The GIL is released for
@@ -419,6 +442,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     discard_a = _cards(discard, n, "discard", pack)
     taken_arr = np.asarray(taken)
     taken_a = int_array(taken_arr.astype(np.int8) if taken_arr.dtype == bool else taken_arr, n, "taken", 0, 1)
+    makers_a = None if makers is None else int_array(makers, n, "makers", 0, 1)
     cdef int n_worlds = _whole(worlds, "worlds", 1)
     cdef uint64_t root_state = _whole(root, "root", 0, 2 ** 64 - 1)
     bits = _solver.WORLD_TABLE_BITS if table_clear == "decision" and table_bits is None else (
@@ -481,6 +505,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     count_buf = np.zeros((MAXC + 1) * STATES, np.float64)
     cdef const uint32_t[:, ::1] hv = h
     cdef const int8_t[::1] tv = trump_a, lv = leader_a, nv = lone_a, uv = turn_a, kv = taken_a, dv = discard_a
+    cdef const int8_t[::1] mv = makers_a if makers_a is not None else np.zeros(n, np.int8)
     cdef int8_t[:, ::1] pv = plays, wv = won
     cdef uint32_t[:, ::1] world_v = world_buf
     cdef double[::1] count_v = count_buf
@@ -497,6 +522,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     w.c.nodes = 0
     w.clear = TABLE_CLEARS[table_clear]
     w.shortcut = bool(shortcut)
+    w.points = makers_a is not None
     w.worlds = &world_v[0, 0]
     w.counts = &count_v[0]
     w.n_worlds = n_worlds
@@ -535,6 +561,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
                     d.forbid[s] = 0
                 d.trump, d.lone, d.leader = tv[i], nv[i], lv[i]
                 d.turn_up, d.taken, d.discard = uv[i], kv[i], dv[i]
+                d.makers = mv[i]
                 d.n_active = 3 if d.lone >= 0 else 4
                 d.n_trick = 0
                 d.won[0] = 0

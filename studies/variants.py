@@ -4,9 +4,8 @@ At the table (``_table``): every card played by the table engine (``--play table
 a decision, consistent with the player's own cards, what has been played and the calls heard, read
 under the policies that bid), whatever the run's engine. The deals a scenario are fewer than the
 double-dummy runs' (the table players play some hundreds of hands a second a core).
-``book_bidding_table`` and ``bridge_table`` play PIMC from the cards alone (``pimc``), as does the
-score study's table variant (``studies.score_table``): with the many forced arms of their tests,
-building the calls' tables for each arm costs more than their play.
+The score study's table variant (``studies.score_table``) plays PIMC from the cards alone
+(``pimc``), as its reference run was made.
 
 In other company (``_cautious``): the three chairs other than the decider's bid by the cautious
 policy (``analysis/data/policies/cautious.toml``), double-dummy.
@@ -31,11 +30,10 @@ from studies.round_two import STUDY as ROUND_TWO
 from studies.score import STUDY as SCORE
 
 TABLE = TABLE_PLAYER        # PIMC reading the calls
-CARDS_ALONE = "pimc"        # PIMC from the cards alone
 COMPANY = "cautious"
 
 BOOK_BIDDING_TABLE = variant(BOOK_BIDDING, "book_bidding_table", {"deals": 50_000, "chunk_size": 25_000,
-                                                                  "replicates": 2}, engine=CARDS_ALONE)
+                                                                  "replicates": 2}, engine=TABLE)
 ROUND_TWO_TABLE = variant(ROUND_TWO, "round_two_table", {"deals": 150_000, "chunk_size": 50_000, "cap": 1000,
                                                          "extra": 8}, engine=TABLE)
 ASSIST_TAKE_TABLE = variant(ASSIST_TAKE, "assist_take_table", {"deals": 100_000, "chunk_size": 50_000, "cap": 500,
@@ -43,10 +41,9 @@ ASSIST_TAKE_TABLE = variant(ASSIST_TAKE, "assist_take_table", {"deals": 100_000,
 # L2, L5 and L7 are played at the table by the lone_play study; here the lone decisions by the score
 LONE_HANDS_TABLE = variant(LONE_HANDS, "lone_hands_table", {"deals": 40_000, "chunk_size": 5_000}, engine=TABLE,
                            keep=lambda t: t.claim in ("L1", "L3"))
-# B3 and B4 are the bridge study's own table-side tests: its table-* scenarios are left out. Played
-# by PIMC from the cards alone, as its reference run was made (as book_bidding_table's)
+# B3 and B4 are the bridge study's own table-side tests: its table-* scenarios are left out
 BRIDGE_TABLE = variant(BRIDGE, "bridge_table", {**BRIDGE.defaults, "deals": 100_000, "chunk_size": 25_000},
-                       engine=CARDS_ALONE, scenarios=lambda s: not s.startswith("table-"))
+                       engine=TABLE, scenarios=lambda s: not s.startswith("table-"))
 
 DISCARD_TABLE = variant(DISCARD, "discard_table", {"deals": 20_000, "chunk_size": 10_000}, engine=TABLE)
 # S6 reads C's hand: the other seats' scenarios are left out (the contract is fixed: no calls to read)

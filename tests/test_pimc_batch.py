@@ -211,3 +211,57 @@ def test_compiled_players_misled_by_the_calls_fall_back_as_the_python_players(de
     np.testing.assert_array_equal(got, want)
     assert contradicted == player.contradicted
     assert {k[0] for k in contradicted} >= set(range(min(6, len(ordered))))
+
+
+# --- playing for the hand's points ---------------------------------------------------------------------
+
+def test_net_points_are_the_laws_points_of_the_hand():
+    from analysis.game.rules import hand_points
+    from analysis.play.pimc import net_points
+    for maker in range(4):
+        for lone in (-1, maker):
+            for side in (0, 1):
+                for tricks in range(6):
+                    made = tricks if side == maker & 1 else 5 - tricks
+                    mine, theirs = hand_points(made, lone >= 0)
+                    want = (mine - theirs) * (1 if side == maker & 1 else -1)
+                    assert net_points(np.array([tricks]), side, maker, lone)[0] == want
+    with pytest.raises(EuchreError, match="makers' seat"):
+        net_points(np.array([3]), 0, -1, -1)
+
+
+def test_compiled_players_for_points_equal_the_python_players_card_for_card(dealt):
+    pack, args = dealt
+    rows = np.arange(0, len(args["hands"]), 2)
+    sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
+    plays, won, _d = play_pimc_hands(sub["hands"], sub["trump"], sub["lone_seat"], None, sub["turn_up"],
+                                     sub["taken"], sub["discard"], 8, root_state(4), pack=pack,
+                                     makers=sub["maker"] & 1)
+    tricks_plays, _w, _d = play_pimc_hands(sub["hands"], sub["trump"], sub["lone_seat"], None, sub["turn_up"],
+                                           sub["taken"], sub["discard"], 8, root_state(4), pack=pack)
+    assert (plays != tricks_plays).any(axis=1).sum() >= 3      # the points change some cards
+    player = PIMCPlayer(8, 4, points=True)
+    for j in range(len(rows)):
+        discard = int(sub["discard"][j])
+        want, tricks = play_hand(sub["hands"][j], int(sub["trump"][j]), [player] * 4, int(sub["lone_seat"][j]),
+                                 int(sub["maker"][j]), None, int(sub["turn_up"][j]), bool(sub["taken"][j]),
+                                 discard if discard >= 0 else None, sub["calls"][j], pack, j)
+        assert plays[j][plays[j] >= 0].tolist() == [c for _s, c in want], (pack, j)
+        assert tuple(won[j]) == tricks, (pack, j)
+
+
+def test_compiled_players_for_points_reading_the_calls_equal_the_python_players(dealt):
+    from analysis.play.worlds import BiddingModel
+    pack, args = dealt
+    rows = np.arange(0, len(args["hands"]), 4)
+    sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
+    model = BiddingModel(BookPolicy(), Rules(pack=pack))
+    player = PIMCPlayer(16, 5, model, fallback=True, points=True)
+    want = play_hands(players=[player] * 4, pack=pack, **sub)
+    got, decisions, contradicted = play_pimc_batch(worlds=16, seed=5, pack=pack, model=model, points=True, **sub)
+    np.testing.assert_array_equal(got, want)
+    assert decisions == player.decisions and contradicted == player.contradicted
+    # told only the makers' side (as a play engine is), the compiled players read it from ``side``
+    told = {k: v for k, v in sub.items() if k != "maker"}
+    side_only, _d, _c = play_pimc_batch(worlds=16, seed=5, pack=pack, model=model, points=True, **told)
+    np.testing.assert_array_equal(side_only, got)

@@ -39,10 +39,9 @@ def test_a_variant_records_its_model_on_every_test(study):
     base = study.name.rsplit("_", 1)[0]
     assert study.claims and study.suite_position is None
     if study.name.endswith("_table"):
-        engine = "pimc" if study in (V.BOOK_BIDDING_TABLE, V.BRIDGE_TABLE) else "pimc-calls"
-        assert {t.engine for t in study.claims} == {engine} and not study.takes_play
-        assert "PIMC" in study.title and ("calls" in study.title) == (engine == "pimc-calls")
-        assert all(t.label.endswith("(PIMC, calls)" if engine == "pimc-calls" else "(PIMC)") for t in study.claims)
+        assert {t.engine for t in study.claims} == {"pimc-calls"} and not study.takes_play
+        assert "PIMC" in study.title and "calls" in study.title
+        assert all(t.label.endswith("(PIMC, calls)") for t in study.claims)
     else:
         assert {t.engine for t in study.claims} == {None} and study.takes_play
         assert {t.company for t in study.claims} == {"cautious bidders"}

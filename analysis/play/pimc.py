@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.errors import EuchreError
+from analysis.game.rules import points_by_side
 from analysis.play.information import InfoSet
 from analysis.play.players import Player, cards_of
 from analysis.bidding.reading import HANDS, TABLE_BYTES
@@ -57,6 +58,19 @@ def pimc_values(info: InfoSet, worlds: int, seed, model: BiddingModel | None = N
     return ({c: info.won[0] + float(sums[i]) / n for i, c in enumerate(legal)}, n, w.acceptance)
 
 
+def net_points(tricks, side: int, maker: int, lone_seat: int) -> np.ndarray:
+    """The hand's points to ``side`` less the other side's (laws 2 and 3,
+    :func:`analysis.game.rules.points_by_side`) when ``side`` takes ``tricks`` (an array) of the
+    hand; ``maker``: the makers' seat (below 0, unknown: refused)."""
+    if maker < 0:
+        raise EuchreError("playing for the hand's points needs the makers' seat")
+    tricks = np.asarray(tricks)
+    maker_tricks = (tricks if side == (maker & 1) else 5 - tricks).ravel()
+    points = points_by_side(np.full(maker_tricks.size, maker), np.full(maker_tricks.size, lone_seat),
+                            maker_tricks).astype(np.int64)
+    return (points[:, side] - points[:, side ^ 1]).reshape(tricks.shape)
+
+
 class PIMCPlayer(Player):
     """Perfect-information Monte Carlo with ``worlds`` worlds a decision, from ``seed``; ``model``
     (a :class:`analysis.play.worlds.BiddingModel`) keeps only the worlds in which the others bid as
@@ -75,13 +89,14 @@ class PIMCPlayer(Player):
     mislead him; a contract fixed without bidding he plays from the cards alone."""
 
     def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False,
-                 reads_calls: bool = False):
+                 reads_calls: bool = False, points: bool = False):
         self.worlds = checked_worlds(worlds)
         self.seed = int(seed)
         self.model = model
         self.fallback = fallback
         self.reads_calls = bool(reads_calls)
-        self.name = f"pimc({self.worlds}{', calls' if reads_calls else ''})"
+        self.points = bool(points)
+        self.name = f"pimc({self.worlds}{', calls' if reads_calls else ''}{', points' if points else ''})"
         self.decisions = 0
         self.contradicted: list[tuple] = []
         self._misled: set[tuple] = set()      # the deals whose calls he found misleading
@@ -90,7 +105,7 @@ class PIMCPlayer(Player):
     def hearing(self, model: BiddingModel | None) -> "PIMCPlayer":
         """The same player (worlds, seed) reading the calls under ``model`` (None: the cards alone),
         with fallback; his decisions and contradictions are counted on this player too."""
-        heard = PIMCPlayer(self.worlds, self.seed, model, fallback=True)
+        heard = PIMCPlayer(self.worlds, self.seed, model, fallback=True, points=self.points)
         heard.name = self.name
         heard.contradicted = self.contradicted
         heard.parent = self
@@ -122,8 +137,11 @@ class PIMCPlayer(Player):
             return legal[0]
         self.count_decisions(1)
         w = self.worlds_of(info, (*key, info.player))
+        side = info.player & 1
         _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
-                                          info.lone_seat, info.player & 1, pack=info.pack)
+                                          info.lone_seat, side, pack=info.pack)
+        if self.points:
+            values = net_points(info.won[side] + values.astype(np.int64), side, info.maker, info.lone_seat)
         sums = values.sum(axis=0, dtype=np.int64).tolist()
         best = legal[0]
         for c in legal:                       # the first maximum: the lowest card id
@@ -157,8 +175,8 @@ def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
 
 
 def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, maker=None, turn_up=None,
-                    taken=None, discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None
-                    ) -> tuple[np.ndarray, int, list]:
+                    taken=None, discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None,
+                    points: bool = False) -> tuple[np.ndarray, int, list]:
     """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds) or,
     given ``model``, ``PIMCPlayer(worlds, seed, model, fallback=True)`` (reading the calls) in every
     seat, compiled (``fastcore.pimcplay``): the same arguments, the same cards and so the same tricks
@@ -169,7 +187,9 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     seat left of A), maker (-1 unknown; the worlds do not read it), turn_up (-1 or None
     unknown), taken (the dealer took it up), discard (the dealer's, -1 or None for none): one value
     or (N,) values; ``calls``: one tuple of Call per deal (read only with ``model``, which needs
-    them and the turn-ups). Returns (tricks of ``side`` per deal as int8, the decisions searched:
+    them and the turn-ups). ``points``: ``PIMCPlayer(..., points=True)``, playing for the hand's
+    points; the makers' side is the maker's, or where the maker is unknown (-1) ``side`` (the
+    makers' side as a play engine is told it). Returns (tricks of ``side`` per deal as int8, the decisions searched:
     those with two or more legal cards, as counted by ``PIMCPlayer.decisions``, the keys (deal,
     card number, seat) of the decisions where the calls contradicted the model)."""
     worlds = checked_worlds(worlds)
@@ -180,7 +200,8 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     def col(x, default):
         return np.full(n, default, np.int64) if x is None else x
     side_a = int_array(col(side, 0), n, "side", 0, 1)
-    int_array(col(maker, -1), n, "maker", -1, 3)
+    maker_a = int_array(col(maker, -1), n, "maker", -1, 3)
+    makers = np.where(maker_a >= 0, maker_a & 1, side_a).astype(np.int8) if points else None
     reading = None
     if model is not None:
         if calls is None or turn_up is None:
@@ -190,7 +211,7 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
             raise EuchreError("reading the calls needs each deal's calls and turn-up")
         reading = reading_of(model, turn, [tuple(c) for c in calls])
     got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
-                          col(discard, -1), worlds, root, pack=pack, reading=reading)
+                          col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers)
     won, decisions = got[1], got[2]
     contradicted = [tuple(int(x) for x in k) for k in got[3]] if reading is not None else []
     return won[np.arange(n), side_a.astype(np.intp)], decisions, contradicted

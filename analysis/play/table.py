@@ -133,7 +133,7 @@ class TablePlay(PlayEngine):
             # PIMC in every seat, from the cards alone or reading the calls (falling back to the
             # cards when they mislead): the compiled twin plays the same cards
             tricks, decisions, contradicted = play_pimc_batch(hands, trump, lone_seat, side, p.worlds, p.seed,
-                                                              pack=self.pack, model=p.model, **kw)
+                                                              pack=self.pack, model=p.model, points=p.points, **kw)
             p.count_decisions(decisions)
             p.contradicted.extend(contradicted)
             return tricks

@@ -52,6 +52,8 @@ PLAYERS = {
     "pimc128": "PIMC with 128 worlds a decision, the cards alone",
     "pimc32-calls": "PIMC with 32 worlds a decision, kept only where the others would have bid as heard "
                     "(under the book's bidding)",
+    "pimc32-calls-points": "PIMC reading the calls, each card valued by the hand's points in each world (a "
+                           "march, a euchre) rather than its tricks",
     "dd": "double-dummy: sees every card (the ceiling)",
 }
 DEFAULT_PLAYERS = tuple(PLAYERS)
@@ -74,8 +76,9 @@ def ladder_player(name: str, seed: int, rules: Rules = Rules()) -> Player:
         return BookPlayer()
     if name == "dd":
         return DoubleDummyPlayer()
-    if name == "pimc32-calls":
-        return PIMCPlayer(32, seed, model=BiddingModel(BookPolicy(), rules, Score()), fallback=True)
+    if name in ("pimc32-calls", "pimc32-calls-points"):
+        return PIMCPlayer(32, seed, model=BiddingModel(BookPolicy(), rules, Score()), fallback=True,
+                          points=name.endswith("-points"))
     if pimc_worlds(name):
         return PIMCPlayer(pimc_worlds(name), seed)
     raise EuchreError(f"ladder player {name!r} is unknown: use {', '.join(PLAYERS)}")
