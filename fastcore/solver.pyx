@@ -779,14 +779,14 @@ cdef int64_t run_worlds(const uint32_t[:, :] hands, int trump, int lone, int sea
 
 cdef int check_worlds(const uint32_t[:, :] hands, int seat, int lone, const int* order, int nplayers,
                       int n_played, uint32_t tmask, uint32_t forbidden, uint32_t revoke_suit_mask,
-                      const int* revokers, int n_revokers, Py_ssize_t* bad) noexcept nogil:
+                      const int* revokers, int n_revokers, int same_mover, Py_ssize_t* bad) noexcept nogil:
     """0 if every world is well formed, else an error code with the world in ``bad``."""
     cdef Py_ssize_t n = hands.shape[0], i
     cdef uint32_t mover = hands[0, seat], seen, m
     cdef int rem = __builtin_popcount(mover), s, pos, want, total
     for i in range(n):
         bad[0] = i
-        if hands[i, seat] != mover:
+        if same_mover and hands[i, seat] != mover:
             return 1
         seen = tmask
         total = __builtin_popcount(tmask)
@@ -828,12 +828,13 @@ def _worlds_slice(h, int trump, int lone, int seat, int n_played, int led, int w
 
 
 def move_values_batch(hands, trump, leader, trick_cards=(), lone_seat=-1, side=0, *, pack=32, threads=1,
-                      table_bits=None):
+                      table_bits=None, same_mover=True):
     """One decision valued in many worlds: (W, 32) int8, the tricks ``side`` takes after each card.
 
     hands: (W, 4) card masks of seats A B C D, the cards still held in each world (the cards on
-    the table are in no hand). The player to move must hold the same cards in every world; the
-    other hands may differ from world to world. trump, leader (who led the current trick),
+    the table are in no hand). The player to move must hold the same cards in every world (unless
+    ``same_mover`` is False: the seat to move in worlds that differ in his hand too, as when
+    another player's answer is read world by world); the other hands may differ from world to world. trump, leader (who led the current trick),
     trick_cards (the cards on the table, in order from the leader), lone_seat (-1 for none) and
     side (0 = AC, 1 = BD) are the same for all worlds. Row w, column c is the number of tricks
     ``side`` takes from the current trick (included) to the end of the hand when the player to
@@ -910,10 +911,10 @@ def move_values_batch(hands, trump, leader, trick_cards=(), lone_seat=-1, side=0
     cdef const uint32_t[:, :] hv = h
     cdef Py_ssize_t bad = 0
     cdef uint32_t forbidden = <uint32_t>PACK24_OUT if pack == 24 else 0
-    cdef int code
+    cdef int code, same = bool(same_mover)
     with nogil:
         code = check_worlds(hv, seat, lone, order, nplayers, n_played, tmask, forbidden, led_mask, revokers,
-                            n_rev, &bad)
+                            n_rev, same, &bad)
     if code == 1:
         raise EuchreError(f"the player to move, {_SEATS[seat]}, must hold the same cards in every world")
     if code == 2:
@@ -925,7 +926,7 @@ def move_values_batch(hands, trump, leader, trick_cards=(), lone_seat=-1, side=0
         raise EuchreError(f"world {bad}: a player who did not follow {_card(trick[0])} holds that suit (a revoke)")
     if code == 5:
         raise EuchreError(f"world {bad}: a card in the hands is not in the 24-card pack (nine to ace)")
-    if __builtin_popcount(h[0, seat]) < 1:
+    if (h[:, seat] == 0).any():
         raise EuchreError(f"{_SEATS[seat]}, to move, holds no card")
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
         raise EuchreError(f"threads must be a whole number of at least 1, not {threads!r}")

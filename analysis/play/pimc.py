@@ -105,11 +105,15 @@ class PIMCPlayer(Player):
     def hearing(self, model: BiddingModel | None) -> "PIMCPlayer":
         """The same player (worlds, seed) reading the calls under ``model`` (None: the cards alone),
         with fallback; his decisions and contradictions are counted on this player too."""
-        heard = PIMCPlayer(self.worlds, self.seed, model, fallback=True, points=self.points)
+        heard = self.reading(model)
         heard.name = self.name
         heard.contradicted = self.contradicted
         heard.parent = self
         return heard
+
+    def reading(self, model: BiddingModel | None) -> "PIMCPlayer":
+        """A new player of this kind, worlds and seed, reading the calls under ``model`` with the fallback."""
+        return PIMCPlayer(self.worlds, self.seed, model, fallback=True, points=self.points)
 
     def count_decisions(self, n: int) -> None:
         """Counts ``n`` decisions searched, on the player he hears the calls for too."""

@@ -37,6 +37,7 @@ from analysis.game.rules import Rules, Score
 from analysis.play.book import BookPlayer
 from analysis.play.pimc import PIMCPlayer
 from analysis.play.players import DoubleDummyPlayer, Player, SimplePlayer
+from analysis.play.postponed import PostponedPIMCPlayer
 from analysis.play.table import TablePlay
 from analysis.play.worlds import BiddingModel
 from analysis.seeds import ladder_bootstrap_seed, ladder_deals_seed, ladder_player_seed
@@ -54,6 +55,8 @@ PLAYERS = {
                     "(under the book's bidding)",
     "pimc32-calls-points": "PIMC reading the calls, each card valued by the hand's points in each world (a "
                            "march, a euchre) rather than its tricks",
+    "epimc32-calls": "PIMC reading the calls, his next decision postponed (in the manner of EPIMC): one card for "
+                     "the worlds he cannot tell apart then, the others answering world by world",
     "dd": "double-dummy: sees every card (the ceiling)",
 }
 DEFAULT_PLAYERS = tuple(PLAYERS)
@@ -79,6 +82,8 @@ def ladder_player(name: str, seed: int, rules: Rules = Rules()) -> Player:
     if name in ("pimc32-calls", "pimc32-calls-points"):
         return PIMCPlayer(32, seed, model=BiddingModel(BookPolicy(), rules, Score()), fallback=True,
                           points=name.endswith("-points"))
+    if name == "epimc32-calls":
+        return PostponedPIMCPlayer(32, seed, model=BiddingModel(BookPolicy(), rules, Score()), fallback=True)
     if pimc_worlds(name):
         return PIMCPlayer(pimc_worlds(name), seed)
     raise EuchreError(f"ladder player {name!r} is unknown: use {', '.join(PLAYERS)}")
