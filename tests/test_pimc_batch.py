@@ -261,7 +261,9 @@ def test_compiled_players_for_points_reading_the_calls_equal_the_python_players(
     got, decisions, contradicted = play_pimc_batch(worlds=16, seed=5, pack=pack, model=model, points=True, **sub)
     np.testing.assert_array_equal(got, want)
     assert decisions == player.decisions and contradicted == player.contradicted
-    # told only the makers' side (as a play engine is), the compiled players read it from ``side``
+    # the maker unknown, both refuse to play for the points
     told = {k: v for k, v in sub.items() if k != "maker"}
-    side_only, _d, _c = play_pimc_batch(worlds=16, seed=5, pack=pack, model=model, points=True, **told)
-    np.testing.assert_array_equal(side_only, got)
+    with pytest.raises(EuchreError, match="makers' seat"):
+        play_pimc_batch(worlds=16, seed=5, pack=pack, model=model, points=True, **told)
+    with pytest.raises(EuchreError, match="makers' seat"):
+        play_hands(players=[player] * 4, pack=pack, **told)

@@ -42,7 +42,7 @@ from fastcore.callreading import N_HANDS as HANDS, N_TABLE_BYTES as TABLE_BYTES,
 # joblib's worker check, which restarts a worker whose memory grew by 300 MB.
 BYTES_KEPT = 192 * 2 ** 20
 READERS_KEPT = 64
-_kept: OrderedDict = OrderedDict()      # (reader, what) -> table
+_kept: OrderedDict = OrderedDict()      # (owner's policy key, rules, score, what) -> table
 _bytes_kept = [0]
 
 

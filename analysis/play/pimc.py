@@ -192,8 +192,7 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     unknown), taken (the dealer took it up), discard (the dealer's, -1 or None for none): one value
     or (N,) values; ``calls``: one tuple of Call per deal (read only with ``model``, which needs
     them and the turn-ups). ``points``: ``PIMCPlayer(..., points=True)``, playing for the hand's
-    points; the makers' side is the maker's, or where the maker is unknown (-1) ``side`` (the
-    makers' side as a play engine is told it). Returns (tricks of ``side`` per deal as int8, the decisions searched:
+    points (the maker must be known). Returns (tricks of ``side`` per deal as int8, the decisions searched:
     those with two or more legal cards, as counted by ``PIMCPlayer.decisions``, the keys (deal,
     card number, seat) of the decisions where the calls contradicted the model)."""
     worlds = checked_worlds(worlds)
@@ -205,7 +204,9 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
         return np.full(n, default, np.int64) if x is None else x
     side_a = int_array(col(side, 0), n, "side", 0, 1)
     maker_a = int_array(col(maker, -1), n, "maker", -1, 3)
-    makers = np.where(maker_a >= 0, maker_a & 1, side_a).astype(np.int8) if points else None
+    if points and n and (maker_a < 0).any():
+        raise EuchreError("playing for the hand's points needs the makers' seat")
+    makers = (maker_a & 1).astype(np.int8) if points else None
     reading = None
     if model is not None:
         if calls is None or turn_up is None:
