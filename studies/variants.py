@@ -4,8 +4,7 @@ At the table (``_table``): every card played by the table engine (``--play table
 a decision, consistent with the player's own cards, what has been played and the calls heard, read
 under the policies that bid), whatever the run's engine. The deals a scenario are fewer than the
 double-dummy runs' (the table players play some hundreds of hands a second a core).
-The score study's table variant (``studies.score_table``) plays PIMC from the cards alone
-(``pimc``), as its reference run was made.
+The score study's table variant (``studies.score_table``) plays with the same engine.
 
 In other company (``_cautious``): the three chairs other than the decider's bid by the cautious
 policy (``analysis/data/policies/cautious.toml``), double-dummy.

@@ -154,7 +154,7 @@ def test_the_table_side_twin_measures_the_same_tests_with_pimc(monkeypatch):
     from studies.score_table import STUDY as TABLE
 
     assert [t.key for t in TABLE.claims] == [t.key for t in STUDY.claims]
-    assert {t.engine for t in TABLE.claims} == {"pimc"} and {t.engine for t in STUDY.claims} == {None}
+    assert {t.engine for t in TABLE.claims} == {"pimc-calls"} and {t.engine for t in STUDY.claims} == {None}
     seen = []
     monkeypatch.setattr(type(TABLE), "calls_at", lambda self, *args: seen.append(default_engine()) or pd.DataFrame())
     TABLE.run_chunk("C4-4.1", 0, 10, np.random.SeedSequence(1), settings_for(TABLE))
