@@ -6,8 +6,6 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 # EUCHRELAB_BUILD_ONLY=solver,cards builds only those kernels (for working on one at a time).
-
-
 _only = {name for name in os.environ.get("EUCHRELAB_BUILD_ONLY", "").split(",") if name}
 
 extensions = [

@@ -906,9 +906,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "the book's policy, which does not read B's pass, so a deception in D's bidding is not measured.\n\n"
         + ("Limits: B1, B2 and L4 rest on double-dummy play, which sees every card, so the lone player's adversaries "
            "defend perfectly and the lone player never misguesses; " if played_how(manifest) == "double-dummy" else
-           f"Limits: B1, B2 and L4 are played here {played_how(manifest)}; ") + "B3 measures how the bridge's value moves with the "
-        "players' strength. The table-side hands are valued by the same game and rubber model as the rest (the rest "
-        "of the rubber under double-dummy play).")
+           f"Limits: B1, B2 and L4 are played here {played_how(manifest)}; ")
+        + "B3 measures how the bridge's value moves with the players' strength. The table-side hands are valued by "
+        "the same game and rubber model as the rest (the rest of the rubber under double-dummy play).")
     sections = [
         ("The hand's outcomes, and what each is worth", "The share of deals ending in each net outcome to the eldest "
          "hand's side (+4 his side's lone march or a lone adversary euchred, +2 a march or the adversaries euchred, "

@@ -140,18 +140,22 @@ class PIMCPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         self.count_decisions(1)
-        w = self.worlds_of(info, (*key, info.player))
+        values = self.card_values(info, self.worlds_of(info, (*key, info.player)).hands)
+        best = legal[0]
+        for c in legal:                       # the first maximum: the lowest card id
+            if values[c] > values[best]:
+                best = c
+        return best
+
+    def card_values(self, info: InfoSet, hands: np.ndarray):
+        """Each legal card's value over the worlds ``hands``, indexed by card id: the sum of its
+        double-dummy tricks for the mover's side (or, playing for points, of the hand's net points)."""
         side = info.player & 1
-        _seat, values = move_values_batch(w.hands, info.trump, info.leader, [c for _s, c in info.trick],
+        _seat, values = move_values_batch(hands, info.trump, info.leader, [c for _s, c in info.trick],
                                           info.lone_seat, side, pack=info.pack)
         if self.points:
             values = net_points(info.won[side] + values.astype(np.int64), side, info.maker, info.lone_seat)
-        sums = values.sum(axis=0, dtype=np.int64).tolist()
-        best = legal[0]
-        for c in legal:                       # the first maximum: the lowest card id
-            if sums[c] > sums[best]:
-                best = c
-        return best
+        return values.sum(axis=0, dtype=np.int64).tolist()
 
 
 def reading_of(model: BiddingModel, turn_up, calls) -> tuple:

@@ -58,7 +58,7 @@ def group_value(info: InfoSet, hands: np.ndarray, player: int) -> int:
     seat = info.to_move
     if seat == player:
         values = _values(hands, info, side)
-        legal = cards_of(info.legal(int(hands[0, player])))
+        legal = cards_of(info.legal())
         return n * info.won[side] + int(values[:, legal].sum(axis=0).max())
     best = _best_cards(_values(hands, info, seat & 1), _legal(hands[:, seat], info))
     total = 0
@@ -89,8 +89,8 @@ def postponed_values(info: InfoSet, hands: np.ndarray) -> dict[int, int]:
 
 
 class PostponedPIMCPlayer(PIMCPlayer):
-    """The PIMC player (same worlds, same seed, model and fallback) valuing each card with his
-    next decision postponed (:func:`postponed_values`); ties to the lowest card id."""
+    """The PIMC player (same worlds, same seed, model and fallback, ties to the lowest card id)
+    valuing each card with his next decision postponed (:func:`postponed_values`)."""
 
     def __init__(self, worlds: int = 32, seed: int = 0, model=None, fallback: bool = False,
                  reads_calls: bool = False):
@@ -100,15 +100,5 @@ class PostponedPIMCPlayer(PIMCPlayer):
     def reading(self, model):
         return PostponedPIMCPlayer(self.worlds, self.seed, model, fallback=True)
 
-    def choose(self, info: InfoSet, key: tuple) -> int:
-        legal = cards_of(info.legal())
-        if len(legal) == 1:
-            return legal[0]
-        self.count_decisions(1)
-        w = self.worlds_of(info, (*key, info.player))
-        values = postponed_values(info, w.hands)
-        best = legal[0]
-        for c in legal:
-            if values[c] > values[best]:
-                best = c
-        return best
+    def card_values(self, info: InfoSet, hands: np.ndarray) -> dict[int, int]:
+        return postponed_values(info, hands)
