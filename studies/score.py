@@ -44,7 +44,7 @@ from analysis.value import rubber
 from analysis.value.game_value import MODEL_DRAWS, GameModel
 from studies.common.book_arms import BOOK_ARMS, book_and_other, book_gain
 from studies.common.game_models import book_game_model, model_section, root_seed
-from studies.common.report import claims_figure, options_of, pack_of, study_report, verdict_columns
+from studies.common.report import claims_figure, options_of, pack_of, played_how, study_report, verdict_columns
 from studies.common.round_one import (CALL_WORD, DEALER_LIST, GROUPS, CallsAtScoresStudy, classify, d6_pass,
                                       first_pattern, played, round_one_situations)
 
@@ -387,8 +387,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     game = model.f.shape[0]
     decisions = table[table["cls"] != "game"]
     table_side = bool(manifest.get("play"))
-    played_how = "by four PIMC players (who see only their own cards)" if table_side else "double-dummy"
-    caveat = ("PIMC plays each card from worlds dealt uniformly: it does not read the calls." if table_side else
+    played = played_how(manifest)
+    caveat = ("The table-side players see only their own cards (how they choose is said below)." if table_side else
               "Double-dummy play sees every card: it flatters the makers and the defenders alike.")
     method = (
         "Scenarios: for each seat and score a case needs, uniform random deals of the "
@@ -399,7 +399,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "independent, so the first ones are a random sample of the case; the cap keeps the common classes from "
         "crowding out the rare ones, and each class is a test of its own, never pooled with another). Each kept "
         "deal is bid by the book's policy at the scenario's score; where the earlier seats passed, it is played "
-        f"twice, {played_how}: the seat calling (ordering up, assisting, taking up) and passing, every other "
+        f"twice, {played}: the seat calling (ordering up, assisting, taking up) and passing, every other "
         "decision by the book's policy at that score (round two, lone hands, the dealer's discard).\n\n"
         "The estimand: the deciding side's expected net rubber points (its points minus the other side's to the "
         "end of the rubber: laws 1 and 7, laps, double games and the rubber's two points) after the book's action "
