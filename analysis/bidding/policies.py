@@ -1,6 +1,7 @@
 """Policies by name, for the command line and study settings: ``book``, ``pass``, ``order``,
-``points``, ``cautious`` (a policy of the package's ``data/policies``), the path of a TOML policy file, or a Python policy ``package.module:NAME`` (a Policy
-instance, or a Policy class taking no arguments)."""
+``points``, ``cautious`` and ``optimised`` (policies of the package's ``data/policies``), the path
+of a TOML policy file (patterns, or hand classes by score band), or a Python policy
+``package.module:NAME`` (a Policy instance, or a Policy class taking no arguments)."""
 from __future__ import annotations
 
 import importlib
@@ -17,20 +18,31 @@ from analysis.bidding.policy import Policy
 POLICY_FILES = Path(__file__).resolve().parent.parent / "data" / "policies"
 
 
+def policy_from_toml(path) -> Policy:
+    """A TOML policy file: hand classes by score band when it has ``[bands]``
+    (:mod:`analysis.bidding.class_policy`), else the book's patterns (:mod:`analysis.bidding.pattern_policy`)."""
+    from analysis.bidding.class_policy import ClassPolicy, is_class_policy
+    from analysis.storage import read_toml
+    data = read_toml(path, "policy file")
+    if is_class_policy(data):
+        return ClassPolicy.from_data(data, f"policy file {path}")
+    return PatternPolicy.from_toml(path)
+
+
 def packaged(name: str):
     """The TOML policy ``name`` shipped in ``analysis/data/policies``, as a maker of it."""
-    return lambda: PatternPolicy.from_toml(POLICY_FILES / f"{name}.toml")
+    return lambda: policy_from_toml(POLICY_FILES / f"{name}.toml")
 
 
 NAMED = {"book": BookPolicy, "pass": AlwaysPass, "order": OrderAnything, "points": PointCount,
-         "cautious": packaged("cautious")}
+         "cautious": packaged("cautious"), "optimised": packaged("optimised")}
 
 
 def policy_from_name(name: str) -> Policy:
     if name in NAMED:
         return NAMED[name]()
     if name.endswith(".toml") or os.path.exists(name):
-        return PatternPolicy.from_toml(name)
+        return policy_from_toml(name)
     if ":" in name:
         return python_policy(name)
     raise EuchreError(f"unknown policy {name!r}: use {', '.join(NAMED)}, the path of a .toml policy file "

@@ -298,7 +298,7 @@ def _results(study, todo: list[Chunk], settings: Settings):
                             batch_size=1)
         yield from parallel(tasks)
         return
-    client = _dask_client(settings.scheduler)
+    client = dask_client(settings.scheduler)
     try:
         with parallel_config(backend="dask"):
             yield from Parallel(n_jobs=-1, return_as="generator_unordered", batch_size=1)(tasks)
@@ -307,7 +307,7 @@ def _results(study, todo: list[Chunk], settings: Settings):
             client.close()
 
 
-def _dask_client(scheduler):
+def dask_client(scheduler):
     try:
         from distributed import Client
     except ImportError:
