@@ -258,10 +258,13 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
         if state_path is None or not Path(state_path).exists():
             raise EuchreError(f"nothing to resume: no saved state at {state_path}")
         saved = json.loads(Path(state_path).read_text())
-        if saved.get("settings") != json.loads(json.dumps(settings.key())):
+        same = {k: v for k, v in json.loads(json.dumps(settings.key())).items() if k != "sweeps"}
+        if {k: v for k, v in saved.get("settings", {}).items() if k != "sweeps"} != same:
             raise EuchreError(f"the saved state at {state_path} was made with other settings: "
                               "give the same settings, or start again without --resume")
         state = State(**saved)
+        state.settings = settings.key()
+        state.done = state.done and state.sweep <= settings.sweeps
     policy = _policy_of(state.policy, settings)
     bands = settings.band_table()
     while not state.done and state.sweep < settings.sweeps:

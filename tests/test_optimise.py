@@ -1,0 +1,160 @@
+"""The class policy (hand classes by score band) and the optimiser that writes it."""
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from analysis.bidding.auction import bid_batch
+from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding.class_policy import LABELS, ClassPolicy, hand_codes
+from analysis.bidding.policies import policy_from_name
+from analysis.errors import EuchreError
+from analysis.game.rules import Rules
+from analysis.tools.optimise import Settings, default_bands, optimise, to_toml
+from fastcore.sampler import sample_deals
+
+BANDS = {"early": [[0, 2], [0, 2]], "late": [[3, 4], [0, 4]]}
+
+
+def _same_bidding(a, b):
+    for field in ("caller", "round", "trump", "caller_is_lone", "lone_seat", "discard"):
+        assert np.array_equal(getattr(a, field), getattr(b, field)), field
+
+
+@pytest.mark.parametrize("score", [(0, 0), (4, 2), (1, 3)])
+def test_a_class_policy_that_lists_nothing_bids_as_its_base(score):
+    deals = sample_deals(4000, 11)
+    empty = ClassPolicy.from_data({"base": "book", "bands": BANDS})
+    _same_bidding(bid_batch(deals.hands, deals.turn_up, empty, Rules(), score),
+                  bid_batch(deals.hands, deals.turn_up, BookPolicy(), Rules(), score))
+
+
+def test_listed_classes_decide_and_only_in_their_band_and_seat():
+    deals = sample_deals(6000, 12)
+    every = {label: "call" for label in LABELS[1]}
+    policy = ClassPolicy.from_data({"base": "pass", "bands": BANDS, "first_round": {"early": {"B": every}}})
+    early = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (1, 2))
+    assert (early.caller == 1).all() and (early.round == 1).all() and not early.caller_is_lone.any()
+    late = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (3, 3))      # BD at 3: the band "late"
+    assert (late.round == 0).all()                                            # the base passes everything
+
+
+def test_one_class_listed_changes_exactly_its_hands():
+    deals = sample_deals(20000, 13)
+    label = "R x; no ace; no void"
+    policy = ClassPolicy.from_data({"base": "book", "bands": BANDS, "first_round": {"early": {"B": {label: "alone"}}}})
+    mine = hand_codes(deals.hands[:, 1], deals.turn_up, 1, 1) == LABELS[1][label]
+    assert mine.sum() > 30
+    got = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (0, 0))
+    book = bid_batch(deals.hands, deals.turn_up, BookPolicy(), Rules(), (0, 0))
+    assert (got.lone_seat[mine] == 1).all()
+    for field in ("caller", "round", "trump", "lone_seat"):
+        assert np.array_equal(getattr(got, field)[~mine], getattr(book, field)[~mine])
+
+
+def test_round_two_and_discard_tables_act():
+    deals = sample_deals(8000, 14)
+    two = {label: "next" for label in LABELS[2]}
+    policy = ClassPolicy.from_data({"base": "pass", "bands": BANDS, "second_round": {"early": {"B": two}}})
+    b = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (0, 0))
+    assert (b.caller == 1).all() and (b.round == 2).all()
+    assert np.array_equal(b.trump, (deals.turn_up >> 3) ^ 1)
+    # the dealer always taking up, and making a void where he can
+    take = {"first_round": {"early": {"A": {label: "call" for label in LABELS[1]}}},
+            "discard": {"early": {"A": {label: "make a void" for label in LABELS[3]}}}}
+    policy = ClassPolicy.from_data({"base": "pass", "bands": BANDS, **take})
+    b = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (0, 0))
+    from analysis.tools.strategy import discard_choices
+    six = deals.hands[:, 0] | (np.uint32(1) << deals.turn_up.astype(np.uint32))
+    assert np.array_equal(b.discard, discard_choices(six, deals.turn_up, np.zeros(len(six), bool))[:, 3])
+
+
+def test_a_stuck_dealer_passing_by_his_table_names_the_bases_suit():
+    deals = sample_deals(3000, 15)
+    rules = Rules(stick_the_dealer=True)
+    passes = {label: "pass" for label in LABELS[2]}
+    policy = ClassPolicy.from_data({"base": "book", "bands": BANDS, "second_round": {"early": {"A": passes}}})
+    b = bid_batch(deals.hands, deals.turn_up, policy, rules, (0, 0))
+    assert (b.round > 0).all()
+
+
+def test_the_file_round_trips(tmp_path):
+    data = {"name": "mine", "base": "book", "game": 5, "bands": BANDS,
+            "first_round": {"early": {"B": {"R x x; no ace; no void": "alone", "x x; 1 ace; a void": "call"}}},
+            "second_round": {"late": {"C": {"next: R x; aces; no bower down": "next"}}},
+            "discard": {"early": {"A": {"R A x; no ace; no void": "lowest plain"}}}}
+    policy = ClassPolicy.from_data(data)
+    path = tmp_path / "mine.toml"
+    path.write_text(to_toml(policy.to_data(), ["a comment"]))
+    again = policy_from_name(str(path))
+    assert isinstance(again, ClassPolicy)
+    assert again.to_data() == policy.to_data()
+    assert again.describe() == policy.describe()
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"bands": {"x": [[0, 2], [0, 2]], "y": [[2, 3], [0, 1]]}}, "both hold the score 2-0"),
+    ({"bands": BANDS, "first_round": {"early": {"B": {"R R R": "call"}}}}, "no hand class 'R R R'"),
+    ({"bands": BANDS, "first_round": {"early": {"B": {"R x x; no ace; no void": "order"}}}}, "no action 'order'"),
+    ({"bands": BANDS, "first_round": {"middle": {"B": {}}}}, "names no band"),
+    ({"bands": BANDS, "discard": {"early": {"B": {}}}}, "only the dealer"),
+    ({"bands": {"x": [[2, 1], [0, 1]]}}, "low first"),
+    ({"bands": BANDS, "base": "optimised"}, "cannot take 'optimised'"),
+    ({"bands": BANDS, "colour": "red"}, "unknown key 'colour'"),
+])
+def test_a_bad_class_policy_says_what_is_wrong(data, words):
+    with pytest.raises(EuchreError, match=words):
+        ClassPolicy.from_data(data)
+
+
+def test_default_bands_cover_every_score_once():
+    for game in (5, 10):
+        policy = ClassPolicy.from_data({"bands": {k: [list(o), list(t)] for k, (o, t) in default_bands(game).items()},
+                                        "game": game})
+        assert (policy.band_index >= 0).all()
+
+
+SMALL = dict(deals=2000, model_deals=200, seed=3)
+
+
+def test_the_optimiser_improves_on_a_base_that_always_orders_up():
+    policy, state = optimise(Settings(base="order", sweeps=1, **SMALL))
+    assert sum(state.history[0].values()) > 0
+    from analysis.simulator import simulate
+    deals = sample_deals(20000, 16)
+    order = policy_from_name("order")
+    got = simulate(deals, [order, policy, order, policy], Rules(), (0, 0))
+    base = simulate(deals, [order] * 4, Rules(), (0, 0))
+    bd = np.ones(len(deals.hands), np.int64)
+    assert (got.net(bd) - base.net(bd)).mean() > 0.05   # BD bidding better against the same adversaries
+
+
+@pytest.mark.slow
+def test_the_optimiser_is_the_same_with_one_or_two_workers_and_when_resumed(tmp_path):
+    settings = dict(sweeps=2, **SMALL)
+    one, s1 = optimise(Settings(**settings), jobs=1)
+    two, s2 = optimise(Settings(**settings), jobs=2)
+    assert one.to_data() == two.to_data() and s1.history == s2.history
+    state = tmp_path / "o.state.json"
+    optimise(Settings(**{**settings, "sweeps": 1}), state_path=state)
+    resumed, s3 = optimise(Settings(**settings), state_path=state, resume=True)
+    assert resumed.to_data() == one.to_data() and s3.history == s1.history
+    with pytest.raises(EuchreError, match="other settings"):
+        optimise(Settings(**{**settings, "seed": 4}), state_path=state, resume=True)
+
+
+def test_the_command_refuses_bad_input_in_one_line(tmp_path):
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "analysis.commands.cli", "optimise", *args],
+                              capture_output=True, text=True)
+    for args, words in [(["--out", str(tmp_path / "x.txt")], "must name a .toml file"),
+                        (["--out", str(tmp_path / "no" / "x.toml")], "no folder"),
+                        (["--out", str(tmp_path / "x.toml"), "--deals", "0"], "--deals"),
+                        (["--out", str(tmp_path / "x.toml"), "--base", "nobody"], "unknown policy"),
+                        (["--out", str(tmp_path / "x.toml"), "--unit", "rubber", "--pack", "24"], "rubber"),
+                        (["--out", str(tmp_path / "x.toml"), "--resume"], "nothing to resume")]:
+        r = run(*args)
+        assert r.returncode == 2, (args, r.stderr)
+        assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
+        assert not (tmp_path / "x.toml").exists()
