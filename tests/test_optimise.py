@@ -8,6 +8,7 @@ import pytest
 from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
 from analysis.bidding.class_policy import LABELS, ClassPolicy, hand_codes
+from analysis.bidding.policies import class_policy
 from analysis.bidding.policies import policy_from_name
 from analysis.errors import EuchreError
 from analysis.game.rules import Rules
@@ -25,7 +26,7 @@ def _same_bidding(a, b):
 @pytest.mark.parametrize("score", [(0, 0), (4, 2), (1, 3)])
 def test_a_class_policy_that_lists_nothing_bids_as_its_base(score):
     deals = sample_deals(4000, 11)
-    empty = ClassPolicy.from_data({"base": "book", "bands": BANDS})
+    empty = class_policy({"base": "book", "bands": BANDS})
     _same_bidding(bid_batch(deals.hands, deals.turn_up, empty, Rules(), score),
                   bid_batch(deals.hands, deals.turn_up, BookPolicy(), Rules(), score))
 
@@ -33,7 +34,7 @@ def test_a_class_policy_that_lists_nothing_bids_as_its_base(score):
 def test_listed_classes_decide_and_only_in_their_band_and_seat():
     deals = sample_deals(6000, 12)
     every = {label: "call" for label in LABELS[1]}
-    policy = ClassPolicy.from_data({"base": "pass", "bands": BANDS, "first_round": {"early": {"B": every}}})
+    policy = class_policy({"base": "pass", "bands": BANDS, "first_round": {"early": {"B": every}}})
     early = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (1, 2))
     assert (early.caller == 1).all() and (early.round == 1).all() and not early.caller_is_lone.any()
     late = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (3, 3))      # BD at 3: the band "late"
@@ -43,7 +44,7 @@ def test_listed_classes_decide_and_only_in_their_band_and_seat():
 def test_one_class_listed_changes_exactly_its_hands():
     deals = sample_deals(20000, 13)
     label = "R x; no ace; no void"
-    policy = ClassPolicy.from_data({"base": "book", "bands": BANDS, "first_round": {"early": {"B": {label: "alone"}}}})
+    policy = class_policy({"base": "book", "bands": BANDS, "first_round": {"early": {"B": {label: "alone"}}}})
     mine = hand_codes(deals.hands[:, 1], deals.turn_up, 1, 1) == LABELS[1][label]
     assert mine.sum() > 30
     got = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (0, 0))
@@ -56,16 +57,16 @@ def test_one_class_listed_changes_exactly_its_hands():
 def test_round_two_and_discard_tables_act():
     deals = sample_deals(8000, 14)
     two = {label: "next" for label in LABELS[2]}
-    policy = ClassPolicy.from_data({"base": "pass", "bands": BANDS, "second_round": {"early": {"B": two}}})
+    policy = class_policy({"base": "pass", "bands": BANDS, "second_round": {"early": {"B": two}}})
     b = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (0, 0))
     assert (b.caller == 1).all() and (b.round == 2).all()
     assert np.array_equal(b.trump, (deals.turn_up >> 3) ^ 1)
     # the dealer always taking up, and making a void where he can
     take = {"first_round": {"early": {"A": {label: "call" for label in LABELS[1]}}},
             "discard": {"early": {"A": {label: "make a void" for label in LABELS[3]}}}}
-    policy = ClassPolicy.from_data({"base": "pass", "bands": BANDS, **take})
+    policy = class_policy({"base": "pass", "bands": BANDS, **take})
     b = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (0, 0))
-    from analysis.tools.strategy import discard_choices
+    from analysis.bidding.hand_classes import discard_choices
     six = deals.hands[:, 0] | (np.uint32(1) << deals.turn_up.astype(np.uint32))
     assert np.array_equal(b.discard, discard_choices(six, deals.turn_up, np.zeros(len(six), bool))[:, 3])
 
@@ -74,7 +75,7 @@ def test_a_stuck_dealer_passing_by_his_table_names_the_bases_suit():
     deals = sample_deals(3000, 15)
     rules = Rules(stick_the_dealer=True)
     passes = {label: "pass" for label in LABELS[2]}
-    policy = ClassPolicy.from_data({"base": "book", "bands": BANDS, "second_round": {"early": {"A": passes}}})
+    policy = class_policy({"base": "book", "bands": BANDS, "second_round": {"early": {"A": passes}}})
     b = bid_batch(deals.hands, deals.turn_up, policy, rules, (0, 0))
     assert (b.round > 0).all()
 
@@ -84,7 +85,7 @@ def test_the_file_round_trips(tmp_path):
             "first_round": {"early": {"B": {"R x x; no ace; no void": "alone", "x x; 1 ace; a void": "call"}}},
             "second_round": {"late": {"C": {"next: R x; aces; no bower down": "next"}}},
             "discard": {"early": {"A": {"R A x; no ace; no void": "lowest plain"}}}}
-    policy = ClassPolicy.from_data(data)
+    policy = class_policy(data)
     path = tmp_path / "mine.toml"
     path.write_text(to_toml(policy.to_data(), ["a comment"]))
     again = policy_from_name(str(path))
@@ -105,12 +106,12 @@ def test_the_file_round_trips(tmp_path):
 ])
 def test_a_bad_class_policy_says_what_is_wrong(data, words):
     with pytest.raises(EuchreError, match=words):
-        ClassPolicy.from_data(data)
+        class_policy(data)
 
 
 def test_default_bands_cover_every_score_once():
     for game in (5, 10):
-        policy = ClassPolicy.from_data({"bands": {k: [list(o), list(t)] for k, (o, t) in default_bands(game).items()},
+        policy = class_policy({"bands": {k: [list(o), list(t)] for k, (o, t) in default_bands(game).items()},
                                         "game": game})
         assert (policy.band_index >= 0).all()
 

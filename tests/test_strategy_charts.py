@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from analysis.tools import strategy
+from analysis.bidding import hand_classes
 from analysis.game.cards import parse_card
 from analysis.commands.cli import main
 from analysis.run.runner import run_study, settings_for
@@ -26,7 +27,7 @@ def test_the_holdings_are_every_trump_holding_once_ordered_by_strength():
     assert list(strategy.HOLDING_KEYS) == sorted(strategy.HOLDING_KEYS)
     assert strategy.HOLDINGS[0] == "none" and strategy.HOLDINGS[-1] == "4+ R L"
     assert strategy.HOLDINGS.index("R A x") > strategy.HOLDINGS.index("R x x") > strategy.HOLDINGS.index("A K")
-    assert set(strategy.LOOKUP[strategy.LOOKUP >= 0]) == set(range(36))
+    assert set(hand_classes.LOOKUP[hand_classes.LOOKUP >= 0]) == set(range(36))
 
 
 def test_round_one_classes_of_hand_made_hands():

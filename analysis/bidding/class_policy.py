@@ -35,9 +35,11 @@ import json
 
 import numpy as np
 
+from analysis.bidding.hand_classes import (ARMS, HOLDINGS, class_label, discard_choices, round_one_classes,
+                                           round_two_classes, round_two_suits, strongest_suit)
+from analysis.bidding.policy import Policy, Situations, VectorPolicy
 from analysis.errors import EuchreError
 from analysis.game.cards import SEATS
-from analysis.bidding.policy import Policy, Situations, VectorPolicy
 
 ROUND_NAMES = {1: "first_round", 2: "second_round", 3: "discard"}
 ROUND_OF = {name: rnd for rnd, name in ROUND_NAMES.items()}
@@ -45,7 +47,6 @@ ROUND_OF = {name: rnd for rnd, name in ROUND_NAMES.items()}
 
 def _labels():
     """Every class label of each decision and its code (see :func:`class_codes`)."""
-    from analysis.tools.strategy import HOLDINGS, class_label
     one = {}
     for h in range(len(HOLDINGS)):
         for aces in range(3):
@@ -80,7 +81,6 @@ def hand_codes(hands, turn_up, seat: int, rnd: int) -> np.ndarray:
     """The class code of each hand (N,) of ``seat`` at the decision ``rnd``; for the dealer in
     round one and the discard, the hand before the take-up (five cards)."""
     from analysis.game.contract import dealer_hand
-    from analysis.tools.strategy import round_one_classes, round_two_classes
     hands = np.asarray(hands, np.uint32)
     turn_up = np.asarray(turn_up, np.int8)
     if rnd == 2:
@@ -106,7 +106,6 @@ class ClassPolicy(VectorPolicy):
 
     def __init__(self, base: Policy, bands: dict, tables: dict, game: int, name: str = "classes",
                  base_name: str = "book"):
-        from analysis.tools.strategy import ARMS
         self.base, self.game, self.name, self.base_name = base, int(game), name, base_name
         self.bands = {str(k): (tuple(v[0]), tuple(v[1])) for k, v in bands.items()}
         self.band_index = np.full((self.game, self.game), -1, np.int64)
@@ -148,14 +147,13 @@ class ClassPolicy(VectorPolicy):
     def alone_batch(self, t: Situations) -> np.ndarray:
         act = self.actions(t, t.round)
         if not (act < 0).any():
-            return act == len(_arms(t.round)) - 1
-        return np.where(act >= 0, act == len(_arms(t.round)) - 1, self.base.alone_batch(t))
+            return act == len(ARMS[t.round]) - 1
+        return np.where(act >= 0, act == len(ARMS[t.round]) - 1, self.base.alone_batch(t))
 
     def take_from_partner_batch(self, t: Situations) -> np.ndarray:
         return self.base.take_from_partner_batch(t)
 
     def second_round_batch(self, t: Situations) -> np.ndarray:
-        from analysis.tools.strategy import round_two_suits, strongest_suit
         act = self.actions(t, 2)
         suits = round_two_suits(t.hands, t.turn_up)
         mine = np.where(act == 4, strongest_suit(t.hands, t.turn_up),
@@ -166,7 +164,6 @@ class ClassPolicy(VectorPolicy):
         return mine
 
     def discard_batch(self, t: Situations) -> np.ndarray:
-        from analysis.tools.strategy import discard_choices
         alone = np.zeros(len(t), bool) if t.is_lone is None else np.asarray(t.is_lone, bool)
         # the class is read on the five cards before the take-up: the six less the turn-up
         five = np.asarray(t.hands, np.uint32) & ~(np.uint32(1) << np.asarray(t.turn_up, np.uint32))
@@ -188,7 +185,6 @@ class ClassPolicy(VectorPolicy):
 
     def to_data(self) -> dict:
         """The policy as TOML data (see the module's docstring)."""
-        from analysis.tools.strategy import ARMS
         data = {"name": self.name, "base": self.base_name, "game": self.game,
                 "bands": {k: [list(v[0]), list(v[1])] for k, v in self.bands.items()}}
         for rnd, section in ROUND_NAMES.items():
@@ -208,9 +204,9 @@ class ClassPolicy(VectorPolicy):
         return data
 
     @classmethod
-    def from_data(cls, data: dict, where: str = "policy") -> "ClassPolicy":
-        from analysis.tools.strategy import ARMS
-        from analysis.bidding.policies import policy_from_name
+    def from_data(cls, data: dict, resolve, where: str = "policy") -> "ClassPolicy":
+        """The policy of TOML data; ``resolve(name)`` makes the base policy of its name
+        (:func:`analysis.bidding.policies.policy_from_name`)."""
         known = {"name", "base", "game", "bands", "kind"} | set(ROUND_OF)
         unknown = set(data) - known
         if unknown:
@@ -230,7 +226,7 @@ class ClassPolicy(VectorPolicy):
         base_name = str(data.get("base", "book"))
         if base_name in ("optimised",):
             raise EuchreError(f"{where}: a class policy cannot take {base_name!r} as its base")
-        base = policy_from_name(base_name)
+        base = resolve(base_name)
         tables = {}
         for section, rnd in ROUND_OF.items():
             for band, by_seat in data.get(section, {}).items():
@@ -254,16 +250,6 @@ class ClassPolicy(VectorPolicy):
             return cls(base, checked, tables, game, name=str(data.get("name", "classes")), base_name=base_name)
         except EuchreError as exc:
             raise EuchreError(f"{where}: {exc}") from None
-
-    @classmethod
-    def from_toml(cls, path) -> "ClassPolicy":
-        from analysis.storage import read_toml
-        return cls.from_data(read_toml(path, "policy file"), f"policy file {path}")
-
-
-def _arms(rnd: int):
-    from analysis.tools.strategy import ARMS
-    return ARMS[rnd]
 
 
 def is_class_policy(data: dict) -> bool:

@@ -11,9 +11,11 @@ from pathlib import Path
 
 from analysis.bidding.baselines import AlwaysPass, OrderAnything, PointCount
 from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding.class_policy import ClassPolicy, is_class_policy
 from analysis.errors import EuchreError
 from analysis.bidding.pattern_policy import PatternPolicy
 from analysis.bidding.policy import Policy
+from analysis.storage import read_toml
 
 POLICY_FILES = Path(__file__).resolve().parent.parent / "data" / "policies"
 
@@ -21,12 +23,15 @@ POLICY_FILES = Path(__file__).resolve().parent.parent / "data" / "policies"
 def policy_from_toml(path) -> Policy:
     """A TOML policy file: hand classes by score band when it has ``[bands]``
     (:mod:`analysis.bidding.class_policy`), else the book's patterns (:mod:`analysis.bidding.pattern_policy`)."""
-    from analysis.bidding.class_policy import ClassPolicy, is_class_policy
-    from analysis.storage import read_toml
     data = read_toml(path, "policy file")
     if is_class_policy(data):
-        return ClassPolicy.from_data(data, f"policy file {path}")
+        return class_policy(data, f"policy file {path}")
     return PatternPolicy.from_toml(path)
+
+
+def class_policy(data: dict, where: str = "policy") -> ClassPolicy:
+    """A class policy from its TOML data, its base named as every policy is."""
+    return ClassPolicy.from_data(data, policy_from_name, where)
 
 
 def packaged(name: str):

@@ -45,7 +45,7 @@ def add_play_arguments(parser: argparse.ArgumentParser, worlds: str = "--worlds"
     left out is None (for ``euchrelab run``: the settings file's, else the default)."""
     parser.add_argument("--play", default="dd" if defaults else None, metavar="ENGINE",
                         help="card play: dd (double-dummy, default), table (the strongest table-side player fast "
-                             "enough for a study: pimc), pimc, pimc-calls (PIMC reading the calls), book or simple "
+                             "enough for a study: pimc-calls), pimc, pimc-calls (PIMC reading the calls), book or simple "
                              "(players who see only their own cards)")
     parser.add_argument(worlds, dest="play_worlds", type=int, default=DEFAULT_WORLDS if defaults else None,
                         metavar="N", help=f"worlds a decision for --play pimc or pimc-calls (default {DEFAULT_WORLDS})")

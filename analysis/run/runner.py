@@ -44,6 +44,7 @@ import pandas as pd
 
 from analysis import storage
 from analysis.play.engines import DEFAULT_WORLDS, check_play, chunk_engine, play_record, playing, resolve_play
+from analysis.parallel import dask_client
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.run.registry import load_study, reference_of, resolve
 from analysis.reporting.report import write_index, write_report
@@ -305,19 +306,6 @@ def _results(study, todo: list[Chunk], settings: Settings):
     finally:
         if isinstance(settings.scheduler, str):
             client.close()
-
-
-def dask_client(scheduler):
-    try:
-        from distributed import Client
-    except ImportError:
-        raise EuchreError("--scheduler needs Dask distributed: pip install 'euchrelab[dask]'") from None
-    if not isinstance(scheduler, str):  # an existing Client (tests, notebooks)
-        return scheduler
-    try:
-        return Client(scheduler, timeout="20s")
-    except (OSError, TimeoutError) as exc:
-        raise EuchreError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
 
 
 def _describe_backend(settings: Settings) -> tuple[int, str]:

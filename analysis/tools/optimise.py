@@ -39,6 +39,7 @@ import pandas as pd
 from scipy import stats as st
 
 from analysis.bidding.class_policy import ClassPolicy, class_codes
+from analysis.bidding.policies import class_policy
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.game.cards import SEATS
 from analysis.game.rules import Rules
@@ -140,7 +141,7 @@ def _parallel(tasks, jobs: int, scheduler=None):
     from joblib import Parallel, parallel_config
     if scheduler is None:
         return Parallel(n_jobs=jobs, batch_size=1)(tasks)
-    from analysis.run.runner import dask_client
+    from analysis.parallel import dask_client
     client = dask_client(scheduler)
     try:
         with parallel_config(backend="dask"):
@@ -236,7 +237,7 @@ def _policy_of(data: dict, settings: Settings) -> ClassPolicy:
     if not data:
         data = {"name": settings.name, "base": settings.base, "game": settings.rules.points_for_game,
                 "bands": {k: [list(v[0]), list(v[1])] for k, v in settings.band_table().items()}}
-    return ClassPolicy.from_data(data, "the optimiser's policy")
+    return class_policy(data, "the optimiser's policy")
 
 
 def _mutable(policy: ClassPolicy) -> dict:
