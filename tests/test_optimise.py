@@ -159,3 +159,17 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path):
         assert r.returncode == 2, (args, r.stderr)
         assert words in r.stderr and len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
         assert not (tmp_path / "x.toml").exists()
+
+
+def test_the_packaged_optimised_policy_loads_and_changes_the_books_bidding():
+    policy = policy_from_name("optimised")
+    assert isinstance(policy, ClassPolicy) and policy.base_name == "book" and policy.game == 5
+    data = policy.to_data()
+    for section in ("first_round", "second_round"):
+        seats = {seat for by_seat in data[section].values() for seat in by_seat}
+        assert seats == {"A", "B", "C", "D"}, section
+    deals = sample_deals(5000, 17)
+    mine = bid_batch(deals.hands, deals.turn_up, policy, Rules(), (0, 0))
+    book = bid_batch(deals.hands, deals.turn_up, BookPolicy(), Rules(), (0, 0))
+    differ = (mine.caller != book.caller) | (mine.trump != book.trump) | (mine.lone_seat != book.lone_seat)
+    assert 0 < differ.mean() < 0.5

@@ -517,16 +517,23 @@ def write_report(result: Comparison, folder) -> dict:
               f"Markov chain over (A's score, B's score, the dealing side) read from the deals at every score, from "
               f"0-0 with the first dealer drawn evenly; intervals from a bootstrap over the deals "
               f"({result.bootstrap} draws, seeded from the seed).")
+    r, g = result.rubber_points, result.game_win
+    unit = "net rubber points from the start of a rubber" if rules.rubber else "net points of a single game"
+    headline = (f"{result.a} minus {result.b}, {result.play_words}: {r.mean:+.3f} [{r.low:+.3f}, {r.high:+.3f}] "
+                f"{unit}, and {100 * g.mean:+.1f} [{100 * g.low:+.1f}, {100 * g.high:+.1f}] percentage points in the chance "
+                f"of winning a game "
+                f"(95% intervals; {result.deals:,} deals at each score, each played twice).")
     diff = (f"The biddings differ on {result.differ_share:.1%} of the deals at "
             f"{result.score.ac}-{result.score.bd}; each such deal is counted under the first call (or discard) "
             f"where they differ. Deals bid alike contribute 0.")
-    md = "\n\n".join([f"# {title}", method, md_table(_frame(result)), "## Where the policies differ", diff,
+    md = "\n\n".join([f"# {title}", headline, method, md_table(_frame(result)), "## Where the policies differ", diff,
                       md_table(_decision_frame(result)) if result.by_decision else "(none)",
                       f"![by decision]({chart.name})"]) + "\n"
     data = base64.b64encode(chart.read_bytes()).decode("ascii")
     page = "\n".join([
         "".join(page_head(_html.escape(title), COMPARISON_STYLE)),
-        f"<h1>{_html.escape(title)}</h1>", f"<p>{_html.escape(method)}</p>", html_table(_frame(result), "results"),
+        f"<h1>{_html.escape(title)}</h1>", f"<p><strong>{_html.escape(headline)}</strong></p>",
+        f"<p>{_html.escape(method)}</p>", html_table(_frame(result), "results"),
         "<h2>Where the policies differ</h2>", f"<p>{_html.escape(diff)}</p>",
         html_table(_decision_frame(result), "results") if result.by_decision else "<p>(none)</p>",
         f'<figure><img alt="by decision" src="data:image/png;base64,{data}"></figure>', PAGE_END]) + "\n"
