@@ -80,6 +80,19 @@ def test_a_stuck_dealer_passing_by_his_table_names_the_bases_suit():
     assert (b.round > 0).all()
 
 
+def test_a_policy_written_for_one_game_refuses_another():
+    deals = sample_deals(100, 18)
+    policy = class_policy({"base": "book", "bands": BANDS, "game": 5})
+    with pytest.raises(EuchreError, match="game of 5 points, not 10"):
+        bid_batch(deals.hands, deals.turn_up, policy, Rules(pack=32, points_for_game=10), (0, 0))
+
+
+def test_the_stuck_dealers_round_two_is_valued_without_an_illegal_pass():
+    from analysis.tools.optimise import decision_batch
+    frame = decision_batch(BookPolicy(), 0, 2, Rules(stick_the_dealer=True), (0, 0), 3000, 19)
+    assert frame["deals"].sum() > 0 and (frame["net0"] != 0).any()
+
+
 def test_the_file_round_trips(tmp_path):
     data = {"name": "mine", "base": "book", "game": 5, "bands": BANDS,
             "first_round": {"early": {"B": {"R x x; no ace; no void": "alone", "x x; 1 ace; a void": "call"}}},
@@ -103,6 +116,7 @@ def test_the_file_round_trips(tmp_path):
     ({"bands": {"x": [[2, 1], [0, 1]]}}, "low first"),
     ({"bands": BANDS, "base": "optimised"}, "cannot take 'optimised'"),
     ({"bands": BANDS, "colour": "red"}, "unknown key 'colour'"),
+    ({"bands": BANDS, "first_round": {"early": ["B"]}}, "must be a table"),
 ])
 def test_a_bad_class_policy_says_what_is_wrong(data, words):
     with pytest.raises(EuchreError, match=words):

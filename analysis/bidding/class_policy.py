@@ -131,6 +131,9 @@ class ClassPolicy(VectorPolicy):
     # -- reading a table ----------------------------------------------------------------------
     def actions(self, t: Situations, rnd: int, hands=None) -> np.ndarray:
         """The listed action of each row (-1: not listed, the base decides)."""
+        if t.rules.points_for_game != self.game:
+            raise EuchreError(f"policy {self.name!r} is written for a game of {self.game} points, "
+                              f"not {t.rules.points_for_game}")
         own, theirs = int(t.score.own), int(t.score.theirs)
         if not (0 <= own < self.game and 0 <= theirs < self.game) or self.band_index[own, theirs] < 0:
             return np.full(len(t), -1, np.int8)
@@ -146,6 +149,8 @@ class ClassPolicy(VectorPolicy):
 
     def alone_batch(self, t: Situations) -> np.ndarray:
         act = self.actions(t, t.round)
+        if t.round == 2 and t.must_call:   # a stuck dealer whose listed pass the base overrode
+            act = np.where(act == 0, -1, act).astype(np.int8)
         if not (act < 0).any():
             return act == len(ARMS[t.round]) - 1
         return np.where(act >= 0, act == len(ARMS[t.round]) - 1, self.base.alone_batch(t))
@@ -207,7 +212,7 @@ class ClassPolicy(VectorPolicy):
     def from_data(cls, data: dict, resolve, where: str = "policy") -> "ClassPolicy":
         """The policy of TOML data; ``resolve(name)`` makes the base policy of its name
         (:func:`analysis.bidding.policies.policy_from_name`)."""
-        known = {"name", "base", "game", "bands", "kind"} | set(ROUND_OF)
+        known = {"name", "base", "game", "bands"} | set(ROUND_OF)
         unknown = set(data) - known
         if unknown:
             raise EuchreError(f"{where}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(known))})")
@@ -228,11 +233,17 @@ class ClassPolicy(VectorPolicy):
             raise EuchreError(f"{where}: a class policy cannot take {base_name!r} as its base")
         base = resolve(base_name)
         tables = {}
+        def table_of(value, at: str) -> dict:
+            if not isinstance(value, dict):
+                raise EuchreError(f"{where}: [{at}] must be a table")
+            return value
+
         for section, rnd in ROUND_OF.items():
-            for band, by_seat in data.get(section, {}).items():
+            for band, by_seat in table_of(data.get(section, {}), section).items():
                 if band not in checked:
                     raise EuchreError(f"{where}: [{section}.{band}] names no band of [bands]")
-                for seat, table in by_seat.items():
+                for seat, table in table_of(by_seat, f"{section}.{band}").items():
+                    table = table_of(table, f"{section}.{band}.{seat}")
                     if seat not in SEATS:
                         raise EuchreError(f"{where}: [{section}.{band}] has an unknown seat {seat!r}: use A, B, C, D")
                     if rnd == 3 and seat != "A":
@@ -254,4 +265,4 @@ class ClassPolicy(VectorPolicy):
 
 def is_class_policy(data: dict) -> bool:
     """Whether TOML policy data is a class policy (it has bands) rather than a pattern policy."""
-    return "bands" in data or data.get("kind") == "classes"
+    return "bands" in data

@@ -86,8 +86,8 @@ def run(args) -> int:
         return 0
     sys.stdout.write(f"wrote {out}: {summary['listed']:,} hand classes listed, {state.sweep} sweeps, "
                      f"{'settled (the last sweep changed nothing)' if state.done else 'not settled'}\n")
-    sys.stdout.write(f"what a seat could still gain by deviating ({unit} per hand, the band where it gains most, "
-                     f"95% interval):\n")
+    sys.stdout.write(f"what a seat could gain by deviating, measured in the last sweep before its changes "
+                     f"({unit} per hand, the band where it gains most, 95% interval):\n")
     for seat, b in state.bound.items():
         sys.stdout.write(f"  {seat}: {b['gain']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}] at {b['band']}\n")
     return 0

@@ -19,9 +19,11 @@ dealer's discard, then B, C, D, A in round two), each seat answering the others'
    on :data:`MIN_HANDS` hands or more: noise alone seldom moves a class, so the sweeps settle.
 4. The stop. When a whole sweep switches nothing, or after ``sweeps`` sweeps. The bound then
    reported is, per seat, how much its side would gain per hand if that seat alone played the best
-   action of every class where the last sweep measured one: the sum over its decisions and classes
-   of (hands in the class per deal) x (the best action's mean minus the policy's), with its 95%
-   interval. It is an upper estimate (the best is picked on the same deals).
+   action of every class, as the last sweep measured it before its own switches: the sum over its
+   decisions and the classes met on :data:`MIN_HANDS` hands or more of (hands in the class per
+   deal) x (the best action's mean minus the policy's), with its 95% interval, in the band where it
+   is largest. It is an upper estimate (the best is picked on the same deals); when the run has
+   settled nothing was switched, so it bounds the final policy.
 
 Every batch of deals is seeded by (seed, sweep, seat, round, score, batch), so the result is the
 same with 1 or N workers; after each sweep the state is saved beside the output, and
@@ -291,6 +293,9 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
                     tables.setdefault((rnd, r.band, seat), {})[int(r.code)] = int(r.best)
                     moved += 1
                 # the seat's gain per hand from playing the best action of every class, by band
+                # (classes met on too few hands to judge are left out)
+                if r.n < MIN_HANDS:
+                    continue
                 part = parts.setdefault((SEATS[seat], r.band), [0.0, 0.0])
                 part[0] += r.per_deal * r.gain
                 part[1] += r.var_term if np.isfinite(r.var_term) else 0.0

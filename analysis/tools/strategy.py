@@ -95,8 +95,8 @@ class ArmPolicy(Policy):
 
     def second_round_batch(self, t):
         if self.rnd == 2 and t.seat == self.seat:
-            if self.arm == 0:
-                return np.full(len(t), -1, np.int8)
+            if self.arm == 0:   # a stuck dealer cannot pass: he names the base policy's suit
+                return self.base.second_round_batch(t) if t.must_call else np.full(len(t), -1, np.int8)
             if self.arm == 4:
                 return strongest_suit(t.hands, t.turn_up)
             return round_two_suits(t.hands, t.turn_up)[:, self.arm - 1].copy()
