@@ -163,5 +163,5 @@ OPTIMISE_KEY = 0x0B71       # spawn_key prefix of the optimiser's deals
 def optimise_batch_seed(seed: int, sweep: int, seat: int, rnd: int, score: tuple[int, int], k: int
                         ) -> np.random.SeedSequence:
     """Batch ``k`` of the deals at ``score`` (AC, BD) on which sweep ``sweep`` of the optimiser
-    values seat ``seat``'s decision of round ``rnd`` (0 for the model's outcome counts)."""
+    values seat ``seat``'s decision of round ``rnd`` (seat 4, round 0: the model's outcome counts)."""
     return np.random.SeedSequence(seed, spawn_key=(OPTIMISE_KEY, sweep, seat, rnd, score[0], score[1], k))

@@ -30,6 +30,7 @@ in the hand's strongest suit. Taking it from a partner is always the base policy
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 
@@ -101,7 +102,7 @@ class ClassPolicy(VectorPolicy):
     """Acts by hand class where its tables say; the ``base`` policy everywhere else.
 
     ``bands``: name -> ((own low, own high), (theirs low, theirs high)); ``tables``:
-    (round, band, seat) -> {class code: action index of :data:`analysis.tools.strategy.ARMS`}.
+    (round, band, seat) -> {class code: action index of :data:`analysis.bidding.hand_classes.ARMS`}.
     """
 
     def __init__(self, base: Policy, bands: dict, tables: dict, game: int, name: str = "classes",
@@ -109,7 +110,7 @@ class ClassPolicy(VectorPolicy):
         self.base, self.game, self.name, self.base_name = base, int(game), name, base_name
         self.bands = {str(k): (tuple(v[0]), tuple(v[1])) for k, v in bands.items()}
         self.band_index = np.full((self.game, self.game), -1, np.int64)
-        names = list(self.bands)
+        self.band_names = names = list(self.bands)
         for i, (own, theirs) in enumerate(self.bands.values()):
             for o in range(own[0], min(own[1], self.game - 1) + 1):
                 for t in range(theirs[0], min(theirs[1], self.game - 1) + 1):
@@ -129,15 +130,19 @@ class ClassPolicy(VectorPolicy):
             self.tables[(rnd, band, int(seat))] = arr
 
     # -- reading a table ----------------------------------------------------------------------
+    def band_of(self, own, theirs) -> np.ndarray:
+        """The band's name of each score (the deciding side's points, the other side's), "" for none."""
+        own, theirs = np.asarray(own, np.int64), np.asarray(theirs, np.int64)
+        inside = (own >= 0) & (own < self.game) & (theirs >= 0) & (theirs < self.game)
+        index = np.where(inside, self.band_index[np.clip(own, 0, self.game - 1), np.clip(theirs, 0, self.game - 1)], -1)
+        return np.array(self.band_names + [""], object)[index]
+
     def actions(self, t: Situations, rnd: int, hands=None) -> np.ndarray:
         """The listed action of each row (-1: not listed, the base decides)."""
         if t.rules.points_for_game != self.game:
             raise EuchreError(f"policy {self.name!r} is written for a game of {self.game} points, "
                               f"not {t.rules.points_for_game}")
-        own, theirs = int(t.score.own), int(t.score.theirs)
-        if not (0 <= own < self.game and 0 <= theirs < self.game) or self.band_index[own, theirs] < 0:
-            return np.full(len(t), -1, np.int8)
-        band = list(self.bands)[self.band_index[own, theirs]]
+        band = str(self.band_of(t.score.own, t.score.theirs))
         table = self.tables.get((rnd, band, t.seat))
         if table is None or not len(t):
             return np.full(len(t), -1, np.int8)
@@ -178,15 +183,15 @@ class ClassPolicy(VectorPolicy):
             chosen = np.where(act >= 0, chosen, self.base.discard_batch(t))
         return chosen.astype(np.int8)
 
-    def answering(self, decision: str, seat: int, round: int) -> Policy:
-        return self
-
     # -- as data --------------------------------------------------------------------------------
+    @functools.cached_property
+    def _digest(self) -> str:   # the tables never change once made
+        return hashlib.sha256(json.dumps(self.to_data(), sort_keys=True).encode()).hexdigest()[:16]
+
     def describe(self) -> dict:
-        digest = hashlib.sha256(json.dumps(self.to_data(), sort_keys=True).encode()).hexdigest()[:16]
         return {"name": self.name, "class": type(self).__name__, "base": self.base.describe(),
                 "game": self.game, "bands": {k: [list(v[0]), list(v[1])] for k, v in self.bands.items()},
-                "listed": sum(int((a >= 0).sum()) for a in self.tables.values()), "tables": digest}
+                "listed": sum(int((a >= 0).sum()) for a in self.tables.values()), "tables": self._digest}
 
     def to_data(self) -> dict:
         """The policy as TOML data (see the module's docstring)."""

@@ -167,7 +167,7 @@ def score_values(policy, settings: Settings, sweep: int, jobs: int = 1):
     return lambda a, b, seat, net: game_value.win_after(f, a, b, seat, net)
 
 
-def class_gains(frame: pd.DataFrame, value, rnd: int, bands: dict, seat: int) -> pd.DataFrame:
+def class_gains(frame: pd.DataFrame, value, rnd: int, policy: ClassPolicy, seat: int) -> pd.DataFrame:
     """Per (band, class): hands, and for each action its mean gain over the policy's own choice
     (value units), with the sum of squares for the interval."""
     arms = len(ARMS[rnd])
@@ -178,12 +178,8 @@ def class_gains(frame: pd.DataFrame, value, rnd: int, bands: dict, seat: int) ->
     choice = frame["choice"].to_numpy(np.int64)
     gain = vals - vals[np.arange(len(frame)), choice][:, None]
     w = frame["deals"].to_numpy(np.float64)
-    own = np.where(seat % 2 == 0, a, b)
-    theirs = np.where(seat % 2 == 0, b, a)
-    band = np.full(len(frame), "", object)
-    for name, ((o0, o1), (t0, t1)) in bands.items():
-        band[(own >= o0) & (own <= o1) & (theirs >= t0) & (theirs <= t1)] = name
-    out = pd.DataFrame({"band": band, "code": class_codes(frame, rnd), "n": w})
+    own, theirs = (a, b) if seat % 2 == 0 else (b, a)
+    out = pd.DataFrame({"band": policy.band_of(own, theirs), "code": class_codes(frame, rnd), "n": w})
     for k in range(arms):
         out[f"s{k}"] = w * gain[:, k]
         out[f"q{k}"] = w * gain[:, k] ** 2
@@ -267,9 +263,7 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
                               "give the same settings, or start again without --resume")
         state = State(**saved)
         state.settings = settings.key()
-        state.done = state.done and state.sweep <= settings.sweeps
     policy = _policy_of(state.policy, settings)
-    bands = settings.band_table()
     while not state.done and state.sweep < settings.sweeps:
         sweep = state.sweep + 1
         value = score_values(policy, settings, sweep, jobs)
@@ -284,7 +278,7 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
                 deals_by_band[band] = deals_by_band.get(band, 0) + n
             frames = [f for f in frames if len(f)]
             frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-            table = decide(class_gains(frame, value, rnd, bands, seat), rnd, deals_by_band)
+            table = decide(class_gains(frame, value, rnd, policy, seat), rnd, deals_by_band)
             tables = _mutable(policy)
             moved = 0
             for r in table.itertuples(index=False):
