@@ -165,3 +165,14 @@ def optimise_batch_seed(seed: int, sweep: int, seat: int, rnd: int, score: tuple
     """Batch ``k`` of the deals at ``score`` (AC, BD) on which sweep ``sweep`` of the optimiser
     values seat ``seat``'s decision of round ``rnd`` (seat 4, round 0: the model's outcome counts)."""
     return np.random.SeedSequence(seed, spawn_key=(OPTIMISE_KEY, sweep, seat, rnd, score[0], score[1], k))
+
+
+# --- the call cards ------------------------------------------------------------------------------
+
+CARD_KEY = 0xCA4D           # spawn_key prefix of the call cards' deals
+
+
+def card_batch_seed(seed: int, side: int, band: int, k: int) -> np.random.SeedSequence:
+    """Batch ``k`` of the deals on which a call card reads the policies of side ``side``'s seats
+    (0: AC, 1: BD) in score band ``band`` (its index)."""
+    return np.random.SeedSequence(seed, spawn_key=(CARD_KEY, side, band, k))

@@ -1,30 +1,5 @@
-"""The ladder of hands from strong to light on which the score chart measures a seat's call
-(and the stick-the-dealer study the third hand's round-two make): trumps of one suit, the left
-bower counted."""
-from __future__ import annotations
+"""The ladder of hands from strong to light (:mod:`analysis.bidding.ladder`), where the studies
+have always found it."""
+from analysis.bidding.ladder import RUNGS, SHORT, rung_of
 
-import numpy as np
-
-from analysis.game.cards import ACE, JACK
-from fastcore.handpatterns import hand_numbers
-
-RUNGS = ("four or five trumps", "three trumps with a bower", "three trumps, no bower", "two trumps with the right",
-         "two trumps, left or ace, and an outside ace", "two trumps, left or ace, no outside ace",
-         "two lower trumps", "one trump")
-
-
-def rung_of(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
-    """Each hand's rung (0 the strongest, see :data:`RUNGS`; -1 none: no trump)."""
-    hands = np.asarray(hands, np.uint32)
-    trump = np.asarray(trump, np.int8)
-    numbers = hand_numbers(hands, trump)
-    trumps, aces = numbers[:, 0], numbers[:, 1]
-    t = trump.astype(np.uint32)
-    right = ((hands >> (t * 8 + JACK)) & 1).astype(bool)
-    left = ((hands >> ((t ^ 1) * 8 + JACK)) & 1).astype(bool)
-    ace = ((hands >> (t * 8 + ACE)) & 1).astype(bool)
-    bower = right | left
-    return np.select(
-        [trumps >= 4, (trumps == 3) & bower, trumps == 3, (trumps == 2) & right,
-         (trumps == 2) & (left | ace) & (aces >= 1), (trumps == 2) & (left | ace), trumps == 2, trumps == 1],
-        list(range(len(RUNGS))), -1).astype(np.int8)
+__all__ = ["RUNGS", "SHORT", "rung_of"]

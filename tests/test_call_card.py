@@ -1,0 +1,103 @@
+"""Call cards: a policy's line on the ladder, read from its bidding, one printed page a seat."""
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding.ladder import rung_of
+from analysis.bidding.policies import policy_from_name
+from analysis.game.rules import Rules
+from analysis.seeds import card_batch_seed
+from analysis.tools import call_card
+from fastcore.sampler import sample_deals
+
+DEALS = 10_000
+
+
+@pytest.fixture(scope="module")
+def table():
+    return call_card.shares({"order": policy_from_name("order"), "pass": policy_from_name("pass"),
+                             "book": BookPolicy()}, Rules(), DEALS, seed=5)
+
+
+def _line(lined, policy, seat, rnd, band):
+    row = lined[(lined["policy"] == policy) & (lined["seat"] == seat) & (lined["round"] == rnd)
+                & (lined["band"] == band)]
+    return int(row["line"].iloc[0])
+
+
+def test_the_eldest_hand_is_read_on_every_deal_with_a_trump(table):
+    # B decides first: every deal reaches him; his rung is that of the turned-up suit's trumps
+    bands = list(call_card.default_bands(5))
+    band = bands[0]
+    deals = sample_deals(DEALS, card_batch_seed(5, 1, 0, 0))
+    trumps = rung_of(np.asarray(deals.hands, np.uint32)[:, 1], (np.asarray(deals.turn_up) >> 3).astype(np.int8))
+    got = table[(table["policy"] == "book") & (table["seat"] == "B") & (table["round"] == 1) & (table["band"] == band)]
+    assert got["hands"].to_numpy().tolist() == np.bincount(trumps[trumps >= 0], minlength=8).tolist()
+
+
+def test_a_policy_that_orders_everything_calls_down_to_one_trump_and_never_reaches_round_two(table):
+    lined = call_card.lines(table)
+    for band in call_card.default_bands(5):
+        assert _line(lined, "order", "B", 1, band) == 8
+        assert _line(lined, "pass", "B", 1, band) == 0
+        assert _line(lined, "order", "B", 2, band) == -1          # never reached: too few hands to tell
+    shares = table[table["policy"] == "order"]
+    assert (shares.loc[shares["round"] == 2, "hands"] == 0).all()
+    assert (shares.loc[(shares["seat"] == "B") & (shares["round"] == 1), "share"] == 1).all()
+    never = table[(table["policy"] == "pass") & (table["hands"] > 0)]
+    assert len(never) and (never["calls"] == 0).all()
+
+
+def test_the_book_eldest_orders_four_trumps_but_not_one_and_shares_have_intervals(table):
+    book = table[(table["policy"] == "book") & (table["hands"] > 0)]
+    assert ((book["share_low"] <= book["share"]) & (book["share"] <= book["share_high"])).all()
+    lined = call_card.lines(table)
+    # the book's eldest hand orders up four or five trumps (S1), and not one trump
+    b = lined[(lined["policy"] == "book") & (lined["seat"] == "B") & (lined["round"] == 1)]
+    assert (b["line"] >= 1).all() and (b["line"] < 8).all()
+
+
+def test_the_same_table_with_one_worker_or_two():
+    one = call_card.shares({"book": BookPolicy()}, Rules(), 600, seed=9, jobs=1)
+    two = call_card.shares({"book": BookPolicy()}, Rules(), 600, seed=9, jobs=2)
+    pd.testing.assert_frame_equal(one, two)
+
+
+def test_cards_are_a4_pages_one_a_seat(tmp_path, table):
+    paths = call_card.write_cards(table, tmp_path, "book", "order", Rules(), DEALS, 5)
+    pdf = paths["pdf"].read_bytes()
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 4
+    import matplotlib.image as mpimg
+    for seat in "ABCD":
+        h, w = mpimg.imread(paths[seat]).shape[:2]
+        assert abs(w / h - 8.27 / 11.69) < 0.01
+    read = pd.read_csv(paths["csv"])
+    assert len(read) == len(table) and set(read["policy"]) == {"order", "pass", "book"}
+
+
+def test_a_stuck_dealer_must_name_a_suit():
+    rules = Rules(pack=24, points_for_game=10, stick_the_dealer=True)
+    tab = call_card.shares({"pass": policy_from_name("pass"), "book": BookPolicy()}, rules, 400, seed=2)
+    a2 = tab[(tab["policy"] == "pass") & (tab["seat"] == "A") & (tab["round"] == 2)]
+    assert a2["hands"].sum() > 0 and (a2.loc[a2["hands"] > 0, "share"] == 1).all()
+    fig = call_card.draw_card(call_card.lines(tab), "A", "pass", "book", rules, 400, 2)
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert sum("must name" in t for t in texts) == 2 * len(call_card.default_bands(10))
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", "card", *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("args, word", [(["nope"], "unknown policy"), (["book", "--deals", "0"], "--deals"),
+                                        (["book"], "same policy"), (["optimised", "--pack", "24"], "game")])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, word):
+    out = tmp_path / "card"
+    r = _cli(*args, "--out", str(out))
+    assert r.returncode == 2, r.stderr
+    assert word in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not out.exists()
