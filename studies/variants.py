@@ -12,7 +12,7 @@ policy (``analysis/data/policies/cautious.toml``), double-dummy.
 Their reference runs (seed 1888, the defaults below), each writing ``reports/<name>/``:
 
     euchrelab run book_bidding_table round_two_table assist_take_table lone_hands_table bridge_table discard_table \
-        hand_strength_table --jobs 2
+        hand_strength_table modern_game_table --jobs 2
     euchrelab run book_bidding_cautious round_two_cautious assist_take_cautious score_cautious --jobs 2
 """
 from __future__ import annotations
@@ -25,6 +25,7 @@ from studies.common.variant import variant
 from studies.discard import STUDY as DISCARD
 from studies.hand_strength import STUDY as HAND_STRENGTH
 from studies.lone_hands import STUDY as LONE_HANDS
+from studies.modern_game import STUDY as MODERN_GAME
 from studies.round_two import STUDY as ROUND_TWO
 from studies.score import STUDY as SCORE
 
@@ -50,6 +51,10 @@ HAND_STRENGTH_TABLE = variant(HAND_STRENGTH, "hand_strength_table", {"deals": 10
                               engine=TABLE, scenarios=lambda s: s == "C",
                               note="Only C's deals are played (S6 reads C's hand); the contract is fixed without "
                                    "bidding, so the players have no calls to read and play from the cards alone.")
+# the modern game's chart with players who see only their own cards, 1,000 deals a score; descriptive,
+# so not among VARIANTS (the variants of tested claims)
+MODERN_GAME_TABLE = variant(MODERN_GAME, "modern_game_table", {"deals": 100_000, "chunk_size": 10_000, "pack": 24,
+                                                               "points_for_game": 10}, engine=TABLE)
 
 # about half the deals of the double-dummy reference runs
 BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,

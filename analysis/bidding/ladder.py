@@ -13,8 +13,8 @@ RUNGS = ("four or five trumps", "three trumps with a bower", "three trumps, no b
          "two trumps, left or ace, and an outside ace", "two trumps, left or ace, no outside ace",
          "two lower trumps", "one trump")
 # the same rungs in few words, for a printed card's cells
-SHORT = ("4-5 trumps", "3 trumps, a bower", "3 trumps", "2 trumps, the right", "2 trumps (L/A) + ace",
-         "2 trumps (L/A)", "2 low trumps", "1 trump")
+SHORT = ("4-5 trumps", "3 trumps, a bower", "3 trumps", "2 trumps, the right", "2 (L or A) + ace",
+         "2 (L or A)", "2 low trumps", "1 trump")
 
 
 def rung_of(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:

@@ -1,5 +1,5 @@
 """Policies by name, for the command line and study settings: ``book``, ``pass``, ``order``,
-``points``, ``cautious`` and ``optimised`` (policies of the package's ``data/policies``), the path
+``points``, ``cautious``, ``optimised``, ``modern`` and ``modern_stick`` (policies of the package's ``data/policies``), the path
 of a TOML policy file (patterns, or hand classes by score band), or a Python policy
 ``package.module:NAME`` (a Policy instance, or a Policy class taking no arguments)."""
 from __future__ import annotations
@@ -40,7 +40,8 @@ def packaged(name: str):
 
 
 NAMED = {"book": BookPolicy, "pass": AlwaysPass, "order": OrderAnything, "points": PointCount,
-         "cautious": packaged("cautious"), "optimised": packaged("optimised")}
+         "cautious": packaged("cautious"), "optimised": packaged("optimised"),
+         "modern": packaged("modern"), "modern_stick": packaged("modern_stick")}
 
 
 def policy_from_name(name: str) -> Policy:

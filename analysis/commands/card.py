@@ -40,7 +40,8 @@ def run(args) -> int:
     if out.exists() and not out.is_dir():
         raise EuchreError(f"--out {out} is a file: give a folder")
     policy, against = policy_from_name(args.policy), policy_from_name(args.against)
-    names = [getattr(policy, "name", args.policy), getattr(against, "name", args.against)]
+    names = ["the book" if n == "book" else n
+             for n in (getattr(policy, "name", args.policy), getattr(against, "name", args.against))]
     if names[0] == names[1]:
         names = [args.policy, args.against]
     if names[0] == names[1]:

@@ -65,7 +65,8 @@ def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None
     study = Variant()
     study.name = name
     study.title = f"{base.title}, {' and '.join(changed)}"
-    study.description = f"The {base.name} study's tests, {'; '.join(changed)}; they join the ledger beside its own."
+    study.description = (f"The {base.name} study's tests, {'; '.join(changed)}; they join the ledger beside its own."
+                         if base.claims else f"The {base.name} study, {'; '.join(changed)} (descriptive).")
     said = (f"The {base.name} study's cases, {'; '.join(changed)}; what follows is the {base.name} study's "
             f"method{', read with that change' if company != BOOK else ''}." + (f" {note}" if note else ""))
     study.policies = base.policies + "".join(f"; {c}" for c in changed) + (f" ({note})" if note else "")
