@@ -220,8 +220,8 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
     ax.set_ylim(top - (rows + 1.6) * height, top)
     fig.text(0.06, 0.955, f"{SEAT_NAMES[SEATS.index(seat)]}: when to {CALL_WORDS[seat]} or make a suit", fontsize=16,
              weight="bold")
-    fig.text(0.06, 0.925, f"The least hand {policy} calls with, beside {against}'s line; {rules_words(rules)}",
-             fontsize=11)
+    fig.text(0.06, 0.928, f"The least hand {policy} calls with, beside {against}'s line", fontsize=11)
+    fig.text(0.06, 0.908, f"The game: {rules_words(rules)}", fontsize=11)
     ladder = "\n".join(f"{i + 1}. {r}" for i, r in enumerate(RUNGS))
     fig.text(0.06, 0.235, "The ladder, strongest first (trumps of the suit, the left bower counted):", fontsize=9,
              weight="bold", va="top")
