@@ -77,6 +77,19 @@ def test_cards_are_a4_pages_one_a_seat(tmp_path, table):
         assert abs(w / h - 8.27 / 11.69) < 0.01
     read = pd.read_csv(paths["csv"])
     assert len(read) == len(table) and set(read["policy"]) == {"order", "pass", "book"}
+    text = paths["md"].read_text()
+    assert all(f"call_card_{seat}.png" in text for seat in "ABCD")
+    assert call_card.headline(call_card.lines(table), "book", "order", Rules()) in text
+
+
+def test_the_headline_counts_the_cells_where_the_lines_differ(table):
+    lined = call_card.lines(table)
+    same = call_card.headline(lined, "book", "book", Rules())
+    assert "differ in 0 of" in same and "lighter in 0 of them" in same
+    # "order": the eldest hand calls down to one trump, so nobody else is reached and round two never is
+    # (no line there); "pass" reaches every seat and calls nothing: B's nine bands differ, all lighter
+    text = call_card.headline(lined, "order", "pass", Rules())
+    assert "differ in 9 of 9 cells (9 in round one, 0 in round two)" in text and "lighter in 9" in text
 
 
 def test_a_stuck_dealer_must_name_a_suit():

@@ -51,9 +51,11 @@ def run(args) -> int:
     lines = call_card.summary(call_card.lines(table), *names)
     if args.json:
         print(json.dumps({"policy": names[0], "against": names[1], "deals": args.deals, "seed": args.seed,
+                          "headline": call_card.headline(call_card.lines(table), names[0], names[1], rules),
                           "lines": call_card.lines(table).to_dict(orient="records"),
                           "files": {k: str(v) for k, v in paths.items()}}))
     else:
+        print(call_card.headline(call_card.lines(table), names[0], names[1], rules))
         print(f"Where {names[0]}'s line differs from {names[1]}'s (rung of the ladder, 1 the strongest):")
         print("\n".join("  " + line for line in lines))
         print(f"Wrote {paths['pdf']}, call_card_<seat>.png and {paths['csv'].name} in {out}")

@@ -243,8 +243,9 @@ def _wrap(text: str, width: int) -> str:
 
 def write_cards(table: pd.DataFrame, out_dir, policy: str, against: str, rules: Rules, deals: int, seed: int,
                 seats=("B", "C", "D", "A")) -> dict[str, Path]:
-    """``call_card_<seat>.png`` a seat, ``call_card.pdf`` (a page a seat) and ``call_card.csv``
-    (every rung's share with its interval) in ``out_dir``, each written whole or not at all."""
+    """``call_card_<seat>.png`` a seat, ``call_card.pdf`` (a page a seat), ``call_card.csv``
+    (every rung's share with its interval) and a short report (``report.md``, ``report.html``,
+    the pages shown) in ``out_dir``, each written whole or not at all."""
     from matplotlib.backends.backend_pdf import PdfPages
     from analysis.storage import write_atomic, write_text
 
@@ -261,7 +262,51 @@ def write_cards(table: pd.DataFrame, out_dir, policy: str, against: str, rules: 
              "pdf": write_atomic(out_dir / "call_card.pdf", pdf)}
     for seat, fig in figures:
         paths[seat] = save_figure(fig, out_dir / f"call_card_{seat}.png", dpi=110)
+    paths.update(_write_report(lined, out_dir, policy, against, rules, deals, seed, seats))
     return paths
+
+
+def headline(lined: pd.DataFrame, policy: str, against: str, rules: Rules) -> str:
+    """How far the two lines differ, in a sentence: the cells where they differ by round, and in
+    how many of them the policy calls lighter (cells without a line on either side left out)."""
+    a = lined[lined["policy"] == policy].set_index(["seat", "round", "band"])["line"]
+    b = lined[lined["policy"] == against].set_index(["seat", "round", "band"])["line"]
+    a, b = a.align(b, join="inner")
+    stuck = a.index.get_level_values("seat").isin(["A"]) & (a.index.get_level_values("round") == 2) \
+        if rules.stick_the_dealer else np.zeros(len(a), bool)
+    known = ~stuck & (a.to_numpy() >= 0) & (b.to_numpy() >= 0)     # a stuck dealer has no line; -1 is unread
+    a, b = a[known], b[known]
+    differ = a != b
+    by_round = {r: int(differ[a.index.get_level_values("round") == r].sum()) for r in (1, 2)}
+    lighter = int((differ & (a > b)).sum())
+    return (f"Call cards of {policy} beside {against} ({rules_words(rules)}): the lines differ in {int(differ.sum())} "
+            f"of {len(a)} cells ({by_round[1]} in round one, {by_round[2]} in round two), and {policy} calls "
+            f"lighter in {lighter} of them.")
+
+
+def _write_report(lined, out_dir: Path, policy: str, against: str, rules: Rules, deals: int, seed: int,
+                  seats) -> dict[str, Path]:
+    import html as _html
+    from analysis.reporting.markup import COMPARISON_STYLE, PAGE_END, page_head
+    from analysis.storage import write_text
+
+    title = f"Call cards: {policy} beside {against}"
+    head = headline(lined, policy, against, rules)
+    method = (f"The policies are read, not played: {deals:,} fresh deals a score band and side (seed {seed}), "
+              "the band's scores dealt in turn, bid by each policy; where a seat's decision is reached his hand "
+              "is put on the ladder (round one: the turned-up suit, the dealer's hand after taking up and "
+              "discarding; round two: his strongest legal suit). The line is the last rung, from the strongest, "
+              f"the policy calls with at least half the time, every stronger rung too (rungs met on fewer than "
+              f"{MIN_HANDS} hands passed over). Every rung's share, with its 95% Wilson interval and the hands "
+              "read, is in call_card.csv; the pages print on A4 or Letter (call_card.pdf).")
+    pages = [f"call_card_{seat}.png" for seat in seats]
+    md = "\n\n".join([f"# {title}", head, method] + [f"![{p}]({p})" for p in pages]) + "\n"
+    page = "\n".join(["".join(page_head(_html.escape(title), COMPARISON_STYLE)), f"<h1>{_html.escape(title)}</h1>",
+                      f"<p><strong>{_html.escape(head)}</strong></p>", f"<p>{_html.escape(method)}</p>",
+                      '<p><a href="call_card.pdf">The cards as PDF</a> · <a href="call_card.csv">the shares</a></p>']
+                     + [f'<figure><img alt="{p}" src="{p}" style="max-width:100%"></figure>' for p in pages]
+                     + [PAGE_END]) + "\n"
+    return {"md": write_text(out_dir / "report.md", md), "html": write_text(out_dir / "report.html", page)}
 
 
 def summary(lined: pd.DataFrame, policy: str, against: str) -> list[str]:
