@@ -297,10 +297,15 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "a Markov chain over the scores, the deal passing to the left after every hand: f[m, o], the dealing "
         "side's chance of winning at m to o, solved from each score's outcome frequencies, with the 95% "
         "percentile interval of a parametric bootstrap (1,000 multinomial draws per score). Benjamin's figures "
-        "are as published; how they were obtained is not measured here. Our model assumes every hand is "
+        "are as published; how they were obtained is not measured here. The book's policy reads the score as in "
+        "the book's game of five: its score rules (caution when the other side has three or more, the light "
+        "calls at four-all, the lone hand at four-one) apply at those raw points, not scaled to a game of ten, "
+        "so at ten points it plays the book's love-all advice almost throughout and none of its end-game "
+        "rules near game; the optimised policies start from it and change what their sweeps measured. Our model assumes every hand is "
         f"bid by the one policy and played as the report's engine plays ({deals:,} hands in all). The study "
         "tests no claim of the book: the book's game is five points with 32 cards.")
-    sections = [("Why the figures differ", _differences(rows, voids, first))] if not rows.empty else []
+    at_9 = table[(table["a"] == GAME - 1) & (table["b"] == GAME - 1)]
+    sections = [("Why the figures differ", _differences(rows, voids, first, at_9))] if not rows.empty else []
     sections.append(("The hands", md_table(pd.DataFrame([
         {"policy and rule": LABELS[k], "hands": f"{int(fitted[k].counts.sum()):,}",
          "void hands": _pct(voids[k]), "hands the dealing side scores": _pct(first[k])}
@@ -329,7 +334,7 @@ def _headline(rows: pd.DataFrame) -> str:
         return "Too few hands at some score to solve the game."
     gaps = {key: _gaps(rows, key).abs() for key in LABELS
             if ((rows["policy"] == key[0]) & (rows["rule"] == key[1])).any()}
-    close = min(gaps, key=lambda k: gaps[k].mean())
+    close = min(gaps, key=lambda k: gaps[k].max())
     text = (f"Our game model is within {100 * gaps[close].max():.1f} percentage points of each of Benjamin's "
             f"{len(gaps[close])} figures with {IN_WORDS[close]}")
     key = ("optimised", "stick")
@@ -342,8 +347,14 @@ def _headline(rows: pd.DataFrame) -> str:
     return text + "."
 
 
-def _differences(rows: pd.DataFrame, voids: dict, first: dict) -> str:
-    """The measured reasons the models differ from each other and from Benjamin, in words."""
+def _share_at(table: pd.DataFrame, key) -> float:
+    """The share of hands at ``table``'s scores on which the dealing side scores, under ``key``."""
+    return scored_first(table).get(key, np.nan)
+
+
+def _differences(rows: pd.DataFrame, voids: dict, first: dict, table_9: pd.DataFrame) -> str:
+    """The measured reasons the models differ from each other and from Benjamin, in words;
+    ``table_9``: the results at 9-9."""
     lines = []
     for key in LABELS:
         if ((rows["policy"] == key[0]) & (rows["rule"] == key[1])).any():
@@ -354,10 +365,12 @@ def _differences(rows: pd.DataFrame, voids: dict, first: dict) -> str:
     text = ("Ours minus Benjamin's, over his figures (his are whole percentages, so a gap within half a "
             "point is his rounding):\n\n" + "\n".join(lines) + "\n\n")
     if ("book", "stick") in first and ("optimised", "stick") in first:
-        text += (f"Under the optimised policy the dealing side scores on fewer hands ({_pct(first[('optimised', 'stick')])} "
-                 f"against {_pct(first[('book', 'stick')])} with the book's, stick-the-dealer): the other side makes "
-                 "more of the hands the book passes (its call cards, reports/cards/, show where). At 9-9, where "
-                 "the next hand decides, that is the whole of the dealing side's lower chance under it.\n\n")
+        opt, book = first[("optimised", "stick")], first[("book", "stick")]
+        nine = {k: _share_at(table_9, k) for k in (("optimised", "stick"), ("book", "stick"))}
+        text += (f"Under stick-the-dealer the dealing side scores on {_pct(opt)} of hands under the optimised policy "
+                 f"and {_pct(book)} under the book's ({'fewer' if opt < book else 'more'}), over every score; at 9-9, "
+                 f"where the next hand decides and f[9, 9] is that share, {_pct(nine[('optimised', 'stick')])} "
+                 f"against {_pct(nine[('book', 'stick')])}.\n\n")
     text += ("What moves the figures, as measured here: at 9-9 the next hand decides the game, so f[9, 9] is the "
              "dealing side's chance of scoring on that hand (and, when the deal is void, of winning after the "
              "other side deals): a model that makes the dealers score more often raises it. At tied scores below "

@@ -48,7 +48,7 @@ def run(args) -> int:
         raise EuchreError(f"POLICY and --against are the same policy ({args.policy!r}): give another to compare")
     table = call_card.shares(dict(zip(names, (policy, against))), rules, args.deals, args.seed, args.jobs)
     paths = call_card.write_cards(table, out, names[0], names[1], rules, args.deals, args.seed)
-    lines = call_card.summary(call_card.lines(table), *names)
+    lines = call_card.summary(call_card.lines(table), *names, stuck=rules.stick_the_dealer)
     if args.json:
         print(json.dumps({"policy": names[0], "against": names[1], "deals": args.deals, "seed": args.seed,
                           "headline": call_card.headline(call_card.lines(table), names[0], names[1], rules),

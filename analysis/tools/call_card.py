@@ -212,7 +212,8 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
             ax.text(x + width / 2, y - height / 2, _cell(line, share, stuck), ha="center", va="center",
                     fontsize=9, color="white" if dark else "black", linespacing=1.3)
         for c in (0, 2):         # a heavy frame where the policy's line differs from the other's
-            if found[c] != found[c + 1] and not (rules.stick_the_dealer and seat == "A" and c == 2):
+            if found[c] != found[c + 1] and min(found[c], found[c + 1]) >= 0 \
+                    and not (rules.stick_the_dealer and seat == "A" and c == 2):
                 x = 0.2 + c * width
                 ax.add_patch(plt.Rectangle((x + 0.002, y - height + 0.002), 2 * width - 0.004, height - 0.004,
                                            fill=False, edgecolor="black", linewidth=2.4))
@@ -220,14 +221,16 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
     ax.set_ylim(top - (rows + 1.6) * height, top)
     fig.text(0.06, 0.955, f"{SEAT_NAMES[SEATS.index(seat)]}: when to {CALL_WORDS[seat]} or make a suit", fontsize=16,
              weight="bold")
-    fig.text(0.06, 0.928, f"The least hand {policy} calls with, beside {against}'s line", fontsize=11)
+    fig.text(0.06, 0.928, f"{policy}'s line beside {against}'s: every rung down to the one shown is called at "
+             f"least half the time", fontsize=11)
     fig.text(0.06, 0.908, f"The game: {rules_words(rules)}", fontsize=11)
     ladder = "\n".join(f"{i + 1}. {r}" for i, r in enumerate(RUNGS))
     fig.text(0.06, 0.235, "The ladder, strongest first (trumps of the suit, the left bower counted):", fontsize=9,
              weight="bold", va="top")
     fig.text(0.06, 0.215, ladder, fontsize=9, va="top", linespacing=1.35)
     note = (f"Each cell: the last rung, from the strongest, the policy calls with at least half the time (every "
-            f"stronger rung too; rungs met on fewer than {MIN_HANDS} hands passed over), and its share of that rung's hands. A heavy frame: the two lines differ. Round "
+            f"stronger rung too; rungs met on fewer than {MIN_HANDS} hands passed over), and its share of that rung's hands; "
+            f"the shares are not always monotone, so a lighter rung may still be called (see call_card.csv). A heavy frame: the two lines differ. Round "
             f"one reads the turned-up suit (the dealer's hand after taking up and discarding); round two his "
             f"strongest legal suit, where all passed before him. Read from the policies, not played: {deals:,} deals "
             f"a band and side, seed {seed}; the bands' scores dealt in turn. The shares' 95% intervals are in "
@@ -309,8 +312,9 @@ def _write_report(lined, out_dir: Path, policy: str, against: str, rules: Rules,
     return {"md": write_text(out_dir / "report.md", md), "html": write_text(out_dir / "report.html", page)}
 
 
-def summary(lined: pd.DataFrame, policy: str, against: str) -> list[str]:
-    """One line per seat and round: the bands where the two lines differ."""
+def summary(lined: pd.DataFrame, policy: str, against: str, stuck: bool = False) -> list[str]:
+    """One line per seat and round: the bands where the two lines differ (bands without a line on
+    either side left out, as in the headline; ``stuck``: the dealer must name in round two)."""
     out = []
     for seat in SEAT_ORDER:
         for rnd in (1, 2):
@@ -318,7 +322,11 @@ def summary(lined: pd.DataFrame, policy: str, against: str) -> list[str]:
             b = lined[(lined["policy"] == against) & (lined["seat"] == seat) & (lined["round"] == rnd)]
             mine = dict(zip(a["band"], a["line"]))
             theirs = dict(zip(b["band"], b["line"]))
-            diff = [f"{band}: {mine[band]} vs {theirs.get(band, 0)}" for band in mine if mine[band] != theirs.get(band, 0)]
+            if rnd == 2 and seat == "A" and stuck:
+                out.append(f"{seat} round two: a stuck dealer must name a suit")
+                continue
+            diff = [f"{band}: {mine[band]} vs {theirs[band]}" for band in mine
+                    if band in theirs and min(mine[band], theirs[band]) >= 0 and mine[band] != theirs[band]]
             out.append(f"{seat} round {'one' if rnd == 1 else 'two'}: "
                        + ("the same line in every band" if not diff else "; ".join(diff)))
     return out
