@@ -221,7 +221,7 @@ def test_reference_runs_toml_gives_each_committed_run_its_settings():
 def test_the_installed_studies_are_found_by_entry_point_in_suite_order():
     assert registry.default_suite() == ["hand_strength", "book_bidding", "lone_hands", "score", "bridge",
                                         "score_chart", "stick_the_dealer", "discard", "assist_take", "round_two",
-                                        "strategy_charts", "card_play"]
+                                        "strategy_charts", "card_play", "modern_game"]
     studies = registry.installed()
     assert list(studies)[:3] == ["hand_strength", "book_bidding", "lone_hands"]
     hand = studies["hand_strength"]
