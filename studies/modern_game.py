@@ -35,6 +35,8 @@ from analysis.experiment.study import Study
 from analysis.game.rules import Rules, Score
 from analysis.reporting.markup import md_table
 from analysis.simulator import play_bidding
+from analysis.storage import write_text
+from analysis.tools.strategy import save_figure
 from analysis.value import game_value
 from analysis.value.game_model import OUTCOMES, outcome_index
 from fastcore.sampler import sample_deals
@@ -226,9 +228,7 @@ def _beside_chart(rows: pd.DataFrame, path: Path) -> Path:
     fig.text(0.01, 0.01, "Ours: the game model solved from each policy's hands at every score, double-dummy "
              "unless the report says otherwise; 95% bootstrap intervals.", fontsize=8)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    fig.savefig(path, dpi=DPI, metadata={"Software": None})
-    plt.close(fig)
-    return path
+    return save_figure(fig, path, dpi=DPI)
 
 
 def _heatmaps(fitted: dict, path: Path) -> Path:
@@ -253,9 +253,7 @@ def _heatmaps(fitted: dict, path: Path) -> Path:
         ax.set_ylabel("the dealing side's score")
     fig.suptitle("The dealing side's chance of winning the game (%), by score", fontsize=12)
     fig.tight_layout()
-    fig.savefig(path, dpi=DPI, metadata={"Software": None})
-    plt.close(fig)
-    return path
+    return save_figure(fig, path, dpi=DPI)
 
 
 def _pct(x: float) -> str:
@@ -270,16 +268,16 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     first = scored_first(table)
     files = []
     if not rows.empty:
-        rows.to_csv(out_dir / "beside_benjamin.csv", index=False, float_format="%.5f")
+        write_text(out_dir / "beside_benjamin.csv", rows.to_csv(index=False, float_format="%.5f"))
         files.append((_beside_chart(rows, out_dir / "beside_benjamin.png"),
                       "Each of Benjamin's figures (black bar) beside the game model of each policy and rule "
                       "(95% bootstrap intervals)."))
         files.append((_heatmaps(fitted, out_dir / "win_by_score.png"),
                       "The dealing side's chance of winning the game at every score, each policy and rule."))
     for (policy, rule), m in fitted.items():
-        pd.DataFrame(m.f, index=pd.Index(range(GAME), name="dealing side"),
-                     columns=[f"other {o}" for o in range(GAME)]).to_csv(out_dir / f"win_{policy}_{rule}.csv",
-                                                                         float_format="%.5f")
+        f = pd.DataFrame(m.f, index=pd.Index(range(GAME), name="dealing side"),
+                         columns=[f"other {o}" for o in range(GAME)])
+        write_text(out_dir / f"win_{policy}_{rule}.csv", f.to_csv(float_format="%.5f"))
     shown = pd.DataFrame([{"Benjamin's figure": r["what"], "his": _pct(r["benjamin"]),
                            **{LABELS[k]: _fmt(rows, r["what"], k) for k in LABELS if k in fitted}}
                           for r in rows.drop_duplicates("what").to_dict("records")])
@@ -304,8 +302,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "rules near game; the optimised policies start from it and change what their sweeps measured. Our model assumes every hand is "
         f"bid by the one policy and played as the report's engine plays ({deals:,} hands in all). The study "
         "tests no claim of the book: the book's game is five points with 32 cards.")
-    at_9 = table[(table["a"] == GAME - 1) & (table["b"] == GAME - 1)]
-    sections = [("Why the figures differ", _differences(rows, voids, first, at_9))] if not rows.empty else []
+    nine = scored_first(table[(table["a"] == GAME - 1) & (table["b"] == GAME - 1)])
+    sections = [("Why the figures differ", _differences(rows, voids, first, nine))] if not rows.empty else []
     sections.append(("The hands", md_table(pd.DataFrame([
         {"policy and rule": LABELS[k], "hands": f"{int(fitted[k].counts.sum()):,}",
          "void hands": _pct(voids[k]), "hands the dealing side scores": _pct(first[k])}
@@ -347,14 +345,9 @@ def _headline(rows: pd.DataFrame) -> str:
     return text + "."
 
 
-def _share_at(table: pd.DataFrame, key) -> float:
-    """The share of hands at ``table``'s scores on which the dealing side scores, under ``key``."""
-    return scored_first(table).get(key, np.nan)
-
-
-def _differences(rows: pd.DataFrame, voids: dict, first: dict, table_9: pd.DataFrame) -> str:
+def _differences(rows: pd.DataFrame, voids: dict, first: dict, nine: dict) -> str:
     """The measured reasons the models differ from each other and from Benjamin, in words;
-    ``table_9``: the results at 9-9."""
+    ``nine``: the share of hands the dealing side scores at 9-9, by (policy, rule)."""
     lines = []
     for key in LABELS:
         if ((rows["policy"] == key[0]) & (rows["rule"] == key[1])).any():
@@ -366,7 +359,6 @@ def _differences(rows: pd.DataFrame, voids: dict, first: dict, table_9: pd.DataF
             "point is his rounding):\n\n" + "\n".join(lines) + "\n\n")
     if ("book", "stick") in first and ("optimised", "stick") in first:
         opt, book = first[("optimised", "stick")], first[("book", "stick")]
-        nine = {k: _share_at(table_9, k) for k in (("optimised", "stick"), ("book", "stick"))}
         text += (f"Under stick-the-dealer the dealing side scores on {_pct(opt)} of hands under the optimised policy "
                  f"and {_pct(book)} under the book's ({'fewer' if opt < book else 'more'}), over every score; at 9-9, "
                  f"where the next hand decides and f[9, 9] is that share, {_pct(nine[('optimised', 'stick')])} "

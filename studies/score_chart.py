@@ -38,26 +38,21 @@ from analysis.errors import EuchreError
 from analysis.experiment.cells import paired_mean
 from analysis.experiment.study import GAME_WIN, RUBBER, Study
 from analysis.game.cards import SEATS
-from analysis.game.contract import dealer_hand
 from analysis.game.rules import SEAT_ORDER, Score
 from studies.common.game_models import BOOK_GAME, book_game_model
-from studies.common.ladder import RUNGS, rung_of
+from analysis.bidding.ladder import decision_rung
+from studies.common.ladder import RUNGS
 from studies.common.report import charts, options_of, study_report
 from studies.common.round_one import CALL_WORD, CallsAtScoresStudy, played
 
 DEFAULT_CAP = 200        # hands of one rung played per chunk at most
 
 
-def judged_hands(seat: int, hands: np.ndarray, turn_up: np.ndarray) -> np.ndarray:
-    """The hand the decision is judged on: the dealer's after taking up and the book's discard."""
-    return dealer_hand(hands, turn_up, is_lone=False) if SEATS[seat] == "A" else hands
-
-
 def ladder_rows(deals, seat_letter: str, score: tuple[int, int], rules, cap: int) -> pd.DataFrame:
     seat = SEATS.index(seat_letter)
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
-    rung = rung_of(judged_hands(seat, hands[:, seat], turn_up), (turn_up >> 3).astype(np.int8))
+    rung = decision_rung(hands, turn_up, seat, 1)
     return played(deals, seat_letter, score, rules, {(RUNGS[r], None): rung == r for r in range(len(RUNGS))}, cap)
 
 

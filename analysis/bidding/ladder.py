@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.game.cards import ACE, JACK
+from analysis.bidding.hand_classes import strongest_suit
+from analysis.game.cards import ACE, JACK, SEATS
+from analysis.game.contract import dealer_hand
 from fastcore.handpatterns import hand_numbers
 
 RUNGS = ("four or five trumps", "three trumps with a bower", "three trumps, no bower", "two trumps with the right",
@@ -32,3 +34,16 @@ def rung_of(hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
         [trumps >= 4, (trumps == 3) & bower, trumps == 3, (trumps == 2) & right,
          (trumps == 2) & (left | ace) & (aces >= 1), (trumps == 2) & (left | ace), trumps == 2, trumps == 1],
         list(range(len(RUNGS))), -1).astype(np.int8)
+
+
+def decision_rung(hands: np.ndarray, turn_up: np.ndarray, seat: int, rnd: int) -> np.ndarray:
+    """Each deal's rung for the seat's decision of round ``rnd`` (``hands``: (N, 4)): in round one
+    the turned-up suit's trumps, the dealer's hand taken after taking up and the book's discard;
+    in round two his strongest legal suit's."""
+    own = np.asarray(hands, np.uint32)[:, seat]
+    turn_up = np.asarray(turn_up, np.int8)
+    if rnd == 1:
+        if SEATS[seat] == "A":
+            own = dealer_hand(own, turn_up, is_lone=False)
+        return rung_of(own, (turn_up >> 3).astype(np.int8))
+    return rung_of(own, strongest_suit(own, turn_up).astype(np.int8))

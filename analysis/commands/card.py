@@ -48,14 +48,15 @@ def run(args) -> int:
         raise EuchreError(f"POLICY and --against are the same policy ({args.policy!r}): give another to compare")
     table = call_card.shares(dict(zip(names, (policy, against))), rules, args.deals, args.seed, args.jobs)
     paths = call_card.write_cards(table, out, names[0], names[1], rules, args.deals, args.seed)
-    lines = call_card.summary(call_card.lines(table), *names, stuck=rules.stick_the_dealer)
+    lined = call_card.lines(table)
+    headline = call_card.headline(lined, names[0], names[1], rules)
+    lines = call_card.summary(lined, *names, stuck=rules.stick_the_dealer)
     if args.json:
         print(json.dumps({"policy": names[0], "against": names[1], "deals": args.deals, "seed": args.seed,
-                          "headline": call_card.headline(call_card.lines(table), names[0], names[1], rules),
-                          "lines": call_card.lines(table).to_dict(orient="records"),
+                          "headline": headline, "lines": lined.to_dict(orient="records"),
                           "files": {k: str(v) for k, v in paths.items()}}))
     else:
-        print(call_card.headline(call_card.lines(table), names[0], names[1], rules))
+        print(headline)
         print(f"Where {names[0]}'s line differs from {names[1]}'s (rung of the ladder, 1 the strongest):")
         print("\n".join("  " + line for line in lines))
         print(f"Wrote {paths['pdf']}, call_card_<seat>.png and {paths['csv'].name} in {out}")

@@ -16,15 +16,14 @@ over). The same deals are read for both policies.
 """
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.hand_classes import strongest_suit
-from analysis.bidding.ladder import RUNGS, SHORT, rung_of
+from analysis.bidding.ladder import RUNGS, SHORT, decision_rung
 from analysis.game.cards import SEAT_NAMES, SEATS
-from analysis.game.contract import dealer_hand
 from analysis.game.rules import SEAT_ORDER, Rules, Score
 from analysis.seeds import card_batch_seed
 from analysis.tools.optimise import default_bands
@@ -44,17 +43,6 @@ def band_scores(band: tuple[tuple[int, int], tuple[int, int]]) -> list[tuple[int
     return [(o, t) for o in range(o_lo, o_hi + 1) for t in range(t_lo, t_hi + 1)]
 
 
-def judged(hands: np.ndarray, turn_up: np.ndarray, seat: int, rnd: int) -> np.ndarray:
-    """Each deal's rung for the seat's decision (0 the strongest; -1 no trump)."""
-    own = np.asarray(hands, np.uint32)[:, seat]
-    turn_up = np.asarray(turn_up, np.int8)
-    if rnd == 1:
-        if SEATS[seat] == "A":
-            own = dealer_hand(own, turn_up, is_lone=False)
-        return rung_of(own, (turn_up >> 3).astype(np.int8))
-    return rung_of(own, strongest_suit(own, turn_up).astype(np.int8))
-
-
 def read_rows(deals, policy, rules: Rules, side: int, scores) -> pd.DataFrame:
     """Per seat of ``side``, round and rung: the hands that reached the decision and those the
     policy called with, deal i bid at ``scores[i % len(scores)]`` (own, theirs) of the side."""
@@ -71,7 +59,7 @@ def read_rows(deals, policy, rules: Rules, side: int, scores) -> pd.DataFrame:
         for seat in (s for s in range(4) if s & 1 == side):
             for rnd in (1, 2):
                 at = reached(b, seat, rnd)
-                rung = judged(hands[rows], turn_up[rows], seat, rnd)
+                rung = decision_rung(hands[rows], turn_up[rows], seat, rnd)
                 called = choice_of(b, seat, rnd, hands[rows], turn_up[rows]) > 0
                 ok = at & (rung >= 0)
                 hands_n = np.bincount(rung[ok], minlength=len(RUNGS))
@@ -235,13 +223,8 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
             f"strongest legal suit, where all passed before him. Read from the policies, not played: {deals:,} deals "
             f"a band and side, seed {seed}; the bands' scores dealt in turn. The shares' 95% intervals are in "
             f"call_card.csv.")
-    fig.text(0.52, 0.215, _wrap(note, 62), fontsize=8, va="top", linespacing=1.35)
+    fig.text(0.52, 0.215, textwrap.fill(note, 62), fontsize=8, va="top", linespacing=1.35)
     return fig
-
-
-def _wrap(text: str, width: int) -> str:
-    import textwrap
-    return "\n".join(textwrap.wrap(text, width))
 
 
 def write_cards(table: pd.DataFrame, out_dir, policy: str, against: str, rules: Rules, deals: int, seed: int,
