@@ -209,9 +209,8 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
     ax.set_ylim(top - (rows + 1.6) * height, top)
     fig.text(0.06, 0.955, f"{SEAT_NAMES[SEATS.index(seat)]}: when to {CALL_WORDS[seat]} or make a suit", fontsize=16,
              weight="bold")
-    fig.text(0.06, 0.928, f"{policy}'s line beside {against}'s: every rung down to the one shown is called at "
-             f"least half the time", fontsize=11)
-    fig.text(0.06, 0.908, f"The game: {rules_words(rules)}", fontsize=11)
+    fig.text(0.06, 0.928, f"{policy}'s line beside {against}'s; the game: {rules_words(rules)}.", fontsize=11)
+    fig.text(0.06, 0.908, "Every rung down to the one shown is called at least half the time.", fontsize=11)
     ladder = "\n".join(f"{i + 1}. {r}" for i, r in enumerate(RUNGS))
     fig.text(0.06, 0.235, "The ladder, strongest first (trumps of the suit, the left bower counted):", fontsize=9,
              weight="bold", va="top")
