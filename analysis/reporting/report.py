@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,6 +136,66 @@ def table_side_headline(table_side: list[Verdict], double_dummy: dict, noun: str
         return (f"Every {noun} keeps its double-dummy verdict when all four players play by PIMC instead "
                 f"({len(table_side)} {nouns}, the same deals).")
     return "Verdicts that change with table-side (PIMC) play: " + "; ".join(changed) + "."
+
+
+# A headline a person reads at a glance: at most two sentences and 60 words; the figures in full go
+# into a section of the report (folded on the HTML page).
+HEADLINE_WORDS = 60
+HEADLINE_SENTENCES = 2
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"(*])")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a headline: split where ". ", "! " or "? " is followed by a capital, a
+    figure, a quote or a bracket (a decimal point is followed by a digit, not a space)."""
+    text = " ".join(text.split())
+    return [s for s in _SENTENCE_END.split(text) if s] if text else []
+
+
+def headline_problem(text: str) -> str | None:
+    """Why ``text`` is too long for a headline (words or sentences), or None when it is not."""
+    words, count = len(text.split()), len(sentences(text))
+    if words > HEADLINE_WORDS:
+        return f"{words} words (at most {HEADLINE_WORDS})"
+    if count > HEADLINE_SENTENCES:
+        return f"{count} sentences (at most {HEADLINE_SENTENCES})"
+    return None
+
+
+def first_sentence(text: str) -> str:
+    """A headline's first sentence (the index's line for a report)."""
+    found = sentences(text)
+    return found[0] if found else ""
+
+
+def _claim_ids(verdict_list, verdict: str, most: int = 4) -> str:
+    ids = list(dict.fromkeys(v.claim.id for v in verdict_list if v.verdict == verdict))
+    if not ids:
+        return ""
+    shown = ", ".join(ids[:most]) + (f" and {len(ids) - most} more" if len(ids) > most else "")
+    return f" ({shown})"
+
+
+def tally_sentence(verdict_list, setting: str = "") -> str:
+    """One sentence counting a study's tests by verdict, naming the claims contradicted: "Of 35
+    tests (at love-all, double-dummy), 27 support the book, 6 contradict it (S3, T4, D1), 1 is
+    negligible and 1 is inconclusive." ``setting`` goes in the brackets."""
+    counts = {k: sum(v.verdict == k for v in verdict_list) for k in VERDICTS}
+    total = sum(counts.values())
+    if not total:
+        return "No claim was tested."
+    words = {"supported": ("supports the book", "support the book"),
+             "contradicted": ("contradicts it", "contradict it"),
+             "negligible": ("is negligible", "are negligible"),
+             "inconclusive": ("is inconclusive", "are inconclusive")}
+    parts = []
+    for k in VERDICTS:
+        if counts[k]:
+            said = words.get(k, (f"is {k}", f"are {k}"))[counts[k] != 1]
+            parts.append(f"{counts[k]} {said}" + (_claim_ids(verdict_list, k) if k == "contradicted" else ""))
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    what = "test" if total == 1 else "tests"
+    return f"Of {total} {what}" + (f" ({setting})" if setting else "") + f", {listed}."
 
 
 def interval(e, digits: int = 3, pct: bool = False) -> str:
