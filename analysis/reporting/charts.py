@@ -17,8 +17,15 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 
-DIVERGING = "RdBu"
+DIVERGING = "RdBu"          # red-blue: readable with the common colour-vision deficiencies
 DPI = 100
+
+# Okabe and Ito's palette, safe for the common colour-vision deficiencies: every chart's series
+# take these colours in turn, and a verdict always has the same colour.
+OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#E69F00", "#56B4E9", "#CC79A7", "#F0E442", "#000000")
+VERDICT_COLOURS = {"supported": "#0072B2", "contradicted": "#D55E00", "negligible": "#6E6E6E",
+                   "inconclusive": "#E69F00"}
+plt.rcParams["axes.prop_cycle"] = matplotlib.cycler(color=OKABE_ITO)
 
 
 def _save(fig, path) -> Path:
@@ -171,7 +178,7 @@ def claims_chart(path, verdict_list, *, unit: str, title: str | None = None) -> 
     if margin:
         ax.axvspan(-margin, margin, color="0.9", zorder=0, label=f"margin ±{margin:g}")
     ax.axvline(0, color="0.4", linewidth=0.8)
-    colours = {"supported": "#1b6e1b", "contradicted": "#a31515", "negligible": "0.35", "inconclusive": "#b07a00"}
+    colours = VERDICT_COLOURS
     for yi, v in zip(y, chosen):
         e, colour = v.estimate, colours.get(v.verdict, "0.2")
         ax.plot([v.low, v.high], [yi, yi], color=colour, linewidth=1.0)
