@@ -78,7 +78,7 @@ def test_the_chart_shows_the_results_of_the_table(tmp_path, figures):
     assert np.allclose([b[:, 1].mean() for b in bars], table["mean"].to_numpy())
     image = _png(tmp_path / "toy" / "means.png")
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 20              # not blank
-    assert _pixels_near(image, (31, 119, 180)) > 20                       # the points, in the first colour
+    assert _pixels_near(image, (0, 114, 178)) > 20                        # the points, in the palette's first colour
 
 
 def test_a_heatmap_prints_each_cell_and_colours_it_by_sign(tmp_path, figures):

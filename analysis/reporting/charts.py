@@ -28,14 +28,21 @@ VERDICT_COLOURS = {"supported": "#0072B2", "contradicted": "#D55E00", "negligibl
 plt.rcParams["axes.prop_cycle"] = matplotlib.cycler(color=OKABE_ITO)
 
 
-def _save(fig, path) -> Path:
+def save_chart(fig, path, dpi: int = DPI) -> Path:
+    """A figure as PNG, trimmed to its contents, written whole or not at all; the figure is closed."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    fig.savefig(tmp, dpi=DPI, bbox_inches="tight", format="png", metadata={"Software": None})  # same bytes whatever the matplotlib version
-    plt.close(fig)
-    tmp.replace(path)
+    try:
+        fig.savefig(tmp, dpi=dpi, bbox_inches="tight", format="png", metadata={"Software": None})  # same bytes whatever the matplotlib version
+        tmp.replace(path)
+    finally:
+        plt.close(fig)
+        tmp.unlink(missing_ok=True)
     return path
+
+
+_save = save_chart
 
 
 def _errors(mean, low, high) -> np.ndarray:

@@ -113,19 +113,38 @@ def page_head(title: str, style: str) -> list[str]:
             f"<style>{style}</style></head><body>"]
 
 
+# The verdicts' colours are those of the charts (analysis.reporting.charts.VERDICT_COLOURS), darker where
+# they are pale, so that text in them reads; blue and vermillion stay apart for colour-blind readers.
+VERDICT_CSS = """
+.supported{color:#0072B2;font-weight:bold}.contradicted{color:#C24E00;font-weight:bold}
+.inconclusive{color:#8A5D00}.negligible{color:#4D4D4D;font-weight:bold}
+"""
+
+PRINT_CSS = """
+@media print{body{max-width:none;margin:0;font-size:10.5pt}figure,table,section{break-inside:avoid}
+ .nav{display:none}a{color:inherit;text-decoration:none}}
+"""
+
 STUDY_STYLE = """
 body{font-family:Georgia,serif;max-width:62rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.45}
-h1{font-size:1.7rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}
+h1{font-size:1.7rem;margin-bottom:.6rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}
+a{color:#1f4e8c}.nav{font-family:system-ui,sans-serif;font-size:.85rem}
+.headline{font-size:1.12rem;border-left:4px solid #0072B2;padding:.2rem .9rem;margin:1rem 0 1.2rem;background:#f5f8fb}
+details{margin-top:1.4rem}summary{cursor:pointer}summary h2{display:inline;border:none;margin:0}
+details[open] summary{border-bottom:1px solid #ccc;margin-bottom:.6rem}
 table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.6rem 0}
 th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right}th{background:#f3f3f3}
 td:first-child,th:first-child{text-align:left}table.verdicts td:nth-child(2){text-align:left}
+.wide{overflow-x:auto}
 blockquote{border-left:3px solid #999;margin:.6rem 0;padding:.1rem .8rem;color:#444;font-style:italic}
 figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
-.supported{color:#1b6e1b;font-weight:bold}.contradicted{color:#a31515;font-weight:bold}
-.inconclusive{color:#7a5a00}.negligible{color:#555;font-weight:bold}.note{font-size:.85rem;color:#555}
-"""
+.note{font-size:.85rem;color:#555}
+""" + VERDICT_CSS + PRINT_CSS
 
-INDEX_STYLE = STUDY_STYLE + " li{margin:.8rem 0} table.counts tr:last-child td{font-weight:bold}"
+INDEX_STYLE = STUDY_STYLE + """
+ul.studies{padding-left:1.1rem}ul.studies li{margin:.55rem 0}table.counts tr:last-child td{font-weight:bold}
+figure.claims img{display:block;margin:0 auto}
+"""
 
 LEDGER_STYLE = """
 body{font-family:Georgia,serif;max-width:64rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.45}
@@ -137,15 +156,17 @@ th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right;vertical-align
 td:first-child,th:first-child,td.test,th.test{text-align:left}table.counts tr:last-child td{font-weight:bold}
 td.test small{display:block;color:#666;max-width:26rem}
 blockquote{border-left:3px solid #999;margin:.3rem 0 .5rem;padding:.1rem .8rem;color:#444;font-style:italic}
+figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
 .summary{margin:.3rem 0}.waits{margin:.3rem 0;color:#555}
 .status{font-family:system-ui,sans-serif;font-size:.75rem;font-weight:bold;padding:.1rem .5rem;border-radius:.7rem;
   margin-left:.5rem;vertical-align:middle;color:#fff;background:#888}
-.status.supported{background:#1b6e1b}.status.contradicted{background:#a31515}.status.negligible{background:#666}
-.status.inconclusive{background:#9a7000}.status.mixed{background:#6a3d9a}.status.model-dependent{background:#2b5c8a}.status.untested{background:#bbb;color:#333}
-td.supported{color:#1b6e1b;font-weight:bold}td.contradicted{color:#a31515;font-weight:bold}
-td.negligible{color:#555;font-weight:bold}td.inconclusive{color:#9a7000}
+.status.supported{background:#0072B2}.status.contradicted{background:#C24E00}.status.negligible{background:#5E5E5E}
+.status.inconclusive{background:#8A5D00}.status.mixed{background:#333}.status.model-dependent{background:#A0527E}
+.status.untested{background:#bbb;color:#333}
+td.supported{color:#0072B2;font-weight:bold}td.contradicted{color:#C24E00;font-weight:bold}
+td.negligible{color:#4D4D4D;font-weight:bold}td.inconclusive{color:#8A5D00}
 .note{font-size:.85rem;color:#555}
-"""
+""" + PRINT_CSS
 
 COUPS_STYLE = ("body{font-family:Georgia,serif;max-width:62rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#222}"
                "h1{font-size:1.7rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}"

@@ -271,9 +271,14 @@ def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
 # --- the report -----------------------------------------------------------------------------
 
 def render_markdown(report: StudyReport, manifest: dict) -> str:
+    """The report as Markdown: the headline and the main figure first, then the book's words, the
+    method, the verdicts and the results, the other figures, the readings and the run."""
     parts = [f"# {report.title}", ""]
     if report.headline:
         parts += [f"**Headline.** {report.headline}", ""]
+    main, *others = report.charts or [None]
+    if main is not None:
+        parts += [f"![{main.caption}]({main.file})", "", f"*{main.caption}*", ""]
     parts += ["## The question", "", report.question.strip(), ""]
     parts += ["## Method", "", report.method.strip(), "", report.play_note or play_note(manifest), ""]
     if report.verdicts:
@@ -285,7 +290,7 @@ def render_markdown(report: StudyReport, manifest: dict) -> str:
     if report.table_caption:
         parts += [report.table_caption, ""]
     parts += [md_table(report.table), ""]
-    for chart in report.charts:
+    for chart in others:
         parts += [f"![{chart.caption}]({chart.file})", "", f"*{chart.caption}*", ""]
     for heading, body in report.sections:
         parts += [f"## {heading}", "", body.strip(), ""]
@@ -296,36 +301,52 @@ def render_markdown(report: StudyReport, manifest: dict) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _figure(chart: Chart, out_dir: Path) -> str:
+    data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
+    return (f'<figure><img alt="{html.escape(chart.caption)}" src="data:image/png;base64,{data}">'
+            f"<figcaption>{inline(chart.caption)}</figcaption></figure>")
+
+
+def _folded(heading: str, body: str, *, open_: bool = False) -> str:
+    """A section of the page that folds away under its heading (``<details>``)."""
+    return (f'<details{" open" if open_ else ""}><summary><h2>{html.escape(heading)}</h2></summary>'
+            f"{body}</details>")
+
+
 def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
+    """The report as one self-contained page, in the Markdown's order; the method, the readings and
+    the run fold away (``<details>``), the headline, the main figure, the book's words and the tables
+    stay open."""
     out_dir = Path(out_dir)
     start, title, style = page_head(html.escape(report.title), STUDY_STYLE)
-    parts = [start + title, style, f"<h1>{html.escape(report.title)}</h1>"]
+    parts = [start + title, style, '<p class="nav"><a href="../index.html">All the reports</a> · '
+             '<a href="../claims.html">The claims, one by one</a></p>', f"<h1>{html.escape(report.title)}</h1>"]
     if report.headline:
-        parts.append(f"<p><strong>Headline.</strong> {inline(report.headline)}</p>")
+        parts.append(f'<p class="headline">{inline(report.headline)}</p>')
+    main, *others = report.charts or [None]
+    if main is not None:
+        parts.append(_figure(main, out_dir))
     parts += ["<h2>The question</h2>", md_to_html(report.question)]
-    parts += ["<h2>Method</h2>", md_to_html(report.method), md_to_html(report.play_note or play_note(manifest))]
+    parts.append(_folded("Method", md_to_html(report.method) + md_to_html(report.play_note or play_note(manifest))))
     if report.verdicts:
         table = html_table(verdict_frame(report.verdicts), "verdicts")
         for word in VERDICTS:
             for text in (word, f"{word} (material)"):
                 table = table.replace(f"<td>{text}</td>", f'<td class="{word}">{text}</td>')
-        parts += ["<h2>Verdicts</h2>", table, f'<p class="note">{inline(VERDICT_RULE)}</p>', "<ul>"]
-        parts += [f"<li><strong>{html.escape(cid)}</strong> — {inline(quote)}</li>" for cid, quote in _quotes(report.verdicts)]
-        parts.append("</ul>")
+        quotes = "".join(f"<li><strong>{html.escape(cid)}</strong> — {inline(quote)}</li>"
+                         for cid, quote in _quotes(report.verdicts))
+        parts += ["<h2>Verdicts</h2>", f'<div class="wide">{table}</div>', f'<p class="note">{inline(VERDICT_RULE)}</p>',
+                  f"<ul>{quotes}</ul>"]
     parts.append("<h2>Results</h2>")
     if report.table_caption:
         parts.append(md_to_html(report.table_caption))
-    parts.append(html_table(report.table, "results"))
-    for chart in report.charts:
-        data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
-        parts.append(f'<figure><img alt="{html.escape(chart.caption)}" src="data:image/png;base64,{data}">'
-                     f"<figcaption>{inline(chart.caption)}</figcaption></figure>")
-    for heading, body in report.sections:
-        parts += [f"<h2>{html.escape(heading)}</h2>", md_to_html(body)]
-    parts += ["<h2>Run</h2>", "<ul>"]
-    parts += [f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in _manifest_rows(manifest)]
-    parts += ["</ul>", "<p class=\"note\">The full manifest is <code>manifest.json</code>; the tidy results table "
-              "is <code>results.parquet</code> (or <code>results.csv</code>).</p>", PAGE_END]
+    parts.append(f'<div class="wide">{html_table(report.table, "results")}</div>')
+    parts += [_figure(chart, out_dir) for chart in others]
+    parts += [_folded(heading, md_to_html(body)) for heading, body in report.sections]
+    run = ("<ul>" + "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in _manifest_rows(manifest))
+           + "</ul><p class=\"note\">The full manifest is <code>manifest.json</code>; the tidy results table "
+           "is <code>results.parquet</code> (or <code>results.csv</code>).</p>")
+    parts += [_folded("Run", run), PAGE_END]
     return "\n".join(parts) + "\n"
 
 
@@ -376,36 +397,57 @@ def _summary_of(folder: Path) -> dict:
     return {"name": folder.name, "title": title, "headline": headline}
 
 
+CLAIMS_CAPTION = (
+    "Every claim of the book, a row each, grouped by part of the book; on its row every test of it, at its estimate "
+    "divided by the test's margin (what a difference must reach to matter), with its simultaneous interval. Right "
+    "of zero the book's advice gains; inside the shaded band the difference does not matter. The label gives the "
+    "claim's status: robust when two models or more agree, model-dependent when the verdict turns on the model, "
+    "mixed when the entries of a claim go different ways. The figure's data: [claims.csv](claims.csv).")
+
+
+def _study_line(folder: Path) -> str:
+    """A report's line on the index: its title linked, the first sentence of its headline, and its deals
+    and verdicts in small type."""
+    s = _summary_of(folder)
+    counts = s.get("verdicts") or {}
+    tally = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+    deals = f"{s['deals']:,} deals" if s.get("deals") else ""
+    meta = "; ".join(x for x in (deals, tally) if x)
+    name = html.escape(folder.name)
+    return (f'<li><a href="{name}/report.html"><strong>{html.escape(s.get("title") or folder.name)}</strong></a>. '
+            f'{inline(first_sentence(s.get("headline", "")))}'
+            + (f' <span class="note">({html.escape(meta)}; <a href="{name}/report.md">Markdown</a>)</span>'
+               if meta else f' <span class="note">(<a href="{name}/report.md">Markdown</a>)</span>') + "</li>")
+
+
 def write_index(reports_dir) -> Path:
-    """``reports/index.html``: the ledger's counts of the book's claims by status per part of the
-    book, then every study folder with a report, its title and headline. Writes the ledger
-    itself, ``claims.md`` and ``claims.html``, beside it (:mod:`analysis.reporting.ledger`)."""
+    """``reports/index.html``: first the figure of every claim (:mod:`analysis.reporting.overview`),
+    then the ledger's counts of the claims by status per part of the book, then one line per study
+    folder with a report (its title and the first sentence of its headline). Writes beside it the
+    figure and its data (``claims.png``, ``claims.csv``) and the ledger (``claims.md``,
+    ``claims.html``; :mod:`analysis.reporting.ledger`)."""
+    from analysis.reporting.overview import write_overview   # matplotlib: only when the index is drawn
+
     reports_dir = Path(reports_dir)
     reports_dir.mkdir(parents=True, exist_ok=True)
     ledger = build_ledger(reports_dir)
-    write_ledger(ledger, reports_dir)
+    figure, _ = write_overview(ledger, reports_dir)
+    write_ledger(ledger, reports_dir, figure=figure.name)
     folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists())
-    items = []
-    for folder in folders:
-        s = _summary_of(folder)
-        counts = s.get("verdicts") or {}
-        tally = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
-        deals = f"{s['deals']:,} deals" if s.get("deals") else ""
-        meta = "; ".join(x for x in (deals, tally) if x)
-        items.append(
-            f'<li><a href="{html.escape(folder.name)}/report.html">{html.escape(s.get("title") or folder.name)}</a>'
-            f' (<a href="{html.escape(folder.name)}/report.md">Markdown</a>)'
-            f'<br>{inline(s.get("headline", ""))}'
-            + (f'<br><span class="note">{html.escape(meta)}</span>' if meta else "") + "</li>")
-    body = "<ul>" + "\n".join(items) + "</ul>" if items else "<p>No study has been run yet: <code>make report</code>.</p>"
-    claims = (f"<h2>The book's claims</h2><p>The {len(ledger.entries)} claims of the book by status, per part of "
-              f"the book. Every claim with its tests, and what the untested ones wait for: "
-              f'<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>'
-              f"{counts_html(ledger)}")
+    body = ('<ul class="studies">' + "\n".join(_study_line(f) for f in folders) + "</ul>" if folders
+            else "<p>No study has been run yet: <code>make report</code>.</p>")
+    tested = sum(e.status != "untested" for e in ledger.entries)
     page = ("".join(page_head("euchrelab reports", INDEX_STYLE)) + "<h1>euchrelab: the book's advice, tested</h1>"
-            f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a "
-            f"Monte Carlo experiment on the same deals. The card play is double-dummy (perfect information: an "
-            f"approximation of play at the table) unless a report says otherwise; the card-play claims, and the "
-            f"studies that weigh the verdicts against table-side play, are played by players who see only their "
-            f"own cards.</p>{claims}<h2>The studies</h2>{body}{PAGE_END}\n")
+            f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte "
+            f"Carlo experiment on the same deals. {tested} of the book's {len(ledger.entries)} claims are tested "
+            f"so far.</p>"
+            "<h2>What did the book get right?</h2>"
+            f'<figure class="claims"><img alt="every claim of the book with its tests" src="{figure.name}">'
+            f"<figcaption>{inline(CLAIMS_CAPTION)}</figcaption></figure>"
+            f"<h2>The claims by status</h2><p>Every claim with its tests, and what the untested ones wait for: "
+            f'<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>'
+            f"{counts_html(ledger)}"
+            "<h2>The studies</h2><p>The card play is double-dummy (every card seen: an approximation of play at the "
+            "table) unless a report says otherwise; the studies whose names end in <em>_table</em> play at the table, "
+            f"where each player sees only his own cards.</p>{body}{PAGE_END}\n")
     return write_text(reports_dir / "index.html", page)
