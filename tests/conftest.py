@@ -67,3 +67,6 @@ def user_studies(tmp_path_factory) -> Path:
     sys.path.insert(0, str(root))
     yield root
     sys.path.remove(str(root))
+
+
+from chart_data import saved_figures  # noqa: E402,F401 - the fixture, for every test

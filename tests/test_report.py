@@ -313,3 +313,17 @@ def test_the_table_side_headline_names_the_verdicts_that_change():
     assert changed.startswith("Verdicts that change") and "E1: supported (material) double-dummy, contradicted " \
         "(material) at the table (+0.300 -> -0.300)" in changed
     assert table_side_headline([], dd, "class", "classes") == "No class was measured."
+
+
+def test_a_claims_chart_shows_each_test_row_by_row_in_its_unit(tmp_path, saved_figures):
+    from chart_data import check_claims_chart
+    from analysis.experiment.stats import Claim, Estimate, verdicts
+    tests = verdicts([Claim("E1", "", "", Estimate(0.7, 0.6, 0.8, 0.05, 1.0, 400, 0.0), key="E1", label="E1 call"),
+                      Claim("E2", "", "", Estimate(-0.2, -0.3, -0.1, 0.05, 1.0, 900, 0.0), key="E2", label="E2 pass"),
+                      Claim("E3", "", "", Estimate(0.01, -0.5, 0.5, 0.25, 1.0, 50, 0.5), key="E3", label="E3 next"),
+                      Claim("L1", "", "", Estimate(0.3, 0.2, 0.4, 0.05, 1.0, 70, 0.0), key="L1",
+                            unit="expected net rubber points")])
+    charts.claims_chart(tmp_path / "claims.png", tests, unit="points per hand")
+    check_claims_chart(saved_figures["claims.png"], tests, "points per hand")
+    colours = [line.get_color() for line in saved_figures["claims.png"].axes[0].lines if len(line.get_xdata()) == 1]
+    assert colours == [charts.VERDICT_COLOURS[v.verdict] for v in tests[:3]]

@@ -109,7 +109,7 @@ def heatmap_panels(path, panels: dict[str, dict], *, row_labels: Sequence[str], 
                     continue
                 dark = abs(mean[i, j]) > 0.6 * vmax
                 text = f"{mean[i, j]:+.2f}\n±{half[i, j]:.2f}" if np.isfinite(half[i, j]) else f"{mean[i, j]:+.2f}"
-                ax.text(j, i, f"{text}\nn={_short(n[i, j])}", ha="center", va="center", fontsize=6.5,
+                ax.text(j, i, f"{text}\nn={_short(n[i, j])}", ha="center", va="center", fontsize=8,
                         color="white" if dark else "black")
         ax.set_xticks(range(len(col_labels)))
         ax.set_xticklabels(col_labels, fontsize=8)

@@ -120,9 +120,16 @@ VERDICT_CSS = """
 .inconclusive{color:#8A5D00}.negligible{color:#4D4D4D;font-weight:bold}
 """
 
+# A chart wider than the text column spreads beyond it, up to the window's width less a margin (80rem
+# at most), so that it shows at its own size on a 1280-pixel screen; its caption keeps to the column.
+WIDE_FIGURES = """
+figure{margin:1.2rem calc(50% - min(50vw - 1rem, 40rem))}figure img{display:block;margin:0 auto}
+figcaption{max-width:60rem;margin:.3rem auto 0}
+"""
+
 PRINT_CSS = """
 @media print{body{max-width:none;margin:0;font-size:10.5pt}figure,table,section{break-inside:avoid}
- .nav{display:none}a{color:inherit;text-decoration:none}}
+ .nav{display:none}a{color:inherit;text-decoration:none}figure{margin:1rem 0}}
 """
 
 STUDY_STYLE = """
@@ -139,7 +146,7 @@ td:first-child,th:first-child{text-align:left}table.verdicts td:nth-child(2){tex
 blockquote{border-left:3px solid #999;margin:.6rem 0;padding:.1rem .8rem;color:#444;font-style:italic}
 figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
 .note{font-size:.85rem;color:#555}
-""" + VERDICT_CSS + PRINT_CSS
+""" + VERDICT_CSS + WIDE_FIGURES + PRINT_CSS
 
 INDEX_STYLE = STUDY_STYLE + """
 ul.studies{padding-left:1.1rem}ul.studies li{margin:.55rem 0}table.counts tr:last-child td{font-weight:bold}
