@@ -235,6 +235,39 @@ def seat_summary(actions: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+FLAG_WORDS = {"too cautious": "too cautious", "too bold": "too bold",
+              "wrong suit or discard": "of the wrong suit or discard"}
+
+
+def headline_of(summary: pd.DataFrame, actions: pd.DataFrame) -> str:
+    """How often the book's usual action is the best (or within the interval of it), which way it
+    errs most, and the seat and decision where it costs most at love-all."""
+    if summary.empty:
+        return ""
+    judged = int(summary["classes judged"].sum())
+    fine = int(summary["agrees"].sum() + summary["close"].sum())
+    if not judged:
+        return f"No class was judged: none had the {strategy.MIN_DEALS} hands it needs."
+    first = f"The book's usual bid is the best, or within the 95% interval of it, in {fine:,} of {judged:,} judged cells"
+    if judged == fine:
+        return first + "."
+    errs = {word: int(summary[word].sum()) for word in FLAG_WORDS}
+    most = max(errs, key=errs.get)
+    others = ", ".join(f"{n:,} {word}" for word, n in errs.items() if word != most)
+    first += f"; elsewhere it is mostly {FLAG_WORDS[most]} ({errs[most]:,} cells; {others})."
+    love = actions[(actions["a"] == 0) & (actions["b"] == 0) & (actions["verdict"] != "few deals")]
+    if love.empty:
+        return first
+    by = love.groupby(["round", "seat"])
+    cost = (love["policy_loss"] * love["deals"]).groupby([love["round"], love["seat"]]).sum() / by["deals"].sum()
+    rnd, seat = cost.idxmax()
+    where = by.get_group((rnd, seat))
+    flags = where["verdict"][where["verdict"].isin(["too cautious", "too bold", "wrong suit", "wrong discard"])]
+    how = f", {flags.mode()[0]} in {(flags == flags.mode()[0]).sum()} of {len(where)} cells" if len(flags) else ""
+    return first + (f" It costs most in {strategy.DECISIONS[rnd]} for {SEAT_NAMES[SEATS.index(seat)]}: "
+                    f"{cost.max():.2f} points per hand at love-all{how}.")
+
+
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     out_dir = Path(out_dir)
     options = options_of(manifest)
@@ -251,14 +284,15 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     for key, path in paths.items():
         if key == "pdf":
             continue
-        seat, discard, (a, b) = strategy.read_page_key(key)
-        unit = "net points per hand" if (a, b) == LOVE_ALL else "the probability of winning the game"
-        what = ("the best discard rule per hand class (his hand after the book's discard)" if discard else
-                "the best action per hand class in round one (left) and round two (right)")
-        files.append((path, f"{SEAT_NAMES[SEATS.index(seat)]} at {strategy.score_words(a, b, seat)}: {what}, its "
-                            f"margin over the next best in {unit} (95%), the book's usual action and its share, and "
-                            "the classes where the book's action loses beyond its interval (framed). A printable "
-                            "page; every page is also in strategy.pdf."))
+        seat, rnd, (a, b) = strategy.read_page_key(key)
+        unit = ("net points per hand" if (a, b) == LOVE_ALL else
+                "percentage points of the probability of winning the game")
+        what = "discard rule" if rnd == strategy.DISCARD else "action"
+        caption = (f"{SEAT_NAMES[SEATS.index(seat)]} at {strategy.score_words(a, b, seat)}, "
+                   f"{strategy.PAGE_TITLES[rnd]}: the best {what} per hand class, its margin over the next best in "
+                   f"{unit} (95%), and the book's usual {what} with its share; a mark and a frame where the book's "
+                   f"{what} loses beyond its interval. One A4 page of strategy.pdf.")
+        files.append((path, caption))
     summary = seat_summary(actions)
     bad = flagged(actions)
     moved = changes(actions)
@@ -280,15 +314,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                "than love-all the same is done at that score, and the actions are valued in the deciding side's "
                "probability of winning the game after the hand, by the game model (analysis.value.game_value) solved from "
                "the book's own hands at every score (the scenario game); the model's own sampling error is left "
-               "out of the intervals. Only the first game's value is charted, not the rubber's points.")
-    headline = ""
-    if len(summary):
-        judged = int(summary["classes judged"].sum())
-        headline = (f"{judged} seat-round-class cells judged: the book's usual action agrees with the best in "
-                    f"{int(summary['agrees'].sum())}, is too cautious in {int(summary['too cautious'].sum())}, "
-                    f"too bold in {int(summary['too bold'].sum())} and of the wrong suit or discard in "
-                    f"{int(summary['wrong suit or discard'].sum())} (beyond the 95% interval); the rest are within "
-                    "it.")
+               "out of the intervals. Only the first game's value is charted, not the rubber's points.\n\n"
+               "Reading the charts: " + strategy.CHART_NOTE.format(policy="the book", min=strategy.MIN_DEALS))
+    headline = headline_of(summary, actions)
     return study_report(
         study, question=question, method=method, table=summary,
         caption=(f"Per score, decision and seat: the classes judged (at least {strategy.MIN_DEALS} hands), how the "

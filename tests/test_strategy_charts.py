@@ -113,6 +113,23 @@ def test_the_table_is_consistent(tiny):
     assert set(table["verdict"]) <= {"agrees", "close", "too cautious", "too bold", "wrong suit", "few deals"}
 
 
+def test_the_headline_is_two_sentences_of_the_tables_own_counts(tiny):
+    from analysis.reporting.report import headline_problem, sentences
+    from studies.strategy_charts import actions_of, headline_of, seat_summary
+
+    actions = actions_of(STUDY.summarise(tiny[0]), {})      # too few hands a class to judge any
+    assert headline_of(seat_summary(actions), actions).startswith("No class was judged")
+    # B and C pass where calling gains 2 a hand (B calls rightly too); D goes alone where passing gains 3.5
+    actions = strategy.action_table(pd.concat([synthetic("B", 1, keep=("R A x", "R L")),
+                                               synthetic("C", 1, keep=("R A x",)),
+                                               synthetic("D", 2, keep=("x",))], ignore_index=True))
+    headline = headline_of(seat_summary(actions), actions)
+    assert headline_problem(headline) is None and sentences(headline) == [
+        ("The book's usual bid is the best, or within the 95% interval of it, in 1 of 4 judged cells; elsewhere it "
+         "is mostly too cautious (2 cells; 1 too bold, 0 wrong suit or discard)."),
+        "It costs most in round two for D, third hand: 3.50 points per hand at love-all, too bold in 1 of 1 cells."]
+
+
 def test_another_score_is_valued_in_game_win_by_the_book_hands_game_model():
     from analysis.seeds import chunk_seed
 
@@ -138,10 +155,156 @@ def test_another_score_is_valued_in_game_win_by_the_book_hands_game_model():
 def test_the_chart_command_writes_its_files(tmp_path, capsys):
     out = tmp_path / "chart"
     assert main(["chart", "book", "--deals", "2000", "--seat", "B", "--cap", "20", "--out", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["chart.csv", "chart.pdf", "chart_B.png"]
+    assert sorted(p.name for p in out.iterdir()) == ["chart.csv", "chart.pdf", "chart_B_round1.png",
+                                                     "chart_B_round2.png"]
     table = pd.read_csv(out / "chart.csv")
     assert set(table["seat"]) == {"B"} and set(table["round"]) == {1, 2}
     assert "classes judged" in capsys.readouterr().out
+
+
+# --- the chart pages, read back ----------------------------------------------------------------------------
+
+def synthetic(seat: str = "B", rnd: int = 1, keep=("R A x", "x", "R L", "A")) -> pd.DataFrame:
+    """A counted frame of three classes of round ``rnd`` (pass, call or next, alone; round two's
+    cross suits the worst), 50 hands each, whose verdicts are known, and one of too few hands; those
+    of ``keep``."""
+    alone = len(strategy.ARMS[rnd]) - 1
+    classes = [("R A x", 0, [(-1, 2, 0), (-1, 0, -2)]),        # passes where calling gains 2: too cautious
+               ("x", alone, [(1, -1, -2), (0, -1, -4)]),        # alone where passing is best: too bold
+               ("R L", 1, [(0, 1, 0), (-1, 2, 1)]),             # calls, the best: agrees
+               ("A", 0, [(0, 1, 0)])]                           # 10 hands: too few to judge
+    rows = []
+    for holding, choice, nets in (c for c in classes if c[0] in keep):
+        for values in nets:
+            worse = (min(values) - 1,) * (alone - 2)     # round two's cross suits: worse than any other
+            arms = dict(zip(strategy.NETS, values[:2] + worse + values[2:] + (0,) * 5))
+            rows.append({"a": 0, "b": 0, "round": rnd, "seat": seat, "holding": strategy.HOLDINGS.index(holding),
+                         "aces": 1, "voids": 0 if rnd == 1 else -1, "relation": "" if rnd == 1 else "next",
+                         "down": "" if rnd == 1 else "bower down", "choice": choice, **arms,
+                         "deals": 10 if holding == "A" else 25})
+    return strategy.counted([pd.DataFrame(rows)])
+
+
+def cell_texts(ax, rnd: int, holding: str, col) -> list[str]:
+    """The texts drawn in one cell of a chart, left to right, top to bottom."""
+    x, y = strategy._columns(rnd).index(col), strategy.HOLDINGS.index(holding)
+    found = [t for t in ax.texts if x <= t.get_position()[0] < x + 1 and y <= t.get_position()[1] < y + 1]
+    return [t.get_text() for t in sorted(found, key=lambda t: (-t.get_position()[1], t.get_position()[0]))]
+
+
+def test_the_synthetic_classes_have_the_verdicts_they_were_made_for():
+    table = strategy.action_table(synthetic()).set_index("holding")
+    assert table.loc["R A x", "verdict"] == "too cautious" and table.loc["R A x", "best"] == "call"
+    assert table.loc["x", "verdict"] == "too bold" and table.loc["x", "best"] == "pass"
+    assert table.loc["R L", "verdict"] == "agrees" and table.loc["A", "verdict"] == "few deals"
+
+
+@pytest.mark.parametrize("rnd", [1, 2])
+def test_a_page_shows_each_cell_from_the_table_on_a4_in_7_points_or_more(rnd):
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+    from matplotlib.text import Text
+
+    table = strategy.action_table(synthetic(rnd=rnd))
+    fig = strategy.draw_page(table, rnd, title="B, eldest hand, at love-all", subtitle="a test",
+                             note=strategy.chart_key(strategy.POINTS_UNIT, "the book"))
+    try:
+        assert tuple(fig.get_size_inches()) == pytest.approx((8.27, 11.69), abs=0.01)   # A4 portrait
+        texts = [t for t in fig.findobj(Text) if t.get_text().strip() and t.get_visible()]
+        assert min(t.get_fontsize() for t in texts) >= 7
+        ax = fig.axes[0]
+        col = (1, 0) if rnd == 1 else ("next", "bower down", 1)
+        for r in table.itertuples(index=False):
+            shown = cell_texts(ax, rnd, r.holding, col)
+            if r.deals < strategy.MIN_DEALS:
+                assert shown == []            # too few hands: left white
+                continue
+            half = (r.margin_high - r.margin_low) / 2
+            share = getattr(r, "policy_" + strategy.column(r.policy_usual))
+            mark = {"too cautious": ["▲"], "too bold": ["▼"]}.get(r.verdict, [])
+            assert shown == [f"{strategy.LETTERS[r.best]} {r.margin:.2f}±{half:.2f}", *mark,
+                             f"{strategy.LETTERS[r.policy_usual]} {share:.0%}", str(r.deals)]
+        # the known cells: passing where calling gains 2 points a hand; calling, the best, every time
+        assert cell_texts(ax, rnd, "R A x", col)[0].startswith(("C 2.00±", "N 2.00±"))
+        assert cell_texts(ax, rnd, "R L", col)[1:] == ["C 100%" if rnd == 1 else "N 100%", "50"]
+        # the flags apart without colour: the frame's dash
+        frames = {(p.get_x() // 1, p.get_y() // 1): p.get_linestyle() for p in ax.patches if isinstance(p, Rectangle)}
+        x = strategy._columns(rnd).index(col)
+        assert frames[(x, strategy.HOLDINGS.index("R A x"))] == "solid"
+        assert frames[(x, strategy.HOLDINGS.index("x"))] not in ("solid", None)
+        assert (x, strategy.HOLDINGS.index("R L")) not in frames
+        # every cell's text within its cell, with room to spare for the widest count
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for t in ax.texts:
+            x0, y0 = np.floor(t.get_position())
+            cell = ax.transData.transform([(x0, y0), (x0 + 1, y0 + 1)])
+            box = t.get_window_extent(renderer)
+            assert cell[0][0] < box.x0 and box.x1 < cell[1][0] and cell[0][1] < box.y0 and box.y1 < cell[1][1]
+    finally:
+        plt.close(fig)
+
+
+def test_the_widest_cell_text_fits_its_cell():
+    """The widest letters, a share of 100% and a four-figure count in round two's narrow columns."""
+    import matplotlib.pyplot as plt
+
+    table = strategy.action_table(synthetic(rnd=2))
+    table = table.assign(best="other cross", policy_usual="other cross", policy_other_cross=1.0, deals=9999,
+                         verdict="wrong suit", margin=9.99, margin_low=0.0, margin_high=19.98)
+    fig = strategy.draw_page(table, 2, title="t", subtitle="s", note="n")
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        ax = fig.axes[0]
+        cells = {}
+        for t in ax.texts:
+            cells.setdefault(tuple(np.floor(t.get_position())), []).append(t.get_window_extent(renderer))
+        assert len(cells) == len(table) == 4
+        for (x0, y0), boxes in cells.items():
+            cell = ax.transData.transform([(x0, y0), (x0 + 1, y0 + 1)])
+            assert all(cell[0][0] < b.x0 and b.x1 < cell[1][0] for b in boxes)
+            assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    finally:
+        plt.close(fig)
+
+
+def test_the_actions_take_okabe_and_itos_colours_and_passing_grey():
+    from analysis.reporting.charts import OKABE_ITO
+    assert set(strategy.COLOURS.values()) - {strategy.GREY} <= set(OKABE_ITO)
+    for arms in strategy.ARMS.values():   # within a decision, one colour an action
+        shown = [strategy.COLOURS[a] for a in arms]
+        assert len(set(shown)) == len(shown)
+    assert len({strategy.FLAGS[w] for w in ("too cautious", "too bold", "wrong suit")}) == 3
+
+
+@pytest.mark.parametrize("key, read", [("B_round1", ("B", 1, (0, 0))), ("D_round2_4-2", ("D", 2, (4, 2))),
+                                       ("A_discard", ("A", 3, (0, 0))), ("A_discard_2-4", ("A", 3, (2, 4)))])
+def test_page_keys_name_the_seat_the_decision_and_the_score(key, read):
+    assert strategy.read_page_key(key) == read
+    seat, rnd, (a, b) = read
+    assert strategy.page_key(seat, a, b, rnd) == key
+
+
+def test_write_charts_writes_a_page_per_seat_and_decision_and_one_pdf_of_them_all(tmp_path):
+    import re
+
+    from PIL import Image
+
+    b = strategy.action_table(pd.concat([synthetic("B", 1), synthetic("B", 2)], ignore_index=True))
+    a = strategy.action_table(synthetic("A", 1))
+    at_4_2 = a.assign(a=4, b=2, unit="probability of winning the game")
+    table = pd.concat([b, a, at_4_2], ignore_index=True)
+    paths = strategy.write_charts(table, tmp_path, title="t", method="Method: m.", policy_name="the book",
+                                  prefix="chart")
+    pages = ["B_round1", "B_round2", "A_round1", "A_round1_4-2"]
+    assert list(paths) == pages + ["pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([f"chart_{k}.png" for k in pages] + ["chart.pdf"])
+    for key in pages:
+        with Image.open(paths[key]) as image:
+            assert image.size == pytest.approx((1240, 1754), abs=1)       # A4 at 150 dots an inch
+    pdf = paths["pdf"].read_bytes()
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == len(pages)
 
 
 @pytest.mark.parametrize("argv, words", [(["--seat", "E"], "--seat 'E' is not a seat"),

@@ -309,14 +309,26 @@ def write_csv(table: pd.DataFrame, path) -> Path:
 
 # --- the chart ----------------------------------------------------------------------------------------------
 
-COLOURS = {"pass": "#d0d0d0", "call": "#6baed6", "alone": "#08519c",
-           "next": "#74c476", "cross": "#fd8d3c", "other cross": "#9e9ac8",
-           "book's discard": "#d0d0d0", "lowest plain": "#fdd0a2", "longest suit": "#a1d99b", "make a void": "#bcbddc"}
+# Okabe and Ito's hues (analysis.reporting.charts.OKABE_ITO), safe for the common colour-vision
+# deficiencies, written out here so that the workers that only play the deals need not load
+# matplotlib; passing, and the book's own discard, light grey.
+GREY = "#D9D9D9"
+COLOURS = {"pass": GREY, "call": "#56B4E9", "alone": "#0072B2",
+           "next": "#009E73", "cross": "#E69F00", "other cross": "#CC79A7",
+           "book's discard": GREY, "lowest plain": "#E69F00", "longest suit": "#009E73", "make a void": "#CC79A7"}
 LETTERS = {"pass": "P", "call": "C", "alone": "A", "next": "N", "cross": "X", "other cross": "W",
            "book's discard": "B", "lowest plain": "L", "longest suit": "G", "make a void": "V"}
-FLAGS = {"too cautious": "#c00000", "too bold": "#7a00a8", "wrong suit": "#000000", "wrong discard": "#000000"}
-PAGE = (11.69, 8.27)   # A4 landscape, inches
-PRINT_DPI = 100          # the PNG pages (shown in the HTML report); strategy.pdf is the vector copy for print
+# The policy's flags: each told by a mark in the cell and by the dash of its frame, not by colour.
+FLAGS = {"too cautious": ("▲", "solid"), "too bold": ("▼", (0, (3, 1.5))), "wrong suit": ("◆", (0, (1, 1))),
+         "wrong discard": ("◆", (0, (1, 1)))}
+# A4 portrait, one panel a page: the 36 rows of holdings run down the long side, so that each row
+# has room for two lines of 7-point type (on a landscape page a row would hold one line).
+PAGE = (210 / 25.4, 297 / 25.4)   # inches
+SMALLEST = 7.0     # points: the smallest type on a page (the cells, the key)
+PRINT_DPI = 150    # the PNG pages: 7-point type 14 px high, 12 px where the report scales a page to 990 px
+PAD = 0.06         # a cell's margin, a share of its width: the text clears a frame
+PAGE_TITLES = {1: "round one, the turned-up suit", 2: "round two, his strongest legal suit",
+               DISCARD: "the dealer's discard after taking up"}
 
 
 def _columns(rnd: int) -> list[tuple]:
@@ -328,9 +340,9 @@ def _columns(rnd: int) -> list[tuple]:
 def _column_label(rnd: int, col) -> str:
     if rnd != 2:
         a, v = col
-        return f"{('no ace', '1 ace', '2+ aces')[a]}\n{'void' if v else 'no void'}"
+        return f"{('no ace', '1 ace', '2+ aces')[a]}\n{'a void' if v else 'no void'}"
     r, d, a = col
-    return f"{r}\n{'bower down' if d == 'bower down' else 'no bower dn'}\n{'aces' if a else 'no ace'}"
+    return f"{r}\n{d}\n{'an ace' if a else 'no ace'}"
 
 
 def _pale(colour: str, amount: float = 0.6):
@@ -339,104 +351,128 @@ def _pale(colour: str, amount: float = 0.6):
 
 
 def _number(x: float, unit: str, sign: str = "") -> str:
-    """Net points with two decimals; a probability in percentage points with one."""
-    return f"{x:{sign}.2f}" if unit == POINTS_UNIT else f"{100 * x:{sign}.1f}%"
+    """Net points with two decimals; a probability in percentage points with one (the page's key
+    names the unit)."""
+    return f"{x:{sign}.2f}" if unit == POINTS_UNIT else f"{100 * x:{sign}.1f}"
 
 
-def _panel(ax, table: pd.DataFrame, rnd: int, fontsize: float):
+def cell_lines(r) -> tuple[str, str, str]:
+    """A cell's text, from its row of :func:`action_table`: the best action's letter and its margin
+    over the next best (never negative) +- the 95% half-width; the policy's usual action's letter
+    and its share of the class's hands; the hands played."""
+    half = (r.margin_high - r.margin_low) / 2
+    usual = r.policy_usual
+    share = float(getattr(r, "policy_" + column(usual)))
+    return (f"{LETTERS[r.best]} {_number(r.margin, r.unit)}±{_number(half, r.unit)}",
+            f"{LETTERS[usual]} {share:.0%}", f"{r.deals}")
+
+
+def _panel(ax, rows: pd.DataFrame, rnd: int):
+    """The holdings (rows, the weakest at the bottom) by the round's columns: each judged class
+    coloured by its best action, strong where its margin clears its interval, with its two lines."""
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Rectangle
 
     cols = _columns(rnd)
     image = np.ones((len(HOLDINGS), len(cols), 3))
-    boxes = ([], [], [])
-    for r in table.itertuples(index=False):
+    for r in rows.itertuples(index=False):
         col = (r.aces, r.voids) if rnd != 2 else (r.relation, r.down, r.aces)
-        if col not in cols:
+        if col not in cols or r.deals < MIN_DEALS:   # too few hands: listed in the table, left white here
             continue
         x, y = cols.index(col), HOLDINGS.index(r.holding)
-        if r.deals < MIN_DEALS:   # listed in the table, left white here
-            continue
         clear = bool(np.isfinite(r.margin_low) and r.margin_low > 0)
         image[y, x] = to_rgb(COLOURS[r.best]) if clear else _pale(COLOURS[r.best])
         ink = "white" if clear and r.best == "alone" else "black"
-        half = (r.margin_high - r.margin_low) / 2 if np.isfinite(r.margin_high) else float("nan")
-        usual = r.policy_usual
-        share = float(getattr(r, "policy_" + column(usual)))
-        boxes[0].append(x + 0.13)
-        boxes[1].append(y + 0.28)
-        boxes[2].append(COLOURS[usual])
-        ax.text(x + 0.06, y + 0.5, f"{LETTERS[r.best]} {_number(r.margin, r.unit, '+')}±{_number(half, r.unit)}\n"
-                f"     {LETTERS[usual]} {share:.0%}  n={r.deals}", ha="left", va="center", fontsize=fontsize,
-                color=ink, linespacing=1.5)
+        best, usual, played = cell_lines(r)
+        # two lines: the best action on top, the mark at its right; the policy's action, the hands at the right
+        ax.text(x + PAD, y + 0.72, best, ha="left", va="center", fontsize=SMALLEST, color=ink)
+        ax.text(x + PAD, y + 0.28, usual, ha="left", va="center", fontsize=SMALLEST, color=ink)
+        ax.text(x + 1 - PAD, y + 0.28, played, ha="right", va="center", fontsize=SMALLEST, color=ink)
         if r.verdict in FLAGS:
-            ax.add_patch(Rectangle((x + 0.03, y + 0.04), 0.94, 0.92, facecolor="none", edgecolor=FLAGS[r.verdict],
-                                   linewidth=1.6))
+            mark, dash = FLAGS[r.verdict]
+            ax.text(x + 1 - PAD, y + 0.72, mark, ha="right", va="center", fontsize=SMALLEST, color=ink)
+            ax.add_patch(Rectangle((x + 0.015, y + 0.03), 0.97, 0.94, facecolor="none", edgecolor="black",
+                                   linewidth=1.1, linestyle=dash))
     ax.imshow(image, extent=(0, len(cols), 0, len(HOLDINGS)), origin="lower", aspect="auto", interpolation="nearest")
-    if boxes[0]:
-        ax.scatter(boxes[0], boxes[1], s=fontsize * 4, marker="s", c=boxes[2], edgecolors="black", linewidths=0.4)
     ax.set_xlim(0, len(cols))
     ax.set_ylim(0, len(HOLDINGS))
     ax.set_xticks(np.arange(len(cols)) + 0.5)
-    ax.set_xticklabels([_column_label(rnd, c) for c in cols], fontsize=fontsize * 1.05)
+    ax.set_xticklabels([_column_label(rnd, c) for c in cols], fontsize=SMALLEST)
     ax.xaxis.tick_top()
     ax.set_yticks(np.arange(len(HOLDINGS)) + 0.5)
-    ax.set_yticklabels(HOLDINGS, fontsize=fontsize * 1.15)
+    ax.set_yticklabels(HOLDINGS, fontsize=7.5)
     ax.set_xticks(np.arange(len(cols) + 1), minor=True)
     ax.set_yticks(np.arange(len(HOLDINGS) + 1), minor=True)
-    ax.grid(which="minor", color="0.85", linewidth=0.4)
+    ax.grid(which="minor", color="white", linewidth=1.0)
     ax.tick_params(which="both", length=0)
     for side in ax.spines.values():
         side.set_visible(False)
 
 
-PANEL_TITLES = {1: "Round one: the turned-up suit", 2: "Round two: his strongest legal suit",
-                DISCARD: "The dealer's discard after taking up (his hand after the book's discard)"}
+CHART_KEY = (
+    "A cell is a class of hands; its row the trumps held (R the right bower, L the left, A, K, x a lower one), the "
+    "weakest at the bottom. Top line: the best action and its margin over the next best {unit}, ± its 95% "
+    "interval; the colour strong where the margin clears the interval, pale where not. Bottom line: {policy}'s "
+    "usual action, its share of the class's hands and, at the right, the hands played (white: fewer than {min}). "
+    "A mark and a frame: {policy}'s usual action loses to the best beyond its 95% interval.")
+
+# The whole of how a chart reads, for a report's method; a page carries CHART_KEY.
+CHART_NOTE = (
+    "Each page is one seat's decision at one score. A cell is a class of hands: the rows are the trumps held, "
+    "weakest at the bottom, ordered by 100 x trumps + their orders; the columns are the outside aces and the "
+    "voids in round one and for the dealer's discard, and in round two whether the strongest legal suit is next "
+    "or cross, whether a bower was turned down, and whether the hand holds an outside ace. Its colour is the "
+    "best action's, strong where the best action's margin over the next best clears its 95% interval, pale "
+    "where not; white where fewer than {min} hands were played. Its top line is the best action's letter, its "
+    "margin over the next best (in net points per hand to the deciding side at love-all, in percentage points "
+    "of the deciding side's probability of winning the game at another score) and the 95% half-width; its "
+    "bottom line is {policy}'s usual action there, its share of the class's hands and the hands played. Where "
+    "{policy}'s usual action loses to the best by more than its 95% interval, the cell has a mark and a frame: "
+    "▲ and a solid frame too cautious (it passes, or does not go alone, where bolder is better), ▼ and a dashed "
+    "frame too bold, ◆ and a dotted frame the wrong suit or the wrong discard. The colours are Okabe and Ito's, "
+    "safe for colour-blind readers, and every action has its letter too.")
 
 
-def draw_seat(table: pd.DataFrame, seat: str, *, title: str, note: str, policy_name: str = "the book",
-              score: tuple[int, int] | None = None, rounds=(1, 2)):
-    """One page for one seat: round one (left) and round two (right), or the dealer's discard
-    alone (``rounds=(3,)``), the holdings from the weakest (bottom) to the strongest (top).
-    Returns the matplotlib figure."""
+def chart_key(unit: str, policy_name: str) -> str:
+    """The short key printed on a page in ``unit``."""
+    unit_words = ("in net points per hand to the deciding side" if unit == POINTS_UNIT else
+                  f"in percentage points of the {unit}")
+    return CHART_KEY.format(unit=unit_words, policy=policy_name, min=MIN_DEALS)
+
+
+def draw_page(rows: pd.DataFrame, rnd: int, *, title: str, subtitle: str, note: str,
+              policy_name: str = "the book"):
+    """One A4 page: the chart of one seat's decision ``rnd`` (1, 2 or :data:`DISCARD`) from its
+    ``rows`` of :func:`action_table` at one score, under the ``title``, with the actions' and the
+    flags' legend and the ``note`` below. Returns the matplotlib figure."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
 
-    widths = {1: 6, 2: 8, DISCARD: 6}
-    fig, axes = plt.subplots(1, len(rounds), figsize=PAGE, squeeze=False,
-                             gridspec_kw={"width_ratios": [widths[r] for r in rounds], "wspace": 0.12})
-    if rounds == (DISCARD,):
-        axes[0, 0].set_position([0.3, 0.13, 0.45, 0.73])
-    for ax, rnd in zip(axes[0], rounds):
-        sub = table[(table["seat"] == seat) & (table["round"] == rnd)] if len(table) else table
-        if len(sub) and score is not None:
-            sub = sub[(sub["a"] == score[0]) & (sub["b"] == score[1])]
-        _panel(ax, sub, rnd, fontsize=4.6)
-        ax.set_title(PANEL_TITLES[rnd], fontsize=8, pad=24)
-    actions = dict.fromkeys(a for r in rounds for a in ARMS[r])
-    handles = [Patch(facecolor=COLOURS[a], label=f"{LETTERS[a]} {a}") for a in actions]
-    flags = ("wrong discard",) if rounds == (DISCARD,) else ("too cautious", "too bold", "wrong suit")
-    handles += [Patch(facecolor="none", edgecolor=FLAGS[w], linewidth=1.6, label=f"{policy_name} {w}")
-                for w in flags]
-    fig.legend(handles=handles, loc="lower center", ncol=9, fontsize=6, frameon=False, bbox_to_anchor=(0.5, 0.075))
-    fig.suptitle(title, fontsize=10, y=0.985)
-    fig.text(0.02, 0.01, "\n".join(textwrap.wrap(note, 250)), fontsize=5.6, ha="left", va="bottom", color="0.25")
-    if rounds != (DISCARD,):
-        fig.subplots_adjust(left=0.07, right=0.99, top=0.86, bottom=0.13)
+    width, height = PAGE
+    lines = [line for part in note.split("\n") for line in textwrap.wrap(part, 140)]
+    note_top = 0.3 + len(lines) * SMALLEST * 1.25 / 72              # inches from the bottom edge
+    left, right, top, bottom = 0.95, width - 0.3, height - 1.25, note_top + 0.55
+    fig = plt.figure(figsize=PAGE)
+    ax = fig.add_axes((left / width, bottom / height, (right - left) / width, (top - bottom) / height))
+    _panel(ax, rows, rnd)
+    fig.text(0.5, 1 - 0.3 / height, title, fontsize=12, weight="bold", ha="center", va="top")
+    fig.text(0.5, 1 - 0.55 / height, subtitle, fontsize=9, ha="center", va="top", color="0.25")
+    # the actions in one row, the flags in the row below
+    actions = [Patch(facecolor=COLOURS[a], edgecolor="0.5", linewidth=0.5, label=f"{LETTERS[a]}  {a}")
+               for a in ARMS[rnd]]
+    flags = {1: ("too cautious", "too bold"), 2: ("too cautious", "too bold", "wrong suit"),
+             DISCARD: ("wrong discard",)}[rnd]
+    flags = [Patch(facecolor="white", edgecolor="black", linewidth=1.1, linestyle=FLAGS[w][1],
+                   label=f"{FLAGS[w][0]}  {policy_name} {w}") for w in flags]
+    for row, handles in enumerate((actions, flags)):
+        fig.legend(handles=handles, loc="upper center", ncol=len(handles), fontsize=7.5, frameon=False,
+                   bbox_to_anchor=(0.5, (bottom - 0.14 - 0.2 * row) / height), handlelength=2.2,
+                   columnspacing=1.6, borderpad=0, borderaxespad=0)
+    fig.text(left / width, 0.3 / height, "\n".join(lines), fontsize=SMALLEST, ha="left", va="bottom",
+             color="0.2", linespacing=1.25)
     return fig
-
-
-CHART_NOTE = (
-    "Each cell a hand class (rows: trumps held, weakest at the bottom, ordered by 100 x trumps + their orders; "
-    "columns: outside aces and voids in round one; in round two the strongest legal suit next or cross, a bower "
-    "turned down or not, outside aces). Colour: the best action, strong where its margin over the next best "
-    "clears its 95% interval, pale where not. Top line: the best action, its margin over the next best in net "
-    "points per hand to the deciding side, +- the 95% half-width. Box and bottom line: {policy}'s usual action "
-    "there, its share of the class's hands and the hands played. A coloured frame: {policy}'s usual action "
-    "loses to the best by more than its 95% interval (too cautious: it passes or does not go alone where "
-    "bolder is better; too bold; the wrong suit). White: fewer than {min} hands. {method}")
 
 
 def save_figure(fig, path, dpi: int = PRINT_DPI) -> Path:
@@ -452,6 +488,27 @@ def save_figure(fig, path, dpi: int = PRINT_DPI) -> Path:
         plt.close(fig)
 
 
+def save_page(fig, path) -> Path:
+    """A chart page as PNG at :data:`PRINT_DPI`, written whole or not at all, in 256 colours: a
+    page has a few hundred, its cells' colours and their anti-aliased edges, and the palette that
+    covers the most pixels keeps every one within a few levels of its own, at a third of the bytes
+    (a report embeds every page)."""
+    import io
+
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    from analysis.storage import write_atomic
+    buffer = io.BytesIO()
+    try:
+        fig.savefig(buffer, dpi=PRINT_DPI, format="png")
+    finally:
+        plt.close(fig)
+    image = Image.open(buffer).convert("RGB").quantize(256, method=Image.Quantize.MAXCOVERAGE,
+                                                       dither=Image.Dither.NONE)
+    return write_atomic(Path(path), lambda tmp: image.save(tmp, format="png", optimize=True))
+
+
 def score_words(a: int, b: int, seat: str | None = None) -> str:
     """``"love-all"``, or the score from the seat's side: ``"his side 4, the other 2"``."""
     if (a, b) == (0, 0):
@@ -462,23 +519,26 @@ def score_words(a: int, b: int, seat: str | None = None) -> str:
     return f"his side {own}, the other {theirs}"
 
 
-def page_key(seat: str, a: int, b: int, discard: bool = False) -> str:
-    """A chart page's name: the seat, "discard" for the dealer's discard, and the score unless
-    love-all (``"B"``, ``"B_4-2"``, ``"A_discard"``)."""
-    return seat + ("_discard" if discard else "") + ("" if (a, b) == (0, 0) else f"_{a}-{b}")
+def page_key(seat: str, a: int, b: int, rnd: int) -> str:
+    """A chart page's name: the seat, the decision ("round1", "round2" or "discard") and the score
+    AC-BD unless love-all: ``"B_round1"``, ``"A_discard"``, ``"B_round2_4-2"``."""
+    decision = "discard" if rnd == DISCARD else f"round{rnd}"
+    return f"{seat}_{decision}" + ("" if (a, b) == (0, 0) else f"_{a}-{b}")
 
 
-def read_page_key(key: str) -> tuple[str, bool, tuple[int, int]]:
-    """The seat, whether the dealer's discard, and the score of a page's name."""
-    parts = key.split("_")
-    score = tuple(int(x) for x in parts[-1].split("-")) if "-" in parts[-1] else (0, 0)
-    return parts[0], "discard" in parts, score
+def read_page_key(key: str) -> tuple[str, int, tuple[int, int]]:
+    """The seat, the decision (1, 2 or :data:`DISCARD`) and the score of a page's name."""
+    seat, decision, *score = key.split("_")
+    rnd = DISCARD if decision == "discard" else int(decision.removeprefix("round"))
+    a, b = (int(x) for x in score[0].split("-")) if score else (0, 0)
+    return seat, rnd, (a, b)
 
 
 def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, policy_name: str,
                  seats=("B", "C", "D", "A"), prefix: str = "chart") -> dict[str, Path]:
-    """One PNG per seat and score of ``table`` (``<prefix>_<page_key>.png``), and one PDF of
-    every page, in ``out_dir``; returns the paths by page key, and the PDF's as "pdf"."""
+    """One A4 page per score, seat and decision of ``table`` (round one, round two, the dealer's
+    discard), each a PNG (``<prefix>_<page_key>.png``) and all of them, in that order, one PDF
+    (``<prefix>.pdf``), in ``out_dir``; returns the paths by page key, and the PDF's as "pdf"."""
     from matplotlib.backends.backend_pdf import PdfPages
     from analysis.storage import write_atomic
     from analysis.game.cards import SEAT_NAMES
@@ -486,33 +546,26 @@ def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, polic
     out_dir = Path(out_dir)
     scores = sorted({(int(a), int(b)) for a, b in zip(table["a"], table["b"])}, key=lambda x: (x != (0, 0), x))
     paths = {}
-    figures = []
-    for a, b in scores:
-        unit = table.loc[(table["a"] == a) & (table["b"] == b), "unit"].iloc[0]
-        unit_words = ("net points per hand to the deciding side" if unit == POINTS_UNIT else
-                      f"{unit} (percentage points)")
-        note = CHART_NOTE.format(policy=policy_name, min=MIN_DEALS, method=method).replace(
-            "net points per hand to the deciding side", unit_words)
-        at = table[(table["a"] == a) & (table["b"] == b)]
-        for seat in seats:
-            name = SEAT_NAMES[SEATS.index(seat)]
-            fig = draw_seat(table, seat, title=f"{title}: {name}, at {score_words(a, b, seat)}", note=note,
-                            policy_name=policy_name, score=(a, b))
-            figures.append((page_key(seat, a, b), fig))
-            if ((at["seat"] == seat) & (at["round"] == DISCARD)).any():
-                fig = draw_seat(table, seat, title=f"The dealer's discard: {name}, at {score_words(a, b, seat)}",
-                                note=note, policy_name=policy_name, score=(a, b), rounds=(DISCARD,))
-                figures.append((page_key(seat, a, b, discard=True), fig))
 
-    def pdf(tmp):
+    def pages(tmp):
         with PdfPages(tmp, metadata={"Creator": None, "Producer": None, "CreationDate": None}) as book:
-            for _, fig in figures:
-                book.savefig(fig)
+            for a, b in scores:
+                at = table[(table["a"] == a) & (table["b"] == b)]
+                for seat in seats:
+                    for rnd in (1, 2, DISCARD):
+                        rows = at[(at["seat"] == seat) & (at["round"] == rnd)]
+                        if rows.empty:
+                            continue
+                        name = SEAT_NAMES[SEATS.index(seat)]
+                        note = chart_key(rows["unit"].iloc[0], policy_name) + "\n" + method
+                        fig = draw_page(rows, rnd, title=f"{name}, at {score_words(a, b, seat)}: {PAGE_TITLES[rnd]}",
+                                        subtitle=title, note=note, policy_name=policy_name)
+                        book.savefig(fig)   # one figure at a time: each is closed once its PNG is written
+                        key = page_key(seat, a, b, rnd)
+                        paths[key] = save_page(fig, out_dir / f"{prefix}_{key}.png")
 
-    paths["pdf"] = write_atomic(out_dir / f"{prefix}.pdf", pdf)
-    for key, fig in figures:
-        paths[key] = save_figure(fig, out_dir / f"{prefix}_{key}.png")
-    return paths
+    pdf = write_atomic(out_dir / f"{prefix}.pdf", pages)
+    return paths | {"pdf": pdf}
 
 
 # --- any policy: what the `euchrelab chart` command runs ----------------------------------------------------
