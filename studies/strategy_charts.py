@@ -248,7 +248,8 @@ def headline_of(summary: pd.DataFrame, actions: pd.DataFrame) -> str:
     fine = int(summary["agrees"].sum() + summary["close"].sum())
     if not judged:
         return f"No class was judged: none had the {strategy.MIN_DEALS} hands it needs."
-    first = f"The book's usual bid is the best, or within the 95% interval of it, in {fine:,} of {judged:,} judged cells"
+    first = (f"The book's usual bid is the best, or within the 95% interval of it, in {fine:,} of {judged:,} "
+             "judged cells")
     if judged == fine:
         return first + "."
     errs = {word: int(summary[word].sum()) for word in FLAG_WORDS}

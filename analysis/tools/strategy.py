@@ -412,9 +412,9 @@ def _panel(ax, rows: pd.DataFrame, rnd: int):
 CHART_KEY = (
     "A cell is a class of hands; its row the trumps held (R the right bower, L the left, A, K, x a lower one), the "
     "weakest at the bottom. Top line: the best action and its margin over the next best {unit}, ± its 95% "
-    "interval; the colour strong where the margin clears the interval, pale where not. Bottom line: {policy}'s "
-    "usual action, its share of the class's hands and, at the right, the hands played (white: fewer than {min}). "
-    "A mark and a frame: {policy}'s usual action loses to the best beyond its 95% interval.")
+    "interval; the colour strong where the margin clears the interval, pale where not. Bottom line: the usual "
+    "action of {policy}, its share of the class's hands and, at the right, the hands played (white: fewer than "
+    "{min}). A mark and a frame: the usual action of {policy} loses to the best beyond its 95% interval.")
 
 # The whole of how a chart reads, for a report's method; a page carries CHART_KEY.
 CHART_NOTE = (
@@ -426,9 +426,9 @@ CHART_NOTE = (
     "where not; white where fewer than {min} hands were played. Its top line is the best action's letter, its "
     "margin over the next best (in net points per hand to the deciding side at love-all, in percentage points "
     "of the deciding side's probability of winning the game at another score) and the 95% half-width; its "
-    "bottom line is {policy}'s usual action there, its share of the class's hands and the hands played. Where "
-    "{policy}'s usual action loses to the best by more than its 95% interval, the cell has a mark and a frame: "
-    "▲ and a solid frame too cautious (it passes, or does not go alone, where bolder is better), ▼ and a dashed "
+    "bottom line is the usual action of {policy} there, its share of the class's hands and the hands played. "
+    "Where the usual action of {policy} loses to the best by more than its 95% interval, the cell has a mark and "
+    "a frame: ▲ and a solid frame too cautious (it passes, or does not go alone, where bolder is better), ▼ and a dashed "
     "frame too bold, ◆ and a dotted frame the wrong suit or the wrong discard. The colours are Okabe and Ito's, "
     "safe for colour-blind readers, and every action has its letter too.")
 
@@ -451,7 +451,7 @@ def draw_page(rows: pd.DataFrame, rnd: int, *, title: str, subtitle: str, note: 
     from matplotlib.patches import Patch
 
     width, height = PAGE
-    lines = [line for part in note.split("\n") for line in textwrap.wrap(part, 140)]
+    lines = [line for part in note.split("\n") for line in textwrap.wrap(part, 128)]
     note_top = 0.3 + len(lines) * SMALLEST * 1.25 / 72              # inches from the bottom edge
     left, right, top, bottom = 0.95, width - 0.3, height - 1.25, note_top + 0.55
     fig = plt.figure(figsize=PAGE)
