@@ -59,7 +59,7 @@ from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.book_arms import arm_columns, book_and_other, book_gain
-from studies.common.report import love_all_report, options_of, pack_of, verdict_columns
+from studies.common.report import love_all_report, options_of, pack_of, setting_of, verdict_columns
 from studies.common.round_one import classify, played
 
 KEYS = ["part", "seat", "cls", "book", "call_net", "pass_net"]
@@ -347,4 +347,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         caption=("the book's action, the deals, how often the book's policy itself assists (S1) or takes (L8) there, "
                  "each arm's mean net points per hand, the book's action minus the other (95% interval), the "
                  "simultaneous interval and the verdict."),
-        sections=sections)
+        setting=setting_of(manifest, verdict_list), sections=sections)

@@ -77,7 +77,7 @@ from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.book_arms import arm_columns, book_gain
-from studies.common.report import love_all_report, options_of, pack_of, played_how, verdict_columns
+from studies.common.report import love_all_report, options_of, pack_of, played_how, setting_of, verdict_columns
 
 A, B, C, D = 0, 1, 2, 3     # the seats, the dealer A
 KEYS = ["key", "seat", "bower_down", "policy", "book_net", "other_net"]
@@ -599,4 +599,4 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         caption=("the seat, the book's action, the deals, how often the book's policy itself takes the sentence's "
                  "action there, each arm's mean net points per hand, the difference (95% interval), the "
                  "simultaneous interval and the verdict."),
-        sections=sections)
+        setting=setting_of(manifest, verdict_list), sections=sections)

@@ -1,11 +1,16 @@
-"""What the studies' reports share: the report put together from its parts, the claims chart,
-the verdict columns of a results table, and the run's pack and options as a method states them."""
+"""What the studies' reports share: the report put together from its parts, the headline, the
+claims chart, the verdict columns of a results table, and the run's pack and options as a method
+states them."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
-from analysis.experiment.study import POINTS, verdict_of
-from analysis.reporting.report import Chart, StudyReport, claim_by_claim, verdict_words
+from analysis.experiment.stats import BOOK_COMPANY, CONTRADICTED, SUPPORTED, Estimate
+from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, verdict_of
+from analysis.reporting.report import (Chart, StudyReport, claim_by_claim, headline_problem, interval, tally_sentence,
+                                       verdict_words)
+from studies.common.variant import ENGINE_LABELS
 
 # The studies at love-all that test the book's action against the other, test by test, in points per hand.
 MEASURED_AT_LOVE_ALL = "Each test: the book's action minus the other in the deciding side's net points per hand at love-all"
@@ -41,6 +46,88 @@ def options_of(manifest: dict) -> dict:
     return manifest.get("options", {})
 
 
+# --- the headline: the answer in a sentence, then the number that matters most -----------------
+
+FIGURES_IN_FULL = "The figures in full"
+_HEADLINE_UNITS = {POINTS: "points a hand", RUBBER: "rubber points a hand"}
+
+
+def headline(first: str, *seconds: str) -> str:
+    """A headline: ``first``, the answer in one sentence, then the first of ``seconds`` with which
+    the two stay within a headline's limits (:func:`analysis.reporting.report.headline_problem`);
+    ``first`` alone when none does."""
+    for second in seconds:
+        text = f"{first} {second}".strip()
+        if second and headline_problem(text) is None:
+            return text
+    return first
+
+
+def in_full(text: str) -> tuple[str, str]:
+    """A report's section with the figures a headline leaves out (the page folds it away)."""
+    return (FIGURES_IN_FULL, text)
+
+
+def figure(e: Estimate) -> str:
+    """An estimate with its 95% interval as a headline gives it: the fewest decimals, from two to
+    four, that keep the estimate strictly inside its interval."""
+    digits = next((d for d in (2, 3) if round(e.low, d) < round(e.mean, d) < round(e.high, d)), 4)
+    return interval(e, digits)
+
+
+def amount(e: Estimate, unit: str = POINTS) -> str:
+    """An estimate with its interval and unit: "+0.70 [+0.68, +0.71] points a hand"."""
+    if unit == GAME_WIN:
+        return f"{interval(e, pct=True)} in the chance of winning the game"
+    return f"{figure(e)} {_HEADLINE_UNITS.get(unit, unit)}"
+
+
+def setting_of(manifest: dict, verdict_list, score: str = "at love-all") -> str:
+    """Where a study's tests were measured, in a few words for a headline: the score, the play
+    (double-dummy or at the table) and the other players when they are not the book's."""
+    play = "double-dummy" if (manifest.get("play") or {"engine": "dd"})["engine"] == "dd" else "at the table"
+    companies = sorted({v.claim.company for v in verdict_list} - {BOOK_COMPANY})
+    return ", ".join([x for x in (score, play) if x] + [f"among {c}" for c in companies])
+
+
+def label_words(v) -> str:
+    """A test's label without its claim id and without the model a variant adds to it (the
+    headline's setting says that): "left, ace, outside ace"."""
+    words = v.claim.label.removeprefix(v.claim.id).strip()
+    for model in (ENGINE_LABELS.get(v.claim.engine), v.claim.company):
+        if model and model != BOOK_COMPANY:
+            words = words.removesuffix(f" ({model})")
+    return words
+
+
+def furthest(verdict_list, verdict: str):
+    """Of the tests with ``verdict``, the one furthest from zero in multiples of its margin (so that
+    tests in different units compare); None when there is none."""
+    found = [v for v in verdict_list if v.verdict == verdict and math.isfinite(v.estimate.mean)]
+    return max(found, key=lambda v: abs(v.estimate.mean) / v.claim.margin, default=None)
+
+
+def largest_effect(verdict_list, named: bool = True) -> list[str]:
+    """The second sentence of a headline on tests, longest first: the book's largest loss (its
+    contradicted test furthest below zero) or, none contradicted, its largest gain; ``named``, with
+    the test's words (from its label), and without them as the shorter choice. None when no test
+    is supported or contradicted."""
+    v = furthest(verdict_list, CONTRADICTED) or furthest(verdict_list, SUPPORTED)
+    if v is None:
+        return []
+    which = "loss" if v.verdict == CONTRADICTED else "gain"
+    words = label_words(v).replace(" (", ", ").replace(")", "")    # in brackets below: none inside
+    said = amount(v.estimate, v.claim.unit)
+    return ([f"The largest {which} is in {v.claim.id} ({words}): {said}."] if words and named else []) + \
+        [f"The largest {which} is in {v.claim.id}: {said}."]
+
+
+def verdicts_headline(verdict_list, setting: str, named: bool = True) -> str:
+    """A study's headline on its tests: how many support the book and how many contradict it, then
+    the largest loss (or gain) with its interval (``named``: with the test's words)."""
+    return headline(tally_sentence(verdict_list, setting), *largest_effect(verdict_list, named))
+
+
 def verdict_columns(verdict_list, key: str) -> dict:
     """A test's simultaneous interval and verdict, as the last columns of a results table's row
     (none when the test was not measured)."""
@@ -65,13 +152,14 @@ def study_report(study, *, question: str, method: str, table, caption: str, file
 
 
 def love_all_report(study, table, verdict_list, out_dir, *, chart_title: str, question: str, method: str, results,
-                    caption: str, sections=()) -> StudyReport:
+                    caption: str, setting: str, sections=()) -> StudyReport:
     """The report of a study at love-all of the book's action against the other, test by test, in
     points per hand: its claims chart, the results table (``caption`` after the deals played in
-    all) and a headline claim by claim."""
+    all), a headline on its tests (``setting``: where they were measured) and, last, every test's
+    estimate claim by claim."""
     files = claims_figure(out_dir, verdict_list, title=chart_title, measured=MEASURED_AT_LOVE_ALL)
     deals = int(table["deals"].sum()) if len(table) else 0
     return study_report(study, question=question, method=method, table=results,
                         caption=f"Every test ({deals:,} played deals in all): {caption}", files=files,
-                        verdicts=verdict_list, headline=claim_by_claim(verdict_list, HEADLINE_AT_LOVE_ALL),
-                        sections=sections)
+                        verdicts=verdict_list, headline=verdicts_headline(verdict_list, setting),
+                        sections=[*sections, in_full(claim_by_claim(verdict_list, HEADLINE_AT_LOVE_ALL))])

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from analysis.experiment.study import Study, verdict_of
 from analysis.play.engines import DEFAULT_WORLDS
-from analysis.reporting.report import THREE_WAYS, StudyReport, interval, table_side_headline, verdict_words
-from studies.common.report import claims_figure, study_report
+from analysis.reporting.report import (THREE_WAYS, StudyReport, interval, table_side_headline, tally_sentence,
+                                       verdict_words)
+from studies.common.report import claims_figure, headline, in_full, study_report
 
 # The engines every deal is played by, side by side: double-dummy, PIMC, the book's card-play rules.
 SIDE_BY_SIDE_ENGINES = ("dd", "pimc", "book")
@@ -40,14 +41,42 @@ def verdicts_side_by_side(verdict_list, dd: dict, key: str) -> dict:
             "double-dummy verdict (same deals)": verdict_words(dd.get(key))}
 
 
+def kept_verdicts(table_side, double_dummy: dict, noun: str, nouns: str) -> str:
+    """One sentence: how many of the tests (``noun``/``nouns``: what a test is, one and many) keep
+    their double-dummy verdict at the table, and which do not (the one by its verdicts, more by
+    key, at most four)."""
+    if not table_side:
+        return f"No {noun} was measured."
+    changed = []
+    for v in table_side:
+        key = v.claim.key.rsplit(".", 1)[0]
+        w = double_dummy.get(key)
+        if w is not None and (w.verdict, w.material) != (v.verdict, v.material):
+            changed.append((key, w, v))
+    n, kept = len(table_side), len(table_side) - len(changed)
+    how = "when every player plays by PIMC"
+    if not changed:
+        return f"Every {noun} keeps its double-dummy verdict {how} ({n} {nouns}, the same deals)."
+    keeps = f"{kept} of the {n} {nouns} {'keeps its' if kept == 1 else 'keep their'} double-dummy verdict {how}"
+    if len(changed) == 1:
+        key, w, v = changed[0]
+        return f"{keeps}, and {key} does not: {verdict_words(w)} double-dummy, {verdict_words(v)} at the table."
+    keys = [key for key, _w, _v in changed]
+    listed = ", ".join(keys[:4]) + (f" and {len(keys) - 4} more" if len(keys) > 4 else "")
+    return f"{keeps}, and {len(changed)} do not ({listed})."
+
+
 def table_side_report(study, verdict_list, dd: dict, out_dir, *, chart_title: str, measured: str, question: str,
                       method: str, table, caption: str, noun: str, nouns: str, seen: str) -> StudyReport:
     """The report of a table-side study: its PIMC tests charted, the book's sentences of its
-    claims after ``question``, and a headline naming the verdicts that change from double-dummy
-    (``noun``/``nouns``: what a test is, one and many); ``seen``: what double-dummy play lets be
-    seen, in the note on the three ways."""
+    claims after ``question``, a headline on the verdicts that change from double-dummy
+    (``noun``/``nouns``: what a test is, one and many) and the tests' tally, and last the changes'
+    estimates; ``seen``: what double-dummy play lets be seen, in the note on the three ways."""
     files = claims_figure(out_dir, verdict_list, title=chart_title, measured=measured)
     question += "\n\n" + study.quoted(tuple(dict.fromkeys(t.claim for t in study.claims)))
     return study_report(study, question=question, method=method, table=table, caption=caption, files=files,
-                        verdicts=verdict_list, headline=table_side_headline(verdict_list, dd, noun, nouns),
+                        verdicts=verdict_list,
+                        headline=headline(kept_verdicts(verdict_list, dd, noun, nouns),
+                                          tally_sentence(verdict_list, "at the table, PIMC")),
+                        sections=[in_full(table_side_headline(verdict_list, dd, noun, nouns))],
                         play_note=THREE_WAYS.format(seen=seen))
