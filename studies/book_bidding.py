@@ -43,7 +43,8 @@ from analysis.reporting.markup import md_table
 from analysis.reporting.report import verdict_words
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
-from studies.common.report import charts, options_of, pack_of, played_how, study_report
+from studies.common.report import (charts, in_full, options_of, pack_of, played_how, setting_of, study_report,
+                                   verdicts_headline)
 from studies.common.round_one import (CALL_WORD, E1_BREAKDOWN, E2_TURNED_TRUMPS, GROUP_ALL, GROUPS, call_and_pass,
                                       classify, reached)
 
@@ -467,7 +468,8 @@ CLAIM_CHARTS = (("ordering", "Ordering up: the eldest hand (E1, E2) and the thir
                 ("taking_up", "Taking up: the dealer (D1)", ("D1",)))
 
 
-def _headline(study: Study, verdict_list, per_seat: int, how: str = "double-dummy") -> str:
+def _figures_in_full(verdict_list, per_seat: int, how: str = "double-dummy") -> str:
+    """Every test in words: the lists whose entries disagree, those that agree, the single tests."""
     words = sorted({v.verdict for v in verdict_list}, key=lambda w: ({SUPPORTED: 0, CONTRADICTED: 1}.get(w, 2), w))
     tally = ", ".join(f"{sum(v.verdict == w for v in verdict_list)} {w}" for w in words)
     parts = [f"At love-all, the others bidding by the book and the play {how} ({per_seat:,} deals per seat), "
@@ -659,6 +661,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
              [{"seat": _seat_name(s), "decisions reached": _reached(table, s),
                "calling - passing, all hands [95% CI]": _fmt(group_gain(table, s, GROUP_ALL))}
               for s in SEAT_ORDER if _reached(table, s) > 0]))),
+        in_full(_figures_in_full(verdict_list, per_seat, played_how(manifest))),
     ]
     return study_report(
         study, question=question, method=method, table=entries_table(table, verdict_list),
@@ -666,4 +669,5 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                 "is in it (an entry: the hands whose first entry matched is this one), its share of its class, the "
                 "deciding side's mean net points calling and passing, and the book's action minus the other with its "
                 "95% interval. The pooled lines are descriptive, not verdicts.",
-        files=files, verdicts=verdict_list, headline=_headline(study, verdict_list, per_seat, played_how(manifest)), sections=sections)
+        files=files, verdicts=verdict_list,
+        headline=verdicts_headline(verdict_list, setting_of(manifest, verdict_list)), sections=sections)

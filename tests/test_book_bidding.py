@@ -20,10 +20,12 @@ from analysis.bidding.auction import bid_batch
 from analysis.simulator import simulate
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED, paired_difference
 from analysis.experiment.study import POINTS, verdict_of
+from analysis.reporting.report import headline_problem
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies import book_bidding as bb
 from studies.common import round_one
+from studies.common.report import verdicts_headline
 
 RULES = Rules()
 STUDY = bb.STUDY
@@ -308,7 +310,7 @@ def _table_of(means: dict, n: int = 4_000) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_the_headline_names_the_losing_entries_of_mixed_lists_by_key():
+def test_the_figures_in_full_name_the_losing_entries_of_mixed_lists_by_key():
     table = _table_of({("A", "D1", "three trumps"): 1.0, ("A", "D1", "left, ace, and outside ace"): -0.3,
                        ("A", "D1", "right and ace"): 0.3, ("C", "S2", "three trumps"): 0.7,
                        ("C", "S2", "right and another"): 0.3, ("C", "S4", "king and another"): -0.1,
@@ -317,14 +319,20 @@ def test_the_headline_names_the_losing_entries_of_mixed_lists_by_key():
     assert verdict_of(verdicts, "D1.left, ace, and outside ace").verdict == CONTRADICTED
     assert verdict_of(verdicts, "S4.king and another").verdict == SUPPORTED    # passing gains
     assert bb.list_outcome(verdicts, "D1")["lose"][0][0].key == "D1.left, ace, and outside ace"
-    headline = bb._headline(STUDY, verdicts, 1_000)
-    assert "D1 (the dealer's take-up list): of 3 entries 2 gain, 1 loses: left, ace, and outside ace -0.30" in headline
-    assert "S2 (the second hand's assist list): 2 of 2 entries gain" in headline
-    assert "S4 (the second hand's ace or king and another): 1 of 1 entries gain (passing" in headline
-    assert "E1 three medium trumps, strength in suit +0.70" in headline
-    assert "at the scores the book names in the score study" in headline
-    # by key, not by place: the verdicts in another order give the same headline
-    assert bb._headline(STUDY, verdicts[::-1], 1_000).split(": ", 1)[1] == headline.split(": ", 1)[1]
+    full = bb._figures_in_full(verdicts, 1_000)
+    assert "D1 (the dealer's take-up list): of 3 entries 2 gain, 1 loses: left, ace, and outside ace -0.30" in full
+    assert "S2 (the second hand's assist list): 2 of 2 entries gain" in full
+    assert "S4 (the second hand's ace or king and another): 1 of 1 entries gain (passing" in full
+    assert "E1 three medium trumps, strength in suit +0.70" in full
+    assert "at the scores the book names in the score study" in full
+    # by key, not by place: the verdicts in another order give the same figures
+    assert bb._figures_in_full(verdicts[::-1], 1_000).split(": ", 1)[1] == full.split(": ", 1)[1]
+    # the headline: the tally, then the largest loss with its interval
+    headline = verdicts_headline(verdicts, "at love-all, double-dummy")
+    assert headline.startswith(f"Of {len(verdicts)} tests (at love-all, double-dummy), ")
+    assert "1 contradicts it (D1)" in headline
+    assert "The largest loss is in D1 (left, ace, outside ace): -0.30 [" in headline
+    assert headline_problem(headline) is None
 
 
 def test_scenarios_split_each_seat_into_replicates():
