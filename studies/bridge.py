@@ -55,14 +55,15 @@ from analysis.play.pimc import PIMCPlayer
 from analysis.play.table import TablePlay
 from analysis.play.worlds import BiddingModel
 from analysis.reporting.markup import md_table
-from analysis.reporting.report import PIMC_SEES, interval, play_note, verdict_words
+from analysis.reporting.report import PIMC_SEES, interval, play_note, tally_sentence, verdict_words
 from analysis.simulator import play_bidding, play_contract
 from analysis.value.game_value import MODEL_DRAWS, RUBBER_STATE, GameModel, with_model_error
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_model, book_game_rows, model_section, root_seed
 from studies.common.lone_arms import hand_class
 from studies.common.measures import in_every_measure, measures_section, primary, split, unit_and_state
-from studies.common.report import charts, options_of, pack_of, played_how, study_report
+from studies.common.report import (amount, charts, figure, headline, in_full, options_of, pack_of, played_how,
+                                   study_report)
 
 DEFAULT_TABLE_CAP = 100      # B3's deals per chunk of a table scenario
 DEFAULT_DECEIVE_CAP = 10     # B4's
@@ -752,7 +753,27 @@ def _word(e: Estimate) -> str:
     return "gains" if e.low > 0 else "loses" if e.high < 0 else "is undecided"
 
 
+# what keeping the bridge does, as the headline answers the authors' question
+PAYS = {"gains": "pays", "loses": "does not pay", "is undecided": "may or may not pay"}
+
+
 def _headline(values: list[dict], verdict_list) -> str:
+    """Whether keeping the bridge pays at each of B1's scores, against the book's adversaries (the
+    first score with its interval and unit, the others after it), then the tests' tally."""
+    by = {(v["score"], v["lone"]): v for v in values}
+    scores = [s for s in (view(a, b) for a, b in SCORES) if (s, "book") in by]
+    if not scores:
+        return "No deals at the bridge's scores."
+    first, *others = scores
+    e = by[first, "book"]["strict"]
+    also = "".join(f" (at {s} {figure(by[s, 'book']['strict'])})" for s in others)
+    answer = (f"Keeping the bridge at {first} {PAYS[_word(e)]}: strictly rather than never, it is worth "
+              f"{amount(e, RUBBER)} to the eldest hand's side{also}.")
+    return headline(answer, tally_sentence(verdict_list, "in rubber points"))
+
+
+def _figures_in_full(values: list[dict], verdict_list) -> str:
+    """Every estimate of keeping the bridge and every test, in words."""
     by = {(v["score"], v["lone"]): v for v in values}
     scores = [s for s in (view(a, b) for a, b in SCORES) if (s, "book") in by]
     if not scores:
@@ -939,6 +960,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          + md_table(reading_table(table, model, verdict_list))),
         measures_section(every, [v.claim.name for v in verdict_list if v.claim.id in ("B1", "B2", "L4")]),
         model_section(model),
+        in_full(_figures_in_full(values, verdict_list)),
     ]
     return study_report(
         study, question=question, method=method, table=results_table(table, model, verdict_list),

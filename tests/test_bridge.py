@@ -13,6 +13,7 @@ from analysis.value.game_model import win_probability
 from analysis.game.patterns import matches
 from analysis.bidding.policy import Situation, Situations
 from analysis.game.rules import Rules, Score
+from analysis.reporting.report import headline_problem
 from analysis.run.runner import run_study, settings_for
 from analysis.bidding.auction import bid_batch
 from analysis.simulator import simulate
@@ -279,7 +280,9 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     assert (tmp_path / "strength.png").exists()
     assert int(table.loc[table["kind"] == "b3", "deals"].sum()) == 2 * 2 * 20
     assert int(table.loc[table["kind"] == "b4", "deals"].sum()) == 2 * 2 * 3
-    assert "keeping the bridge strictly" in report.headline
+    assert report.headline.startswith("Keeping the bridge at 4-1 ") and "rubber points a hand" in report.headline
+    assert headline_problem(report.headline) is None
+    assert "keeping the bridge strictly" in dict(report.sections)["The figures in full"]
 
 
 # --- B3 and B4: play at the table -----------------------------------------------------------------------
