@@ -36,7 +36,8 @@ from analysis.seeds import play_seed
 from analysis.reporting.report import interval
 from fastcore.bookplay import CLAIMS as KERNEL_CLAIMS, play_book_hands
 from fastcore.sampler import sample_deals
-from studies.common.report import claims_figure, options_of, pack_of, study_report, verdict_columns
+from studies.common.report import (claims_figure, in_full, options_of, pack_of, study_report, verdict_columns,
+                                   verdicts_headline)
 
 KEYS = ["claim", "fired", "with_net", "without_net", "strong", "strong_net"]
 SIDES = ((0, 2), (1, 3))
@@ -199,6 +200,13 @@ def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFra
 
 
 def _headline(verdict_list) -> str:
+    """The rules against the baseline that replaces them: the tally, then the largest loss (or gain),
+    by claim (the labels say only "card play")."""
+    rules = [v for v in verdict_list if not v.claim.key.endswith(STRONG)]
+    return verdicts_headline(rules, "at the table, each rule against the baseline that replaces it", named=False)
+
+
+def _figures_in_full(verdict_list) -> str:
     def words(suffix):
         return "; ".join(f"{v.claim.id} {v.estimate.mean:+.3f} ({v.verdict})" for v in verdict_list
                          if v.claim.key.endswith(STRONG) == bool(suffix))
@@ -248,4 +256,5 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         study, question=question, method=method, table=results_table(study, table, verdict_list),
         caption=(f"Every claim ({hands:,} made hands): how many hands its rules applied to, the points they gained "
                  "per such hand (95% interval), the simultaneous interval and the verdict."),
-        files=files, verdicts=verdict_list, headline=_headline(verdict_list), play_note=play_note)
+        files=files, verdicts=verdict_list, headline=_headline(verdict_list),
+        sections=[in_full(_figures_in_full(verdict_list))], play_note=play_note)

@@ -46,7 +46,8 @@ from analysis.reporting.report import interval
 from analysis.simulator import play_out
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_model, book_game_rows
-from studies.common.report import charts, pack_of, played_how, study_report, verdict_columns
+from studies.common.report import (charts, in_full, pack_of, played_how, setting_of, study_report, verdict_columns,
+                                   verdicts_headline)
 
 KEYS = ["a", "b", "seat", "cls", "trumps", "void", "lone", "same", "book_net", "alt_net", "outcome"]
 ALTERNATIVES = {
@@ -329,7 +330,7 @@ def class_table(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out).fillna("")
 
 
-def _headline(verdict_list) -> str:
+def _figures_in_full(verdict_list) -> str:
     parts = []
     for v in verdict_list:
         unit = "rubber points" if v.claim.unit == RUBBER else "points per hand"
@@ -394,4 +395,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "book's discard minus it in the dealer's side's net points per hand (over all the take-ups, and "
                  "where the discards differ), at four-all in rubber points and P(win game) too (95% intervals with "
                  "the model's error), the simultaneous interval and the verdict."),
-        files=files, verdicts=verdict_list, headline=_headline(verdict_list), sections=sections)
+        files=files, verdicts=verdict_list,
+        headline=verdicts_headline(verdict_list,
+                                   setting_of(manifest, verdict_list, "the book's discard against each alternative")),
+        sections=[*sections, in_full(_figures_in_full(verdict_list))])

@@ -30,7 +30,7 @@ from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
 from analysis.game.cards import ACE, JACK, SEAT_NAMES, SEATS, effective_suit_mask
 from analysis.reporting.markup import md_table
 from fastcore.sampler import sample_deals
-from studies.common.report import charts, pack_of, played_how, study_report
+from studies.common.report import amount, charts, headline, in_full, pack_of, played_how, study_report
 
 CONTRACTS = ("turn", "next", "cross")
 CONTRACT_NAMES = {"turn": "ordering up the turn-up (round one)", "next": "making next in round two",
@@ -271,6 +271,18 @@ def _position_table(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _headline(table: pd.DataFrame, verdict_list, played: str = "double-dummy") -> str:
+    """What ordering up with three trumps makes, then what a void is worth to the assisting hand (S6)."""
+    three = table[(table["contract"] == "turn") & (table["trumps"] == 3)]
+    if three.empty:
+        return ""
+    made = wilson(int(three[["tricks_3", "tricks_4", "tricks_5"]].to_numpy().sum()), int(three["deals"].sum()))
+    s6 = verdict_of(verdict_list, "S6")
+    return headline(f"Ordering up with three trumps, the makers succeed {made.rate:.0%} of the time and net "
+                    f"{amount(cells.mean_of(three, 'net'))}, {played}.",
+                    f"A void is worth {amount(s6.estimate)} to the assisting hand (S6: {s6.verdict})." if s6 else "")
+
+
+def _figures_in_full(table: pd.DataFrame, verdict_list, played: str = "double-dummy") -> str:
     three = table[(table["contract"] == "turn") & (table["trumps"] == 3)]
     if three.empty:
         return ""
@@ -363,4 +375,5 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         study, question=question, method=method, table=_results_table(table, "turn"),
         caption="Ordering up the turn-up (round one), per seat of the maker and number of trumps held at the start "
                 "of play. Intervals are 95% (Wilson for rates).",
-        files=files, verdicts=verdict_list, headline=_headline(table, verdict_list, played), sections=sections)
+        files=files, verdicts=verdict_list, headline=_headline(table, verdict_list, played),
+        sections=[*sections, in_full(_figures_in_full(table, verdict_list, played))])

@@ -57,7 +57,7 @@ from studies.common.game_models import model_table, root_seed
 from studies.common.measures import measures_section, primary, unit_and_state
 from studies.common.lone_arms import (CLASS_COLUMNS, KINDS, L1_SCORES, LONE_CLAIMS, READINGS, STRENGTHS, own_theirs,
                                       points_estimate, rows_read, score_name, score_rows)
-from studies.common.report import charts, played_how, study_report
+from studies.common.report import charts, in_full, played_how, setting_of, study_report, verdicts_headline
 
 KEYS = ["a", "b", "kind", "seat", "round", *CLASS_COLUMNS, "book_alone"]
 ARMS = ["arm1", "arm0"]   # the two arms' net points: the table keeps them, so any game model can value them
@@ -320,7 +320,7 @@ def _scores_sentence(tests) -> str:
     return "; ".join(parts)
 
 
-def _headline(verdict_list, n_calls: int, deals: int, game: int) -> str:
+def _figures_in_full(verdict_list, n_calls: int, deals: int, game: int) -> str:
     def one(key):
         v = verdict_of(verdict_list, key)
         return f"{interval(v.estimate)} ({v.verdict})" if v else "not measured"
@@ -534,5 +534,6 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                 "scores (an equal number of deals at each): the share the book plays alone, each arm's net points to "
                 "the caller's side, marches and euchres (± 95% half-widths), and the paired differences alone - with "
                 "partner (the game-win one with the game model's error).",
-        files=files, verdicts=every, headline=_headline(verdict_list, n_calls, deals, game),
-        sections=sections + [measures_section(every, [v.claim.name for v in verdict_list if v.claim.id in ("L1", "L3")])])
+        files=files, verdicts=every, headline=verdicts_headline(verdict_list, setting_of(manifest, verdict_list, "")),
+        sections=sections + [measures_section(every, [v.claim.name for v in verdict_list if v.claim.id in ("L1", "L3")]),
+                             in_full(_figures_in_full(verdict_list, n_calls, deals, game))])

@@ -44,7 +44,8 @@ from analysis.value import rubber
 from analysis.value.game_value import MODEL_DRAWS, GameModel
 from studies.common.book_arms import BOOK_ARMS, book_and_other, book_gain
 from studies.common.game_models import book_game_model, model_section, root_seed
-from studies.common.report import claims_figure, options_of, pack_of, played_how, study_report, verdict_columns
+from studies.common.report import (claims_figure, in_full, options_of, pack_of, played_how, setting_of, study_report,
+                                   verdict_columns, verdicts_headline)
 from studies.common.round_one import (CALL_WORD, DEALER_LIST, GROUPS, CallsAtScoresStudy, classify, d6_pass,
                                       first_pattern, played, round_one_situations)
 
@@ -349,7 +350,7 @@ def rubber_check(model: GameModel, seed: int) -> dict:
             "simulated": float(simulated.mean()), "se": float(simulated.std(ddof=1) / np.sqrt(len(simulated)))}
 
 
-def _headline(verdict_list) -> str:
+def _figures_in_full(verdict_list) -> str:
     """Per claim, its tests by verdict, with the largest effect each way (rubber points)."""
     by_claim: dict[str, list] = {}
     for v in primary(verdict_list):
@@ -456,5 +457,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "the other in net points per hand, in the probability of winning the game and in net rubber points "
                  "(95% intervals, the last two with the model's error), the simultaneous interval of the "
                  "rubber-points test, and the verdict."),
-        files=files, verdicts=verdict_list, headline=_headline(verdict_list), sections=sections,
+        files=files, verdicts=verdict_list,
+        headline=verdicts_headline(primary(verdict_list),
+                                   setting_of(manifest, verdict_list, "at the scores the book names, in rubber points")),
+        sections=[*sections, in_full(_figures_in_full(verdict_list))],
         play_note=play_note(manifest) if table_side else None)

@@ -9,6 +9,7 @@ from analysis.bidding.book_policy import BookPolicy
 from analysis.value.game_model import OUTCOMES, outcome_index, win_probability
 from analysis.bidding.policy import Policy
 from analysis.game.rules import Rules, Score
+from analysis.reporting.report import headline_problem
 from analysis.run.runner import run_study, settings_for
 from analysis.simulator import simulate
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED
@@ -327,7 +328,8 @@ def test_same_table_with_one_and_two_jobs(tmp_path):
     for v in report.verdicts:
         assert v.claim.estimate.mean == STUDY.estimate(v.claim.name, t1).mean or v.claim.estimate.n < 2
     light = next(v for v in report.verdicts if v.claim.name == "L2.light").estimate
-    assert f"light hands {light.mean:+.3f}" in report.headline
+    assert f"light hands {light.mean:+.3f}" in dict(report.sections)["The figures in full"]
+    assert report.headline.startswith("Of ") and headline_problem(report.headline) is None
 
 
 def test_a_chunk_shares_its_deals_among_the_five_scores(tmp_path):
