@@ -37,7 +37,7 @@ from analysis.seeds import audit_bid_seed, audit_worlds_seed
 from analysis.simulator import simulate
 from fastcore.deals import Constraints
 from fastcore.sampler import sample_deals
-from studies.common.report import options_of, pack_of, study_report
+from studies.common.report import headline, in_full, options_of, pack_of, study_report
 
 NS = (4, 8, 16, 32, 64, 128)
 MARGIN = 0.25           # tricks: a decision with a real margin
@@ -233,6 +233,27 @@ def bias_table(table: pd.DataFrame, bid_worlds: int) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+def _headline(wt: pd.DataFrame, bt: pd.DataFrame, reference: int) -> str:
+    """How often 32 worlds find the reference's card, and by how much PIMC's worlds over-value
+    the eldest hand's order where they say it gains; then the same for ordering up alone."""
+    bias = {r["eldest hand's call"]: r["predicted - realized at the table [95%]"]
+            for _i, r in bt[bt["which deals"] != "every deal"].iterrows()} if len(bt) else {}
+    parts = []
+    if len(wt):
+        row = wt[wt["worlds"] == 32].iloc[0]
+        parts.append(f"With 32 worlds PIMC plays the card {reference} worlds choose in "
+                     f"{row['all decisions: unchanged [95%]']} of decisions")
+    if "order up" in bias:
+        parts.append(f"where it would order up, its worlds' prediction exceeds what the call makes at the table by "
+                     f"{bias['order up']} points a hand")
+    if not parts:
+        return ""
+    first = ", and ".join(parts) + "."
+    alone = bias.get("order up alone")
+    return headline(first[:1].upper() + first[1:],
+                    f"Ordering up alone, the excess is {alone} points a hand." if alone else "")
+
+
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
     o = options_of(manifest)
     bid_worlds = o.get("bid_worlds", DEFAULT_BID_WORLDS)
@@ -265,9 +286,10 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "differently in worlds it cannot tell apart (strategy fusion) and values a card for the present trick's "
         "worlds only (non-locality). Its prediction of a bid is double-dummy in every world, so it credits its "
         "side with the play of a player who sees every card: the bias measured here is that credit.")
+    figures = "; ".join(head) + "." if head else ""
     sections = [("Worlds needed", "The share of decisions whose card from N worlds is the reference's, with its "
-                 "Wilson interval.\n\n" + (md_table(wt) if len(wt) else "No decisions."))]
-    headline = "; ".join(head) + "." if head else ""
+                 "Wilson interval.\n\n" + (md_table(wt) if len(wt) else "No decisions.")),
+                in_full(figures[:1].upper() + figures[1:])]
     return study_report(
         study, question="How many worlds does a PIMC decision need, and does PIMC over-value bids (lone hands above "
                         "all) against what they make at the table?",
@@ -275,4 +297,5 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         caption=("PIMC's bias in bidding: the eldest hand's call on every deal, and on the deals where PIMC's worlds "
                  "say it gains; the prediction minus what the call makes at the table and double-dummy (paired t), "
                  "and the share of marches."),
-        headline=headline[:1].upper() + headline[1:], sections=sections, play_note=play_note)
+        headline=_headline(wt, bt, o.get("reference_worlds", DEFAULT_REFERENCE)), sections=sections,
+        play_note=play_note)

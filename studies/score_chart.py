@@ -42,7 +42,7 @@ from analysis.game.rules import SEAT_ORDER, Score
 from studies.common.game_models import BOOK_GAME, book_game_model
 from analysis.bidding.ladder import decision_rung
 from studies.common.ladder import RUNGS
-from studies.common.report import charts, options_of, study_report
+from studies.common.report import charts, headline, in_full, options_of, study_report
 from studies.common.round_one import CALL_WORD, CallsAtScoresStudy, played
 
 DEFAULT_CAP = 200        # hands of one rung played per chunk at most
@@ -227,10 +227,43 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                                          "rubber points [95%]", "P(win game)", "points per hand"]],
         caption="The ladder at five scores (the decider's side first): calling minus passing. Every score is in "
                 "ladder.csv.",
-        files=files, headline=_headline(light))
+        files=files, headline=_headline(light), sections=[in_full(_figures_in_full(light))])
+
+
+# the seats in a headline's lists, in SEAT_ORDER (the list's first names the hand)
+HEADLINE_SEATS = {"B": "the eldest hand", "C": "the second", "D": "the third", "A": "the dealer"}
 
 
 def _headline(light: pd.DataFrame) -> str:
+    """The lightest rung worth calling at love-all, seat by seat, then its range over the scores."""
+    def rung(r) -> str:
+        return str(r) if r else "none"
+
+    at_love, over = {}, {}
+    for seat in SEAT_ORDER:
+        g = light[light["seat"] == seat]
+        if g.empty:
+            continue
+        love = g[(g["own"] == 0) & (g["theirs"] == 0)]["rung"]
+        if len(love):
+            at_love[seat] = rung(love.iloc[0])
+        over[seat] = f"{rung(g['rung'].min())} to {rung(g['rung'].max())}"
+    if not over:
+        return "No seat's decision was reached."
+
+    def listed(parts, named=True):
+        parts = [f"{x} for {HEADLINE_SEATS[seat]}" if named else x for seat, x in parts.items()]
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    lightest = f"the lightest rung worth calling (of {len(RUNGS)}, from the strongest)"
+    if not at_love:
+        return f"Over the scores, in net rubber points, {lightest} ranges from {listed(over)}."
+    same = list(at_love) == list(over)    # the same seats: the second list need not name them again
+    return headline(f"At love-all, in net rubber points, {lightest} is {listed(at_love)}.",
+                    f"Over the scores it ranges from {listed(over, not same)}{', in that order' if same else ''}.")
+
+
+def _figures_in_full(light: pd.DataFrame) -> str:
     parts = []
     for seat in SEAT_ORDER:
         g = light[light["seat"] == seat]

@@ -46,10 +46,11 @@ from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.game_models import table_outcome_counts, root_seed
 from studies.common.ladder import RUNGS, rung_of
-from studies.common.report import charts, options_of, study_report
+from studies.common.report import amount, charts, headline, in_full, options_of, study_report
 
 RULE_SETS = {"book": Rules(pack=32, points_for_game=5), "modern": Rules(pack=24, points_for_game=10)}
 SET_WORDS = {"book": "the book's (32 cards, 5 points)", "modern": "the modern (24 cards, 10 points)"}
+SET_NAMES = {"book": "the book's rules", "modern": "the modern rules"}
 ARM_NAMES = ("next", "stronger cross", "weaker cross")
 RULES_COMPARED = {"pol": "most trumps (the policy's)", "tie": "most trumps, ties to next", "next": "always next",
                   "high": "suit of his highest trump"}
@@ -573,7 +574,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         caption="Each rule set, the book's policy for all: the share of hands void without the rule, each side's "
                 "points per hand without it, with it and the paired change, and the dealing side's probability of "
                 "winning the game from love-all (95% intervals).",
-        files=files, headline=_headline(effects, rules, third),
+        files=files, headline=_headline(effects, rules),
         sections=[("What the stuck dealer should name",
                    "Each legal suit minus the policy's choice, by the dealer's class (95% intervals; P(win game) "
                    "at love-all with the model's error). Also in stuck_suits.csv.\n\n" + md_table(shown_suits)),
@@ -585,10 +586,26 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                    "minus passing, in his side's net points per hand and P(win game) at love-all (95% intervals, "
                    "the model's error joined), without the rule and with it (passing then sticks the dealer, "
                    "his adversary), and the change, paired on the same deals. Rungs by his strongest suit (the "
-                   "score chart's ladder).\n\n" + (md_table(shown_third) if not shown_third.empty else "No deals."))])
+                   "score chart's ladder).\n\n" + (md_table(shown_third) if not shown_third.empty else "No deals.")),
+                  in_full(_figures_in_full(effects, rules, third))])
 
 
-def _headline(effects: pd.DataFrame, rules: pd.DataFrame, third: pd.DataFrame | None = None) -> str:
+def _headline(effects: pd.DataFrame, rules: pd.DataFrame) -> str:
+    """What the rule changes in the dealers' points under the first rule set (the book's), then what
+    the stuck dealer gains or loses there always naming next rather than his suit of most trumps."""
+    if effects.empty:
+        return "No hands were played."
+    r = effects.iloc[0]
+    first = (f"Under {SET_NAMES[r['rules']]} stick-the-dealer changes the dealers' net by "
+             f"{amount(r['net change'])}, the {r['void'].mean:.1%} of hands otherwise void being played.")
+    naming = [] if rules.empty else rules[
+        (rules["rules"] == r["rules"]) & (rules["comparison"] == f"{RULES_COMPARED['next']} - {RULES_COMPARED['pol']}")
+    ]["points"]
+    return headline(first, *(f"There a stuck dealer always naming next rather than the suit of his most trumps "
+                              f"changes his side's net by {amount(p)}." for p in naming))
+
+
+def _figures_in_full(effects: pd.DataFrame, rules: pd.DataFrame, third: pd.DataFrame | None = None) -> str:
     parts = []
     for r in effects.to_dict("records"):
         text = (f"{r['rules']}: {r['void'].mean:.1%} of hands void without the rule; the dealers' net points "
