@@ -238,8 +238,12 @@ def _heatmaps(fitted: dict, path: Path) -> Path:
     from analysis.reporting.charts import DPI
 
     keys = [k for k in LABELS if k in fitted]
-    fig, axes = plt.subplots(1, len(keys), figsize=(4.6 * len(keys), 5.0), squeeze=False)
-    for ax, key in zip(axes[0], keys):
+    cols = min(2, len(keys))          # two a row: a screen's width
+    rows = -(-len(keys) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.8 * cols, 4.9 * rows), squeeze=False)
+    for ax in axes.ravel()[len(keys):]:
+        ax.axis("off")
+    for ax, key in zip(axes.ravel(), keys):
         f = fitted[key].f
         ax.imshow(f, cmap="cividis", vmin=0, vmax=1, origin="lower")
         for m in range(GAME):

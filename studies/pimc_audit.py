@@ -17,6 +17,8 @@ values a bid against what the bid makes at the table.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
@@ -37,7 +39,7 @@ from analysis.seeds import audit_bid_seed, audit_worlds_seed
 from analysis.simulator import simulate
 from fastcore.deals import Constraints
 from fastcore.sampler import sample_deals
-from studies.common.report import headline, in_full, options_of, pack_of, study_report
+from studies.common.report import charts, headline, in_full, options_of, pack_of, study_report
 
 NS = (4, 8, 16, 32, 64, 128)
 MARGIN = 0.25           # tricks: a decision with a real margin
@@ -193,6 +195,24 @@ def worlds_table(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+def _worlds_chart(table: pd.DataFrame, path) -> Path:
+    """The share of decisions whose card from N worlds is the reference's, by N, with Wilson intervals:
+    over all decisions and over those with a real margin."""
+    t = table[table["part"] == "worlds"]
+    series = {}
+    for name, real in (("all decisions", False), (f"margin >= {MARGIN} tricks", True)):
+        rates = []
+        for n in NS:
+            rows = t[(t["n"] == n) & ((t["margin"] == 1) if real else True)]
+            total = int(rows["deals"].sum())
+            r = wilson(int(rows.loc[rows["agree"] == 1, "deals"].sum()), total) if total else None
+            rates.append((np.nan, np.nan, np.nan, 0) if r is None else (r.rate, r.low, r.high, total))
+        series[name] = tuple(np.array(column) for column in zip(*rates))
+    return charts().error_bars(path, [str(n) for n in NS], series, xlabel="worlds a decision",
+                               title="How often PIMC's card is the one the reference's worlds choose",
+                               ylabel="share of decisions unchanged", legend_n=True)
+
+
 def _scaled(e, k: int):
     """An estimate of a sum over ``k`` worlds as one per world."""
     if e is None:
@@ -298,4 +318,8 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "say it gains; the prediction minus what the call makes at the table and double-dummy (paired t), "
                  "and the share of marches."),
         headline=_headline(wt, bt, o.get("reference_worlds", DEFAULT_REFERENCE)), sections=sections,
-        play_note=play_note)
+        play_note=play_note, files=[] if not len(wt) else [(
+            _worlds_chart(table, Path(out_dir) / "worlds_needed.png"),
+            f"The share of decisions whose card from N worlds is the one {o.get('reference_worlds', DEFAULT_REFERENCE)} "
+            f"worlds choose, over all decisions and over those whose best card is ahead by {MARGIN} tricks or more, "
+            "with 95% Wilson intervals.")])

@@ -138,9 +138,9 @@ def _chart(lad: pd.DataFrame, light: pd.DataFrame, path: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 4, figsize=(16, 4.6), constrained_layout=True)
+    fig, axes = plt.subplots(2, 2, figsize=(10, 9.6), constrained_layout=True)   # two by two: a screen's width
     cmap = plt.get_cmap("viridis_r", len(RUNGS) + 1)
-    for ax, seat in zip(axes, SEAT_ORDER):
+    for ax, seat in zip(axes.ravel(), SEAT_ORDER):
         grid = np.full((BOOK_GAME, BOOK_GAME), np.nan)
         sure = np.zeros((BOOK_GAME, BOOK_GAME), bool)
         for r in light[light["seat"] == seat].itertuples():
@@ -159,7 +159,7 @@ def _chart(lad: pd.DataFrame, light: pd.DataFrame, path: Path) -> Path:
         ax.set_ylabel("the decider's side's score")
     cbar = fig.colorbar(im, ax=axes, ticks=range(len(RUNGS) + 1), shrink=0.9)
     cbar.ax.set_yticklabels(["none"] + [f"{i + 1} {name}" for i, name in enumerate(RUNGS)], fontsize=8)
-    fig.suptitle("The lightest hand worth calling, by score: calling - passing > 0 in net rubber points for "
+    fig.suptitle("The lightest hand worth calling, by score: calling - passing > 0 in net rubber points for\n"
                  "this rung and every stronger one (?: its 95% interval reaches below 0)")
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -183,7 +183,8 @@ def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
                                        "first) and rung (columns, 1 the strongest)",
                                  xlabel="rung", ylabel="score", unit="calling - passing, net rubber points",
                                  note="Each cell: mean, ± 95% half-width (with the model's error), deals. Rungs: "
-                                      + "; ".join(f"{i + 1} {r}" for i, r in enumerate(RUNGS)) + ".", limit=1.0)
+                                      + "; ".join(f"{i + 1} {r}" for i, r in enumerate(RUNGS)) + ".", limit=1.0,
+                                 cell_width=0.6)
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):

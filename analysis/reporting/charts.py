@@ -6,6 +6,7 @@ makers' gain, red for their loss, white for nothing either way.
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -81,18 +82,19 @@ def error_bars(path, groups: Sequence[str], series: dict[str, tuple], *, title: 
 
 def heatmap_panels(path, panels: dict[str, dict], *, row_labels: Sequence[str], col_labels: Sequence[str],
                    title: str, xlabel: str, ylabel: str, unit: str, note: str = "",
-                   limit: float | None = None) -> Path:
+                   limit: float | None = None, cell_width: float = 0.95) -> Path:
     """One heatmap per panel, one shared diverging colour scale centred on zero.
 
     Each panel is ``{"mean": 2-D, "half": 2-D (95% half-width), "n": 2-D}``; a cell prints its
-    mean, +- half-width and deals; cells with no deals are left grey.
+    mean, +- half-width and deals; cells with no deals are left grey. ``cell_width`` in inches: a
+    panel of many columns takes narrower cells, to keep the chart within a screen's width.
     """
     means = [np.asarray(p["mean"], dtype=float) for p in panels.values()]
     finite = np.concatenate([m[np.isfinite(m)].ravel() for m in means]) if means else np.array([])
     vmax = limit or (float(np.max(np.abs(finite))) if finite.size else 1.0) or 1.0
     cols = min(len(panels), 2)
     rows = int(np.ceil(len(panels) / cols))
-    fig, axes = plt.subplots(rows, cols, figsize=(1.0 + 0.95 * len(col_labels) * cols + 1.5,
+    fig, axes = plt.subplots(rows, cols, figsize=(1.0 + cell_width * len(col_labels) * cols + 1.5,
                                                  0.75 + 0.62 * len(row_labels) * rows + 0.6),
                              squeeze=False, constrained_layout=True)
     norm = TwoSlopeNorm(vmin=-vmax, vcenter=0.0, vmax=vmax)
@@ -123,8 +125,9 @@ def heatmap_panels(path, panels: dict[str, dict], *, row_labels: Sequence[str], 
     if image is not None:
         fig.colorbar(image, ax=axes, shrink=0.8, label=unit)
     fig.suptitle(title, fontsize=11)
-    if note:
-        fig.text(0.01, -0.01, note, fontsize=8, ha="left", va="top", color="0.3")
+    if note:   # wrapped to the figure's width, which a long line would otherwise widen
+        width = int(fig.get_size_inches()[0] * 15)
+        fig.text(0.01, -0.01, textwrap.fill(note, width), fontsize=8, ha="left", va="top", color="0.3")
     return _save(fig, path)
 
 
