@@ -70,12 +70,21 @@ def test_the_figure_draws_every_test_where_its_data_says(reports):
 
 def test_the_index_opens_with_the_figure_then_the_counts_then_one_line_a_study(reports):
     page = write_index(reports).read_text()
-    figure, counts = page.index('src="claims.png"'), page.index('class="counts"')
-    assert figure < counts
-    assert (reports / "claims.png").stat().st_size > 10_000
+    first, second, counts = (page.index(x) for x in ('src="claims_1.png"', 'src="claims_2.png"', 'class="counts"'))
+    assert first < second < counts
+    assert (reports / "claims_1.png").stat().st_size > 10_000 and not (reports / "claims_3.png").exists()
     data = pd.read_csv(reports / "claims.csv")
     assert len(data) == len(overview.overview_frame(build_ledger(reports)))
-    assert 'src="claims.png"' in (reports / "claims.html").read_text()
+    assert 'src="claims_2.png"' in (reports / "claims.html").read_text()
+
+
+def test_the_figure_is_in_two_pages_that_each_print_on_a_sheet(reports, saved_figures):
+    ledger = build_ledger(reports)
+    pages, _ = overview.write_overview(ledger, reports)
+    drawn = [[t.get_text().split()[0] for t in saved_figures[p.name].axes[0].get_yticklabels()] for p in pages]
+    assert drawn[0][0] == "E1" and drawn[0][-1] == "T5" and drawn[1][0] == "D1" and drawn[1][-1] == "C9"
+    assert sorted(drawn[0] + drawn[1]) == sorted(e.claim.id for e in ledger.entries)
+    assert all(saved_figures[p.name].get_size_inches()[1] < 10 for p in pages)
 
 
 def test_the_index_gives_a_study_the_first_sentence_of_its_headline(tmp_path):

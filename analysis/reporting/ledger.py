@@ -588,16 +588,17 @@ def _tests_html(tests: tuple[Result, ...]) -> str:
     return f'<table class="tests"><thead><tr>{th}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
-def render_html(ledger: Ledger, figure: str | None = None) -> str:
-    """The ledger as a self-contained page; ``figure``: the file name of the figure of every claim
-    beside it, shown after the counts."""
+def render_html(ledger: Ledger, figures=()) -> str:
+    """The ledger as a self-contained page; ``figures``: the file names of the figure of every claim
+    beside it (its pages), shown after the counts."""
     parts = [*page_head("The book's claims, one by one", LEDGER_STYLE),
              '<p class="nav"><a href="index.html">All the reports</a> · <a href="claims.md">Markdown</a></p>',
              "<h1>The book's claims, one by one</h1>", f"<p>{inline(INTRO)}</p>", counts_html(ledger)]
-    if figure:
-        parts.append(f'<figure><img alt="every claim of the book with its tests" src="{html.escape(figure)}">'
-                     "<figcaption>Every claim with its tests, each in multiples of its margin (the index explains "
-                     "the figure).</figcaption></figure>")
+    parts += [f'<figure><img alt="the claims of the book with their tests" src="{html.escape(name)}"></figure>'
+              for name in figures]
+    if figures:
+        parts.append('<p class="note">Every claim with its tests, each in multiples of its margin (the index '
+                     "explains the figure).</p>")
     sections = list(dict.fromkeys(e.claim.section for e in ledger.entries))
     parts.append('<p class="nav">' + " · ".join(
         f'<a href="#{_anchor(s)}">{html.escape(PARTS.get(s, s))}</a>' for s in sections) + "</p>")
@@ -626,9 +627,9 @@ def _anchor(section: str) -> str:
     return PARTS.get(section, section).lower().replace(" ", "-")
 
 
-def write_ledger(ledger: Ledger, reports_dir, figure: str | None = None) -> list[Path]:
-    """``claims.md`` and ``claims.html`` in ``reports_dir`` (each whole or not at all); ``figure``
-    as :func:`render_html` takes it."""
+def write_ledger(ledger: Ledger, reports_dir, figures=()) -> list[Path]:
+    """``claims.md`` and ``claims.html`` in ``reports_dir`` (each whole or not at all); ``figures``
+    as :func:`render_html` takes them."""
     reports_dir = Path(reports_dir)
     return [write_text(reports_dir / "claims.md", render_markdown(ledger)),
-            write_text(reports_dir / "claims.html", render_html(ledger, figure))]
+            write_text(reports_dir / "claims.html", render_html(ledger, figures))]

@@ -129,7 +129,8 @@ figcaption{max-width:60rem;margin:.3rem auto 0}
 
 PRINT_CSS = """
 @media print{body{max-width:none;margin:0;font-size:10.5pt}figure,table,section{break-inside:avoid}
- .nav{display:none}a{color:inherit;text-decoration:none}figure{margin:1rem 0}}
+ .nav{display:none}a{color:inherit;text-decoration:none}figure{margin:1rem 0}
+ figure img{max-height:9.6in;width:auto}}
 """
 
 STUDY_STYLE = """

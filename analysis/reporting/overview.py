@@ -13,7 +13,8 @@ margins. A test with no estimate or no margin (a remark on a coup's printed deal
 narrow column on the right, by its verdict alone.
 
 :func:`overview_frame` is the figure's data, one row per test (``claims.csv`` beside the index);
-:func:`draw_overview` draws it.
+:func:`draw_overview` draws it; :func:`write_overview` writes it in two pages that each print on a
+sheet.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ STATUS_INK = {"supported": VERDICT_COLOURS["supported"], "contradicted": VERDICT
               "negligible": "#4D4D4D", "inconclusive": "#9A6700", MODEL_DEPENDENT: "#A0527E", MIXED: "#222222",
               UNTESTED: "#999999"}
 LIMIT = 300.0        # the axis runs from -LIMIT to +LIMIT margins
-ROW = 0.22           # inches a row
+ROW = 0.21           # inches a row
 FONT = 8.5
 
 
@@ -66,6 +67,11 @@ def overview_frame(ledger: Ledger) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+# The figure in two pages, each of which prints on a sheet: the three hands before the dealer, then
+# the dealer, the bridge, lone hands and the coups.
+PAGES = (("Eldest hand", "Second hand", "Third hand"), ("Dealer", "Bridge", "Lone hands", "Coups"))
+
+
 def _layout(ledger: Ledger) -> tuple[list[tuple[float, str]], dict[str, float]]:
     """The parts' heading rows and each claim's row, from the top down (y falls)."""
     headings, rows, y = [], {}, 0.0
@@ -79,14 +85,17 @@ def _layout(ledger: Ledger) -> tuple[list[tuple[float, str]], dict[str, float]]:
     return headings, rows
 
 
-def draw_overview(ledger: Ledger):
-    """The figure of every claim (see the module's notes); returns the matplotlib figure."""
+def draw_overview(ledger: Ledger, parts=None):
+    """The figure of every claim (see the module's notes), or of the claims of the given ``parts``
+    of the book; returns the matplotlib figure."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
+    if parts is not None:
+        ledger = Ledger([e for e in ledger.entries if e.part in parts], [])
     frame = overview_frame(ledger)
     headings, rows = _layout(ledger)
-    height = ROW * (len(rows) + len(headings) * 1.4) + 2.4
+    height = ROW * (len(rows) + len(headings) * 1.4) + 2.1
     fig, (ax, side) = plt.subplots(1, 2, figsize=(8.0, height), sharey=True,
                                    gridspec_kw={"width_ratios": [12, 1], "wspace": 0.04})
     ax.axvspan(-1, 1, color="0.88", zorder=0)
@@ -149,14 +158,23 @@ def draw_overview(ledger: Ledger):
     fig.legend(handles=markers, loc="upper center", ncol=3, fontsize=FONT, frameon=False,
                bbox_to_anchor=(0.5, 1.0 - 0.48 / height), title="marker: how the cards were played",
                title_fontsize=FONT)
-    top = 1 - 1.55 / height
+    top = 1 - 1.4 / height
     fig.subplots_adjust(left=0.30, right=0.98, top=top, bottom=0.9 / height)
     return fig
 
 
-def write_overview(ledger: Ledger, reports_dir) -> tuple[Path, Path]:
-    """``claims.png`` (the figure) and ``claims.csv`` (its data) in ``reports_dir``."""
+def write_overview(ledger: Ledger, reports_dir) -> tuple[list[Path], Path]:
+    """The figure in its pages (``claims_1.png``, ``claims_2.png``: :data:`PAGES`; the parts of the
+    book that no page names, a catalogue of one's own, on a further page) and its data
+    (``claims.csv``) in ``reports_dir``."""
     from analysis.storage import write_table
     reports_dir = Path(reports_dir)
     data = write_table(overview_frame(ledger), reports_dir / "claims.csv")
-    return save_chart(draw_overview(ledger), reports_dir / "claims.png", dpi=125), data
+    parts = list(dict.fromkeys(e.part for e in ledger.entries))
+    pages = [[p for p in page if p in parts] for page in PAGES]
+    pages.append([p for p in parts if not any(p in page for page in PAGES)])
+    figures = []
+    for page in (page for page in pages if page):
+        name = f"claims_{len(figures) + 1}.png"
+        figures.append(save_chart(draw_overview(ledger, page), reports_dir / name, dpi=125))
+    return figures, data

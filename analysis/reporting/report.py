@@ -431,23 +431,23 @@ def write_index(reports_dir) -> Path:
     reports_dir = Path(reports_dir)
     reports_dir.mkdir(parents=True, exist_ok=True)
     ledger = build_ledger(reports_dir)
-    figure, _ = write_overview(ledger, reports_dir)
-    write_ledger(ledger, reports_dir, figure=figure.name)
+    figures, _ = write_overview(ledger, reports_dir)
+    write_ledger(ledger, reports_dir, figures=[f.name for f in figures])
     folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists())
     body = ('<ul class="studies">' + "\n".join(_study_line(f) for f in folders) + "</ul>" if folders
             else "<p>No study has been run yet: <code>make report</code>.</p>")
     tested = sum(e.status != "untested" for e in ledger.entries)
-    page = ("".join(page_head("euchrelab reports", INDEX_STYLE)) + "<h1>euchrelab: the book's advice, tested</h1>"
-            f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte "
-            f"Carlo experiment on the same deals. {tested} of the book's {len(ledger.entries)} claims are tested "
-            f"so far.</p>"
-            "<h2>What did the book get right?</h2>"
-            f'<figure class="claims"><img alt="every claim of the book with its tests" src="{figure.name}">'
-            f"<figcaption>{inline(CLAIMS_CAPTION)}</figcaption></figure>"
-            f"<h2>The claims by status</h2><p>Every claim with its tests, and what the untested ones wait for: "
-            f'<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>'
-            f"{counts_html(ledger)}"
-            "<h2>The studies</h2><p>The card play is double-dummy (every card seen: an approximation of play at the "
-            "table) unless a report says otherwise; the studies whose names end in <em>_table</em> play at the table, "
-            f"where each player sees only his own cards.</p>{body}{PAGE_END}\n")
+    claims = "".join(f'<figure class="claims"><img alt="the claims of the book with their tests" src="{f.name}">'
+                     "</figure>" for f in figures)
+    parts = [
+        "".join(page_head("euchrelab reports", INDEX_STYLE)), "<h1>euchrelab: the book's advice, tested</h1>",
+        f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte Carlo "
+        f"experiment on the same deals. {tested} of the book's {len(ledger.entries)} claims are tested so far.</p>",
+        "<h2>What did the book get right?</h2>", claims, f'<p class="note">{inline(CLAIMS_CAPTION)}</p>',
+        "<h2>The claims by status</h2><p>Every claim with its tests, and what the untested ones wait for: "
+        '<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>', counts_html(ledger),
+        "<h2>The studies</h2><p>The card play is double-dummy (every card seen: an approximation of play at the "
+        "table) unless a report says otherwise; the studies whose names end in <em>_table</em> play at the table, "
+        "where each player sees only his own cards.</p>", body, PAGE_END]
+    page = "\n".join(parts) + "\n"
     return write_text(reports_dir / "index.html", page)
