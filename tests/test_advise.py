@@ -1,5 +1,6 @@
 """``euchrelab advise``: one player's actions valued over the worlds he could be in."""
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -183,3 +184,88 @@ def test_modern_rules(capsys):
     assert got["book"]["action"].startswith("make ")
     code, _, err = run(argv[:-5] + ["--score", "10-0", "--worlds", "300"], capsys)
     assert code == 2 and "0 to 9" in err
+
+
+# --- the chart ------------------------------------------------------------------------------------
+
+def chart_rows(fig) -> list[dict]:
+    """Each panel's rows, read back from the figure: the action's label, the plotted value and the
+    ends of its interval bar, the best row's shading."""
+    panels = []
+    for ax in fig.axes:
+        data_line, _, (bars,) = ax.containers[0]
+        x, y = data_line.get_data()
+        ends = [x for seg in bars.get_segments() for x in (seg[0][0], seg[1][0])]   # low, high of each row
+        band = ax.patches[0].get_extents().transformed(ax.transData.inverted())
+        panels.append({"x": list(x), "y": list(y), "ends": ends, "band": sorted((band.y0, band.y1)),
+                       "colour": data_line.get_color()})
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    return panels, labels
+
+
+def test_the_chart_shows_each_actions_value_and_interval_in_both_units(tmp_path, saved_figures):
+    from PIL import Image
+    from matplotlib.text import Text
+    from analysis.reporting.charts import OKABE_ITO
+    advice = advise(Spot.of("C", "JH QH AH KD 9C", "TH", "2-3"), worlds=600, seed=2, model_deals=MODEL_DEALS)
+    path = adv.write_chart(advice, tmp_path / "advice.png")
+    fig = saved_figures["advice.png"]
+    (points, game), labels = chart_rows(fig)
+    assert [label.removesuffix(" (the book)") for label in labels] == [v.action for v in advice.actions]
+    for panel, unit in ((points, "points"), (game, "game_win")):
+        values = [getattr(v, unit) for v in advice.actions]
+        assert panel["x"] == pytest.approx([e.mean for e in values])
+        assert panel["ends"] == pytest.approx([x for e in values for x in (e.low, e.high)])
+        best = [v.action for v in advice.actions].index(advice.best)
+        assert panel["y"][best] == pytest.approx(best) and panel["band"][0] < best < panel["band"][1]
+        assert panel["colour"].upper() == OKABE_ITO[0]
+    texts = [t for t in fig.findobj(Text) if t.get_text().strip() and t.get_visible()]
+    assert min(t.get_fontsize() for t in texts) >= 8
+    title = fig.get_suptitle()
+    assert "600 worlds" in title and "double-dummy play" in title
+    assert fig.axes[0].get_xlabel() == "his side's net points per hand"
+    assert Image.open(path).size[0] <= 1250          # whole at 100% on a 1280-pixel screen
+
+
+def test_the_chart_option_writes_a_png_and_leaves_the_json_alone(tmp_path, capsys):
+    argv = ["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--worlds", "300", "--json"]
+    code, plain, err = run(argv, capsys)
+    assert code == 0, err
+    code, out, err = run(argv + ["--chart", str(tmp_path / "c.png")], capsys)
+    assert code == 0, err
+    assert out == plain and json.loads(out)["worlds"] == 300
+    assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert err == f"wrote {tmp_path / 'c.png'}\n"
+
+
+@pytest.mark.parametrize("chart, says", [
+    ("no_such_folder/c.png", "no folder"),
+    ("a_file/c.png", "is a file"),
+    ("c.pdf", "must name a .png file"),
+    ("c", "must name a .png file"),
+    ("folder.png", "is a folder"),
+])
+def test_a_bad_chart_path_is_one_line_exit_2_before_any_work(chart, says, tmp_path, monkeypatch, capsys):
+    import analysis.commands.advise as command
+    (tmp_path / "a_file").write_text("x")
+    (tmp_path / "folder.png").mkdir()
+    monkeypatch.setattr(command, "advise", lambda *a, **k: pytest.fail("the worlds were drawn"))
+    before = sorted(tmp_path.rglob("*"))
+    code, out, err = run(["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--chart",
+                          str(tmp_path / chart)], capsys)
+    assert code == 2 and out == "" and says in err
+    assert err.startswith("euchrelab: error: --chart ") and err.count("\n") == 1, err
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_a_chart_that_fails_to_draw_leaves_no_file(tmp_path, monkeypatch):
+    from matplotlib.figure import Figure
+    advice = advise(Spot.of("B", "JS JC AS KS QS", "9S"), worlds=200, seed=1, model_deals=MODEL_DEALS)
+
+    def broken(fig, fname, *args, **kwargs):
+        Path(fname).write_bytes(b"\x89PNG half")
+        raise OSError("disk full")
+    monkeypatch.setattr(Figure, "savefig", broken)
+    with pytest.raises(OSError):
+        adv.write_chart(advice, tmp_path / "c.png")
+    assert list(tmp_path.iterdir()) == []

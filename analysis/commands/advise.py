@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table
+from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, check_chart_path, text_table, write_chart
 from analysis.commands.common import add_play_arguments, add_rules_arguments, play_from_args, rules_from_args
 from analysis.errors import EuchreError
 
@@ -34,12 +34,16 @@ def add_arguments(parser) -> None:
                         help=f"the game model: the book's hands per score (default {MODEL_DEALS:,}; cached on disk)")
     add_rules_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    parser.add_argument("--chart", metavar="FILE.png",
+                        help="also draw each action's value with its 95%% interval, in both units, as a PNG")
 
 
 def run(args) -> int:
     play, play_worlds = play_from_args(args, "--play-worlds")
     if args.model_deals < 1:
         raise EuchreError("--model-deals must be at least 1")
+    if args.chart is not None:
+        check_chart_path(args.chart)   # a bad path fails here, before any work
     rules = rules_from_args(args)
     spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
     advice = advise(spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
@@ -48,4 +52,6 @@ def run(args) -> int:
         sys.stdout.write(json.dumps(advice.as_dict()) + "\n")
     else:
         sys.stdout.write(text_table(advice))
+    if args.chart is not None:
+        sys.stderr.write(f"wrote {write_chart(advice, args.chart)}\n")
     return 0

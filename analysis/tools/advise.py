@@ -641,3 +641,71 @@ def text_table(advice: Advice) -> str:
     lines.append(f"best by {unit}: {advice.best}")
     lines.append(f"the book: {advice.book[0]} (claim {advice.book[1]})")
     return "\n".join(lines) + "\n"
+
+
+# --- the chart ----------------------------------------------------------------------------------
+
+CHART_DPI = 110   # a 9-inch figure: 990 px, whole at 100% on a 1280-px screen
+
+
+def check_chart_path(path) -> Path:
+    """A PNG file to be written in a folder that exists: refused before any work is done."""
+    path = Path(path)
+    if path.suffix.lower() != ".png":
+        raise EuchreError(f"--chart {str(path)!r} must name a .png file")
+    if path.is_dir():
+        raise EuchreError(f"--chart {str(path)!r} is a folder: name a .png file")
+    parent = path.parent
+    if parent.exists() and not parent.is_dir():
+        raise EuchreError(f"--chart {str(path)!r}: {str(parent)!r} is a file, not a folder")
+    if not parent.exists():
+        raise EuchreError(f"--chart {str(path)!r}: no folder {str(parent)!r}")
+    return path
+
+
+def chart_figure(advice: Advice):
+    """Each action's value with its 95% interval, a row each, in both units (points per hand,
+    then the chance to win the game); the best action's row shaded. Returns the matplotlib figure."""
+    from analysis.reporting.charts import OKABE_ITO   # first: it sets the Agg backend
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+    spot = advice.spot
+    rows = advice.actions
+    y = np.arange(len(rows))
+    best = next(k for k, v in enumerate(rows) if v.action == advice.best)
+    labels = [v.action + (" (the book)" if v.action == advice.book[0] else "") for v in rows]
+    by_words = "points per hand" if advice.by == "points" else "game-win chance"
+    fig, axes = plt.subplots(1, 2, sharey=True, figsize=(9, 0.42 * len(rows) + 2.2), layout="constrained")
+    panels = ((axes[0], [v.points for v in rows], "his side's net points per hand"),
+              (axes[1], [v.game_win for v in rows], "his side's chance to win the game"))
+    for ax, values, unit in panels:
+        mean = np.array([e.mean for e in values])
+        err = np.clip(np.vstack([mean - [e.low for e in values], [e.high for e in values] - mean]), 0, None)
+        # a band behind the best row, not a marker on it: its interval stays in view
+        ax.axhspan(best - 0.4, best + 0.4, color=OKABE_ITO[3], alpha=0.3, lw=0, label=f"best by {by_words}")
+        ax.errorbar(mean, y, xerr=err, fmt="o", color=OKABE_ITO[0], capsize=4, markersize=6,
+                    label="estimate, 95% interval")
+        ax.set_xlabel(unit, fontsize=9)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]))
+        ax.tick_params(labelsize=9)
+        ax.grid(axis="x", alpha=0.3)
+    axes[0].axvline(0, color="0.5", lw=0.8)
+    axes[1].xaxis.set_major_formatter(PercentFormatter(1.0))
+    axes[0].set_yticks(y, labels)
+    axes[0].get_yticklabels()[best].set_fontweight("bold")
+    axes[0].set_ylim(len(rows) - 0.5, -0.5)   # the first action on top
+    handles, names = axes[0].get_legend_handles_labels()
+    fig.legend(handles[::-1], names[::-1], loc="outside lower center", ncols=2, fontsize=8, frameon=False)
+    own, theirs = spot.score.seat(spot.seat)
+    fig.suptitle(f"{SEATS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} "
+                 f"turned, round {spot.round}, score {own}-{theirs} (his side first)\n"
+                 f"each action over {advice.worlds:,} worlds (acceptance {advice.acceptance:.1%}), "
+                 f"{play_words(advice.play, advice.play_worlds)}; seed {advice.seed}", fontsize=10)
+    return fig
+
+
+def write_chart(advice: Advice, path) -> Path:
+    """The chart of :func:`chart_figure` as a PNG, written whole or not at all."""
+    from analysis.tools.strategy import save_figure
+    return save_figure(chart_figure(advice), check_chart_path(path), dpi=CHART_DPI)
