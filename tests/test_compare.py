@@ -170,3 +170,45 @@ def test_python_policy_by_module_name():
         policy_from_name("json:dumps")
     with pytest.raises(EuchreError, match="cannot import"):
         policy_from_name("no_such_pkg.mod:X")
+
+
+def test_the_report_chart_shows_the_differences_by_decision(book, tmp_path, saved_figures):
+    from matplotlib.text import Text
+    from PIL import Image
+    from analysis.reporting.charts import OKABE_ITO
+    result = C.compare(book, policy_from_name("pass"), deals=40, seed=3)
+    C.write_report(result, tmp_path)
+    fig = saved_figures["by_decision.png"]
+    ax = fig.axes[0]
+    rows = result.by_decision
+    assert rows
+    assert [t.get_text() for t in ax.get_yticklabels()] == [f"{r.seat}: {r.decision} ({r.share:.1%})" for r in rows]
+    data_line, _, (bars,) = ax.containers[1]          # the bars first, then the error bars
+    assert list(data_line.get_xdata()) == pytest.approx([r.points.mean for r in rows])
+    ends = [x for seg in bars.get_segments() for x in (seg[0][0], seg[1][0])]
+    # a decision met on one deal has no interval: drawn as a bar of no width at its mean
+    known = [(r.points.low, r.points.high) if np.isfinite(r.points.low) else (r.points.mean,) * 2 for r in rows]
+    assert ends == pytest.approx([x for pair in known for x in pair])
+    widths = [p.get_width() for p in ax.containers[0]]
+    assert widths == pytest.approx([r.share * r.points.mean for r in rows])
+    assert data_line.get_color().upper() == OKABE_ITO[0]
+    assert all(p.get_facecolor()[:3] == pytest.approx(tuple(int(OKABE_ITO[4][i:i + 2], 16) / 255 for i in (1, 3, 5)))
+               for p in ax.containers[0])
+    texts = [t for t in fig.findobj(Text) if t.get_text().strip() and t.get_visible()]
+    assert min(t.get_fontsize() for t in texts) >= 8
+    assert "double-dummy play" in ax.get_title()
+    assert Image.open(tmp_path / "by_decision.png").size[0] <= 1250
+
+
+@pytest.mark.parametrize("play, words", [("dd", "double-dummy play"), ("simple", "table-side play")])
+def test_the_report_title_names_the_engine_and_the_headline_keeps_its_limits(book, tmp_path, play, words):
+    from analysis.reporting.report import headline_problem
+    result = C.compare(book, policy_from_name("pass"), deals=10, seed=1, play=play)
+    C.write_report(result, tmp_path)
+    title, headline = (tmp_path / "report.md").read_text().split("\n\n")[:2]   # the index reads these two
+    assert title == f"# Duplicate comparison, {words}: book against always-pass"
+    assert headline_problem(headline) is None
+    assert headline.startswith(f"book minus always-pass, {C.play_words(play, 32)}: ")
+    result.a = "a policy of the book with a long name read from a file of settings"
+    result.b = "the same policy with every call of the dealer in the second round made lighter"
+    assert headline_problem(C.headline_text(result)) is None

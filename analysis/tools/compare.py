@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.game.cards import SEATS
-from analysis.play.engines import check_play, chunk_engine, play_words
+from analysis.play.engines import check_play, chunk_engine, play_words, resolve_play
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.value.game_model import OUTCOMES, outcome_index
 from analysis.bidding.policy import Policy
@@ -457,38 +457,65 @@ def _decision_frame(result: Comparison):
                          "95% high": [r.points.high for r in result.by_decision]})
 
 
-def _chart(result: Comparison, path) -> None:
-    import matplotlib
-    matplotlib.use("Agg")
+def engine_words(play: str) -> str:
+    """The engine in two words, for a title: double-dummy play or table-side play."""
+    return "double-dummy play" if resolve_play(play) == "dd" else "table-side play"
+
+
+def chart_figure(result: Comparison):
+    """Where the biddings first differ, a row per seat and decision: the mean difference per deal
+    there with its 95% interval, and its share of the deals times that mean (what it adds to the
+    points per hand). Returns the matplotlib figure."""
+    import textwrap
+
+    from analysis.reporting.charts import OKABE_ITO   # first: it sets the Agg backend
     import matplotlib.pyplot as plt
-    from analysis.storage import write_atomic
 
     rows = result.by_decision
-    fig, ax = plt.subplots(figsize=(7, 0.45 * max(len(rows), 1) + 1.2))
+    fig, ax = plt.subplots(figsize=(7, 0.45 * max(len(rows), 1) + 1.4), layout="constrained")
     if rows:
         labels = [f"{r.seat}: {r.decision} ({r.share:.1%})" for r in rows]
         y = np.arange(len(rows))
         mean = np.array([r.points.mean for r in rows])
         low = np.array([r.points.low if math.isfinite(r.points.low) else r.points.mean for r in rows])
         high = np.array([r.points.high if math.isfinite(r.points.high) else r.points.mean for r in rows])
-        ax.barh(y, mean * np.array([r.share for r in rows]), color="#9ab", label="share x mean (points per hand)")
-        ax.errorbar(mean, y, xerr=[mean - low, high - mean], fmt="o", color="#124", label="mean per deal, 95%")
+        ax.barh(y, mean * np.array([r.share for r in rows]), color=OKABE_ITO[4],
+                label="share x mean (points per hand)")
+        ax.errorbar(mean, y, xerr=[mean - low, high - mean], fmt="o", color=OKABE_ITO[0], capsize=3,
+                    label="mean per deal, 95% interval")
         ax.set_yticks(y, labels)
         ax.invert_yaxis()
         ax.legend(fontsize=8, loc="best")
     else:
-        ax.text(0.5, 0.5, "the policies bid the same on every deal", ha="center", va="center")
+        ax.text(0.5, 0.5, "the policies bid the same on every deal", ha="center", va="center", fontsize=9)
         ax.set_yticks([])
+    ax.tick_params(labelsize=9)
     ax.axvline(0, color="black", lw=0.8)
-    ax.set_xlabel(f"points, A ({result.a}) minus B ({result.b})")
-    ax.set_title("Where the biddings first differ")
+    # wrapped: a policy's name can be longer than the figure is wide
+    ax.set_xlabel(textwrap.fill(f"points, A ({result.a}) minus B ({result.b})", 70), fontsize=9)
+    ax.set_title(f"Where the biddings first differ ({engine_words(result.play)}, "
+                 f"{result.deals:,} deals at {result.score.ac}-{result.score.bd})", fontsize=10)
+    return fig
 
-    def save(tmp):
-        fig.savefig(tmp, dpi=110, bbox_inches="tight", format="png", metadata={"Software": None})
-    try:
-        write_atomic(path, save)
-    finally:
-        plt.close(fig)
+
+def _chart(result: Comparison, path) -> None:
+    from analysis.tools.strategy import save_figure
+    save_figure(chart_figure(result), path, dpi=110)
+
+
+def headline_text(result: Comparison) -> str:
+    """The answer in one sentence: A minus B in rubber (or game) points and in the chance of a
+    game, with the engine; its details dropped when long policy names break a headline's limits."""
+    from analysis.reporting.report import headline_problem
+    r, g = result.rubber_points, result.game_win
+    unit = "net rubber points from the start of a rubber" if result.rules.rubber else "net points of a single game"
+    numbers = (f"{r.mean:+.3f} [{r.low:+.3f}, {r.high:+.3f}] {unit}, and {100 * g.mean:+.1f} [{100 * g.low:+.1f}, "
+               f"{100 * g.high:+.1f}] percentage points in the chance of winning a game")
+    full = (f"{result.a} minus {result.b}, {result.play_words}: {numbers} (95% intervals; {result.deals:,} deals at "
+            f"each score, each played twice).")
+    if headline_problem(full) is None:
+        return full
+    return f"{result.a} minus {result.b}, {engine_words(result.play)}: {numbers} (95% intervals)."
 
 
 def write_report(result: Comparison, folder) -> dict:
@@ -506,7 +533,7 @@ def write_report(result: Comparison, folder) -> dict:
     folder.mkdir(parents=True, exist_ok=True)
     chart = folder / "by_decision.png"
     _chart(result, chart)
-    title = f"Duplicate comparison: {result.a} against {result.b}"
+    title = f"Duplicate comparison, {engine_words(result.play)}: {result.a} against {result.b}"
     rules = result.rules
     method = (f"Pack {rules.pack}, game of {rules.points_for_game}"
               f"{', stick the dealer' if rules.stick_the_dealer else ''}"
@@ -517,12 +544,7 @@ def write_report(result: Comparison, folder) -> dict:
               f"Markov chain over (A's score, B's score, the dealing side) read from the deals at every score, from "
               f"0-0 with the first dealer drawn evenly; intervals from a bootstrap over the deals "
               f"({result.bootstrap} draws, seeded from the seed).")
-    r, g = result.rubber_points, result.game_win
-    unit = "net rubber points from the start of a rubber" if rules.rubber else "net points of a single game"
-    headline = (f"{result.a} minus {result.b}, {result.play_words}: {r.mean:+.3f} [{r.low:+.3f}, {r.high:+.3f}] "
-                f"{unit}, and {100 * g.mean:+.1f} [{100 * g.low:+.1f}, {100 * g.high:+.1f}] percentage points in the chance "
-                f"of winning a game "
-                f"(95% intervals; {result.deals:,} deals at each score, each played twice).")
+    headline = headline_text(result)
     diff = (f"The biddings differ on {result.differ_share:.1%} of the deals at "
             f"{result.score.ac}-{result.score.bd}; each such deal is counted under the first call (or discard) "
             f"where they differ. Deals bid alike contribute 0.")
