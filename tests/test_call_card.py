@@ -90,6 +90,11 @@ def test_the_headline_counts_the_cells_where_the_lines_differ(table):
     # (no line there); "pass" reaches every seat and calls nothing: B's nine bands differ, all lighter
     text = call_card.headline(lined, "order", "pass", Rules())
     assert "differ in 9 of 9 cells (9 in round one, 0 in round two)" in text and "lighter in 9" in text
+    # the index shows it as a headline: one sentence, within 60 words, with two-word names and every rule named
+    from analysis.reporting.report import headline_problem, sentences
+    longest = call_card.headline(lined, "cautious (python)", "optimised (python)",
+                                 Rules(pack=24, points_for_game=10, stick_the_dealer=True))
+    assert headline_problem(longest) is None and len(sentences(longest)) == 1
 
 
 def test_a_stuck_dealer_must_name_a_suit():

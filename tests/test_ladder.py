@@ -86,3 +86,17 @@ def test_the_command_prints_the_contract_and_refuses_bad_players(capsys, tmp_pat
     assert main(["ladder", "--players", "simple"]) == 2
     with pytest.raises(EuchreError):
         run_ladder(["simple", "simple"], deals=5)
+
+
+def test_the_headline_names_as_many_players_as_its_limits_allow():
+    from analysis.game.rules import Rules
+    from analysis.reporting.report import headline_problem
+    from analysis.tools.ladder import Ladder, Rating, headline_text
+    players = [Rating(f"pimc{k}-calls", 100.0 - k, 90.0 - k, 110.0 - k, 1.0) for k in range(80)]
+    few = Ladder(players[:3], [], 100, 0, Rules(), 30)
+    assert headline_text(few) == ("pimc0-calls tops the ladder at +100 [+90, +110] Elo over simple; the order, "
+                                  "strongest first: pimc0-calls, pimc1-calls, pimc2-calls.")
+    text = headline_text(Ladder(players, [], 100, 0, Rules(), 30))
+    assert headline_problem(text) is None and text.endswith(" more.")
+    shown = text.split("strongest first: ")[1].split(" and ")[0].split(", ")
+    assert shown == [p.name for p in players[:len(shown)]] and f"and {80 - len(shown)} more." in text

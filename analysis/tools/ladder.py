@@ -331,6 +331,22 @@ def method_text(result: Ladder) -> str:
             + (f" Code: commit {result.commit}." if result.commit else ""))
 
 
+def headline_text(result: Ladder) -> str:
+    """The top player and his rating, then the order: as many players named as a headline's 60
+    words allow, the rest counted."""
+    from analysis.reporting.report import headline_problem
+    top = result.players[0]
+    names = [r.name for r in result.players]
+    for shown in range(len(names), 0, -1):
+        rest = len(names) - shown
+        order = ", ".join(names[:shown]) + (f" and {rest} more" if rest else "")
+        text = (f"{top.name} tops the ladder at {top.rating:+.0f} [{top.low:+.0f}, {top.high:+.0f}] Elo over "
+                f"{BASELINE}; the order, strongest first: {order}.")
+        if headline_problem(text) is None:
+            break
+    return text
+
+
 def write_report(result: Ladder, folder) -> dict:
     """``report.md``, ``report.html`` (the chart embedded), ``ratings.png`` and ``ladder.json``."""
     import base64
@@ -345,9 +361,7 @@ def write_report(result: Ladder, folder) -> dict:
     chart = folder / "ratings.png"
     _chart(result, chart)
     title = "The strength ladder of the card players"
-    top = result.players[0]
-    headline = (f"{top.name} tops the ladder at {top.rating:+.0f} [{top.low:+.0f}, {top.high:+.0f}] Elo over "
-                f"{BASELINE}; the order, strongest first: {', '.join(r.name for r in result.players)}.")
+    headline = headline_text(result)
     method = method_text(result)
     md = "\n\n".join([f"# {title}", headline, f"![ratings]({chart.name})", "## Players", md_table(players_frame(result)),
                       "## Pairs (points per hand of the first over the second)", md_table(pairs_frame(result)),
