@@ -769,7 +769,7 @@ def _headline(values: list[dict], verdict_list) -> str:
     also = "".join(f" (at {s} {figure(by[s, 'book']['strict'])})" for s in others)
     answer = (f"Keeping the bridge at {first} {PAYS[_word(e)]}: strictly rather than never, it is worth "
               f"{amount(e, RUBBER)} to the eldest hand's side{also}.")
-    return headline(answer, tally_sentence(verdict_list, "in rubber points"))
+    return headline(answer, tally_sentence(verdict_list, "in rubber points in a rubber's first game"))
 
 
 def _figures_in_full(values: list[dict], verdict_list) -> str:

@@ -534,6 +534,6 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                 "scores (an equal number of deals at each): the share the book plays alone, each arm's net points to "
                 "the caller's side, marches and euchres (± 95% half-widths), and the paired differences alone - with "
                 "partner (the game-win one with the game model's error).",
-        files=files, verdicts=every, headline=verdicts_headline(verdict_list, setting_of(manifest, verdict_list, "")),
+        files=files, verdicts=every, headline=verdicts_headline(verdict_list, setting_of(manifest, verdict_list, "in a rubber's first game")),
         sections=sections + [measures_section(every, [v.claim.name for v in verdict_list if v.claim.id in ("L1", "L3")]),
                              in_full(_figures_in_full(verdict_list, n_calls, deals, game))])

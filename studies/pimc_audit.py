@@ -17,6 +17,7 @@ values a bid against what the bid makes at the table.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -270,8 +271,12 @@ def _headline(wt: pd.DataFrame, bt: pd.DataFrame, reference: int) -> str:
         return ""
     first = ", and ".join(parts) + "."
     alone = bias.get("order up alone")
+    if not alone:
+        return headline(first[:1].upper() + first[1:])
+    low, high = (float(x) for x in re.findall(r"[+-]?\d+\.\d+", alone)[1:3])
+    said = ("the excess is" if low > 0 else "the shortfall is" if high < 0 else "no clear excess:")
     return headline(first[:1].upper() + first[1:],
-                    f"Ordering up alone, the excess is {alone} points a hand." if alone else "")
+                    f"Where it would order up alone, {said} {alone} points a hand.")
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):

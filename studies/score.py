@@ -459,6 +459,6 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "rubber-points test, and the verdict."),
         files=files, verdicts=verdict_list,
         headline=verdicts_headline(primary(verdict_list),
-                                   setting_of(manifest, verdict_list, "at the scores the book names, in rubber points")),
+                                   setting_of(manifest, verdict_list, "at the scores the book names, in rubber points in a rubber's first game")),
         sections=[*sections, in_full(_figures_in_full(verdict_list))],
         play_note=play_note(manifest) if table_side else None)

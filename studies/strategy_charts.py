@@ -39,7 +39,7 @@ from analysis.tools import strategy
 from analysis.value import game_value, outcomes
 from fastcore.sampler import sample_deals
 from studies.common.game_models import table_outcome_counts, root_seed
-from studies.common.report import options_of, pack_of, study_report
+from studies.common.report import headline, options_of, pack_of, study_report
 
 DEFAULT_CAP = 100             # hands of one class played per chunk at most
 DEFAULT_ROUND_TWO_FACTOR = 3  # round two's scenarios deal this many times the chunk's deals
@@ -248,14 +248,14 @@ def headline_of(summary: pd.DataFrame, actions: pd.DataFrame) -> str:
     fine = int(summary["agrees"].sum() + summary["close"].sum())
     if not judged:
         return f"No class was judged: none had the {strategy.MIN_DEALS} hands it needs."
-    first = (f"The book's usual bid is the best, or within the 95% interval of it, in {fine:,} of {judged:,} "
-             "judged cells")
+    first = (f"The book's usual action is the best, or within the 95% interval of it, in {fine:,} of {judged:,} "
+             f"judged {_cells(judged)}")
     if judged == fine:
         return first + "."
     errs = {word: int(summary[word].sum()) for word in FLAG_WORDS}
     most = max(errs, key=errs.get)
     others = ", ".join(f"{n:,} {word}" for word, n in errs.items() if word != most)
-    first += f"; elsewhere it is mostly {FLAG_WORDS[most]} ({errs[most]:,} cells; {others})."
+    first += f"; elsewhere it is mostly {FLAG_WORDS[most]} ({errs[most]:,} {_cells(errs[most])}; {others})."
     love = actions[(actions["a"] == 0) & (actions["b"] == 0) & (actions["verdict"] != "few deals")]
     if love.empty:
         return first
@@ -264,9 +264,15 @@ def headline_of(summary: pd.DataFrame, actions: pd.DataFrame) -> str:
     rnd, seat = cost.idxmax()
     where = by.get_group((rnd, seat))
     flags = where["verdict"][where["verdict"].isin(["too cautious", "too bold", "wrong suit", "wrong discard"])]
-    how = f", {flags.mode()[0]} in {(flags == flags.mode()[0]).sum()} of {len(where)} cells" if len(flags) else ""
-    return first + (f" It costs most in {strategy.DECISIONS[rnd]} for {SEAT_NAMES[SEATS.index(seat)]}: "
-                    f"{cost.max():.2f} points per hand at love-all{how}.")
+    how = f", {flags.mode()[0]} in {(flags == flags.mode()[0]).sum()} of {len(where)} {_cells(len(where))}" \
+        if len(flags) else ""
+    decision = "the dealer's discard" if rnd == strategy.DISCARD else strategy.DECISIONS[rnd]
+    return headline(first, f"It costs most in {decision} for {SEAT_NAMES[SEATS.index(seat)]}: "
+                           f"{cost.max():.2f} points per hand at love-all{how}.")
+
+
+def _cells(n: int) -> str:
+    return "cell" if n == 1 else "cells"
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):

@@ -402,3 +402,51 @@ def test_report_is_written(tmp_path):
     assert text.startswith("# The book's coups") and "| C1.1 | true |" in text and "solver: compiled" in text
     assert "<table>" in html and "<strong>C2.3 — true only under a reading.</strong>" in html
     assert "**" not in html and "<pre>" in html
+
+
+# --- the headline --------------------------------------------------------------------------------
+
+def test_the_committed_coups_headline_is_two_sentences_and_60_words_at_most():
+    from pathlib import Path
+    from analysis.reporting.report import headline_problem, sentences
+    md = (Path(__file__).resolve().parents[1] / "reports" / "coups" / "report.md").read_text(encoding="utf-8")
+    title, headline = md.split("\n\n")[:2]          # what the index reads
+    assert title.startswith("# ") and headline_problem(headline) is None and len(sentences(headline)) == 2
+    assert headline.startswith("Of the book's 24 remarks on its nine coups, ")
+
+
+def _fake(case_id: str, verdicts: list[str], lo: float | None = None, hi: float | None = None):
+    """A case's result as the headline reads it: its remarks' verdicts and its table-side interval."""
+    from types import SimpleNamespace
+    findings = [SimpleNamespace(verdict=v, remark=SimpleNamespace(id=f"{case_id}.{k + 1}")) for k, v in enumerate(verdicts)]
+    view = None if lo is None else SimpleNamespace(lo=lo, hi=hi, share_tie=0.5)
+    return SimpleNamespace(case=SimpleNamespace(id=case_id), findings=findings, table=view)
+
+
+def test_the_coups_headline_counts_the_remarks_and_the_coups_from_the_players_seat():
+    from analysis.tools.coups.render import headline
+    results = [_fake("C1", ["true", "true"], 0.1, 0.2), _fake("C2", ["false"], -0.3, -0.1),
+               _fake("C3", ["true only under a reading"], -0.1, 0.1)]
+    assert headline(results) == (
+        "Of the book's 4 remarks on its three coups, 2 hold, 1 holds only under the reading stated and 1 does not "
+        "(C2.1). From what the coup player could know, 1 of the 3 coup cards gains on average (C1), 1 loses (C2) "
+        "and 1 is not shown either way.")
+    assert headline([_fake("C4", ["true"])]) == "Of the book's 1 remark on its one coup, 1 holds."
+
+
+def test_the_coups_headline_keeps_its_limits_with_many_cases_and_verdicts():
+    from analysis.reporting.report import headline_problem, sentences
+    from analysis.tools.coups.render import headline
+
+    def many(kinds):
+        centre = [0.2 * (i % 3 - 1) for i in range(40)]     # a loss, not shown either way, a gain, in turn
+        return [_fake(f"C{i}", [kinds[(i + k) % len(kinds)] for k in range(4)], centre[i] - 0.05, centre[i] + 0.05)
+                for i in range(1, 40)]
+    text = headline(many(["true", "false"]))
+    assert headline_problem(text) is None and len(sentences(text)) == 2
+    assert "and 74 more)" in sentences(text)[0]
+    assert sentences(text)[1] == ("From what the coup player could know, 13 of the 39 coup cards gain on average, "
+                                  "13 lose and 13 are not shown either way.")        # the ids dropped to fit
+    text = headline(many(["true", "false", "true only under a reading", "inconclusive", "not checkable"]))
+    assert headline_problem(text) is None and len(sentences(text)) == 1           # the tally alone fits
+    assert text.startswith("Of the book's 156 remarks on its 39 coups, ") and "31 do not (" in text

@@ -171,3 +171,20 @@ def test_the_score_chart_headline_keeps_its_limits_at_every_score():
     assert text.startswith("At love-all, in net rubber points, the lightest rung worth calling (of 8, from the "
                            "strongest) is none for the eldest hand, 1 for the second, 2 for the third and 3 for the "
                            "dealer.")
+
+
+def test_the_tally_names_the_furthest_contradicted_claim_first():
+    vs = [verdict("E1", CONTRADICTED, -0.1), verdict("E2", CONTRADICTED, -0.9), verdict("E3", CONTRADICTED, -0.4),
+          verdict("E4", CONTRADICTED, -0.2), verdict("E5", CONTRADICTED, -0.3)]
+    assert tally_sentence(vs) == "Of 5 tests, 5 contradict it (E2, E3, E5, E4 and 1 more)."
+
+
+def test_an_interval_clear_of_zero_is_shown_clear_of_zero():
+    from studies.common.report import figure
+    assert figure(Estimate(0.02, 0.004, 0.036, 0.008, 1.0, 100, 0.01)) == "+0.020 [+0.004, +0.036]"
+    assert figure(Estimate(0.02, -0.004, 0.044, 0.012, 1.0, 100, 0.1)) == "+0.02 [-0.00, +0.04]"   # not clear: 2 digits
+
+
+def test_a_test_without_a_margin_does_not_break_the_largest_effect():
+    vs = [verdict("E1", CONTRADICTED, -0.3, margin=0.0), verdict("E2", CONTRADICTED, -0.2)]
+    assert "E2" in largest_effect(vs)[0]

@@ -68,6 +68,29 @@ def test_the_figure_draws_every_test_where_its_data_says(reports):
     assert all(t.get_fontsize() >= 7.5 for t in ax.get_yticklabels() + ax.get_xticklabels())
 
 
+def test_a_permissive_test_is_hollow_and_a_test_beyond_the_axis_has_an_arrow(tmp_path):
+    write_study(tmp_path, "bidding", [
+        row("S4", "S4", "supported", permissive=True, estimate=-0.02, sim_low=-0.04, sim_high=0.0),
+        row("E1", "E1", "supported", estimate=20.0, sim_low=19.0, sim_high=21.0)])
+    ledger = build_ledger(tmp_path)
+    frame = overview.overview_frame(ledger)
+    assert frame.set_index("claim").loc["S4", "permissive"] and frame.set_index("claim").loc["E1", "in_margins"] == 400
+    ax = overview.draw_overview(ledger).axes[0]
+    dots = {round(line.get_xdata()[0], 6): line for line in ax.lines if len(line.get_xdata()) == 1}
+    hollow = dots[round(-0.02 / 0.05, 6)]
+    assert to_hex(hollow.get_markerfacecolor()) == "#ffffff"
+    assert to_hex(dots[overview.LIMIT].get_markerfacecolor()) == VERDICT_COLOURS["supported"].lower()
+    assert len(ax.texts) >= 1 and any(getattr(t, "arrow_patch", None) is not None for t in ax.texts)
+
+
+def test_stale_pages_of_the_figure_are_removed(reports):
+    (reports / "claims_3.png").write_bytes(b"old")
+    (reports / "claims_notes.png").write_bytes(b"mine")
+    pages, _ = overview.write_overview(build_ledger(reports), reports)
+    assert [p.name for p in pages] == ["claims_1.png", "claims_2.png"]
+    assert not (reports / "claims_3.png").exists() and (reports / "claims_notes.png").exists()
+
+
 def test_the_index_opens_with_the_figure_then_the_counts_then_one_line_a_study(reports):
     page = write_index(reports).read_text()
     first, second, counts = (page.index(x) for x in ('src="claims_1.png"', 'src="claims_2.png"', 'class="counts"'))

@@ -125,9 +125,9 @@ def test_the_headline_is_two_sentences_of_the_tables_own_counts(tiny):
                                                synthetic("D", 2, keep=("x",))], ignore_index=True))
     headline = headline_of(seat_summary(actions), actions)
     assert headline_problem(headline) is None and sentences(headline) == [
-        ("The book's usual bid is the best, or within the 95% interval of it, in 1 of 4 judged cells; elsewhere it "
+        ("The book's usual action is the best, or within the 95% interval of it, in 1 of 4 judged cells; elsewhere it "
          "is mostly too cautious (2 cells; 1 too bold, 0 wrong suit or discard)."),
-        "It costs most in round two for D, third hand: 3.50 points per hand at love-all, too bold in 1 of 1 cells."]
+        "It costs most in round two for D, third hand: 3.50 points per hand at love-all, too bold in 1 of 1 cell."]
 
 
 def test_another_score_is_valued_in_game_win_by_the_book_hands_game_model():

@@ -31,16 +31,12 @@ plt.rcParams["axes.prop_cycle"] = matplotlib.cycler(color=OKABE_ITO)
 
 def save_chart(fig, path, dpi: int = DPI) -> Path:
     """A figure as PNG, trimmed to its contents, written whole or not at all; the figure is closed."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        fig.savefig(tmp, dpi=dpi, bbox_inches="tight", format="png", metadata={"Software": None})  # same bytes whatever the matplotlib version
-        tmp.replace(path)
+    from analysis.storage import write_atomic
+    try:   # same bytes whatever the matplotlib version
+        return write_atomic(path, lambda tmp: fig.savefig(tmp, dpi=dpi, bbox_inches="tight", format="png",
+                                                          metadata={"Software": None}))
     finally:
         plt.close(fig)
-        tmp.unlink(missing_ok=True)
-    return path
 
 
 _save = save_chart

@@ -57,12 +57,14 @@ def overview_frame(ledger: Ledger) -> pd.DataFrame:
             rows.append({
                 "claim": e.claim.id, "part": e.part, "status": e.count_as, "study": t.study, "test": t.label,
                 "engine": t.engine, "marker": _marker(t.engine)[1], "unit": t.unit, "verdict": t.verdict,
+                "permissive": t.permissive,
                 "estimate": t.estimate, "low": t.ci[0] if t.ci else None, "high": t.ci[1] if t.ci else None,
                 "margin": t.margin, "n": t.n,
                 "in_margins": t.estimate / scale if scale else np.nan,
                 "low_in_margins": t.ci[0] / scale if scale else np.nan,
                 "high_in_margins": t.ci[1] / scale if scale else np.nan})
-    columns = ["claim", "part", "status", "study", "test", "engine", "marker", "unit", "verdict", "estimate", "low",
+    columns = ["claim", "part", "status", "study", "test", "engine", "marker", "unit", "verdict", "permissive",
+               "estimate", "low",
                "high", "margin", "n", "in_margins", "low_in_margins", "high_in_margins"]
     return pd.DataFrame(rows, columns=columns)
 
@@ -110,8 +112,14 @@ def draw_overview(ledger: Ledger, parts=None):
             low, high, mid = (float(np.clip(v, -LIMIT, LIMIT)) for v in (t.low_in_margins, t.high_in_margins,
                                                                          t.in_margins))
             ax.plot([low, high], [y0 + dy, y0 + dy], color=colour, linewidth=0.7, alpha=fade, zorder=2)
+            # hollow: a sentence that only permits, judged for non-inferiority (supported may lie below 0)
             ax.plot([mid], [y0 + dy], marker=_marker(t.engine)[0], color=colour, markersize=3.6,
-                    markeredgewidth=0.4, markeredgecolor="white", linestyle="none", zorder=3)
+                    markeredgewidth=0.6 if t.permissive else 0.4,
+                    markerfacecolor="white" if t.permissive else colour,
+                    markeredgecolor=colour if t.permissive else "white", linestyle="none", zorder=3)
+            if abs(t.in_margins) > LIMIT:     # beyond the axis: an arrow at its end, pointing on
+                ax.annotate("", xy=(mid, y0 + dy), xytext=(mid / 1.6, y0 + dy),
+                            arrowprops={"arrowstyle": "->", "color": colour, "linewidth": 0.8})
         exact = tests[~np.isfinite(tests["in_margins"])]
         for k, t in enumerate(exact.itertuples(index=False)):
             side.plot([0.5 + 0.12 * (k - (len(exact) - 1) / 2)], [y0], marker=_marker(t.engine)[0],
@@ -149,7 +157,8 @@ def draw_overview(ledger: Ledger, parts=None):
     for spine in ("top", "right", "left"):
         side.spines[spine].set_visible(False)
     verdicts = [Patch(color=VERDICT_COLOURS[v], label=v) for v in VERDICTS]
-    engines = sorted({_marker(e) for e in frame["engine"]}, key=lambda m: m[1] != "double-dummy")
+    order = [*ENGINE_MARKERS.values(), BETWEEN_ENGINES]         # the same order on every run
+    engines = sorted({_marker(e) for e in frame["engine"]}, key=order.index)
     markers = [Line2D([], [], marker=m, color="0.3", linestyle="none", markersize=5, label=words)
                for m, words in engines]
     first = fig.legend(handles=verdicts, loc="upper center", ncol=len(verdicts), fontsize=FONT, frameon=False,
@@ -177,4 +186,7 @@ def write_overview(ledger: Ledger, reports_dir) -> tuple[list[Path], Path]:
     for page in (page for page in pages if page):
         name = f"claims_{len(figures) + 1}.png"
         figures.append(save_chart(draw_overview(ledger, page), reports_dir / name, dpi=125))
+    for stale in reports_dir.glob("claims_*.png"):     # pages of an earlier, larger figure
+        if stale.stem.removeprefix("claims_").isdigit() and stale not in figures:
+            stale.unlink()
     return figures, data

@@ -169,7 +169,11 @@ def first_sentence(text: str) -> str:
 
 
 def _claim_ids(verdict_list, verdict: str, most: int = 4) -> str:
-    ids = list(dict.fromkeys(v.claim.id for v in verdict_list if v.verdict == verdict))
+    """The claims with ``verdict``, the furthest from zero first (in multiples of the margin)."""
+    def distance(v) -> float:
+        return abs(v.estimate.mean) / v.claim.margin if v.claim.margin > 0 else abs(v.estimate.mean)
+    chosen = sorted((v for v in verdict_list if v.verdict == verdict), key=distance, reverse=True)
+    ids = list(dict.fromkeys(v.claim.id for v in chosen))
     if not ids:
         return ""
     shown = ", ".join(ids[:most]) + (f" and {len(ids) - most} more" if len(ids) > most else "")
@@ -313,6 +317,11 @@ def _folded(heading: str, body: str, *, open_: bool = False) -> str:
             f"{body}</details>")
 
 
+# A printed page shows what the screen folds away.
+OPEN_TO_PRINT = ("<script>addEventListener('beforeprint', () => document.querySelectorAll('details')"
+                 ".forEach(d => { d.open = true; }));</script>")
+
+
 def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     """The report as one self-contained page, in the Markdown's order; the method, the readings and
     the run fold away (``<details>``), the headline, the main figure, the book's words and the tables
@@ -346,7 +355,7 @@ def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     run = ("<ul>" + "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in _manifest_rows(manifest))
            + "</ul><p class=\"note\">The full manifest is <code>manifest.json</code>; the tidy results table "
            "is <code>results.parquet</code> (or <code>results.csv</code>).</p>")
-    parts += [_folded("Run", run), PAGE_END]
+    parts += [_folded("Run", run), OPEN_TO_PRINT, PAGE_END]
     return "\n".join(parts) + "\n"
 
 
@@ -372,9 +381,11 @@ def _summary_of(folder: Path) -> dict:
     summary_file = folder / "summary.json"
     if summary_file.exists():
         try:
-            return json.loads(summary_file.read_text(encoding="utf-8"))
+            summary = json.loads(summary_file.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError):
-            pass
+            summary = None
+        if isinstance(summary, dict):
+            return summary
     # A report written by other tools: title from its first heading, headline from its first paragraph.
     title, headline = folder.name, ""
     md = folder / "report.md"
@@ -402,7 +413,9 @@ CLAIMS_CAPTION = (
     "divided by the test's margin (what a difference must reach to matter), with its simultaneous interval. Right "
     "of zero the book's advice gains; inside the shaded band the difference does not matter. The label gives the "
     "claim's status: robust when two models or more agree, model-dependent when the verdict turns on the model, "
-    "mixed when the entries of a claim go different ways. The figure's data: [claims.csv](claims.csv).")
+    "mixed when the entries of a claim go different ways. A hollow marker is a sentence that only permits "
+    "(\"may\"), judged for non-inferiority: supported when the book's option is not worse by more than the margin, "
+    "so it may lie left of zero. The figure's data: [claims.csv](claims.csv).")
 
 
 def _study_line(folder: Path) -> str:
@@ -410,12 +423,15 @@ def _study_line(folder: Path) -> str:
     and verdicts in small type."""
     s = _summary_of(folder)
     counts = s.get("verdicts") or {}
-    tally = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
-    deals = f"{s['deals']:,} deals" if s.get("deals") else ""
+    counts = {k: n for k, n in counts.items() if isinstance(n, int) and n} if isinstance(counts, dict) else {}
+    tally = f"all {sum(counts.values())} tests: " + ", ".join(f"{n} {k}" for k, n in counts.items()) if counts else ""
+    deals = f"{s['deals']:,} deals" if isinstance(s.get("deals"), int) and s["deals"] else ""
     meta = "; ".join(x for x in (deals, tally) if x)
     name = html.escape(folder.name)
-    return (f'<li><a href="{name}/report.html"><strong>{html.escape(s.get("title") or folder.name)}</strong></a>. '
-            f'{inline(first_sentence(s.get("headline", "")))}'
+    title = str(s.get("title") or folder.name)
+    headline = s.get("headline") if isinstance(s.get("headline"), str) else ""
+    return (f'<li><a href="{name}/report.html"><strong>{html.escape(title)}</strong></a>'
+            f'{"" if title.endswith(("?", "!", ".")) else "."} {inline(first_sentence(headline))}'
             + (f' <span class="note">({html.escape(meta)}; <a href="{name}/report.md">Markdown</a>)</span>'
                if meta else f' <span class="note">(<a href="{name}/report.md">Markdown</a>)</span>') + "</li>")
 
@@ -424,8 +440,8 @@ def write_index(reports_dir) -> Path:
     """``reports/index.html``: first the figure of every claim (:mod:`analysis.reporting.overview`),
     then the ledger's counts of the claims by status per part of the book, then one line per study
     folder with a report (its title and the first sentence of its headline). Writes beside it the
-    figure and its data (``claims.png``, ``claims.csv``) and the ledger (``claims.md``,
-    ``claims.html``; :mod:`analysis.reporting.ledger`)."""
+    figure's pages and its data (``claims_1.png``, ``claims_2.png``, ``claims.csv``) and the ledger
+    (``claims.md``, ``claims.html``; :mod:`analysis.reporting.ledger`)."""
     from analysis.reporting.overview import write_overview   # matplotlib: only when the index is drawn
 
     reports_dir = Path(reports_dir)
@@ -437,8 +453,8 @@ def write_index(reports_dir) -> Path:
     body = ('<ul class="studies">' + "\n".join(_study_line(f) for f in folders) + "</ul>" if folders
             else "<p>No study has been run yet: <code>make report</code>.</p>")
     tested = sum(e.status != "untested" for e in ledger.entries)
-    claims = "".join(f'<figure class="claims"><img alt="the claims of the book with their tests" src="{f.name}">'
-                     "</figure>" for f in figures)
+    claims = "".join(f'<figure class="claims"><img alt="the claims of the book with their tests, page {k}" '
+                     f'src="{f.name}"></figure>' for k, f in enumerate(figures, 1))
     parts = [
         "".join(page_head("euchrelab reports", INDEX_STYLE)), "<h1>euchrelab: the book's advice, tested</h1>",
         f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte Carlo "

@@ -70,8 +70,13 @@ def in_full(text: str) -> tuple[str, str]:
 
 def figure(e: Estimate) -> str:
     """An estimate with its 95% interval as a headline gives it: the fewest decimals, from two to
-    four, that keep the estimate strictly inside its interval."""
-    digits = next((d for d in (2, 3) if round(e.low, d) < round(e.mean, d) < round(e.high, d)), 4)
+    four, that keep the estimate strictly inside its interval and an interval clear of zero clear
+    of it when rounded."""
+    def shown(d: int) -> bool:
+        low, mean, high = round(e.low, d), round(e.mean, d), round(e.high, d)
+        clear = not (e.low > 0 or e.high < 0) or (low > 0 or high < 0)
+        return low < mean < high and clear
+    digits = next((d for d in (2, 3) if shown(d)), 4)
     return interval(e, digits)
 
 
@@ -94,9 +99,9 @@ def label_words(v) -> str:
     """A test's label without its claim id and without the model a variant adds to it (the
     headline's setting says that): "left, ace, outside ace"."""
     words = v.claim.label.removeprefix(v.claim.id).strip()
-    for model in (ENGINE_LABELS.get(v.claim.engine), v.claim.company):
+    for model in (v.claim.company, ENGINE_LABELS.get(v.claim.engine)):   # the variant adds the engine, then the company
         if model and model != BOOK_COMPANY:
-            words = words.removesuffix(f" ({model})")
+            words = words.removesuffix(f"({model})").strip()
     return words
 
 
@@ -104,7 +109,9 @@ def furthest(verdict_list, verdict: str):
     """Of the tests with ``verdict``, the one furthest from zero in multiples of its margin (so that
     tests in different units compare); None when there is none."""
     found = [v for v in verdict_list if v.verdict == verdict and math.isfinite(v.estimate.mean)]
-    return max(found, key=lambda v: abs(v.estimate.mean) / v.claim.margin, default=None)
+    scaled = [v for v in found if v.claim.margin > 0] or found     # no margin: by the estimate itself
+    return max(scaled, key=lambda v: abs(v.estimate.mean) / (v.claim.margin if v.claim.margin > 0 else 1.0),
+               default=None)
 
 
 def largest_effect(verdict_list, named: bool = True) -> list[str]:
