@@ -15,6 +15,7 @@ from analysis.tools.coups.analyse import CaseResult
 from analysis.tools.coups.cases import CALL_TEXT, Case
 from analysis.tools.coups.table import SAMPLER, table_word
 from analysis.reporting.markup import COUPS_STYLE, PAGE_END, md_grid, md_to_html, page_head
+from analysis.reporting.report import headline_problem
 from analysis.storage import write_json, write_text
 from analysis.game.cards import is_trump, partner_of, side_of, trump_order
 
@@ -155,6 +156,7 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
     """The report as blocks (kind, content): h1 h2 h3 (text), p (Markdown), ul (list of
     Markdown items), table (rows, the first the header), pre (text)."""
     b: list[tuple] = [("h1", "The book's coups, Cases I-IX (claims C1-C9)")]
+    b.append(("p", headline(results)))
     b.append(("p", "The Laws of Euchre (Leeds & Dwight, 1888) closes with nine cases of fine play. Each is laid out "
                    "here as the book prints it, its line of play is replayed with the double-dummy value of every "
                    "legal card at every card, each remark is checked as a statement about the deal, and the coup card "
@@ -207,6 +209,57 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
     for r in results:
         b += _case_blocks(r)
     return b
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+REMARK_WORDS = {"true": ("holds", "hold"), "true only under a reading": ("holds only under the reading stated",
+                "hold only under the reading stated"), "false": ("does not", "do not")}
+
+
+def _count(n: int) -> str:
+    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else f"{n:,}"
+
+
+def _verb(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+def _ids(ids: list[str], most: int = 4) -> str:
+    return " (" + ", ".join(ids[:most]) + (f" and {len(ids) - most} more" if len(ids) > most else "") + ")"
+
+
+def headline(results: list[CaseResult]) -> str:
+    """At most two sentences and 60 words: how many of the book's remarks hold, then how many of
+    the coup cards gain or lose on average from the player's seat; the second sentence loses its
+    claim ids, then goes, if the words would run over."""
+    by: dict[str, list[str]] = {}
+    for r in results:
+        for v in r.findings:
+            by.setdefault(v.verdict, []).append(v.remark.id)
+    total = sum(len(ids) for ids in by.values())
+    parts = []
+    for verdict, ids in sorted(by.items(), key=lambda kv: (kv[0] == "false", -len(kv[1]))):
+        one, many = REMARK_WORDS.get(verdict, (f"is {verdict}", f"are {verdict}"))
+        parts.append(f"{len(ids)} {_verb(len(ids), one, many)}" + (_ids(ids) if verdict == "false" else ""))
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+    first = (f"Of the book's {total} remark{'s' * (total != 1)} on its {_count(len(results))} coup{'s' * (len(results) != 1)}, "
+             f"{listed}." if total else "The book's coups make no remark to check.")
+    views = [r for r in results if r.table is not None]
+    gain = [r.case.id for r in views if r.table.share_tie < 1 and r.table.lo > 0]
+    loss = [r.case.id for r in views if r.table.share_tie < 1 and r.table.hi < 0]
+    unclear = len(views) - len(gain) - len(loss)
+    if not views:
+        return first
+    if len(views) == 1:
+        return f"{first} From the coup player's seat, {views[0].case.id}'s coup card is {table_word(views[0].table)}."
+    for with_ids in (True, False):
+        second = (f"From what the coup player could know, {len(gain)} of the {len(views)} coup cards "
+                  f"{_verb(len(gain), 'gains', 'gain')} on average{_ids(gain) if with_ids and gain else ''}, "
+                  f"{len(loss)} {_verb(len(loss), 'loses', 'lose')}{_ids(loss) if with_ids and loss else ''} and "
+                  f"{unclear} {_verb(unclear, 'is', 'are')} not shown either way.")
+        if headline_problem(f"{first} {second}") is None:
+            return f"{first} {second}"
+    return first
 
 
 def _case_blocks(r: CaseResult) -> list[tuple]:
