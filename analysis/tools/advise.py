@@ -677,6 +677,7 @@ def chart_figure(advice: Advice):
     labels = [v.action + (" (the book)" if v.action == advice.book[0] else "") for v in rows]
     by_words = "points per hand" if advice.by == "points" else "game-win chance"
     fig, axes = plt.subplots(1, 2, sharey=True, figsize=(9, 0.42 * len(rows) + 2.2), layout="constrained")
+    fig.get_layout_engine().set(wspace=0.06)   # room between the panels for the end labels of both axes
     panels = ((axes[0], [v.points for v in rows], "his side's net points per hand"),
               (axes[1], [v.game_win for v in rows], "his side's chance to win the game"))
     for ax, values, unit in panels:
