@@ -1,11 +1,12 @@
-"""Reports of a study: a tidy results table, the verdicts, Markdown and one self-contained HTML page.
+"""Reports of a study: a tidy results table, the verdicts, Markdown and one HTML page.
 
 A study renders its results into a :class:`StudyReport` (question, method, table, charts,
 verdicts); :func:`write_report` writes to the study's folder
 
 - ``results.parquet`` (or ``results.csv`` without pyarrow): the tidy results table;
 - ``verdicts.csv``: one row per claim;
-- ``report.md`` and ``report.html`` (charts embedded as base64 PNG, so the page travels alone);
+- ``report.md`` and ``report.html`` (the charts are the PNG files beside them, linked: the folder travels
+  whole, and the page stays a small text file);
 - ``summary.json``: title and headline, read by :func:`write_index` for ``reports/index.html``.
 
 Every file is written to a temporary name and renamed into place. The Markdown and HTML come
@@ -13,7 +14,6 @@ from :mod:`analysis.reporting.markup`, as every page of the project does.
 """
 from __future__ import annotations
 
-import base64
 import html
 import json
 import re
@@ -306,8 +306,9 @@ def render_markdown(report: StudyReport, manifest: dict) -> str:
 
 
 def _figure(chart: Chart, out_dir: Path) -> str:
-    data = base64.b64encode((out_dir / chart.file).read_bytes()).decode("ascii")
-    return (f'<figure><img alt="{html.escape(chart.caption)}" src="data:image/png;base64,{data}">'
+    if not (out_dir / chart.file).exists():
+        raise FileNotFoundError(out_dir / chart.file)     # a report names only charts it has drawn
+    return (f'<figure><img alt="{html.escape(chart.caption)}" src="{html.escape(chart.file)}">'
             f"<figcaption>{inline(chart.caption)}</figcaption></figure>")
 
 
@@ -323,7 +324,7 @@ OPEN_TO_PRINT = ("<script>addEventListener('beforeprint', () => document.querySe
 
 
 def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
-    """The report as one self-contained page, in the Markdown's order; the method, the readings and
+    """The report as one page, its charts the PNG files beside it, in the Markdown's order; the method, the readings and
     the run fold away (``<details>``), the headline, the main figure, the book's words and the tables
     stay open."""
     out_dir = Path(out_dir)
