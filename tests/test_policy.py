@@ -236,3 +236,47 @@ def test_the_packaged_cautious_policy_is_named():
     from analysis.bidding.policies import policy_from_name
     p = policy_from_name("cautious")
     assert isinstance(p, PatternPolicy) and p.name == "cautious"
+
+
+# --- a policy file that can only pass is refused ------------------------------------------------------------
+
+@pytest.mark.parametrize("text, why", [
+    ("", "has no rules"),
+    ('name = "empty"\n[first_round]\nB = []\n[second_round]\nprefer_next = false\n', "has no rules"),
+    ('[alone]\npatterns = ["two bowers, ace, and two others"]\n', "no rule for round one or two"),
+    ('base = "pass"\n[bands]\nall = [[0, 4], [0, 4]]\n', "calls with no hand class"),
+    ('base = "pass"\n[bands]\nall = [[0, 4], [0, 4]]\n[first_round.all.B]\n"R x x; no ace; no void" = "pass"\n'
+     '[discard.all.A]\n"R A x; no ace; no void" = "make a void"\n', "calls with no hand class"),
+])
+def test_a_policy_file_that_can_only_pass_is_refused_in_one_line(tmp_path, text, why):
+    from analysis.bidding.policies import policy_from_name
+    path = tmp_path / "policy.toml"
+    path.write_text(text)
+    with pytest.raises(EuchreError) as caught:
+        policy_from_name(str(path))
+    message = str(caught.value)
+    assert str(path) in message and why in message and "would pass every hand" in message
+    assert len(message.splitlines()) == 1
+
+
+def test_a_policy_file_with_one_call_and_the_pass_baseline_are_taken(tmp_path):
+    from analysis.bidding.class_policy import ClassPolicy
+    from analysis.bidding.policies import policy_from_name
+    path = tmp_path / "policy.toml"
+    path.write_text('[first_round]\nB = ["four trumps"]\n')
+    assert isinstance(policy_from_name(str(path)), PatternPolicy)
+    path.write_text('base = "pass"\n[bands]\nall = [[0, 4], [0, 4]]\n[second_round.all.C]\n'
+                    '"next: R x; aces; no bower down" = "next"\n')
+    assert isinstance(policy_from_name(str(path)), ClassPolicy)
+    assert isinstance(policy_from_name("pass"), AlwaysPass)   # the deliberate baseline stays
+
+
+def test_the_command_line_refuses_an_empty_policy_file_and_takes_pass(tmp_path, capsys):
+    from analysis.commands.cli import main
+    empty = tmp_path / "policy.toml"
+    empty.write_text("")
+    assert main(["compare", "book", str(empty), "--deals", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"euchrelab: error: policy file {empty}: the policy has no rules, so it would pass every hand\n"
+    assert main(["compare", "book", "pass", "--deals", "5", "--json"]) == 0
+    assert '"b": "always-pass"' in capsys.readouterr().out

@@ -24,9 +24,32 @@ def policy_from_toml(path) -> Policy:
     """A TOML policy file: hand classes by score band when it has ``[bands]``
     (:mod:`analysis.bidding.class_policy`), else the book's patterns (:mod:`analysis.bidding.pattern_policy`)."""
     data = read_toml(path, "policy file")
-    if is_class_policy(data):
-        return class_policy(data, f"policy file {path}")
-    return PatternPolicy.from_toml(path)
+    policy = class_policy(data, f"policy file {path}") if is_class_policy(data) else PatternPolicy.from_toml(path)
+    why = inert(policy)
+    if why:   # a file that can only pass is a mistake (an empty file, a misspelt section), not a policy
+        raise EuchreError(f"policy file {path}: {why}, so it would pass every hand")
+    return policy
+
+
+def inert(policy: Policy) -> str | None:
+    """Why a policy read from a file can never call, or None when it may.
+
+    Told from its rules alone, soundly: a pattern policy with no pattern for round one or two
+    never calls (its alone and take-from-partner patterns are asked only once a call is made); a
+    class policy never calls when its base never does (the ``pass`` baseline) and every round-one
+    and round-two class it lists is passed. A stuck dealer still names a suit: the rules make him."""
+    if isinstance(policy, PatternPolicy):
+        if not any(policy.first.values()) and not any(policy.second.values()):
+            if policy.lone or policy.take:
+                return "the policy has no rule for round one or two (its alone and take-from-partner rules " \
+                       "are asked only after a call)"
+            return "the policy has no rules"
+        return None
+    if isinstance(policy, ClassPolicy) and isinstance(policy.base, AlwaysPass):
+        calls = any((table > 0).any() for (rnd, _, _), table in policy.tables.items() if rnd in (1, 2))
+        if not calls:
+            return f"the policy calls with no hand class and its base {policy.base_name!r} never calls"
+    return None
 
 
 def class_policy(data: dict, where: str = "policy") -> ClassPolicy:
