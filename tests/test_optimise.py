@@ -143,6 +143,50 @@ def test_the_optimiser_improves_on_a_base_that_always_orders_up():
     base = simulate(deals, [order] * 4, Rules(), (0, 0))
     bd = np.ones(len(deals.hands), np.int64)
     assert (got.net(bd) - base.net(bd)).mean() > 0.05   # BD bidding better against the same adversaries
+    # a sweep that switched classes has not settled, and says so
+    assert not state.done and state.verdict.startswith("not settled: the last sweep still changed")
+
+
+def _parts(gain, half):
+    """One seat and band's bound of ``gain`` per hand with a 95% half-width ``half``."""
+    return {("B", "own 0-2, theirs 0-2"): (gain, (half / 1.959964) ** 2)}
+
+
+QUIET = {"B round one": 0, "B round two": 0}
+
+
+def test_a_quiet_sweep_whose_bound_still_shows_a_gain_has_not_settled():
+    from analysis.tools.optimise import State, bound_of, settled, still_open, verdict
+    parts = _parts(0.055, 0.030)                      # +0.055 [+0.025, +0.085]: a gain not taken
+    assert bound_of(parts)["B"]["low"] == pytest.approx(0.025, abs=1e-6)
+    found = still_open(parts)
+    assert [x["what"] for x in found] == ["bound"] and not settled(QUIET, found)
+    state = State({}, sweep=1, history=[QUIET], open=found, done=settled(QUIET, found))
+    words = verdict(state, Settings())
+    assert words.startswith("not settled:") and "+0.0550 [+0.0250, +0.0850]" in words and "more deals" in words
+    # the band where the seat gains most is not the only one looked at: a smaller gain clear of zero counts
+    parts[("B", "own 3, theirs 3")] = (0.02, (0.01 / 1.959964) ** 2)
+    parts[("B", "own 0-2, theirs 0-2")] = (0.06, (0.07 / 1.959964) ** 2)
+    assert bound_of(parts)["B"]["band"] == "own 0-2, theirs 0-2" and not settled(QUIET, still_open(parts))
+
+
+def test_settled_only_when_nothing_switched_and_no_interval_lies_above_zero():
+    from analysis.tools.optimise import State, settled, still_open, verdict
+    parts = _parts(0.02, 0.03)                        # +0.02 [-0.01, +0.05]: no gain beyond the interval
+    assert still_open(parts) == [] and settled(QUIET, [])
+    state = State({}, sweep=2, history=[QUIET], open=[], done=True)
+    assert verdict(state, Settings()).startswith("settled:")
+    # a sweep that switched a class is not settled, whatever the bound: more sweeps would go on
+    changed = {**QUIET, "B round two": 2}
+    assert not settled(changed, [])
+    words = verdict(State({}, sweep=2, history=[changed]), Settings(sweeps=2))
+    assert words.startswith("not settled: the last sweep still changed 2 classes") and "--sweeps" in words
+    # a decision reached but with no class on enough hands is unmeasured, not settled
+    unjudged = [{"seat": "C", "decision": "round two", "band": "own 4, theirs 4", "hands": 12}]
+    found = still_open(parts, unjudged)
+    assert not settled(QUIET, found)
+    words = verdict(State({}, sweep=2, history=[QUIET], open=found), Settings())
+    assert "C round two at own 4, theirs 4 met no class on 30 hands" in words and "more deals" in words
 
 
 @pytest.mark.slow

@@ -22,8 +22,14 @@ dealer's discard, then B, C, D, A in round two), each seat answering the others'
    action of every class, as the last sweep measured it before its own switches: the sum over its
    decisions and the classes met on :data:`MIN_HANDS` hands or more of (hands in the class per
    deal) x (the best action's mean minus the policy's), with its 95% interval, in the band where it
-   is largest. It is an upper estimate (the best is picked on the same deals); when the run has
-   settled nothing was switched, so it bounds the final policy.
+   is largest. It is an upper estimate (the best is picked on the same deals); when the last sweep
+   switched nothing, it bounds the final policy.
+5. Settled (:func:`settled`). The run is settled only when the last sweep switched no class and
+   no seat could still gain beyond its 95% interval: in no band does the interval of its bound (as
+   above, in every band, not only the largest) lie above zero, and no decision reached in a band
+   went unjudged (every class met on fewer than :data:`MIN_HANDS` hands, so nothing measured). A
+   quiet sweep with such a gain is not settled: the classes' intervals are too wide for a switch,
+   and more deals would narrow them.
 
 Every batch of deals is seeded by (seed, sweep, seat, round, score, batch), so the result is the
 same with 1 or N workers; after each sweep the state is saved beside the output, and
@@ -43,6 +49,7 @@ from scipy import stats as st
 from analysis.bidding.class_policy import ClassPolicy, class_codes
 from analysis.bidding.policies import class_policy
 from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.experiment.cells import MIN_CELL_DEALS
 from analysis.game.cards import SEATS
 from analysis.game.rules import Rules
 from analysis.seeds import optimise_batch_seed
@@ -54,7 +61,7 @@ DECISIONS = ((1, 1), (2, 1), (3, 1), (0, 1), (0, DISCARD), (1, 2), (2, 2), (3, 2
 BATCH = 25_000          # deals per batch at most
 ROUND_TWO_FACTOR = 3    # round two is reached on about a third of the deals
 UNITS = ("rubber", "game")
-MIN_HANDS = 30          # a class met on fewer hands in a sweep is never switched
+MIN_HANDS = MIN_CELL_DEALS   # a class met on fewer hands in a sweep is never switched (30, as every chart's cells)
 
 
 def default_bands(game: int) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
@@ -228,7 +235,10 @@ class State:
     policy: dict = field(default_factory=dict)
     history: list = field(default_factory=list)   # per sweep: switches per decision
     bound: dict = field(default_factory=dict)     # the last sweep's bound per seat
-    done: bool = False
+    done: bool = False                   # settled (see settled): the run is over
+    quiet: bool = False                  # the last sweep switched nothing: the run stops, settled or not
+    open: list = field(default_factory=list)      # what could still gain beyond its interval (see still_open)
+    verdict: str = ""                    # settled or not, in words, with what would be needed
 
 
 def _policy_of(data: dict, settings: Settings) -> ClassPolicy:
@@ -261,13 +271,15 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
         if {k: v for k, v in saved.get("settings", {}).items() if k != "sweeps"} != same:
             raise EuchreError(f"the saved state at {state_path} was made with other settings: "
                               "give the same settings, or start again without --resume")
+        if "quiet" not in saved:   # saved before settling was checked: its stop kept, not called settled
+            saved["quiet"], saved["done"] = saved.get("done", False), False
         state = State(**saved)
         state.settings = settings.key()
     policy = _policy_of(state.policy, settings)
-    while not state.done and state.sweep < settings.sweeps:
+    while not (state.done or state.quiet) and state.sweep < settings.sweeps:
         sweep = state.sweep + 1
         value = score_values(policy, settings, sweep, jobs)
-        switched, parts = {}, {}
+        switched, parts, unjudged = {}, {}, []
         for seat, rnd in DECISIONS:
             tasks = list(_tasks(settings, sweep, seat, rnd))
             frames = _parallel((delayed(decision_batch)(policy, seat, rnd, settings.rules, score, n,
@@ -281,6 +293,10 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
             table = decide(class_gains(frame, value, rnd, policy, seat), rnd, deals_by_band)
             tables = _mutable(policy)
             moved = 0
+            judged = {band: int(table.loc[table["band"] == band, "n"].sum()) for band in table["band"].unique()
+                      if (table.loc[table["band"] == band, "n"] < MIN_HANDS).all()}
+            unjudged += [{"seat": SEATS[seat], "decision": ARMS_NAMES[rnd], "band": band, "hands": n}
+                         for band, n in judged.items()]
             for r in table.itertuples(index=False):
                 current = tables.get((rnd, r.band, seat), {}).get(int(r.code))
                 if r.n >= MIN_HANDS and r.low_strict > 0 and current != r.best:
@@ -301,22 +317,79 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
         state.policy = policy.to_data()
         state.history.append(switched)
         state.bound = bound_of(parts)
-        state.done = sum(switched.values()) == 0
+        state.open = still_open(parts, unjudged)
+        state.quiet = sum(switched.values()) == 0
+        state.done = settled(switched, state.open)
+        state.verdict = verdict(state, settings)
         if state_path is not None:
             text = json.dumps(asdict(state), indent=1, sort_keys=True)
             write_atomic(state_path, lambda tmp: Path(tmp).write_text(text))
+    if not state.verdict:   # a state saved before the verdict was kept
+        state.verdict = verdict(state, settings)
     return policy, state
+
+
+def band_bounds(parts: dict) -> list[dict]:
+    """Per seat and band, what it could gain per hand by playing the best action of every class
+    (the sum over its decisions of ``parts``: (gain, variance)), with a 95% interval."""
+    z = float(st.norm.ppf(0.975))
+    return [{"seat": seat, "band": band, "gain": gain, "low": gain - z * math.sqrt(var),
+             "high": gain + z * math.sqrt(var)} for (seat, band), (gain, var) in parts.items()]
 
 
 def bound_of(parts: dict) -> dict:
     """Per seat, the band where it could gain most per hand by playing the best action of every
     class (the sum over its decisions), with a 95% interval."""
-    z = float(st.norm.ppf(0.975))
     out = {}
-    for (seat, band), (gain, var) in parts.items():
-        if seat not in out or gain > out[seat]["gain"]:
-            out[seat] = {"band": band, "gain": gain, "low": gain - z * math.sqrt(var), "high": gain + z * math.sqrt(var)}
+    for b in band_bounds(parts):
+        if b["seat"] not in out or b["gain"] > out[b["seat"]]["gain"]:
+            out[b["seat"]] = {k: b[k] for k in ("band", "gain", "low", "high")}
     return {s: out[s] for s in SEATS if s in out}
+
+
+def still_open(parts: dict, unjudged: list[dict] = ()) -> list[dict]:
+    """What could still gain beyond its 95% interval: each seat and band whose bound
+    (:func:`band_bounds`) has its interval above zero, the clearest first; then each decision and
+    band of ``unjudged`` (reached, but every class on fewer than :data:`MIN_HANDS` hands: its gain
+    unmeasured, so not known to be none). A class met on too few hands in a judged decision is left
+    out, as from the bound: on so few hands its interval is no guide (two alike give none at all)."""
+    found = sorted(({"what": "bound", **b} for b in band_bounds(parts) if b["low"] > 0), key=lambda x: -x["low"])
+    return found + [{"what": "unjudged", **u} for u in unjudged]
+
+
+def settled(switched: dict, open_: list) -> bool:
+    """The rule: settled when the last sweep switched no class and nothing could still gain beyond
+    its 95% interval (``open_``, :func:`still_open`). A sweep that switched nothing is not enough:
+    a gain too uncertain to switch on, whose interval still lies above zero, is a gain not taken."""
+    return sum(switched.values()) == 0 and not open_
+
+
+def verdict(state: State, settings: Settings) -> str:
+    """Settled or not, in a sentence, and if not what would be needed."""
+    if state.done:
+        return ("settled: the last sweep changed nothing and no seat, band or class could still gain "
+                "beyond its 95% interval")
+    changed = sum(state.history[-1].values()) if state.history else 0
+    words = []
+    if changed:
+        words.append(f"the last sweep still changed {changed} classes: more sweeps would go on "
+                     f"(--sweeps above {settings.sweeps}, or --resume)")
+    gains = [x for x in state.open if x["what"] == "bound"]
+    blind = [x for x in state.open if x["what"] == "unjudged"]
+    more_deals = f"more deals would narrow the intervals (--deals above {settings.deals:,})"
+    if gains:
+        top = gains[0]
+        more = f" (and {len(gains) - 1} other seats and bands)" if len(gains) > 1 else ""
+        words.append(f"{top['seat']} could still gain {top['gain']:+.4f} [{top['low']:+.4f}, {top['high']:+.4f}] "
+                     f"per hand at {top['band']}{more}, an interval above zero: {more_deals}")
+    if blind:
+        top = blind[0]
+        more = f" (and {len(blind) - 1} more)" if len(blind) > 1 else ""
+        words.append(f"{top['seat']} {top['decision']} at {top['band']} met no class on {MIN_HANDS} hands or more"
+                     f"{more}, so its gain is unmeasured: " + ("more deals would measure it" if gains else more_deals))
+    if not words:
+        words.append("no sweep has been run")
+    return "not settled: " + "; ".join(words)
 
 
 def to_toml(data: dict, comments: list[str] = ()) -> str:
