@@ -135,7 +135,8 @@ def test_report(tmp_path, capsys):
     assert code == 0
     for name in ("report.html", "report.md", "by_decision.png", "compare.json"):
         assert (tmp_path / "cmp" / name).stat().st_size > 0
-    assert "data:image/png;base64," in (tmp_path / "cmp" / "report.html").read_text()
+    page = (tmp_path / "cmp" / "report.html").read_text()
+    assert 'src="by_decision.png"' in page and 'href="../index.html"' in page      # a page of the reports' site
 
 
 @pytest.mark.parametrize("argv", [
@@ -206,6 +207,7 @@ def test_the_report_title_names_the_engine_and_the_headline_keeps_its_limits(boo
     result = C.compare(book, policy_from_name("pass"), deals=10, seed=1, play=play)
     C.write_report(result, tmp_path)
     title, headline = (tmp_path / "report.md").read_text().split("\n\n")[:2]   # the index reads these two
+    headline = headline.removeprefix("**Headline.** ")
     assert title == f"# Duplicate comparison, {words}: book against always-pass"
     assert headline_problem(headline) is None
     assert headline.startswith(f"book minus always-pass, {C.play_words(play, 32)}: ")

@@ -400,7 +400,8 @@ def test_report_is_written(tmp_path):
     md, page = coups.write_report(results, 10, 1, "compiled", tmp_path)
     text, html = md.read_text(), page.read_text()
     assert text.startswith("# The book's coups") and "| C1.1 | true |" in text and "solver: compiled" in text
-    assert "<table>" in html and "<strong>C2.3 — true only under a reading.</strong>" in html
+    assert '<table class="text">' in html and "<strong>C2.3 — true only under a reading.</strong>" in html
+    assert 'src="coups.png"' in html and (tmp_path / "coups.png").exists()
     assert "**" not in html and "<pre>" in html
 
 
@@ -411,6 +412,7 @@ def test_the_committed_coups_headline_is_two_sentences_and_60_words_at_most():
     from analysis.reporting.report import headline_problem, sentences
     md = (Path(__file__).resolve().parents[1] / "reports" / "coups" / "report.md").read_text(encoding="utf-8")
     title, headline = md.split("\n\n")[:2]          # what the index reads
+    headline = headline.removeprefix("**Headline.** ")
     assert title.startswith("# ") and headline_problem(headline) is None and len(sentences(headline)) == 2
     assert headline.startswith("Of the book's 24 remarks on its nine coups, ")
 

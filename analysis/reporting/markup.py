@@ -6,7 +6,7 @@ ledger of the book's claims, the coups and the comparisons.
 - text: :func:`inline` (one line of Markdown as HTML), :func:`md_to_html` (the small Markdown
   subset the reports write: paragraphs, lists, quotes, tables);
 - pages: :func:`page_head` (the opening of a self-contained page) and :data:`PAGE_END`, and
-  the style of each kind of page.
+  the style of each kind of page (a study's, the index, the ledger, a tool's).
 """
 from __future__ import annotations
 
@@ -176,10 +176,9 @@ td.negligible{color:#4D4D4D;font-weight:bold}td.inconclusive{color:#8A5D00}
 .note{font-size:.85rem;color:#555}
 """ + PRINT_CSS
 
-COUPS_STYLE = ("body{font-family:Georgia,serif;max-width:62rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#222}"
-               "h1{font-size:1.7rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc;margin-top:2rem}"
-               "pre{background:#f6f4ee;padding:.6em;overflow-x:auto;font-size:.85em}"
-               "table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.6rem 0}"
-               "td,th{border:1px solid #ddd;padding:.2rem .45rem;vertical-align:top;text-align:left}th{background:#f3f3f3}")
-
-COMPARISON_STYLE = "body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{padding:2px 8px}"
+# The pages of the command-line tools (comparisons, the ladder, call cards, the coups) are in the studies'
+# style, with room for preformatted text (the coups' deals) and tables of words, set left.
+TOOL_STYLE = STUDY_STYLE + """
+pre{background:#f6f4ee;padding:.6em;overflow-x:auto;font-size:.85em}
+table.text td,table.text th{text-align:left;vertical-align:top}
+"""

@@ -11,6 +11,10 @@ verdicts); :func:`write_report` writes to the study's folder
 
 Every file is written to a temporary name and renamed into place. The Markdown and HTML come
 from :mod:`analysis.reporting.markup`, as every page of the project does.
+
+The command-line tools' pages (comparisons, the ladder, call cards, the coups) are pages of the same
+site: :func:`write_page` opens them as a study's report (the links to the index, the title, the
+headline, the main figure) in the same style, the tool giving the rest.
 """
 from __future__ import annotations
 
@@ -26,8 +30,8 @@ from analysis.play.engines import play_words
 from analysis.experiment.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import write_atomic, write_json, write_table, write_text
 from analysis.reporting.ledger import build_ledger, counts_html, model_cell, write_ledger
-from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, html_table, inline, md_table, md_to_html,
-                                       page_head)
+from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, TOOL_STYLE, html_table, inline, md_table,
+                                       md_to_html, page_head)
 
 DOUBLE_DUMMY = (
     "The card play is solved **double-dummy**: every player sees all four hands and plays "
@@ -277,12 +281,8 @@ def _manifest_rows(manifest: dict) -> list[tuple[str, str]]:
 def render_markdown(report: StudyReport, manifest: dict) -> str:
     """The report as Markdown: the headline and the main figure first, then the book's words, the
     method, the verdicts and the results, the other figures, the readings and the run."""
-    parts = [f"# {report.title}", ""]
-    if report.headline:
-        parts += [f"**Headline.** {report.headline}", ""]
     main, *others = report.charts or [None]
-    if main is not None:
-        parts += [f"![{main.caption}]({main.file})", "", f"*{main.caption}*", ""]
+    parts = _top_markdown(report.title, report.headline, main)
     parts += ["## The question", "", report.question.strip(), ""]
     parts += ["## Method", "", report.method.strip(), "", report.play_note or play_note(manifest), ""]
     if report.verdicts:
@@ -305,17 +305,46 @@ def render_markdown(report: StudyReport, manifest: dict) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _figure(chart: Chart, out_dir: Path) -> str:
+def _top_markdown(title: str, headline: str, main: Chart | None) -> list[str]:
+    """The lines a page opens with: its title, the headline and the main figure."""
+    parts = [f"# {title}", ""]
+    if headline:
+        parts += [f"**Headline.** {headline}", ""]
+    if main is not None:
+        parts += [f"![{main.caption}]({main.file})", "", f"*{main.caption}*", ""]
+    return parts
+
+
+def figure_html(chart: Chart, out_dir) -> str:
+    """A chart as a page's figure: the PNG file beside the page, linked, with its caption."""
+    out_dir = Path(out_dir)
     if not (out_dir / chart.file).exists():
         raise FileNotFoundError(out_dir / chart.file)     # a report names only charts it has drawn
     return (f'<figure><img alt="{html.escape(chart.caption)}" src="{html.escape(chart.file)}">'
             f"<figcaption>{inline(chart.caption)}</figcaption></figure>")
 
 
-def _folded(heading: str, body: str, *, open_: bool = False) -> str:
+def folded(heading: str, body: str, *, open_: bool = False) -> str:
     """A section of the page that folds away under its heading (``<details>``)."""
     return (f'<details{" open" if open_ else ""}><summary><h2>{html.escape(heading)}</h2></summary>'
             f"{body}</details>")
+
+
+# Every page of the site links back to the index (and to the ledger of the claims).
+NAV = ('<p class="nav"><a href="../index.html">All the reports</a> · '
+       '<a href="../claims.html">The claims, one by one</a></p>')
+
+
+def _top_html(title: str, headline: str, main: Chart | None, out_dir: Path, style: str = STUDY_STYLE) -> list[str]:
+    """The opening of a page of the site: its head and style, the links to the index, the title, the
+    headline in its box and the main figure."""
+    start, head_title, style = page_head(html.escape(title), style)
+    parts = [start + head_title, style, NAV, f"<h1>{html.escape(title)}</h1>"]
+    if headline:
+        parts.append(f'<p class="headline">{inline(headline)}</p>')
+    if main is not None:
+        parts.append(figure_html(main, out_dir))
+    return parts
 
 
 # A printed page shows what the screen folds away.
@@ -328,16 +357,10 @@ def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     the run fold away (``<details>``), the headline, the main figure, the book's words and the tables
     stay open."""
     out_dir = Path(out_dir)
-    start, title, style = page_head(html.escape(report.title), STUDY_STYLE)
-    parts = [start + title, style, '<p class="nav"><a href="../index.html">All the reports</a> · '
-             '<a href="../claims.html">The claims, one by one</a></p>', f"<h1>{html.escape(report.title)}</h1>"]
-    if report.headline:
-        parts.append(f'<p class="headline">{inline(report.headline)}</p>')
     main, *others = report.charts or [None]
-    if main is not None:
-        parts.append(_figure(main, out_dir))
+    parts = _top_html(report.title, report.headline, main, out_dir)
     parts += ["<h2>The question</h2>", md_to_html(report.question)]
-    parts.append(_folded("Method", md_to_html(report.method) + md_to_html(report.play_note or play_note(manifest))))
+    parts.append(folded("Method", md_to_html(report.method) + md_to_html(report.play_note or play_note(manifest))))
     if report.verdicts:
         table = html_table(verdict_frame(report.verdicts), "verdicts")
         for word in VERDICTS:
@@ -351,13 +374,34 @@ def render_html(report: StudyReport, manifest: dict, out_dir) -> str:
     if report.table_caption:
         parts.append(md_to_html(report.table_caption))
     parts.append(f'<div class="wide">{html_table(report.table, "results")}</div>')
-    parts += [_figure(chart, out_dir) for chart in others]
-    parts += [_folded(heading, md_to_html(body)) for heading, body in report.sections]
+    parts += [figure_html(chart, out_dir) for chart in others]
+    parts += [folded(heading, md_to_html(body)) for heading, body in report.sections]
     run = ("<ul>" + "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in _manifest_rows(manifest))
            + "</ul><p class=\"note\">The full manifest is <code>manifest.json</code>; the tidy results table "
            "is <code>results.parquet</code> (or <code>results.csv</code>).</p>")
-    parts += [_folded("Run", run), OPEN_TO_PRINT, PAGE_END]
+    parts += [folded("Run", run), OPEN_TO_PRINT, PAGE_END]
     return "\n".join(parts) + "\n"
+
+
+def page_markdown(title: str, headline: str, main: Chart | None, body: str) -> str:
+    """A page of the site that is not a study's (a command-line tool's report) as Markdown: it opens
+    as a study's report does (title, headline, main figure), then ``body`` (Markdown)."""
+    return "\n".join(_top_markdown(title, headline, main)) + "\n" + body.strip() + "\n"
+
+
+def page_html(title: str, headline: str, main: Chart | None, body: str, out_dir) -> str:
+    """The same page as HTML, in the studies' style with their links to the index; ``body`` is HTML
+    (:func:`folded` for a section that folds away). The charts are the PNG files in ``out_dir``."""
+    parts = _top_html(title, headline, main, Path(out_dir), TOOL_STYLE)
+    return "\n".join(parts + [body, OPEN_TO_PRINT, PAGE_END]) + "\n"
+
+
+def write_page(out_dir, title: str, headline: str, main: Chart | None, markdown: str, body_html: str) -> dict[str, Path]:
+    """``report.md`` and ``report.html`` of a tool's page (:func:`page_markdown`, :func:`page_html`),
+    each written whole or not at all."""
+    out_dir = Path(out_dir)
+    return {"md": write_text(out_dir / "report.md", page_markdown(title, headline, main, markdown)),
+            "html": write_text(out_dir / "report.html", page_html(title, headline, main, body_html, out_dir))}
 
 
 def write_report(report: StudyReport, table: pd.DataFrame, manifest: dict, out_dir) -> dict[str, Path]:
@@ -404,7 +448,7 @@ def _summary_of(folder: Path) -> dict:
                         para.append(x)
                     elif x and para:
                         break
-                headline = " ".join(para)
+                headline = " ".join(para).removeprefix("**Headline.** ")   # a tool's page opens as a study's
                 break
     return {"name": folder.name, "title": title, "headline": headline}
 

@@ -271,9 +271,11 @@ def headline(lined: pd.DataFrame, policy: str, against: str, rules: Rules) -> st
 
 def _write_report(lined, out_dir: Path, policy: str, against: str, rules: Rules, deals: int, seed: int,
                   seats) -> dict[str, Path]:
+    """``report.md`` and ``report.html``, a page of the reports' site: the headline, the first seat's card
+    as its main figure, then the others, the cards drawn already."""
     import html as _html
-    from analysis.reporting.markup import COMPARISON_STYLE, PAGE_END, page_head
-    from analysis.storage import write_text
+    from analysis.reporting.markup import inline
+    from analysis.reporting.report import Chart, figure_html, folded, write_page
 
     title = f"Call cards: {policy} beside {against}"
     head = headline(lined, policy, against, rules)
@@ -284,14 +286,30 @@ def _write_report(lined, out_dir: Path, policy: str, against: str, rules: Rules,
               f"the policy calls with at least half the time, every stronger rung too (rungs met on fewer than "
               f"{MIN_HANDS} hands passed over). Every rung's share, with its 95% Wilson interval and the hands "
               "read, is in call_card.csv; the pages print on A4 or Letter (call_card.pdf).")
-    pages = [f"call_card_{seat}.png" for seat in seats]
-    md = "\n\n".join([f"# {title}", head, method] + [f"![{p}]({p})" for p in pages]) + "\n"
-    page = "\n".join(["".join(page_head(_html.escape(title), COMPARISON_STYLE)), f"<h1>{_html.escape(title)}</h1>",
-                      f"<p><strong>{_html.escape(head)}</strong></p>", f"<p>{_html.escape(method)}</p>",
-                      '<p><a href="call_card.pdf">The cards as PDF</a> · <a href="call_card.csv">the shares</a></p>']
-                     + [f'<figure><img alt="{p}" src="{p}" style="max-width:100%"></figure>' for p in pages]
-                     + [PAGE_END]) + "\n"
-    return {"md": write_text(out_dir / "report.md", md), "html": write_text(out_dir / "report.html", page)}
+    cards = [Chart(f"call_card_{seat}.png", f"The card of {SEAT_NAMES[SEATS.index(seat)]}: when to "
+                                            f"{CALL_WORDS[seat]} or make a suit, {policy}'s line beside {against}'s.")
+             for seat in seats]
+    main, *others = cards
+    links = "[The cards as PDF](call_card.pdf) · [the shares](call_card.csv)"
+    md = "\n\n".join([links] + [f"![{c.caption}]({c.file})\n\n*{c.caption}*" for c in others] + ["## Method", method])
+    body = "\n".join([f"<p>{inline(links)}</p>"] + [figure_html(c, out_dir) for c in others]
+                     + [folded("Method", f"<p>{_html.escape(method)}</p>")])
+    return write_page(out_dir, title, head, main, md, body)
+
+
+def redraw_page(out_dir, rules: Rules, deals: int, seed: int, policy: str | None = None, against: str | None = None,
+                seats=("B", "C", "D", "A")) -> dict[str, Path]:
+    """The cards' page drawn again from their ``call_card.csv``, without reading a deal: only ``report.md``
+    and ``report.html`` are written. The file does not hold the rules, the deals a band and side or the
+    seed: they are given as the cards were drawn; the policy and the other are the file's first two
+    unless named."""
+    out_dir = Path(out_dir)
+    table = pd.read_csv(out_dir / "call_card.csv")
+    # the shares again from the counts: the file rounds them, and a line turns on a share of one half
+    table["share"] = table["calls"] / table["hands"].where(table["hands"] > 0)
+    first, second = table["policy"].unique()[:2]
+    policy, against = policy or first, against or second
+    return _write_report(lines(table), out_dir, policy, against, rules, deals, seed, seats)
 
 
 def summary(lined: pd.DataFrame, policy: str, against: str, stuck: bool = False) -> list[str]:

@@ -367,6 +367,7 @@ class Comparison:
     def as_dict(self) -> dict:
         out = {"a": self.a, "b": self.b, "deals": self.deals, "seed": self.seed, "score": f"{self.score.ac}-{self.score.bd}",
                "rules": self.rules.as_dict(), "play": self.play,
+               **({} if resolve_play(self.play) == "dd" else {"worlds": self.worlds}),
                "points_per_hand": estimate_dict(self.points_per_hand),
                "game_win": estimate_dict(self.game_win), "rubber_points": estimate_dict(self.rubber_points),
                "differ_share": self.differ_share,
@@ -518,21 +519,33 @@ def headline_text(result: Comparison) -> str:
     return f"{result.a} minus {result.b}, {engine_words(result.play)}: {numbers} (95% intervals)."
 
 
+CHART = "by_decision.png"
+
+
 def write_report(result: Comparison, folder) -> dict:
-    """``report.md``, ``report.html`` (the chart embedded), ``by_decision.png`` and
-    ``compare.json`` in ``folder``, each written atomically."""
-    import base64
-    import html as _html
+    """``by_decision.png``, ``compare.json``, ``report.md`` and ``report.html`` (the chart linked) in
+    ``folder``, each written atomically."""
     import json
     from pathlib import Path
 
-    from analysis.reporting.markup import COMPARISON_STYLE, PAGE_END, html_table, md_table, page_head
     from analysis.storage import write_text
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    chart = folder / "by_decision.png"
+    chart = folder / CHART
     _chart(result, chart)
+    data = write_text(folder / "compare.json", json.dumps(result.as_dict(), indent=2) + "\n")
+    return {**write_page(result, folder), "png": chart, "json": data}
+
+
+def write_page(result: Comparison, folder) -> dict:
+    """``report.md`` and ``report.html`` of a comparison, a page of the reports' site, its chart
+    (``by_decision.png``, already drawn) beside them."""
+    import html
+
+    from analysis.reporting.markup import html_table, md_table
+    from analysis.reporting.report import Chart, folded, write_page as write_site_page
+
     title = f"Duplicate comparison, {engine_words(result.play)}: {result.a} against {result.b}"
     rules = result.rules
     method = (f"Pack {rules.pack}, game of {rules.points_for_game}"
@@ -544,20 +557,49 @@ def write_report(result: Comparison, folder) -> dict:
               f"Markov chain over (A's score, B's score, the dealing side) read from the deals at every score, from "
               f"0-0 with the first dealer drawn evenly; intervals from a bootstrap over the deals "
               f"({result.bootstrap} draws, seeded from the seed).")
-    headline = headline_text(result)
     diff = (f"The biddings differ on {result.differ_share:.1%} of the deals at "
             f"{result.score.ac}-{result.score.bd}; each such deal is counted under the first call (or discard) "
             f"where they differ. Deals bid alike contribute 0.")
-    md = "\n\n".join([f"# {title}", headline, method, md_table(_frame(result)), "## Where the policies differ", diff,
-                      md_table(_decision_frame(result)) if result.by_decision else "(none)",
-                      f"![by decision]({chart.name})"]) + "\n"
-    data = base64.b64encode(chart.read_bytes()).decode("ascii")
-    page = "\n".join([
-        "".join(page_head(_html.escape(title), COMPARISON_STYLE)),
-        f"<h1>{_html.escape(title)}</h1>", f"<p><strong>{_html.escape(headline)}</strong></p>",
-        f"<p>{_html.escape(method)}</p>", html_table(_frame(result), "results"),
-        "<h2>Where the policies differ</h2>", f"<p>{_html.escape(diff)}</p>",
-        html_table(_decision_frame(result), "results") if result.by_decision else "<p>(none)</p>",
-        f'<figure><img alt="by decision" src="data:image/png;base64,{data}"></figure>', PAGE_END]) + "\n"
-    return {"md": write_text(folder / "report.md", md), "html": write_text(folder / "report.html", page),
-            "png": chart, "json": write_text(folder / "compare.json", json.dumps(result.as_dict(), indent=2) + "\n")}
+    main = Chart(CHART, f"Where the biddings first differ, a row per seat and decision (its share of the deals in "
+                        f"brackets): the mean points per deal there, A ({result.a}) minus B ({result.b}), with its 95% "
+                        f"interval; the bar, that share times that mean, is what the decision adds to the points per hand.")
+    results, decisions = _frame(result), _decision_frame(result)
+    md = "\n\n".join(["## Results", md_table(results), "## Where the policies differ", diff,
+                       md_table(decisions) if result.by_decision else "(none)", "## Method", method])
+    body = "\n".join([
+        "<h2>Results</h2>", f'<div class="wide">{html_table(results, "results")}</div>',
+        "<h2>Where the policies differ</h2>", f"<p>{html.escape(diff)}</p>",
+        f'<div class="wide">{html_table(decisions, "results")}</div>' if result.by_decision else "<p>(none)</p>",
+        folded("Method", f"<p>{html.escape(method)}</p>")])
+    return write_site_page(folder, title, headline_text(result), main, md, body)
+
+
+def comparison_from_dict(data: dict) -> Comparison:
+    """A comparison as its ``compare.json`` keeps it (:meth:`Comparison.as_dict`): what its page shows.
+    A table-side run saved before the file held its worlds a decision played the default, 32."""
+    import re
+
+    def estimate(d: dict, n: int = 0) -> Estimate:
+        mean, low, high, se = (math.nan if x is None else float(x) for x in (d["estimate"], *d["ci"], d["se"]))
+        return Estimate(mean, low, high, se, math.nan, n, math.nan)
+
+    m, o = (int(x) for x in data["score"].split("-"))
+    draws = int(re.search(r"(\d+) draws", data["intervals"]["game_win"]).group(1))
+    games = None
+    if data.get("games") is not None:
+        games = {k: estimate(v) if isinstance(v, dict) else v for k, v in data["games"].items()}
+    rows = [DecisionRow(r["seat"], r["decision"], float(r["share"]), estimate(r["points"])) for r in data["by_decision"]]
+    return Comparison(data["a"], data["b"], Rules(**data["rules"]), int(data["deals"]), int(data["seed"]), Score(m, o),
+                      estimate(data["points_per_hand"], int(data["deals"])), estimate(data["game_win"]),
+                      estimate(data["rubber_points"]), float(data["differ_share"]), rows, games, draws, data["play"],
+                      int(data.get("worlds", 32)))
+
+
+def redraw_page(folder) -> dict:
+    """The page of a comparison drawn again from its ``compare.json``, without playing a deal: only
+    ``report.md`` and ``report.html`` are written."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(folder) / "compare.json").read_text(encoding="utf-8"))
+    return write_page(comparison_from_dict(data), folder)

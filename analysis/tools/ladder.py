@@ -347,32 +347,64 @@ def headline_text(result: Ladder) -> str:
     return text
 
 
+CHART = "ratings.png"
+
+
 def write_report(result: Ladder, folder) -> dict:
-    """``report.md``, ``report.html`` (the chart embedded), ``ratings.png`` and ``ladder.json``."""
-    import base64
-    import html as _html
+    """``ratings.png``, ``ladder.json``, ``report.md`` and ``report.html`` (the chart linked)."""
     from pathlib import Path
 
-    from analysis.reporting.markup import COMPARISON_STYLE, PAGE_END, html_table, md_table, page_head
-    from analysis.storage import write_json, write_text
+    from analysis.storage import write_json
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    chart = folder / "ratings.png"
+    chart = folder / CHART
     _chart(result, chart)
+    data = write_json(folder / "ladder.json", result.as_dict())
+    return {"json": data, **write_page(result, folder), "png": chart}
+
+
+def write_page(result: Ladder, folder) -> dict:
+    """``report.md`` and ``report.html`` of the ladder, a page of the reports' site, its chart
+    (``ratings.png``, already drawn) beside them."""
+    import html
+
+    from analysis.reporting.markup import html_table, md_table
+    from analysis.reporting.report import Chart, folded, write_page as write_site_page
+
     title = "The strength ladder of the card players"
-    headline = headline_text(result)
     method = method_text(result)
-    md = "\n\n".join([f"# {title}", headline, f"![ratings]({chart.name})", "## Players", md_table(players_frame(result)),
-                      "## Pairs (points per hand of the first over the second)", md_table(pairs_frame(result)),
-                      "## Method", method]) + "\n"
-    data = base64.b64encode(chart.read_bytes()).decode("ascii")
-    page = "\n".join([
-        "".join(page_head(_html.escape(title), COMPARISON_STYLE)), f"<h1>{_html.escape(title)}</h1>",
-        f"<p>{_html.escape(headline)}</p>", f'<figure><img alt="ratings" src="data:image/png;base64,{data}"></figure>',
-        "<h2>Players</h2>", html_table(players_frame(result), "results"),
-        "<h2>Pairs (points per hand of the first over the second)</h2>", html_table(pairs_frame(result), "results"),
-        "<h2>Method</h2>", f"<p>{_html.escape(method)}</p>", PAGE_END]) + "\n"
-    return {"json": write_json(folder / "ladder.json", result.as_dict()),
-            "md": write_text(folder / "report.md", md), "html": write_text(folder / "report.html", page),
-            "png": chart}
+    main = Chart(CHART, f"Each player's rating on the Elo scale ({BASELINE} at 0) with its 95% bootstrap interval, "
+                        "the strongest at the top; beside his name, the whole hands he plays a second on one core.")
+    pairs = "Pairs (points per hand of the first over the second)"
+    md = "\n\n".join(["## Players", md_table(players_frame(result)), f"## {pairs}", md_table(pairs_frame(result)),
+                       "## Method", method])
+    body = "\n".join([
+        "<h2>Players</h2>", f'<div class="wide">{html_table(players_frame(result), "results")}</div>',
+        f"<h2>{html.escape(pairs)}</h2>", f'<div class="wide">{html_table(pairs_frame(result), "results")}</div>',
+        folded("Method", f"<p>{html.escape(method)}</p>")])
+    return write_site_page(folder, title, headline_text(result), main, md, body)
+
+
+def ladder_from_dict(data: dict) -> Ladder:
+    """The ladder as its ``ladder.json`` keeps it (:meth:`Ladder.as_dict`): what its page shows."""
+    def num(x):
+        return math.nan if x is None else float(x)
+
+    players = [Rating(p["name"], num(p["rating"]), num(p["ci"][0]), num(p["ci"][1]), num(p["hands_per_s"]))
+               for p in data["players"]]
+    pairs = [Pair(p["a"], p["b"], Estimate(num(p["points_per_hand"]), num(p["ci"][0]), num(p["ci"][1]), math.nan,
+                                           math.nan, int(p["deals"]), math.nan), int(p["wins"]), int(p["losses"]),
+                  int(p["ties"])) for p in data["pairs"]]
+    return Ladder(players, pairs, int(data["deals_dealt"]), int(data["seed"]), Rules.of(pack=int(data["pack"])),
+                  int(data["bootstrap"]), int(data["cores"]), data.get("git_commit"))
+
+
+def redraw_page(folder) -> dict:
+    """The ladder's page drawn again from its ``ladder.json``, without playing a deal: only
+    ``report.md`` and ``report.html`` are written."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(folder) / "ladder.json").read_text(encoding="utf-8"))
+    return write_page(ladder_from_dict(data), folder)

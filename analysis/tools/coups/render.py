@@ -1,8 +1,10 @@
 """The coups on paper: text for the terminal, and the report ``reports/coups/`` in Markdown and HTML
-(with its verdicts in ``verdicts.json``).
+(with its verdicts in ``verdicts.json`` and their figure in ``coups.png``).
 
 The report is one list of blocks (heading, paragraph, list, table, preformatted text) written to
-Markdown and to HTML alike, through :mod:`analysis.reporting.markup`.
+Markdown and to HTML alike, through :mod:`analysis.reporting.markup`; the page is one of the reports'
+site (:func:`analysis.reporting.report.write_page`): the headline and the figure first, the method
+and each case folded away under its heading.
 """
 from __future__ import annotations
 
@@ -14,9 +16,9 @@ from analysis.game.cards import SEATS, SUIT_NAMES, card_name, card_text, rank_of
 from analysis.tools.coups.analyse import CaseResult
 from analysis.tools.coups.cases import CALL_TEXT, Case
 from analysis.tools.coups.table import SAMPLER, table_word
-from analysis.reporting.markup import COUPS_STYLE, PAGE_END, md_grid, md_to_html, page_head
-from analysis.reporting.report import headline_problem
-from analysis.storage import write_json, write_text
+from analysis.reporting.markup import html_grid, md_grid, md_to_html
+from analysis.reporting.report import Chart, folded, headline_problem, write_page
+from analysis.storage import write_json
 from analysis.game.cards import is_trump, partner_of, side_of, trump_order
 
 REPORT_DIR = Path("reports") / "coups"   # beside the studies' reports, from the working folder
@@ -153,8 +155,9 @@ def render_summary(results: list[CaseResult]) -> str:
 # --- the report ----------------------------------------------------------------------------
 
 def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: str) -> list[tuple]:
-    """The report as blocks (kind, content): h1 h2 h3 (text), p (Markdown), ul (list of
-    Markdown items), table (rows, the first the header), pre (text)."""
+    """The report as blocks (kind, content): h1 h2 h3 (text), fold (a heading of the second level whose
+    section folds away on the page), p (Markdown), ul (list of Markdown items), table (rows, the first
+    the header), pre (text). The title and the headline come first."""
     b: list[tuple] = [("h1", "The book's coups, Cases I-IX (claims C1-C9)")]
     b.append(("p", headline(results)))
     b.append(("p", "The Laws of Euchre (Leeds & Dwight, 1888) closes with nine cases of fine play. Each is laid out "
@@ -164,7 +167,7 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
     b.append(("p", "Double-dummy play is perfect-information play: both sides see all the cards. It favours whoever the "
                    "unseen cards favour and is an approximation of play at the table. A coup that wins double-dummy on "
                    "the printed deal may still be a poor play from what the player could know, and the reverse."))
-    b.append(("h2", "Method"))
+    b.append(("fold", "Method"))
     b.append(("ul", [
         "Values: makers' tricks in the whole hand after each legal card, both sides playing perfectly afterwards; "
         "points by laws 2-3 (makers 3-4 tricks 1, 5 tricks 2 or 4 alone; makers under 3 are euchred, 2 to the adversaries, 4 against a lone hand).",
@@ -264,7 +267,7 @@ def headline(results: list[CaseResult]) -> str:
 
 def _case_blocks(r: CaseResult) -> list[tuple]:
     c = r.case
-    b: list[tuple] = [("h2", f"{c.id}: Case {c.number}. {c.title}")]
+    b: list[tuple] = [("fold", f"{c.id}: Case {c.number}. {c.title}")]
     b.append(("pre", "\n".join(diagram(c))))
     b.append(("p", f"Trumps {SUIT_NAMES[c.trump]}, turn-up the {card_name(c.turn_up)}. {_made_text(c)}; the makers are "
                    f"{'A and C' if c.makers == 0 else 'B and D'}. Score: {c.score}."))
@@ -341,6 +344,8 @@ def conclusions(results: list[CaseResult]) -> list[str]:
 def _markdown(kind: str, content) -> str:
     if kind in ("h1", "h2", "h3"):
         return "#" * int(kind[1]) + " " + content
+    if kind == "fold":
+        return "## " + content
     if kind == "pre":
         return "```\n" + content + "\n```"
     if kind == "ul":
@@ -351,22 +356,52 @@ def _markdown(kind: str, content) -> str:
     return content
 
 
-def to_markdown(blocks: list[tuple]) -> str:
-    return "\n\n".join(_markdown(kind, content) for kind, content in blocks) + "\n"
+def _html(kind: str, content) -> str:
+    if kind in ("h1", "h2", "h3"):
+        return f"<{kind}>{html.escape(content)}</{kind}>"
+    if kind == "pre":
+        return f"<pre>{html.escape(content)}</pre>"
+    if kind == "table":
+        head, *rows = content
+        return html_grid(head, rows, "text")
+    return md_to_html(_markdown(kind, content))
 
 
-def to_html(blocks: list[tuple]) -> str:
-    """A self-contained page: headings and preformatted text as such, the rest through md_to_html."""
-    body = []
-    for kind, content in blocks:
-        if kind in ("h1", "h2", "h3"):
-            body.append(f"<{kind}>{html.escape(content)}</{kind}>")
-        elif kind == "pre":
-            body.append(f"<pre>{html.escape(content)}</pre>")
+FIGURE_CAPTION = (
+    "A row per case. Left, each of the book's remarks on it, numbered as in the tables below, by its verdict. "
+    "Right, the coup card weighed from the seat of the player who made it: the mean net points it gains over the "
+    "natural play across the worlds he could believe in, with its 95% interval; the dot with the calls read as the "
+    "report reads them (its colour says whether the interval clears 0), the hollow diamond from the cards alone. "
+    "The figure's data: verdicts.json, beside this page.")
+
+
+def _split(blocks: list[tuple]) -> tuple[str, str, list[tuple]]:
+    """The title, the headline and the rest of the blocks (see :func:`report_blocks`)."""
+    (_, title), (_, head), *rest = blocks
+    return title, head, rest
+
+
+def markdown_body(blocks: list[tuple]) -> str:
+    """The blocks after the title and the headline as Markdown."""
+    return "\n\n".join(_markdown(kind, content) for kind, content in _split(blocks)[2])
+
+
+def html_body(blocks: list[tuple]) -> str:
+    """The blocks after the title and the headline as HTML: those after a "fold" heading fold away under
+    it, up to the next heading of its level."""
+    body: list[str] = []
+    fold: tuple[str, list[str]] | None = None
+    for kind, content in _split(blocks)[2]:
+        if kind in ("h2", "fold") and fold is not None:
+            body.append(folded(fold[0], "\n".join(fold[1])))
+            fold = None
+        if kind == "fold":
+            fold = (content, [])
         else:
-            body.append(md_to_html(_markdown(kind, content)))
-    title = html.escape(next((c for k, c in blocks if k == "h1"), "The book's coups"))
-    return "".join(page_head(title, COUPS_STYLE)) + "\n" + "\n".join(body) + "\n" + PAGE_END + "\n"
+            (fold[1] if fold is not None else body).append(_html(kind, content))
+    if fold is not None:
+        body.append(folded(fold[0], "\n".join(fold[1])))
+    return "\n".join(body)
 
 
 def verdicts_record(results: list[CaseResult], n_worlds: int, seed: int, solver: str) -> dict:
@@ -382,10 +417,55 @@ def verdicts_record(results: list[CaseResult], n_worlds: int, seed: int, solver:
 
 def write_report(results: list[CaseResult], n_worlds: int, seed: int, solver: str,
                  directory: str | Path | None = None) -> list[Path]:
-    """Write ``report.md`` and a self-contained ``report.html`` for the cases analysed (whole files
-    or none), and their verdicts beside them in ``verdicts.json``; returns the two reports' paths."""
+    """Write the verdicts of the cases analysed (``verdicts.json``), their figure (``coups.png``),
+    ``report.md`` and ``report.html`` (whole files or none) in ``directory`` (default ``reports/coups``);
+    returns the two reports' paths."""
     directory = Path(directory) if directory else REPORT_DIR
-    blocks = report_blocks(results, n_worlds, seed, solver)
-    write_json(directory / "verdicts.json", verdicts_record(results, n_worlds, seed, solver))
-    return [write_text(directory / "report.md", to_markdown(blocks)),
-            write_text(directory / "report.html", to_html(blocks))]
+    record = verdicts_record(results, n_worlds, seed, solver)
+    write_json(directory / "verdicts.json", record)
+    return _write_pages(results, record, directory)
+
+
+def _write_pages(results: list[CaseResult], record: dict, directory: Path) -> list[Path]:
+    from analysis.tools.coups.figure import FILE, draw_figure
+
+    draw_figure(record, directory)
+    blocks = report_blocks(results, record["worlds"], record["seed"], record["solver"])
+    title, head, _ = _split(blocks)
+    paths = write_page(directory, title, head, Chart(FILE, FIGURE_CAPTION), markdown_body(blocks), html_body(blocks))
+    return [paths["md"], paths["html"]]
+
+
+def results_from_record(record: dict) -> list[CaseResult]:
+    """The cases' results as the report shows them, from their verdicts (``verdicts.json``) without
+    sampling a world: the remarks' verdicts and the table-side views as saved; the book's line replayed
+    on the printed deal (exact double-dummy values, a fraction of a second), which the record does not keep."""
+    from analysis.play.double_dummy import get_solver
+    from analysis.tools.coups.cases import load_cases
+    from analysis.tools.coups.table import TableView
+    from analysis.tools.coups.valuation import Finding, check_remarks_under_readings, line_result, replay
+
+    solver = get_solver(record["solver"])
+    by_id = {c.id: c for c in load_cases()}
+    results = []
+    for saved in record["cases"]:
+        case = by_id[saved["id"]]
+        remarks = {r.id: r for r in case.remarks}
+        findings = [Finding(remarks[f["id"]], f["verdict"], f["detail"], f.get("reading", ""), f.get("values", {}))
+                    for f in saved["claims"]]
+        view = None if saved["table_side"] is None else TableView.from_dict(saved["table_side"])
+        final, complete = line_result(case, solver)
+        results.append(CaseResult(case, replay(case, solver), final, complete, findings,
+                                  check_remarks_under_readings(case, solver), view))
+    return results
+
+
+def redraw_report(directory: str | Path | None = None) -> list[Path]:
+    """The coups' page drawn again from their ``verdicts.json`` in ``directory`` (default ``reports/coups``),
+    without sampling a world: ``coups.png``, ``report.md`` and ``report.html`` are written, the verdicts
+    left as they are."""
+    import json
+
+    directory = Path(directory) if directory else REPORT_DIR
+    record = json.loads((directory / "verdicts.json").read_text(encoding="utf-8"))
+    return _write_pages(results_from_record(record), record, directory)

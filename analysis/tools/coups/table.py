@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.game.cards import SEATS, card_text
+from analysis.game.cards import SEATS, card_text, parse_card
 from analysis.tools.coups.cases import CALL_TEXT, Case, Remark
 from analysis.tools.coups.valuation import Finding, value_of
 from analysis.tools.coups.worlds import INFERENCE_TEXT, Knowledge, World, book_call_predicate, call_predicate, inference_holds, knowledge, player_worlds
@@ -57,6 +57,15 @@ class TableView:
             "cards_only": self.unconstrained, "book_policy_calls": self.book,
             "holdings": self.holdings, "table_claims": self.choices,
         }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "TableView":
+        """The view as :meth:`as_dict` saved it (in ``verdicts.json``)."""
+        low, high = d["ci95"]
+        return cls(SEATS.index(d["player"]), parse_card(d["coup"]), parse_card(d["natural"]), d["worlds"], d["draws"],
+                   d["engine"], list(d["calls"]), d["mean_gain_points"], d["se"], low, high, d["share_gain"],
+                   d["share_loss"], d["share_tie"], d["cards_only"], d["book_policy_calls"], list(d["holdings"]),
+                   list(d["table_claims"]))
 
 
 def gains(case: Case, worlds: Sequence[World], after: Sequence[int], player: int, card: int, other: int,
