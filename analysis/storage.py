@@ -17,6 +17,7 @@ import os
 import secrets
 import tomllib
 import socket
+import tempfile
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -63,6 +64,63 @@ def write_json(path, obj) -> Path:
 
 def read_json(path) -> dict:
     return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+# --- outputs, checked before any work ------------------------------------------------------
+
+CHART_SUFFIX = ".png"   # every chart a command writes is a PNG image
+
+
+def _nearest_existing(path: Path) -> Path:
+    path = path.absolute()
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def _check_can_write_in(folder: Path, shown: str) -> None:
+    """Creates and removes a file in ``folder``: the one sure test (permissions, read-only mounts)."""
+    try:
+        fd, name = tempfile.mkstemp(dir=folder, prefix=".euchrelab-check-")
+    except OSError as exc:
+        raise EuchreError(f"{shown}: cannot write in {folder} ({(exc.strerror or str(exc)).lower()})") from None
+    os.close(fd)
+    os.unlink(name)
+
+
+def check_output_folder(path, option: str) -> Path:
+    """An output folder, refused (one line naming ``option``) unless it is a folder, or can be made
+    one, that this process can write in. Nothing is created: the command makes it when it writes."""
+    path = Path(path)
+    shown = f"{option} {path}"
+    if path.exists() and not path.is_dir():
+        raise EuchreError(f"{shown} is a file: give a folder")
+    base = _nearest_existing(path)
+    if not base.is_dir():
+        raise EuchreError(f"{shown}: {base} is a file, so no folder can be made under it")
+    _check_can_write_in(base, shown)
+    return path
+
+
+def check_output_file(path, option: str, suffix: str | None = None) -> Path:
+    """An output file, refused (one line naming ``option``) unless it ends in ``suffix`` (when
+    given), is not a folder, and lies in an existing folder this process can write in."""
+    path = Path(path)
+    shown = f"{option} {path}"
+    if suffix is not None and path.suffix.lower() != suffix:
+        raise EuchreError(f"{shown} must name a {suffix} file")
+    if path.is_dir():
+        raise EuchreError(f"{shown} is a folder: give a file")
+    parent = path.parent
+    if not parent.is_dir():
+        raise EuchreError(f"{shown}: no folder {parent}" if not parent.exists() else f"{shown}: {parent} is a file")
+    _check_can_write_in(parent, shown)
+    return path
+
+
+def check_chart_file(path, option: str) -> Path:
+    """A chart's output file: the one rule for every command, a PNG image (``.png``)."""
+    return check_output_file(path, option, CHART_SUFFIX)
 
 
 # --- tables ---------------------------------------------------------------------------------

@@ -142,7 +142,7 @@ def test_report(tmp_path, capsys):
 @pytest.mark.parametrize("argv", [
     ["book", "nosuch"],
     ["book", "pass", "--deals", "0"],
-    ["book", "pass", "--deals", "10", "--games", "10"],
+    ["book", "pass", "--deals", "10", "--games", "0"],
     ["book", "pass", "--score", "5-0"],
     ["book", "pass", "--score", "x"],
     ["book", "pass", "--play", "pimcx"],

@@ -49,7 +49,7 @@ def test_the_24_card_pack_deals_nine_to_ace():
 
 def test_fixed_cards_turn_up_voids_and_out_cards_are_honoured():
     deals = deals_of(run_cli("--n", "200", "--seed", "4", "--hand", "B=9C JC", "--hand", "A=AH KH QH JH TH",
-                             "--turn-up", "9D", "--void", "D=S:C", "--out", "7S 8S", "--out", "7C"))
+                             "--turn-up", "9D", "--void", "D=S:C", "--played", "7S 8S", "--played", "7C"))
     spades_under_clubs = mask_of(parse_cards("7S 8S 9S TS QS KS AS"))  # the knave of spades is a club
     seen_js_in_d = False
     for deal in deals:
@@ -66,7 +66,7 @@ def test_fixed_cards_turn_up_voids_and_out_cards_are_honoured():
 @pytest.mark.parametrize("args, fragment", [
     (["--hand", "A=9C", "--hand", "B=9C"], "card 9C is fixed in both hand A and hand B"),
     (["--hand", "A=9C", "--turn-up", "9C"], "the turn-up 9C is also in hand A"),
-    (["--out", "9C", "--turn-up", "9C"], "the turn-up 9C is also out of play"),
+    (["--played", "9C", "--turn-up", "9C"], "the turn-up 9C is also out of play"),
     (["--hand", "D=AH", "--void", "D=H:C"], "hand D holds AH but is void in hearts"),
     (["--hand", "B=9C TC JC QC KC AC"], "hand B has 6 fixed cards"),
     (["--void", "B=X:C"], "'X' is not a suit"),
@@ -75,7 +75,7 @@ def test_fixed_cards_turn_up_voids_and_out_cards_are_honoured():
     (["--hand", "E=9C"], "'E' is not a seat"),
     (["--pack", "24", "--hand", "B=7S"], "card 7S is not in the 24-card pack"),
     (["--pack", "36"], "not a euchre pack"),
-    (["--out", "7S 8S 9S TS JS QS KS AS 7C 8C 9C TC"], "only 20 unseen cards"),
+    (["--played", "7S 8S 9S TS JS QS KS AS 7C 8C 9C TC"], "only 20 unseen cards"),
     (["--n", "-1"], "--n must be 0 or more"),
 ])
 def test_contradictory_or_bad_options_exit_2_with_one_line(args, fragment):

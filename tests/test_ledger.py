@@ -290,36 +290,52 @@ def dirty_checkout(tmp_path, monkeypatch):
     return reference
 
 
-def test_a_reference_run_from_a_dirty_tree_is_refused(dirty_checkout):
-    with pytest.raises(EuchreError, match="uncommitted changes to 0123456789ab.*--allow-dirty") as err:
+def test_a_run_of_ones_own_never_writes_the_reference_reports(dirty_checkout, monkeypatch):
+    monkeypatch.setattr(runner, "git_commit", lambda: "0123456789abcdef")   # even from a clean tree
+    with pytest.raises(EuchreError, match="holds the committed reference runs.*--reference") as err:
         runner.run_and_report(toy, toy.toy_settings(dirty_checkout, deals=300))
     assert "\n" not in str(err.value)
     assert not dirty_checkout.exists()          # refused before anything is written
 
 
-def test_allow_dirty_runs_and_the_report_says_so(dirty_checkout):
-    _outcome, paths = runner.run_and_report(toy, toy.toy_settings(dirty_checkout, deals=300, allow_dirty=True))
+def test_a_reference_run_from_a_dirty_tree_is_refused(dirty_checkout):
+    with pytest.raises(EuchreError, match="uncommitted changes to 0123456789ab") as err:
+        runner.run_and_report(toy, toy.toy_settings(dirty_checkout, deals=300, reference=True))
+    assert "\n" not in str(err.value)
+    assert not dirty_checkout.exists()
+
+
+def test_a_dirty_tree_may_write_anywhere_else_and_the_report_says_so(dirty_checkout, tmp_path):
+    _outcome, paths = runner.run_and_report(toy, toy.toy_settings(tmp_path / "elsewhere", deals=300))
     md = paths["markdown"].read_text()
     assert "- provenance: made from uncommitted changes to 0123456789abcdef\n" in md
     assert "made from uncommitted changes to 0123456789abcdef" in paths["html"].read_text()
 
 
-def test_a_dirty_tree_may_write_anywhere_else(dirty_checkout, tmp_path):
-    _outcome, paths = runner.run_and_report(toy, toy.toy_settings(tmp_path / "elsewhere", deals=300))
-    assert "uncommitted" in paths["markdown"].read_text()   # the run still records it
+def test_a_local_runs_index_says_so_and_links_the_reference(dirty_checkout, tmp_path):
+    _outcome, paths = runner.run_and_report(toy, toy.toy_settings(tmp_path / "mine", deals=300))
+    index = paths["index"].read_text()
+    assert "A local run</strong> (1 study, 300 deals a scenario, run 20" in index
+    assert 'href="../reports/index.html"' in index
 
 
-def test_a_clean_tree_writes_the_reference_reports(dirty_checkout, monkeypatch):
+def test_a_clean_tree_writes_the_reference_reports_with_the_flag(dirty_checkout, monkeypatch):
     monkeypatch.setattr(runner, "git_commit", lambda: "0123456789abcdef")
-    _outcome, paths = runner.run_and_report(toy, toy.toy_settings(dirty_checkout, deals=300))
+    _outcome, paths = runner.run_and_report(toy, toy.toy_settings(dirty_checkout, deals=300, reference=True))
     assert "uncommitted" not in paths["markdown"].read_text()
+    assert "A local run" not in paths["index"].read_text()
 
 
-def test_the_run_command_refuses_with_one_line_and_allows_with_the_flag(dirty_checkout, user_studies, capsys):
+def test_the_run_command_refuses_with_one_line_and_replaces_with_the_flag(dirty_checkout, user_studies, capsys,
+                                                                          monkeypatch):
     from analysis.commands.cli import main
+    monkeypatch.setattr(runner, "git_commit", lambda: "0123456789abcdef")
     args = ["run", "userstudies.toy", "--deals", "300", "--out", str(dirty_checkout), "--no-progress"]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--allow-dirty" in err
-    assert main(args + ["--allow-dirty"]) == 0
-    assert "made from uncommitted changes" in (dirty_checkout / "toy" / "report.md").read_text()
+    assert err.count("\n") == 1 and "--reference" in err and not dirty_checkout.exists()
+    assert main(["run", "userstudies.toy", "--deals", "300", "--reference", "--no-progress"]) == 0
+    assert (dirty_checkout / "toy" / "report.md").exists()
+    assert main(["run", "userstudies.toy", "--deals", "200", "--reference", "--no-progress"]) == 0
+    assert "toy: replaced the reference run of 300 deals a scenario, seed 1888, commit 0123456789ab" \
+        in capsys.readouterr().out

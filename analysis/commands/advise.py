@@ -6,7 +6,8 @@ import json
 import sys
 
 from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, check_chart_path, text_table, write_chart
-from analysis.commands.common import add_play_arguments, add_rules_arguments, play_from_args, rules_from_args
+from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
+                                      play_from_args, rules_from_args)
 from analysis.errors import EuchreError
 
 NAME = "advise"
@@ -29,7 +30,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
     parser.add_argument("--by", default="points", choices=UNITS,
                         help="the unit that picks the best action: points per hand (default) or game-win chance")
-    parser.add_argument("--jobs", type=int, default=1, help="workers sharing the chunks of worlds (-1: every core)")
+    add_jobs_argument(parser)
     parser.add_argument("--model-deals", type=int, default=MODEL_DEALS,
                         help=f"the game model: the book's hands per score (default {MODEL_DEALS:,}; cached on disk)")
     add_rules_arguments(parser)
@@ -40,6 +41,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     play, play_worlds = play_from_args(args, "--play-worlds")
+    jobs_from_args(args)
     if args.model_deals < 1:
         raise EuchreError("--model-deals must be at least 1")
     if args.chart is not None:

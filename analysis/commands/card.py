@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.commands.common import add_rules_arguments, rules_from_args
-from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
+                                      check_output_dir, jobs_from_args, rules_from_args)
+from analysis.errors import EuchreError, check_whole
 
 NAME = "card"
 HELP = ("call cards of a policy: one printed page a seat, the least hand it calls with in each round by score "
@@ -22,7 +23,8 @@ def add_arguments(parser) -> None:
                         help="deals a score band and side (default 100,000)")
     parser.add_argument("--seed", type=int, default=1888, help="root seed (default 1888)")
     add_rules_arguments(parser)
-    parser.add_argument("--jobs", type=int, default=1, help="workers (joblib; -1 for every core; default 1)")
+    add_jobs_argument(parser)
+    add_reference_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -34,11 +36,9 @@ def run(args) -> int:
 
     check_whole(args.deals, "--deals", 1)
     check_whole(args.seed, "--seed")
-    check_jobs(args.jobs)
+    jobs_from_args(args)
     rules = rules_from_args(args)
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise EuchreError(f"--out {out} is a file: give a folder")
+    out = check_output_dir(args.out, "--out", args.reference)
     policy, against = policy_from_name(args.policy), policy_from_name(args.against)
     names = ["the book" if n == "book" else n
              for n in (getattr(policy, "name", args.policy), getattr(against, "name", args.against))]

@@ -11,8 +11,9 @@ and what its choices cost against the best.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
+from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
+                                      check_output_dir, jobs_from_args, rules_from_args)
 from analysis.errors import EuchreError
 from analysis.game.rules import SEAT_ORDER
 
@@ -31,6 +32,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", default="1888", help="root seed (default 1888)")
     parser.add_argument("--cap", default="60", help="hands of one class played per batch of 25,000 deals (default 60)")
     parser.add_argument("--score", default="0-0", help="the score AC-BD before the hand (default 0-0, love-all)")
+    add_rules_arguments(parser)
+    add_jobs_argument(parser)
+    add_reference_argument(parser)
 
 
 def _whole(option: str, text: str, least: int) -> int:
@@ -48,7 +52,6 @@ def run(args) -> int:
     from analysis.game.cards import parse_seat
     from analysis.commands.common import parse_score
     from analysis.bidding.policies import policy_from_name
-    from analysis.game.rules import Rules
 
     # every input checked before anything is computed or written
     deals = _whole("--deals", args.deals, 1)
@@ -61,11 +64,10 @@ def run(args) -> int:
             seats = [parse_seat(args.seat)]
         except EuchreError:
             raise EuchreError(f"--seat {args.seat!r} is not a seat: give A, B, C, D or all") from None
-    rules = Rules()
+    jobs = jobs_from_args(args)
+    rules = rules_from_args(args)
     score = parse_score(args.score, rules)
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise EuchreError(f"--out {out} is a file: give a folder")
+    out = check_output_dir(args.out, "--out", args.reference)
     policy = policy_from_name(args.policy)
     name = getattr(policy, "name", args.policy)
 
@@ -75,7 +77,7 @@ def run(args) -> int:
         if done == total:
             sys.stderr.write("\n")
 
-    frame = strategy.chart_rows(policy, seats, deals, seed, rules, score, cap, progress=progress)
+    frame = strategy.chart_rows(policy, seats, deals, seed, rules, score, cap, progress=progress, jobs=jobs)
     table = strategy.action_table(frame)
     letters = [strategy.SEATS[s] for s in seats]
     if table.empty:
@@ -85,7 +87,8 @@ def run(args) -> int:
     method = (f"Method: {deals:,} fresh deals per seat and round (round two {3 * deals:,}), seed {seed}, at "
               f"{score_words}, bid by the policy {name!r}; where the seat's decision is reached, at most {cap} hands "
               "of a class per 25,000 deals are played under each action, paired on the same deals, every other "
-              "decision by the policy; double-dummy play.")
+              f"decision by the policy; double-dummy play; pack {rules.pack}, game of {rules.points_for_game}"
+              f"{', stick the dealer' if rules.stick_the_dealer else ''}.")
     out.mkdir(parents=True, exist_ok=True)
     csv = strategy.write_csv(table, out / "chart.csv")
     paths = strategy.write_charts(table, out, title=f"The best bid by hand class, and what {name!r} does",

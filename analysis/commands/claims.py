@@ -36,6 +36,9 @@ def run(args) -> int:
     from analysis.reporting.ledger import COUNTS, build_ledger
     from analysis.reporting.report import write_index
 
+    if args.write:   # checked before the ledger is read
+        from analysis.storage import check_output_folder
+        check_output_folder(args.reports, "--reports")
     ledger = build_ledger(Path(args.reports))
     if args.json:
         sys.stdout.write(json.dumps(_plain(ledger.as_list()), allow_nan=False) + "\n")
@@ -50,6 +53,8 @@ def run(args) -> int:
         tally = ", ".join(f"{n} {s}" for s in COUNTS if (n := sum(e.count_as == s for e in ledger.entries)))
         sys.stdout.write(f"\n{len(ledger.entries)} claims: {tally}\n")
     if args.write:
-        index = write_index(Path(args.reports))
+        from analysis.run.runner import is_reference, reference_reports
+        local = not is_reference(args.reports)
+        index = write_index(Path(args.reports), reference=reference_reports() if local else None)
         sys.stderr.write(f"wrote {index.with_name('claims.html')}, {index.with_name('claims.md')}, {index}\n")
     return 0

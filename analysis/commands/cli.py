@@ -34,7 +34,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from analysis.run.runner import package_version
     parser = _Parser(prog="euchrelab", description="Monte Carlo strategy analyser for Euchre, after The Laws of Euchre (1888).")
+    parser.add_argument("--version", action="version", version=f"euchrelab {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for module in command_modules():

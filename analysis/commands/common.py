@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 
 from analysis.play.engines import DEFAULT_WORLDS, check_play, resolve_play
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_jobs
 from analysis.game.rules import Rules, Score
 
 
@@ -55,3 +55,38 @@ def play_from_args(args, worlds: str = "--worlds") -> tuple[str, int]:
     """The engine and its worlds a decision given by :func:`add_play_arguments`, checked."""
     check_play(args.play, args.play_worlds, worlds)
     return resolve_play(args.play), args.play_worlds
+
+
+def whole(text: str) -> int:
+    """An argparse type: a whole number, with or without underscores (``250_000``)."""
+    try:
+        return int(str(text).replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def add_jobs_argument(parser: argparse.ArgumentParser, default: int | None = 1) -> None:
+    """``--jobs N``, the same for every command whose work runs in parallel."""
+    parser.add_argument("--jobs", type=whole, default=default, metavar="N",
+                        help="worker processes on this machine, at most its cores (default 1; -1: every core)")
+
+
+def jobs_from_args(args) -> int:
+    """``--jobs``, checked: a positive number at most the machine's cores, or -1."""
+    return check_jobs(args.jobs)
+
+
+def add_reference_argument(parser: argparse.ArgumentParser) -> None:
+    """``--reference``: the one way to write into the checkout's committed reports/ folder."""
+    parser.add_argument("--reference", action="store_true",
+                        help="replace a committed reference run in the checkout's reports/ (needs a clean tree)")
+
+
+def check_output_dir(path, option: str, reference: bool = False):
+    """An output folder checked before any work: not the checkout's reference reports unless
+    ``--reference`` (from a clean tree), and a folder this process can write in."""
+    from analysis.run.runner import check_reference_write
+    from analysis.storage import check_output_folder
+
+    check_reference_write(path, f"{option} {path}", reference)
+    return check_output_folder(path, option)

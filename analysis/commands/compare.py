@@ -4,9 +4,10 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
-                                      rules_from_args)
-from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_reference_argument,
+                                      add_rules_arguments, check_output_dir, jobs_from_args, parse_score,
+                                      play_from_args, rules_from_args)
+from analysis.errors import EuchreError, check_whole
 
 NAME = "compare"
 HELP = "compare two bidding policies by duplicate deals: points per hand, game and rubber"
@@ -17,15 +18,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("a", metavar="A", help="policy A: book, pass, order, points, a TOML file or package.module:NAME")
     parser.add_argument("b", metavar="B", help="policy B, as A")
     parser.add_argument("--deals", type=int, help=f"deals at each score below game (default {DEFAULT_DEALS:,})")
-    parser.add_argument("--games", type=int, help="also play N whole games twice (duplicate), hand by hand; "
-                                                  f"the scores' tables use the default {DEFAULT_DEALS:,} deals")
+    parser.add_argument("--games", type=int, help="also play N whole games twice (duplicate), hand by hand, "
+                                                  "beside the scores' tables of --deals")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     add_play_arguments(parser)
     parser.add_argument("--score", default="0-0", help="score before the hand, A's side first (default 0-0)")
     add_rules_arguments(parser)
-    parser.add_argument("--jobs", type=int, default=1, help="workers (joblib; -1 for every core; default 1)")
+    add_jobs_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--report", metavar="DIR", help="write report.html and report.md (with a chart) to DIR")
+    add_reference_argument(parser)
 
 
 def run(args) -> int:
@@ -33,14 +35,14 @@ def run(args) -> int:
     from analysis.bidding.policies import policy_from_name
 
     play, worlds = play_from_args(args)
-    if args.deals is not None and args.games is not None:
-        raise EuchreError("give --deals or --games, not both")
     if args.deals is not None and args.deals < 1:
         raise EuchreError(f"--deals must be at least 1, not {args.deals}")
     if args.games is not None and args.games < 1:
         raise EuchreError(f"--games must be at least 1, not {args.games}")
     check_whole(args.seed, "--seed")
-    check_jobs(args.jobs)
+    jobs_from_args(args)
+    if args.report:
+        check_output_dir(args.report, "--report", args.reference)
     rules = rules_from_args(args)
     score = parse_score(args.score, rules)
     a, b = policy_from_name(args.a), policy_from_name(args.b)

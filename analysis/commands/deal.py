@@ -11,9 +11,10 @@ import sys
 
 from analysis.game.cards import SEATS, check_pack, format_cards, parse_card, parse_cards, parse_seat, parse_suit
 from analysis.errors import EuchreError
+from analysis.storage import check_output_file, write_atomic
 
 NAME = "deal"
-HELP = "print random deals as JSON lines (uniform, or with fixed cards, turn-up, voids, cards out)"
+HELP = "print random deals as JSON lines (uniform, or with fixed cards, turn-up, voids, cards played)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,8 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turn-up", metavar="CARD", help="the turned-up card")
     parser.add_argument("--void", action="append", default=[], metavar="SEAT=SUIT:TRUMP",
                         help="SEAT holds no card of effective SUIT when TRUMP is trumps, e.g. D=H:C (repeatable)")
-    parser.add_argument("--out", action="append", default=[], metavar="CARDS",
+    parser.add_argument("--played", action="append", default=[], metavar="CARDS",
                         help="cards out of play (played or discarded): in no hand, not the turn-up, not undealt")
+    parser.add_argument("--out", metavar="FILE", help="write the deals to FILE (JSON lines) instead of printing them")
 
 
 def _split(option: str, text: str, sep: str = "=") -> tuple[str, str]:
@@ -37,7 +39,7 @@ def _split(option: str, text: str, sep: str = "=") -> tuple[str, str]:
     return left, right
 
 
-def build_constraints(pack: int = 32, hands=(), turn_up=None, voids=(), out=()):
+def build_constraints(pack: int = 32, hands=(), turn_up=None, voids=(), played=()):
     """Constraints from the command's text options (``hands``: "B=9C JC", ``voids``: "D=H:C")."""
     from fastcore.sampler import Constraints
 
@@ -59,10 +61,10 @@ def build_constraints(pack: int = 32, hands=(), turn_up=None, voids=(), out=()):
         suit_text, trump_text = rest.split(":", 1)
         void_list.append((parse_seat(seat_text), parse_suit(suit_text), parse_suit(trump_text)))
     gone: list[int] = []
-    for text in out:
-        for c in parse_cards(text, pack, what="--out"):
+    for text in played:
+        for c in parse_cards(text, pack, what="--played"):
             if c in gone:
-                raise EuchreError(f"--out: card {format_cards([c])} is given twice")
+                raise EuchreError(f"--played: card {format_cards([c])} is given twice")
             gone.append(c)
     turn = None if turn_up is None else parse_card(turn_up, pack)
     return Constraints(hands=fixed, turn_up=turn, out=gone, voids=void_list)
@@ -88,13 +90,26 @@ def run(args) -> int:
         raise EuchreError("--seed must be 0 or more")
     if args.start < 0:
         raise EuchreError("--start must be 0 or more")
-    constraints = build_constraints(args.pack, args.hand, args.turn_up, args.void, args.out)
+    if args.out is not None:
+        check_output_file(args.out, "--out")
+    constraints = build_constraints(args.pack, args.hand, args.turn_up, args.void, args.played)
     stream = DealStream(args.seed, args.pack, constraints)
     stream.skip(args.start)
-    left = args.n
-    while left > 0:  # a block at a time, so a large --n streams out
-        deals = stream.take(min(left, BLOCK))
-        sys.stdout.write("\n".join(deal_lines(deals)) + "\n")
-        left -= len(deals)
-    sys.stdout.flush()
+
+    def write(file) -> None:
+        left = args.n
+        while left > 0:  # a block at a time, so a large --n streams out
+            deals = stream.take(min(left, BLOCK))
+            file.write("\n".join(deal_lines(deals)) + "\n")
+            left -= len(deals)
+        file.flush()
+
+    if args.out is None:
+        write(sys.stdout)
+    else:   # the whole file or none of it
+        def to_file(tmp) -> None:
+            with open(tmp, "w", encoding="utf-8") as file:
+                write(file)
+        write_atomic(args.out, to_file)
+        sys.stderr.write(f"wrote {args.n:,} deals to {args.out}\n")
     return 0

@@ -4,8 +4,9 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.commands.common import add_rules_arguments, rules_from_args
-from analysis.errors import check_jobs, check_whole
+from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
+                                      check_output_dir, jobs_from_args, rules_from_args)
+from analysis.errors import check_whole
 
 NAME = "ladder"
 HELP = "rate the card players (simple, book, PIMC, double-dummy) by duplicate matches on the same deals"
@@ -19,29 +20,26 @@ def add_arguments(parser) -> None:
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help=f"deals every pair plays, twice (default {DEFAULT_DEALS:,})")
     parser.add_argument("--chunk-size", type=int, default=250, help="deals a chunk (default 250; part of the settings)")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="workers (joblib; -1 for every core; default 1)")
+    add_jobs_argument(parser)
     add_rules_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--out", metavar="DIR", help="write report.html, report.md, ratings.png and ladder.json to DIR")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument("--allow-dirty", action="store_true",
-                        help="write into the checkout's reports/ from a tree with uncommitted changes")
+    add_reference_argument(parser)
 
 
 def run(args) -> int:
-    from pathlib import Path
-
-    from analysis.run.runner import check_reference_write, git_commit
+    from analysis.run.runner import git_commit
     from analysis.tools.ladder import check_players, run_ladder, write_report
 
     names = check_players(n.strip() for n in args.players.split(",") if n.strip())
     check_whole(args.deals, "--deals", 1)
     check_whole(args.chunk_size, "--chunk-size", 1)
     check_whole(args.seed, "--seed")
-    check_jobs(args.jobs)
+    jobs_from_args(args)
     rules = rules_from_args(args)
     if args.out:
-        check_reference_write(Path(args.out).parent, args.out, args.allow_dirty)
+        check_output_dir(args.out, "--out", args.reference)
     result = run_ladder(names, args.deals, args.seed, rules, args.chunk_size, args.jobs,
                         progress=not (args.no_progress or args.json))
     result.commit = git_commit()

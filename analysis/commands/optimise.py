@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.commands.common import add_rules_arguments, rules_from_args
-from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.commands.common import add_jobs_argument, add_rules_arguments, jobs_from_args, rules_from_args
+from analysis.errors import EuchreError, check_whole
 
 NAME = "optimise"
 HELP = ("improve a bidding policy by iterated best response over hand classes, every seat, round and score "
@@ -34,7 +34,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--name", default=d.name, help=f"the policy's name in the file (default {d.name})")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     add_rules_arguments(parser)
-    parser.add_argument("--jobs", type=int, default=1, help="workers (joblib; -1 for every core; default 1)")
+    add_jobs_argument(parser)
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run the batches on a Dask cluster (tcp://host:8786)")
     parser.add_argument("--resume", action="store_true",
                         help="go on from the state saved beside --out (FILE.state.json) by an earlier run")
@@ -45,24 +45,23 @@ def run(args) -> int:
     from pathlib import Path
 
     from analysis.bidding.policies import policy_from_name
-    from analysis.storage import write_atomic
+    from analysis.storage import check_output_file, write_atomic
     from analysis.tools.optimise import Settings, optimise, to_toml
 
-    out = Path(args.out)
-    if out.suffix != ".toml":
-        raise EuchreError(f"--out {args.out!r} must name a .toml file")
-    if not out.parent.exists():
-        raise EuchreError(f"--out {args.out!r}: no folder {str(out.parent)!r}")
+    # the policy file and its state file beside it: both written, so both checked first
+    out = check_output_file(args.out, "--out", ".toml")
+    state_path = out.with_name(out.name + ".state.json")
+    if state_path.is_dir():
+        raise EuchreError(f"--out {out}: its state file {state_path} is a folder")
     for option in ("deals", "model_deals", "sweeps"):
         check_whole(getattr(args, option), "--" + option.replace("_", "-"), 1)
     check_whole(args.seed, "--seed")
-    check_jobs(args.jobs)
+    jobs_from_args(args)
     rules = rules_from_args(args)
     unit = args.unit or ("rubber" if rules.rubber else "game")
     policy_from_name(args.base)   # a bad base fails here, before any work
     settings = Settings(rules=rules, unit=unit, deals=args.deals, model_deals=args.model_deals, sweeps=args.sweeps,
                         seed=args.seed, bands=args.bands, base=args.base, name=args.name)
-    state_path = out.with_name(out.name + ".state.json")
 
     def progress(sweep, seat, rnd, moved):
         if not args.json:

@@ -17,7 +17,8 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from analysis.reporting.report import write_index
-    from analysis.run.runner import rerender
+    from analysis.run.runner import is_reference, reference_reports, rerender
+    from analysis.storage import check_output_folder
 
     root = Path(args.dir)
     if not root.is_dir():
@@ -27,9 +28,11 @@ def run(args) -> int:
     else:
         folders = sorted(p for p in root.iterdir() if (p / "manifest.json").exists())
         index_dir = root
+    for folder in [index_dir, *folders]:   # every folder written, checked before the first page
+        check_output_folder(folder, "DIR")
     for folder in folders:
         paths = rerender(folder)
         sys.stdout.write(f"{folder.name}: {paths['html']}\n")
-    index = write_index(index_dir)
+    index = write_index(index_dir, reference=None if is_reference(index_dir) else reference_reports())
     sys.stdout.write(f"{index.resolve()}\n")
     return 0

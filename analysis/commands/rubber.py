@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 from analysis.value import rubber
-from analysis.commands.common import add_rules_arguments, rules_from_args
+from analysis.commands.common import add_jobs_argument, add_rules_arguments, jobs_from_args, rules_from_args
 from analysis.errors import EuchreError
 from analysis.value.game_model import OUTCOMES
 from analysis.value.outcomes import outcome_counts
@@ -30,10 +30,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--deals", type=int, default=20_000, help="deals at each score (default 20000)")
     parser.add_argument("--seed", type=int, default=1888, help="root seed (default 1888)")
     add_rules_arguments(parser)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; -1 for every core)")
+    add_jobs_argument(parser)
     parser.add_argument("--draws", type=int, default=1000,
                         help="bootstrap draws of the outcome counts for the intervals (default 1000)")
-    parser.add_argument("--chart", metavar="PATH", help="write a chart (PNG) of the expected points by score")
+    parser.add_argument("--chart", metavar="FILE.png", help="write a chart (PNG) of the expected points by score")
     parser.add_argument("--progress", action="store_true", help="show a progress bar on standard error")
     parser.add_argument("--json", action="store_true", help="one JSON object: outcomes, game-win, rubber points")
 
@@ -82,10 +82,12 @@ def run(args) -> int:
         raise EuchreError(f"--deals must be at least 1, not {args.deals}")
     if args.seed < 0:
         raise EuchreError(f"--seed must be a whole number >= 0, not {args.seed}")
-    if args.jobs == 0 or args.jobs < -1:
-        raise EuchreError(f"--jobs must be a positive number of workers (or -1 for every core), not {args.jobs}")
+    jobs_from_args(args)
     if args.draws < 2:
         raise EuchreError(f"--draws must be at least 2, not {args.draws}")
+    if args.chart is not None:
+        from analysis.storage import check_chart_file
+        check_chart_file(args.chart, "--chart")   # before the work, not after it
     policy = policy_from_name(args.policy)
     rules = rules_from_args(args)
     counts = outcome_counts(policy, rules, args.deals, args.seed, args.jobs, progress=args.progress)

@@ -152,6 +152,7 @@ figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
 INDEX_STYLE = STUDY_STYLE + """
 ul.studies{padding-left:1.1rem}ul.studies li{margin:.55rem 0}table.counts tr:last-child td{font-weight:bold}
 figure.claims img{display:block;margin:0 auto}
+p.local-run{border:2px solid #E69F00;background:#fff7e6;padding:.6rem .8rem}
 """
 
 LEDGER_STYLE = """

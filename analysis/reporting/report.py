@@ -481,12 +481,39 @@ def _study_line(folder: Path) -> str:
                if meta else f' <span class="note">(<a href="{name}/report.md">Markdown</a>)</span>') + "</li>")
 
 
-def write_index(reports_dir) -> Path:
+def local_run_note(reports_dir, reference) -> str:
+    """The index's first words for a folder of one's own runs: what was run (the deals a scenario,
+    the dates, from the studies' manifests) and a link to the committed reference runs."""
+    import os
+
+    manifests = []
+    for f in sorted(Path(reports_dir).iterdir()):
+        try:
+            manifests.append(json.loads((f / "manifest.json").read_text()))
+        except (OSError, ValueError):
+            continue
+    deals = sorted({int(m.get("deals_per_scenario", 0)) for m in manifests})
+    dates = sorted({str(m.get("finished") or m.get("started", ""))[:10] for m in manifests} - {""})
+
+    def span(lo, hi):
+        return lo if lo == hi else f"{lo} to {hi}"
+    what = "no study yet"
+    if manifests:
+        what = (f"{len(manifests)} {'study' if len(manifests) == 1 else 'studies'}, "
+                f"{span(f'{deals[0]:,}', f'{deals[-1]:,}')} deals a scenario")
+        what += f", run {span(dates[0], dates[-1])}" if dates else ""
+    link = Path(os.path.relpath(Path(reference) / "index.html", Path(reports_dir).resolve())).as_posix()
+    return (f'<p class="local-run"><strong>A local run</strong> ({what}), not the reference: its figures rest on '
+            f'these runs alone. The committed reference runs, larger, are <a href="{html.escape(link)}">here</a>.</p>')
+
+
+def write_index(reports_dir, reference=None) -> Path:
     """``reports/index.html``: first the figure of every claim (:mod:`analysis.reporting.overview`),
     then the ledger's counts of the claims by status per part of the book, then one line per study
     folder with a report (its title and the first sentence of its headline). Writes beside it the
     figure's pages and its data (``claims_1.png``, ``claims_2.png``, ``claims.csv``) and the ledger
-    (``claims.md``, ``claims.html``; :mod:`analysis.reporting.ledger`)."""
+    (``claims.md``, ``claims.html``; :mod:`analysis.reporting.ledger`). ``reference``: the folder of
+    the committed reference runs, when ``reports_dir`` is a local run's (its index says so first)."""
     from analysis.reporting.overview import write_overview   # matplotlib: only when the index is drawn
 
     reports_dir = Path(reports_dir)
@@ -502,6 +529,7 @@ def write_index(reports_dir) -> Path:
                      f'src="{f.name}"></figure>' for k, f in enumerate(figures, 1))
     parts = [
         "".join(page_head("euchrelab reports", INDEX_STYLE)), "<h1>euchrelab: the book's advice, tested</h1>",
+        local_run_note(reports_dir, reference) if reference is not None else "",
         f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte Carlo "
         f"experiment on the same deals. {tested} of the book's {len(ledger.entries)} claims are tested so far.</p>",
         "<h2>What did the book get right?</h2>", claims, f'<p class="note">{inline(CLAIMS_CAPTION)}</p>',

@@ -44,7 +44,7 @@ import pandas as pd
 
 from analysis import storage
 from analysis.play.engines import DEFAULT_WORLDS, check_play, chunk_engine, play_record, playing, resolve_play
-from analysis.parallel import dask_client
+from analysis.parallel import dask_client, local_parallel
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.run.registry import load_study, reference_of, resolve
 from analysis.reporting.report import write_index, write_report
@@ -55,7 +55,8 @@ from analysis.seeds import chunk_seed
 
 BACKENDS = ("loky", "threading")
 DEFAULT_BACKEND = "loky"
-DEFAULT_REPORTS = Path("reports")
+DEFAULT_REPORTS = Path("reports")   # the checkout's committed reference runs
+DEFAULT_OUT = Path("runs")          # a user's own runs (git ignores it)
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,10 @@ class Settings:
     jobs: int = 1
     backend: str = DEFAULT_BACKEND
     scheduler: str | None = None
-    out: str = str(DEFAULT_REPORTS)
+    out: str = str(DEFAULT_OUT)
     resume: bool = False
     progress: bool = True
-    allow_dirty: bool = False        # may write the checkout's reference reports from uncommitted changes
+    reference: bool = False          # replaces a committed reference run (in the checkout's reports/)
     play: str = "dd"                 # the play engine of every chunk (analysis.play.engines.get_engine)
     worlds: int = DEFAULT_WORLDS     # worlds a decision, for play "pimc"
 
@@ -96,6 +97,8 @@ class Settings:
     def __post_init__(self):
         # "table" is run and recorded as the player it names (analysis.play.engines.TABLE_PLAYER)
         object.__setattr__(self, "play", resolve_play(self.play))
+        if self.reference and Path(self.out) == DEFAULT_OUT:   # a reference run goes to the reference folder
+            object.__setattr__(self, "out", str(reference_reports()))
 
     def play_key(self) -> dict | None:
         """The play engine as the plan and the manifest record it; None for double-dummy play."""
@@ -107,7 +110,7 @@ class Settings:
         if not isinstance(self.chunk_size, int) or self.chunk_size < 1:
             raise EuchreError(f"chunk size must be a positive whole number, not {self.chunk_size!r}")
         check_whole(self.seed, "--seed")
-        check_jobs(self.jobs)
+        check_jobs(self.jobs, local=self.scheduler is None)
         if self.backend not in BACKENDS:
             raise EuchreError(f"backend {self.backend!r} is unknown: use {' or '.join(BACKENDS)} (or --scheduler for Dask)")
         if not isinstance(self.rules, Rules):
@@ -173,7 +176,7 @@ def _prepare_chunk_dir(settings: Settings) -> Path:
             changed = sorted(k for k in set(saved) | set(key) if saved.get(k) != key.get(k))
             raise EuchreError(
                 f"cannot resume {settings.study}: the saved chunks in {chunk_dir} were made with a different "
-                f"{', '.join(changed)}; run without --resume to start again, or use another --out")
+                f"{', '.join(changed)}; run without --resume to start again, use another --out, or delete {chunk_dir}")
     elif chunk_dir.exists() and not settings.resume:
         shutil.rmtree(chunk_dir)  # a fresh run never mixes with an older one
     chunk_dir.mkdir(parents=True, exist_ok=True)
@@ -204,23 +207,47 @@ def reference_reports() -> Path:
     return Path(__file__).resolve().parents[2] / DEFAULT_REPORTS
 
 
-def check_reference_write(reports, shown: str, allow_dirty: bool = False) -> None:
-    """Refuses to write into ``reports`` when it is the checkout's reference reports folder and the
-    tree has uncommitted changes (the result could not be traced to a commit), unless
-    ``allow_dirty``; ``shown`` is the folder as the user gave it."""
-    if allow_dirty or Path(reports).resolve() != reference_reports():
+def is_reference(folder) -> bool:
+    """Whether ``folder`` is the checkout's reference reports folder or inside it."""
+    folder, reference = Path(folder).resolve(), reference_reports()
+    return folder == reference or reference in folder.parents
+
+
+def check_reference_write(folder, shown: str, reference: bool = False, flag: str = "--reference") -> None:
+    """A run of one's own never replaces a committed reference run: writing into the checkout's
+    reports folder (``folder``, shown as the user gave it) is refused unless ``reference`` (the
+    command's ``flag``), and then only from a clean tree, so the run is traced to a commit."""
+    if not is_reference(folder):
+        if reference:
+            raise EuchreError(f"{flag} writes the checkout's reference runs in {reference_reports()}: "
+                              f"leave out the output folder {shown}")
         return
+    if not reference:
+        raise EuchreError(f"{shown} holds the committed reference runs: a run of your own goes to another "
+                          f"folder (the default {DEFAULT_OUT}/, or --out DIR); to replace a reference run add {flag}")
     commit = git_commit()
-    if commit and commit.endswith("-dirty"):
-        raise EuchreError(f"{shown} holds the reference runs and the tree has uncommitted changes to "
-                          f"{commit.removesuffix('-dirty')[:12]}: commit them, write elsewhere with --out, "
-                          f"or add --allow-dirty (the report then says so)")
+    if commit is None:
+        raise EuchreError(f"{flag} needs the checkout's git commit, to trace the run to it: none was found")
+    if commit.endswith("-dirty"):
+        raise EuchreError(f"{flag} replaces a committed reference run, which must be traced to a commit: "
+                          f"commit the uncommitted changes to {commit.removesuffix('-dirty')[:12]} first")
 
 
 def check_provenance(settings: Settings) -> None:
-    """Refuses a run into the checkout's reference reports from a dirty tree
-    (:func:`check_reference_write`), unless ``settings.allow_dirty``."""
-    check_reference_write(settings.out, settings.out, settings.allow_dirty)
+    """Refuses a run into the checkout's reference reports unless ``settings.reference`` and a clean
+    tree (:func:`check_reference_write`)."""
+    check_reference_write(settings.study_dir, settings.out, settings.reference)
+
+
+def replaced(study_dir) -> str | None:
+    """What a run into ``study_dir`` replaces, in a few words (None when nothing is there)."""
+    try:
+        m = read_json(Path(study_dir) / "manifest.json")
+    except (OSError, ValueError):
+        return None
+    commit = (m.get("git_commit") or "no commit")[:12]
+    return (f"{m.get('deals_per_scenario', 0):,} deals a scenario, seed {m.get('root_seed')}, "
+            f"commit {commit}, {str(m.get('finished') or m.get('started', ''))[:10]}")
 
 
 def check_takes_play(study, settings: Settings) -> None:
@@ -295,8 +322,8 @@ def _results(study, todo: list[Chunk], settings: Settings):
     plain = replace(settings, scheduler=None, progress=False)
     tasks = (delayed(compute_chunk)(target, chunk, plain) for chunk in todo)
     if settings.scheduler is None:
-        parallel = Parallel(n_jobs=settings.jobs, backend=settings.backend, return_as="generator_unordered",
-                            batch_size=1)
+        parallel = local_parallel(settings.jobs, backend=settings.backend, return_as="generator_unordered",
+                                  batch_size=1)
         yield from parallel(tasks)
         return
     client = dask_client(settings.scheduler)
@@ -420,7 +447,7 @@ def run_and_report(study, settings: Settings):
         outcome = _run_chunks(study, settings)
         table = study.summarise(outcome.frame, settings)
         paths = report_study(study, table, outcome.manifest, settings.study_dir)
-    paths["index"] = write_index(Path(settings.out))
+    paths["index"] = write_index(Path(settings.out), reference=None if settings.reference else reference_reports())
     return outcome, paths
 
 

@@ -581,8 +581,10 @@ def advise(spot: Spot, worlds: int = ADVICE_WORLDS, seed: int = 0, model: str = 
     if n_jobs == 1 or len(chunks) == 1:
         results = [_chunk(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks]
     else:
-        from joblib import Parallel, delayed
-        results = Parallel(n_jobs=n_jobs)(delayed(_chunk)(spot, model, acts, c, n, int(seed), play, play_worlds)
+        from joblib import delayed
+
+        from analysis.parallel import local_parallel
+        results = local_parallel(n_jobs)(delayed(_chunk)(spot, model, acts, c, n, int(seed), play, play_worlds)
                                           for c, n in chunks)
     nets = np.concatenate([r[0] for r in results], axis=1)
     candidates = int(sum(r[1] for r in results))
@@ -650,17 +652,8 @@ CHART_DPI = 110   # a 9-inch figure: 990 px, whole at 100% on a 1280-px screen
 
 def check_chart_path(path) -> Path:
     """A PNG file to be written in a folder that exists: refused before any work is done."""
-    path = Path(path)
-    if path.suffix.lower() != ".png":
-        raise EuchreError(f"--chart {str(path)!r} must name a .png file")
-    if path.is_dir():
-        raise EuchreError(f"--chart {str(path)!r} is a folder: name a .png file")
-    parent = path.parent
-    if parent.exists() and not parent.is_dir():
-        raise EuchreError(f"--chart {str(path)!r}: {str(parent)!r} is a file, not a folder")
-    if not parent.exists():
-        raise EuchreError(f"--chart {str(path)!r}: no folder {str(parent)!r}")
-    return path
+    from analysis.storage import check_chart_file
+    return check_chart_file(path, "--chart")
 
 
 def chart_figure(advice: Advice):

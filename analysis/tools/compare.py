@@ -203,13 +203,15 @@ def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals: int, seed: int, s
     """Every chunk of every A-score below game played in both seatings, gathered by score:
     ``{(m, o): {"outcome1", "outcome2", "net1", "net2"[, "seat", "kind"]}}`` (arrays of
     ``deals``), the differences at ``score`` only."""
-    from joblib import Parallel, delayed
+    from joblib import delayed
+
+    from analysis.parallel import local_parallel
     g = rules.points_for_game
     plan = [((m, o), c, min(CHUNK, deals - start)) for m in range(g) for o in range(g)
             for c, start in enumerate(range(0, deals, CHUNK))]
     target = (score.ac, score.bd)
     tasks = (delayed(chunk_plays)(a, b, rules, s, c, n, seed, s == target, play, worlds) for s, c, n in plan)
-    found = Parallel(n_jobs=n_jobs, batch_size=1)(tasks)
+    found = local_parallel(n_jobs, batch_size=1)(tasks)
     by_score: dict = {}
     for (s, _, _), part in zip(plan, found):
         by_score.setdefault(s, []).append(part)
@@ -323,9 +325,11 @@ def duplicate_games(a: Policy, b: Policy, rules: Rules = Rules(), games: int = 1
     per pair, A's wins minus one (-1, 0 or 1), with a t-interval over the pairs."""
     if not isinstance(games, (int, np.integer)) or isinstance(games, bool) or games < 1:
         raise EuchreError(f"--games must be a whole number of at least 1, not {games!r}")
-    from joblib import Parallel, delayed
+    from joblib import delayed
+
+    from analysis.parallel import local_parallel
     plan = [(c, min(GAME_CHUNK, games - start)) for c, start in enumerate(range(0, games, GAME_CHUNK))]
-    found = Parallel(n_jobs=n_jobs, batch_size=1)(delayed(_game_chunk)(a, b, rules, c, n, seed, play, worlds) for c, n in plan)
+    found = local_parallel(n_jobs, batch_size=1)(delayed(_game_chunk)(a, b, rules, c, n, seed, play, worlds) for c, n in plan)
     wins = np.concatenate(found)
     per_pair = wins.sum(axis=1).astype(float) - 1.0
     return {"pairs": int(games), "games_played": 2 * int(games), "a_wins": int(wins.sum()),

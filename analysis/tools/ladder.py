@@ -235,8 +235,10 @@ def run_ladder(players=DEFAULT_PLAYERS, deals: int = 1000, seed: int = 0, rules:
     pairs = list(itertools.combinations(range(len(names)), 2))
     chunks = [(c, min(chunk_size, deals - c * chunk_size)) for c in range(math.ceil(deals / chunk_size))]
     tasks = [(i, j, c, n) for (i, j) in pairs for c, n in chunks]
-    from joblib import Parallel, delayed
-    jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
+    from joblib import delayed
+
+    from analysis.parallel import local_parallel
+    jobs = local_parallel(n_jobs, return_as="generator")(
         delayed(match_chunk)(names[i], names[j], c, n, seed, rules) for i, j, c, n in tasks)
     if progress:
         from tqdm import tqdm

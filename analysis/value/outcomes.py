@@ -67,14 +67,16 @@ def outcome_counts(policy, rules: Rules = Rules(), deals: int = 10_000, seed: in
     check_whole(seed, "the seed")
     check_jobs(n_jobs, "the jobs")
     check_whole(chunk_size, "the chunk size", 1)
-    from joblib import Parallel, delayed
+    from joblib import delayed
+
+    from analysis.parallel import local_parallel
     from tqdm.auto import tqdm
 
     game = rules.points_for_game
     chunks = plan(game, int(deals), chunk_size)
     counts = np.zeros((game, game, len(OUTCOMES)), np.int64)
     tasks = (delayed(chunk_counts)(policy, rules, score, c, n, int(seed)) for score, c, n in chunks)
-    results = Parallel(n_jobs=n_jobs, return_as="generator", batch_size=1)(tasks)
+    results = local_parallel(n_jobs, return_as="generator", batch_size=1)(tasks)
     with tqdm(total=game * game * int(deals), unit=" deals", unit_scale=True, disable=not progress,
               desc="outcomes", dynamic_ncols=True) as bar:
         for (score, _, n), found in zip(chunks, results):
