@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 JOBS   ?= -1
 
-.PHONY: install build test report bench clean
+.PHONY: install build test report bench docs clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ report: build
 	@echo "make report: the nine coup cases ($(COUP_WORLDS) worlds each), then the default suite of studies at $(REPORT_DEALS) deals a scenario, into $(REPORT_DIR)/"
 	$(BIN)/euchrelab coups --worlds $(COUP_WORLDS) --jobs $(JOBS) --out $(REPORT_DIR)/coups --quiet
 	EUCHRELAB_AGAIN="make report" $(BIN)/euchrelab run default --deals $(REPORT_DEALS) --jobs $(JOBS) --out $(REPORT_DIR) --resume $(RUN_FLAGS)
+
+# The options section of docs/cli.md, written again from the command line's parsers.
+docs: build
+	$(BIN)/python -c 'from analysis.commands.cli import write_cli_docs; write_cli_docs()'
 
 bench: build
 	$(BIN)/euchrelab bench

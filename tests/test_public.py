@@ -68,3 +68,36 @@ def test_the_readmes_python_api_runs_as_written():
     assert scope["solution"].tricks == {"AC": 4, "BD": 1}
     assert len(scope["results"]) == 10_000 and len(scope["table"]) == 200
     assert -4 <= float(scope["model"].points_at(game=1, games=(0, 0), score=(4, 4))) <= 4
+
+
+def test_the_cli_page_lists_every_option_as_the_parsers_have_it():
+    """docs/cli.md's closing section is what `make docs` writes from the parsers today."""
+    from analysis.commands.cli import OPTIONS_HEADING, options_markdown
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert OPTIONS_HEADING in text, "docs/cli.md has no options section: run make docs"
+    assert text[text.index(OPTIONS_HEADING):].rstrip("\n") == options_markdown().rstrip("\n"), \
+        "docs/cli.md's options differ from the parsers': run make docs"
+
+
+def test_the_readme_is_a_front_page_whose_commands_parse():
+    """At most 250 lines; each `$E ...` line of its examples is a command the parser takes."""
+    import shlex
+
+    from analysis.commands.cli import build_parser
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 250
+    commands = [line.split("#")[0] for line in text.splitlines() if line.startswith("$E ")]
+    assert len(commands) >= 15
+    parser = build_parser()
+    for line in commands:
+        args = parser.parse_args(shlex.split(line)[1:])
+        assert callable(args._run), line
+
+
+@pytest.mark.parametrize("page", ["policies.md", "studies.md", "cli.md"])
+def test_the_docs_python_blocks_import_only_public_names(page):
+    source = "\n".join(re.findall(r"```python\n(.*?)```", (ROOT / "docs" / page).read_text(encoding="utf-8"), re.S))
+    for module, names in imports(source):
+        assert module in PACKAGES, f"{page}: from {module} import ...: not a package's public face"
+        public = importlib.import_module(module).__all__
+        assert all(n in public for n in names), f"{page}: {module} {names}"

@@ -46,6 +46,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+CLI_DOCS = "docs/cli.md"
+OPTIONS_HEADING = "## Every option"
+
+
+def options_markdown() -> str:
+    """The closing section of docs/cli.md: every subcommand's arguments and options as its parser
+    has them, so the page cannot drift from the command line (a test compares them)."""
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    lines = [OPTIONS_HEADING, "",
+             "Written from the command line's own parsers by `make docs`; a test checks that it still matches them.",
+             ""]
+    for name, command in commands.items():
+        formatter = command._get_formatter()
+        lines += [f"### `euchrelab {name}`", "", command.description or "", ""]
+        for action in command._actions:
+            if action.help == argparse.SUPPRESS or isinstance(action, argparse._HelpAction):
+                continue
+            if action.option_strings:
+                shown = ", ".join(action.option_strings)
+                if action.nargs != 0:
+                    shown += " " + formatter._format_args(action, action.dest.upper())
+            else:
+                shown = formatter._format_args(action, action.dest.upper())
+            lines.append(f"- `{shown}`: {formatter._expand_help(action) if action.help else ''}".rstrip())
+        lines.append("")
+    return "\n".join(lines)
+
+
+def write_cli_docs(path: str = CLI_DOCS) -> None:
+    """Replaces the closing section of ``path`` by :func:`options_markdown`."""
+    from pathlib import Path
+
+    from analysis.storage import write_text
+    text = Path(path).read_text(encoding="utf-8")
+    head = text.split(OPTIONS_HEADING)[0].rstrip("\n")
+    write_text(path, head + "\n\n" + options_markdown())
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -3,7 +3,7 @@
 A pattern is a phrase of the General Remarks, such as ``"left, ace, and outside ace"``, read as
 a list of terms joined by commas and "and". A hand matches a pattern under a trump suit when it
 holds everything the terms ask for (patterns ask for *at least* what they name). Every term is
-defined once, here, in the table ``TERMS`` and in the README:
+defined once, here, in the table ``TERMS`` and in docs/policies.md:
 
 | term | meaning (under the trump suit in question) |
 |---|---|

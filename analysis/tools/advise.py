@@ -44,7 +44,7 @@ from analysis.experiment.stats import Estimate, mean_estimate
 from analysis.seeds import advise_chunk_seed
 
 CHUNK = 5_000               # worlds per chunk: part of the seeding
-ADVICE_WORLDS = 40_000      # see the README: half-widths about 0.02 points on the differences that matter
+ADVICE_WORLDS = 40_000      # see docs/cli.md: half-widths about 0.02 points on the differences that matter
 MODEL_DEALS = 20_000        # the game model: the book's hands per score
 MODEL_SEED = 0
 MODEL_STUDY = "advise"
