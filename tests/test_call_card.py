@@ -119,3 +119,76 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, word):
     assert r.returncode == 2, r.stderr
     assert word in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not out.exists()
+
+
+# --- small samples marked, and the bands in the optimiser's words ---------------------------------------
+
+def _cells(fig, gid=None):
+    """The cells of a card's table, (band row, column) from the top left, that carry a patch of ``gid``."""
+    ax = fig.axes[0]
+    rows = len(call_card.default_bands(5))
+    height, width = 1.0 / (rows + 1.6), 0.8 / 4
+    return {(round((1.0 - p.get_y() - 0.004) / height - 2.6), round((p.get_x() - 0.004 - 0.2) / width))
+            for p in ax.patches if p.get_gid() == gid}
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    return call_card.shares({"book": BookPolicy(), "pass": policy_from_name("pass")}, Rules(), 1500, seed=3)
+
+
+def test_a_line_resting_on_too_few_hands_is_flagged_and_only_then(tiny):
+    lined = call_card.lines(tiny)
+    assert lined["few_hands"].any() and (~lined["few_hands"]).any()
+    for r in lined.itertuples():
+        g = tiny[(tiny["policy"] == r.policy) & (tiny["seat"] == r.seat) & (tiny["round"] == r.round)
+                 & (tiny["band"] == r.band)].sort_values("rung")
+        shares, hands = g["share"].to_numpy(), g["hands"].to_numpy()
+        # the rungs the line was read from: down to the first read below half, or all of them
+        ends = [i for i in range(len(g)) if hands[i] >= call_card.MIN_HANDS and shares[i] < call_card.HALF]
+        read = hands[: ends[0] + 1] if ends else hands
+        assert r.few_hands == bool((read < call_card.MIN_HANDS).any()), r
+
+
+def test_the_card_marks_the_cells_on_too_few_hands_and_its_key_says_so(tiny, tmp_path):
+    from analysis.tools.strategy import FEW_MARK
+    lined = call_card.lines(tiny)
+    bands = list(call_card.default_bands(5))
+    cols = [(1, "book"), (1, "pass"), (2, "book"), (2, "pass")]
+    marked_somewhere = False
+    for seat in "BCDA":
+        fig = call_card.draw_card(lined, seat, "book", "pass", Rules(), 1500, 3)
+        want = set()
+        for r in lined[lined["seat"] == seat].itertuples():
+            if r.few_hands:
+                want.add((bands.index(r.band), cols.index((r.round, r.policy))))
+        assert _cells(fig, "few hands") == want
+        marked_somewhere |= bool(want)
+        texts = [t.get_text() for t in fig.axes[0].texts]
+        assert sum(FEW_MARK in t for t in texts) == len(lined[(lined["seat"] == seat) & lined["few_hands"]
+                                                              & (lined["line"] >= 0)])
+        key = " ".join(" ".join(t.get_text() for t in fig.texts).split())
+        assert f'Hatched, with "{FEW_MARK}": a rung down to where the line ends was met on fewer than 30 hands' in key
+        import matplotlib.pyplot as plt
+        plt.close(fig)
+    assert marked_somewhere
+    # the CSV flags each rung read on too few hands beside its count
+    paths = call_card.write_cards(tiny, tmp_path, "book", "pass", Rules(), 1500, 3, seats=("B",))
+    read = pd.read_csv(paths["csv"])
+    assert (read["few_hands"] == (read["hands"] < call_card.MIN_HANDS)).all() and read["few_hands"].any()
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(pack=24, points_for_game=10)])
+def test_the_card_names_the_bands_by_the_points_held_as_the_optimiser_does(tiny, rules):
+    import matplotlib.pyplot as plt
+    fig = call_card.draw_card(call_card.lines(tiny), "B", "book", "pass", rules, 1500, 3)
+    try:
+        texts = fig.axes[0].texts
+        column = {x: [t.get_text() for t in sorted((t for t in texts if round(t.get_position()[0], 6) == x),
+                                                   key=lambda t: -t.get_position()[1])] for x in (0.05, 0.15)}
+        own, theirs = column[0.05], column[0.15]
+        assert own[0] == "own" and theirs[0] == "theirs"
+        names = [f"own {a}, theirs {b}" for a, b in zip(own[1:], theirs[1:])]
+        assert names == list(call_card.default_bands(rules.points_for_game))
+    finally:
+        plt.close(fig)

@@ -217,7 +217,7 @@ def test_a_page_shows_each_cell_from_the_table_on_a4_in_7_points_or_more(rnd):
         for r in table.itertuples(index=False):
             shown = cell_texts(ax, rnd, r.holding, col)
             if r.deals < strategy.MIN_DEALS:
-                assert shown == []            # too few hands: left white
+                assert shown == [strategy.FEW_MARK, str(r.deals)]   # too few hands: marked, with its count
                 continue
             half = (r.margin_high - r.margin_low) / 2
             share = getattr(r, "policy_" + strategy.column(r.policy_usual))
@@ -345,3 +345,44 @@ def test_the_arm_of_the_policys_own_action_replays_the_policy(seat, rnd):
         forced = simulate(deals[rows], strategy.ArmPolicy(book, seat, rnd, int(arm)), Rules(), (0, 0)).net(seat & 1)
         same = (choice == arm) & ~(elsewhere & (rnd == 2) & (arm > 0))
         assert (forced[same] == own[same]).all()
+
+
+def _hatched(ax) -> set[tuple[int, int]]:
+    """The cells (column, row) a chart marks as resting on too few hands."""
+    return {(int(p.get_x()), int(p.get_y())) for p in ax.patches if p.get_gid() == "few hands"}
+
+
+def test_cells_on_too_few_hands_are_marked_on_a_chart_from_a_tiny_run_and_the_key_says_so():
+    import matplotlib.pyplot as plt
+    from matplotlib.text import Text
+
+    from analysis.bidding.book_policy import BookPolicy
+    from analysis.game.rules import Rules
+    frame = strategy.chart_rows(BookPolicy(), [1], 3000, 7, Rules(), cap=60)
+    table = strategy.action_table(frame)
+    rows = table[(table["seat"] == "B") & (table["round"] == 1)]
+    few = rows["deals"] < strategy.MIN_DEALS
+    assert few.any() and (~few).any()                 # a tiny run: some classes thin, some judged
+    fig = strategy.draw_page(rows, 1, title="t", subtitle="s", note=strategy.chart_key(strategy.POINTS_UNIT, "b"))
+    try:
+        ax = fig.axes[0]
+        cols = strategy._columns(1)
+        cell = {(cols.index((r.aces, r.voids)), strategy.HOLDINGS.index(r.holding)): r.deals
+                for r in rows.itertuples(index=False)}
+        assert _hatched(ax) == {xy for xy, n in cell.items() if n < strategy.MIN_DEALS}
+        for (x, y), n in cell.items():
+            texts = cell_texts(ax, 1, strategy.HOLDINGS[y], cols[x])
+            assert (strategy.FEW_MARK in texts) == (n < strategy.MIN_DEALS)
+        words = " ".join(" ".join(t.get_text() for t in fig.findobj(Text)).split())   # the lines of the key joined
+        assert f"{strategy.FEW_MARK}: fewer than {strategy.MIN_DEALS} played" in words      # the legend
+        assert f'Hatched, with "{strategy.FEW_MARK}" and the hands played: fewer than 30, too few to judge' in words
+    finally:
+        plt.close(fig)
+    # the table written beside the chart says which classes were too few to judge, with their hands
+    assert (table["verdict"] == "few deals").equals(table["deals"] < strategy.MIN_DEALS)
+
+
+def test_the_charts_the_cards_and_the_optimiser_share_one_least_number_of_hands():
+    from analysis.experiment.cells import MIN_CELL_DEALS
+    from analysis.tools import call_card, optimise
+    assert strategy.MIN_DEALS == optimise.MIN_HANDS == call_card.MIN_HANDS == MIN_CELL_DEALS == 30

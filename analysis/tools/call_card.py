@@ -2,7 +2,8 @@
 score band, beside another policy's line.
 
 What a policy does is read, not played: for each side and score band (nine bands by each side's
-points to go: three or more, two, one; :func:`analysis.tools.optimise.default_bands`), fresh deals
+points to go: three or more, two, one; :func:`analysis.tools.optimise.default_bands`, named as
+everywhere by the points each side holds: own 0-2, theirs 3), fresh deals
 are dealt at the band's scores in turn and bid by the policy. Where a seat's decision is reached
 (round one: the seats before him passed; round two: all passed in round one and the seats before
 him in round two), his hand is put on the ladder (:mod:`analysis.bidding.ladder`): in round one the
@@ -12,7 +13,7 @@ made, alone included) is counted, with a 95% Wilson interval.
 
 The line is the last rung, taken from the strongest, whose hands the policy calls with at least
 half the time, every stronger rung too (a rung met on fewer than :data:`MIN_HANDS` hands is passed
-over). The same deals are read for both policies.
+over, and the line is then marked as resting on few hands). The same deals are read for both policies.
 """
 from __future__ import annotations
 
@@ -26,12 +27,13 @@ from analysis.bidding.ladder import RUNGS, SHORT, decision_rung
 from analysis.game.cards import SEAT_NAMES, SEATS
 from analysis.game.rules import SEAT_ORDER, Rules, Score
 from analysis.seeds import card_batch_seed
-from analysis.tools.optimise import default_bands
-from analysis.tools.strategy import choice_of, reached, save_figure
+from analysis.tools.optimise import MIN_HANDS, default_bands, held_words
+from analysis.tools.strategy import FEW_MARK, choice_of, reached, save_figure
 
 BATCH = 25_000             # deals per batch
 HALF = 0.5                 # a rung is on the line when the policy calls with at least half its hands
-MIN_HANDS = 30             # a rung met on fewer hands is passed over: neither on the line nor ending it
+# MIN_HANDS (30, shared with the optimiser and the charts): a rung met on fewer hands is passed over,
+# neither on the line nor ending it, and a line that passed one over is marked on the card
 PAGE = (8.27, 11.69)       # A4 portrait, inches (fits Letter with its margins)
 ROUND_WORDS = {1: "Round one: the turned-up suit", 2: "Round two: his strongest suit"}
 CALL_WORDS = {"B": "order up", "C": "assist", "D": "order up", "A": "take up"}
@@ -107,13 +109,16 @@ def lines(table: pd.DataFrame) -> pd.DataFrame:
     """Per policy, seat, round and band: the line (the last rung, from the strongest, called with
     at least half the time, every stronger rung too; 0: not even the first; -1: the first met on too
     few hands to tell), the share called
-    at that rung and at the next, and the hands of that rung read."""
+    at that rung and at the next, the hands of that rung read, and ``few_hands``: a rung passed over
+    (fewer than :data:`MIN_HANDS` hands) from the strongest down to the one that ended the line, so
+    that the line rests on few hands."""
     out = []
     for (policy, seat, rnd, band), g in table.groupby(["policy", "seat", "round", "band"], sort=False):
         g = g.sort_values("rung")
-        line = 0
+        line, few = 0, False
         for r in g.itertuples():
             if r.hands < MIN_HANDS:
+                few = True
                 continue
             if r.share < HALF:
                 break
@@ -125,16 +130,14 @@ def lines(table: pd.DataFrame) -> pd.DataFrame:
         out.append({"policy": policy, "seat": seat, "round": rnd, "band": band, "line": line,
                     "share": float(at["share"].iloc[0]) if len(at) else np.nan,
                     "next_share": float(nxt["share"].iloc[0]) if len(nxt) else np.nan,
-                    "hands": int(at["hands"].iloc[0]) if len(at) else 0})
+                    "hands": int(at["hands"].iloc[0]) if len(at) else 0, "few_hands": few})
     return pd.DataFrame(out)
 
 
-def to_go_words(ranges, game: int) -> tuple[str, str]:
-    """A band's points to go for each side, in a card's words: "3+", "2", "1"."""
-    def words(r):
-        lo, hi = game - r[1], game - r[0]
-        return str(lo) if lo == hi else f"{lo}+"
-    return words(ranges[0]), words(ranges[1])
+def held_words_of(ranges) -> tuple[str, str]:
+    """A band's points held by each side, in the words of its name (:func:`analysis.tools.optimise.band_name`):
+    ``("0-2", "3")`` under the headings own and theirs."""
+    return held_words(ranges[0]), held_words(ranges[1])
 
 
 def rules_words(rules: Rules) -> str:
@@ -142,14 +145,14 @@ def rules_words(rules: Rules) -> str:
     return f"{rules.pack} cards, game of {rules.points_for_game}{stuck}"
 
 
-def _cell(line: int, share: float, stuck: bool) -> str:
+def _cell(line: int, share: float, stuck: bool, few: bool = False) -> str:
     if stuck:
         return "must name\na suit"
-    if line == 0:
-        return "never"
     if line < 0:
         return "too few hands\nto tell"
-    return f"{line}. {SHORT[line - 1]}" + ("" if np.isnan(share) else f"\ncalls {share:.0%} of these")
+    text = "never" if line == 0 else \
+        f"{line}. {SHORT[line - 1]}" + ("" if np.isnan(share) else f"\ncalls {share:.0%} of these")
+    return text + (f"\n{FEW_MARK}" if few else "")
 
 
 def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: Rules, deals: int, seed: int):
@@ -159,7 +162,6 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
     import matplotlib.pyplot as plt
 
     bands = default_bands(rules.points_for_game)
-    game = rules.points_for_game
     fig = plt.figure(figsize=PAGE)
     ax = fig.add_axes([0.06, 0.26, 0.88, 0.62])
     ax.set_axis_off()
@@ -177,11 +179,12 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
             ax.text(x + width, top - 0.3 * height, ROUND_WORDS[rnd], ha="center", va="center", fontsize=11,
                     weight="bold")
         ax.text(x + width / 2, top - 1.0 * height, name, ha="center", va="center", fontsize=10)
-    ax.text(x0[0] + 0.05, top - 0.65 * height, "we\nneed", ha="center", va="center", fontsize=10, weight="bold")
-    ax.text(x0[1] + 0.05, top - 0.65 * height, "they\nneed", ha="center", va="center", fontsize=10, weight="bold")
+    ax.text(x0[0] + 0.1, top - 0.3 * height, "points held", ha="center", va="center", fontsize=10, weight="bold")
+    ax.text(x0[0] + 0.05, top - 1.0 * height, "own", ha="center", va="center", fontsize=10)
+    ax.text(x0[1] + 0.05, top - 1.0 * height, "theirs", ha="center", va="center", fontsize=10)
     for i, (band, ranges) in enumerate(bands.items()):
         y = top - (i + 1.6) * height
-        own, theirs = to_go_words(ranges, game)
+        own, theirs = held_words_of(ranges)
         ax.text(x0[0] + 0.05, y - height / 2, own, ha="center", va="center", fontsize=12)
         ax.text(x0[1] + 0.05, y - height / 2, theirs, ha="center", va="center", fontsize=12)
         found = {}
@@ -191,14 +194,18 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
             stuck = rules.stick_the_dealer and seat == "A" and rnd == 2
             line = int(row["line"].iloc[0]) if len(row) else 0
             share = float(row["share"].iloc[0]) if len(row) else np.nan
+            few = not stuck and (bool(row["few_hands"].iloc[0]) if len(row) else True)
             found[c] = line
             x = 0.2 + c * width
             colour = "#ffffff" if stuck or line < 0 else cmap(line)
             ax.add_patch(plt.Rectangle((x + 0.004, y - height + 0.004), width - 0.008, height - 0.008,
                                        facecolor=colour, edgecolor="#666666", linewidth=0.6))
+            if few:   # the line rests on a rung of fewer than MIN_HANDS hands: hatched, and said in the cell
+                ax.add_patch(plt.Rectangle((x + 0.004, y - height + 0.004), width - 0.008, height - 0.008,
+                                           fill=False, hatch="//", edgecolor="#999999", linewidth=0, gid="few hands"))
             dark = not stuck and line >= 5
-            ax.text(x + width / 2, y - height / 2, _cell(line, share, stuck), ha="center", va="center",
-                    fontsize=9, color="white" if dark else "black", linespacing=1.3)
+            ax.text(x + width / 2, y - height / 2, _cell(line, share, stuck, few and line >= 0), ha="center",
+                    va="center", fontsize=9, color="white" if dark else "black", linespacing=1.3)
         for c in (0, 2):         # a heavy frame where the policy's line differs from the other's
             if found[c] != found[c + 1] and min(found[c], found[c + 1]) >= 0 \
                     and not (rules.stick_the_dealer and seat == "A" and c == 2):
@@ -215,9 +222,12 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
     fig.text(0.06, 0.235, "The ladder, strongest first (trumps of the suit, the left bower counted):", fontsize=9,
              weight="bold", va="top")
     fig.text(0.06, 0.215, ladder, fontsize=9, va="top", linespacing=1.35)
+    mark = FEW_MARK.replace(" ", "\u00a0")   # kept on one line of the note
     note = (f"Each cell: the last rung, from the strongest, the policy calls with at least half the time (every "
             f"stronger rung too; rungs met on fewer than {MIN_HANDS} hands passed over), and its share of that rung's hands; "
-            f"the shares are not always monotone, so a lighter rung may still be called (see call_card.csv). A heavy frame: the two lines differ. Round "
+            f"the shares are not always monotone, so a lighter rung may still be called (see call_card.csv). Hatched, "
+            f"with \"{mark}\": a rung down to where the line ends was met on fewer than {MIN_HANDS} hands, so the "
+            f"line rests on few hands. A heavy frame: the two lines differ. Round "
             f"one reads the turned-up suit (the dealer's hand after taking up and discarding); round two his "
             f"strongest legal suit, where all passed before him. Read from the policies, not played: {deals:,} deals "
             f"a band and side, seed {seed}; the bands' scores dealt in turn. The shares' 95% intervals are in "
@@ -243,7 +253,8 @@ def write_cards(table: pd.DataFrame, out_dir, policy: str, against: str, rules: 
             for _, fig in figures:
                 book.savefig(fig)
 
-    paths = {"csv": write_text(out_dir / "call_card.csv", table.to_csv(index=False, float_format="%.4f")),
+    rungs = table.assign(few_hands=table["hands"] < MIN_HANDS)   # a rung too thin to count towards a line
+    paths = {"csv": write_text(out_dir / "call_card.csv", rungs.to_csv(index=False, float_format="%.4f")),
              "pdf": write_atomic(out_dir / "call_card.pdf", pdf)}
     for seat, fig in figures:
         paths[seat] = save_figure(fig, out_dir / f"call_card_{seat}.png", dpi=110)

@@ -64,6 +64,18 @@ UNITS = ("rubber", "game")
 MIN_HANDS = MIN_CELL_DEALS   # a class met on fewer hands in a sweep is never switched (30, as every chart's cells)
 
 
+def held_words(points: tuple[int, int]) -> str:
+    """A range of points held, as a band's name says it: ``"0-2"``, ``"3"``."""
+    low, high = points
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def band_name(own: tuple[int, int], theirs: tuple[int, int]) -> str:
+    """A band's name, by the points each side holds (the one vocabulary of the command line, the
+    tables, the policy files and the call cards): ``"own 0-2, theirs 3"``."""
+    return f"own {held_words(own)}, theirs {held_words(theirs)}"
+
+
 def default_bands(game: int) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     """Nine bands by how far each side is from game: three or more points to go, two, one."""
     def parts():
@@ -71,15 +83,12 @@ def default_bands(game: int) -> dict[str, tuple[tuple[int, int], tuple[int, int]
         yield (game - 2, game - 2) if game >= 2 else None
         yield (game - 1, game - 1)
     ranges = [r for r in parts() if r is not None and r[0] >= 0]
-
-    def words(r):
-        return str(r[0]) if r[0] == r[1] else f"{r[0]}-{r[1]}"
-    return {f"own {words(o)}, theirs {words(t)}": (o, t) for o in ranges for t in ranges}
+    return {band_name(o, t): (o, t) for o in ranges for t in ranges}
 
 
 def score_bands(game: int) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
     """One band per score."""
-    return {f"own {o}, theirs {t}": ((o, o), (t, t)) for o in range(game) for t in range(game)}
+    return {band_name((o, o), (t, t)): ((o, o), (t, t)) for o in range(game) for t in range(game)}
 
 
 @dataclass

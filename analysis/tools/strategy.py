@@ -50,6 +50,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import EuchreError
+from analysis.experiment.cells import MIN_CELL_DEALS
 from analysis.bidding.policy import Policy
 from analysis.game.rules import ROUND_ORDER
 from analysis.seeds import chart_batch_seed
@@ -203,7 +204,8 @@ def counted(frames) -> pd.DataFrame:
 
 # --- the table ---------------------------------------------------------------------------------------------
 
-MIN_DEALS = 30   # a class with fewer deals is listed, not judged
+MIN_DEALS = MIN_CELL_DEALS   # a class with fewer deals (30) is listed, not judged, and marked on its page
+FEW_MARK = "* few hands"     # the mark of a cell or line resting on fewer hands, on the charts and the call cards
 
 
 def _intervals(n: int, d: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -377,9 +379,15 @@ def _panel(ax, rows: pd.DataFrame, rnd: int):
     image = np.ones((len(HOLDINGS), len(cols), 3))
     for r in rows.itertuples(index=False):
         col = (r.aces, r.voids) if rnd != 2 else (r.relation, r.down, r.aces)
-        if col not in cols or r.deals < MIN_DEALS:   # too few hands: listed in the table, left white here
+        if col not in cols:
             continue
         x, y = cols.index(col), HOLDINGS.index(r.holding)
+        if r.deals < MIN_DEALS:   # too few hands to judge: not coloured, but hatched and marked, with its count
+            ax.add_patch(Rectangle((x, y), 1, 1, fill=False, hatch="/", edgecolor="0.75", linewidth=0,
+                                   gid="few hands"))   # sparse and light: the text stays legible over it
+            ax.text(x + PAD, y + 0.72, FEW_MARK, ha="left", va="center", fontsize=SMALLEST, color="black")
+            ax.text(x + 1 - PAD, y + 0.28, f"{r.deals}", ha="right", va="center", fontsize=SMALLEST, color="black")
+            continue
         clear = bool(np.isfinite(r.margin_low) and r.margin_low > 0)
         image[y, x] = to_rgb(COLOURS[r.best]) if clear else _pale(COLOURS[r.best])
         ink = "white" if clear and r.best == "alone" else "black"
@@ -413,8 +421,9 @@ CHART_KEY = (
     "A cell is a class of hands; its row the trumps held (R the right bower, L the left, A, K, x a lower one), the "
     "weakest at the bottom. Top line: the best action and its margin over the next best {unit}, ± its 95% "
     "interval; the colour strong where the margin clears the interval, pale where not. Bottom line: the usual "
-    "action of {policy}, its share of the class's hands and, at the right, the hands played (white: fewer than "
-    "{min}). A mark and a frame: the usual action of {policy} loses to the best beyond its 95% interval.")
+    "action of {policy}, its share of the class's hands and, at the right, the hands played. Hatched, with "
+    "\"{few}\" and the hands played: fewer than {min}, too few to judge. A mark and a frame: the usual action of "
+    "{policy} loses to the best beyond its 95% interval.")
 
 # The whole of how a chart reads, for a report's method; a page carries CHART_KEY.
 CHART_NOTE = (
@@ -423,7 +432,8 @@ CHART_NOTE = (
     "voids in round one and for the dealer's discard, and in round two whether the strongest legal suit is next "
     "or cross, whether a bower was turned down, and whether the hand holds an outside ace. Its colour is the "
     "best action's, strong where the best action's margin over the next best clears its 95% interval, pale "
-    "where not; white where fewer than {min} hands were played. Its top line is the best action's letter, its "
+    "where not; hatched, marked \"* few hands\" with the hands played, where fewer than {min} were played (too few "
+    "to judge). Its top line is the best action's letter, its "
     "margin over the next best (in net points per hand to the deciding side at love-all, in percentage points "
     "of the deciding side's probability of winning the game at another score) and the 95% half-width; its "
     "bottom line is the usual action of {policy} there, its share of the class's hands and the hands played. "
@@ -437,7 +447,7 @@ def chart_key(unit: str, policy_name: str) -> str:
     """The short key printed on a page in ``unit``."""
     unit_words = ("in net points per hand to the deciding side" if unit == POINTS_UNIT else
                   f"in percentage points of the {unit}")
-    return CHART_KEY.format(unit=unit_words, policy=policy_name, min=MIN_DEALS)
+    return CHART_KEY.format(unit=unit_words, policy=policy_name, min=MIN_DEALS, few=FEW_MARK.replace(" ", "\u00a0"))
 
 
 def draw_page(rows: pd.DataFrame, rnd: int, *, title: str, subtitle: str, note: str,
@@ -466,6 +476,8 @@ def draw_page(rows: pd.DataFrame, rnd: int, *, title: str, subtitle: str, note: 
              DISCARD: ("wrong discard",)}[rnd]
     flags = [Patch(facecolor="white", edgecolor="black", linewidth=1.1, linestyle=FLAGS[w][1],
                    label=f"{FLAGS[w][0]}  {policy_name} {w}") for w in flags]
+    flags.append(Patch(facecolor="white", edgecolor="0.75", hatch="//", linewidth=0.5,   # denser: a swatch is small
+                       label=f"{FEW_MARK}: fewer than {MIN_DEALS} played"))
     for row, handles in enumerate((actions, flags)):
         fig.legend(handles=handles, loc="upper center", ncol=len(handles), fontsize=7.5, frameon=False,
                    bbox_to_anchor=(0.5, (bottom - 0.14 - 0.2 * row) / height), handlelength=2.2,
