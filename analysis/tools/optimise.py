@@ -393,7 +393,7 @@ def verdict(state: State, settings: Settings) -> str:
                      f"per hand at {top['band']}{more}, an interval above zero: {more_deals}")
     if blind:
         top = blind[0]
-        more = f" (and {len(blind) - 1} more)" if len(blind) > 1 else ""
+        more = f" (and {len(blind) - 1} other decisions and bands)" if len(blind) > 1 else ""
         words.append(f"{top['seat']} {top['decision']} at {top['band']} met no class on {MIN_HANDS} hands or more"
                      f"{more}, so its gain is unmeasured: " + ("more deals would measure it" if gains else more_deals))
     if not words:
