@@ -240,3 +240,15 @@ def test_compare_takes_deals_and_games_together(capsys):
     assert main(["compare", "book", "pass", "--deals", "30", "--games", "4", "--json"]) == 0
     out = capsys.readouterr().out
     assert '"deals": 30' in out and '"games"' in out
+
+
+@pytest.mark.skipif(cores() < 2, reason="needs two cores for two workers")
+def test_chart_rows_are_the_same_with_one_worker_or_two():
+    from analysis.bidding.policies import policy_from_name
+    from analysis.game.rules import Rules
+    from analysis.tools.strategy import chart_rows
+    book, rules = policy_from_name("book"), Rules()
+    one = chart_rows(book, [1], 30_000, 7, rules, (0, 0), cap=10, jobs=1)
+    two = chart_rows(book, [1], 30_000, 7, rules, (0, 0), cap=10, jobs=2)
+    assert len(one) > 0
+    assert one.equals(two)

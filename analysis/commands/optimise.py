@@ -78,13 +78,14 @@ def run(args) -> int:
                 "Decisions, scores and hand classes it does not list are the base policy's."]
     text = to_toml(policy.to_data(), comments)
     write_atomic(out, lambda tmp: Path(tmp).write_text(text))
-    summary = {"out": str(out), "sweeps": state.sweep, "settled": state.done, "unit": unit,
+    summary = {"out": str(out), "sweeps": state.sweep, "settled": state.done, "verdict": state.verdict,
+               "open": state.open, "unit": unit,
                "listed": policy.describe()["listed"], "history": state.history, "bound": state.bound}
     if args.json:
         sys.stdout.write(json.dumps(summary) + "\n")
         return 0
     sys.stdout.write(f"wrote {out}: {summary['listed']:,} hand classes listed, {state.sweep} sweeps, "
-                     f"{'settled (the last sweep changed nothing)' if state.done else 'not settled'}\n")
+                     f"{state.verdict}\n")
     sys.stdout.write(f"what a seat could gain by deviating, measured in the last sweep before its changes "
                      f"({unit} per hand, the band where it gains most, 95% interval):\n")
     for seat, b in state.bound.items():

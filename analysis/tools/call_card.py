@@ -75,7 +75,9 @@ def shares(policies: dict, rules: Rules, deals: int = 100_000, seed: int = 1888,
     """Per policy (by name), seat, round, band and rung: hands reached, calls, the share called
     and its 95% Wilson interval. ``deals`` per band and side, the same deals for every policy."""
     from fastcore.sampler import sample_deals
-    from joblib import Parallel, delayed
+    from joblib import delayed
+
+    from analysis.parallel import local_parallel
     from scipy.stats import binomtest
 
     bands = default_bands(rules.points_for_game)
@@ -89,7 +91,7 @@ def shares(policies: dict, rules: Rules, deals: int = 100_000, seed: int = 1888,
         dealt = sample_deals(n, card_batch_seed(seed, side, bi, k), pack=rules.pack)
         return read_rows(dealt, policy, rules, side, band_scores(ranges)).assign(policy=name, band=band)
 
-    frames = Parallel(n_jobs=jobs)(delayed(one)(name, policy, *t) for name, policy in policies.items() for t in tasks)
+    frames = local_parallel(jobs)(delayed(one)(name, policy, *t) for name, policy in policies.items() for t in tasks)
     table = (pd.concat(frames).groupby(["policy", "seat", "round", "band", "rung"], sort=False)[["hands", "calls"]]
              .sum().reset_index())
     low, high = [], []

@@ -157,9 +157,10 @@ def decision_batch(policy, seat: int, rnd: int, rules: Rules, score, n: int, see
 
 def _parallel(tasks, jobs: int, scheduler=None):
     from joblib import Parallel, parallel_config
+
+    from analysis.parallel import dask_client, local_parallel
     if scheduler is None:
-        return Parallel(n_jobs=jobs, batch_size=1)(tasks)
-    from analysis.parallel import dask_client
+        return local_parallel(jobs, batch_size=1)(tasks)
     client = dask_client(scheduler)
     try:
         with parallel_config(backend="dask"):

@@ -585,20 +585,31 @@ def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, polic
 BATCH = 25_000   # deals per batch (the cap is per batch, as in the study's chunks)
 
 
+def _chart_batch(policy: Policy, seat: int, rnd: int, n: int, seed, rules, score, cap: int) -> pd.DataFrame:
+    from fastcore.sampler import sample_deals
+    return decision_rows(sample_deals(n, seed, pack=rules.pack), policy, seat, rnd, rules, score, cap)
+
+
 def chart_rows(policy: Policy, seats, deals: int, seed: int, rules, score=(0, 0), cap: int = 60,
-               round_two_factor: int = 3, progress=None) -> pd.DataFrame:
+               round_two_factor: int = 3, progress=None, jobs: int = 1) -> pd.DataFrame:
     """The counted frame of every given seat's decisions under ``policy``: ``deals`` fresh deals
     per seat and round (round two ``round_two_factor`` times as many), in batches of
-    :data:`BATCH`, each batch capped at ``cap`` hands per class."""
-    from fastcore.sampler import sample_deals
+    :data:`BATCH`, each batch capped at ``cap`` hands per class. Each batch has its own seed, so
+    ``jobs`` workers give the same frame as one."""
+    from joblib import delayed
 
-    frames = []
+    from analysis.parallel import local_parallel
+
+    batches = []
     for seat in seats:
         for rnd in ((1, 2, DISCARD) if seat == 0 else (1, 2)):
             total = deals * (round_two_factor if rnd == 2 else 1)
-            for k, start in enumerate(range(0, total, BATCH)):
-                dealt = sample_deals(min(BATCH, total - start), chart_batch_seed(seed, seat, rnd, k), pack=rules.pack)
-                frames.append(decision_rows(dealt, policy, seat, rnd, rules, score, cap))
-                if progress:
-                    progress(SEATS[seat], rnd, min(start + BATCH, total), total)
+            batches.extend((seat, rnd, k, start, total) for k, start in enumerate(range(0, total, BATCH)))
+    tasks = (delayed(_chart_batch)(policy, seat, rnd, min(BATCH, total - start), chart_batch_seed(seed, seat, rnd, k),
+                                   rules, score, cap) for seat, rnd, k, start, total in batches)
+    frames = []
+    for (seat, rnd, _k, start, total), frame in zip(batches, local_parallel(jobs, return_as="generator")(tasks)):
+        frames.append(frame)
+        if progress:
+            progress(SEATS[seat], rnd, min(start + BATCH, total), total)
     return counted(frames)
