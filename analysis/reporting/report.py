@@ -504,7 +504,7 @@ def local_run_note(reports_dir, reference) -> str:
         what += f", run {span(dates[0], dates[-1])}" if dates else ""
     link = Path(os.path.relpath(Path(reference) / "index.html", Path(reports_dir).resolve())).as_posix()
     return (f'<p class="local-run"><strong>A local run</strong> ({what}), not the reference: its figures rest on '
-            f'these runs alone. The committed reference runs, larger, are <a href="{html.escape(link)}">here</a>.</p>')
+            f'these runs alone. The committed reference runs, larger: <a href="{html.escape(link)}">{html.escape(link)}</a>.</p>')
 
 
 def write_index(reports_dir, reference=None) -> Path:
