@@ -252,3 +252,12 @@ def test_chart_rows_are_the_same_with_one_worker_or_two():
     two = chart_rows(book, [1], 30_000, 7, rules, (0, 0), cap=10, jobs=2)
     assert len(one) > 0
     assert one.equals(two)
+
+
+def test_an_interrupted_run_says_how_to_go_on_in_the_words_typed(monkeypatch):
+    from analysis.commands.run import AGAIN, continue_words
+    monkeypatch.delenv(AGAIN, raising=False)
+    assert continue_words() == "add --resume to the same command to continue"
+    monkeypatch.setenv(AGAIN, "make report")
+    assert continue_words() == "run `make report` again to continue"
+    assert 'EUCHRELAB_AGAIN="make report"' in (ROOT / "Makefile").read_text()
