@@ -529,7 +529,6 @@ def write_index(reports_dir, reference=None) -> Path:
                      f'src="{f.name}"></figure>' for k, f in enumerate(figures, 1))
     parts = [
         "".join(page_head("euchrelab reports", INDEX_STYLE)), "<h1>euchrelab: the book's advice, tested</h1>",
-        local_run_note(reports_dir, reference) if reference is not None else "",
         f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte Carlo "
         f"experiment on the same deals. {tested} of the book's {len(ledger.entries)} claims are tested so far.</p>",
         "<h2>What did the book get right?</h2>", claims, f'<p class="note">{inline(CLAIMS_CAPTION)}</p>',
@@ -538,5 +537,7 @@ def write_index(reports_dir, reference=None) -> Path:
         "<h2>The studies</h2><p>The card play is double-dummy (every card seen: an approximation of play at the "
         "table) unless a report says otherwise; the studies whose names end in <em>_table</em> play at the table, "
         "where each player sees only his own cards.</p>", body, PAGE_END]
+    if reference is not None:   # a local run says so first
+        parts.insert(2, local_run_note(reports_dir, reference))
     page = "\n".join(parts) + "\n"
     return write_text(reports_dir / "index.html", page)
