@@ -9,7 +9,7 @@ It reads
   columns ``key``, ``label``, ``sim_low``, ``sim_high``, ``margin`` and ``material`` existed is
   read too: ``key`` becomes the claim id (numbered when repeated), ``label`` the ``test``, the
   others null, and its verdict "inconclusive at this precision" becomes "inconclusive";
-- ``<reports>/coups/verdicts.json``, written by ``euchrelab coups --write-report``: the verdict
+- ``<reports>/coups/verdicts.json``, written by ``euchrelab coups --out <reports>/coups``: the verdict
   on each remark of the nine coup cases (C1.1, C1.2, ...), read as tests of C1-C9. A remark
   that is "true" is supported, "false" contradicted, "inconclusive" or "true only under a
   reading" (true only if an adversary replies as the book supposes) inconclusive; advice about
@@ -83,7 +83,7 @@ TAKE_FROM_PARTNER = "needs a take-from-partner study: taking a partner's lone ha
 SCORE_BIDDING = "needs a study of bidding at the scores it names, valued in rubber points (the score study)"
 BIDDING = "needs a round-one bidding study of this advice: calling against passing on the same deals"
 LONE = "needs a lone-hands study of this case: alone against with the partner on the same deals"
-COUPS_NOTE = "needs the coups' saved verdicts: run `euchrelab coups --write-report`"
+COUPS_NOTE = "needs the coups' saved verdicts: run `euchrelab coups --out REPORTS/coups`"
 
 # A sentence the project cannot yet test honestly, with the reason (never tested as a straw man).
 E11_PLAY = ("a rule of play, not of bidding: \"your play should be very conservative\" at four to three, where the "
