@@ -94,5 +94,5 @@ def run(args) -> int:
         index = paths["index"]
     if index is not None:
         page = Path(index).resolve()
-        sys.stdout.write(f"The report: {page}\nOpen it in a browser, e.g. xdg-open {page} (or file://{page})\n")
+        sys.stdout.write(f"Open the report in a browser: file://{page}\n")
     return 0
