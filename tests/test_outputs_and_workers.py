@@ -190,14 +190,25 @@ def test_output_files_are_checked_before_the_work(capsys, tmp_path, read_only):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.png", "p.toml.state.json"]
 
 
-def test_report_into_a_folder_it_cannot_write_is_refused(capsys, tmp_path):
+def test_report_into_a_folder_it_cannot_write_is_refused(tmp_path):
+    """A reports folder on a read-only mount: root, whom permission bits do not stop, gets one through
+    a private mount namespace; another user, a folder without write permission."""
+    reports = tmp_path / "reports"
+    (reports / "toy").mkdir(parents=True)
+    (reports / "toy" / "manifest.json").write_text("{}")
+    command = [sys.executable, "-m", "analysis.commands.cli", "report", str(reports)]
     if os.geteuid() == 0:
-        pytest.skip("root writes in any folder of this file system; the run and chart checks cover the rule")
-    study = tmp_path / "reports" / "toy"
-    study.mkdir(parents=True)
-    (study / "manifest.json").write_text("{}")
-    study.chmod(0o555)
-    _refused(capsys, ["report", str(tmp_path / "reports")], "cannot write in")
+        script = (f"mount --bind {reports} {reports} && mount -o remount,bind,ro {reports} && "
+                  + " ".join(command))
+        command = ["unshare", "--map-root-user", "--mount", "sh", "-c", script]
+    else:
+        (reports / "toy").chmod(0o555)
+        reports.chmod(0o555)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("euchrelab: error: DIR ") and done.stderr.count("\n") == 1
+    assert "cannot write in" in done.stderr and done.stdout == ""
+    assert sorted(p.name for p in reports.rglob("*")) == ["manifest.json", "toy"]
 
 
 # --- the committed reports -----------------------------------------------------------------

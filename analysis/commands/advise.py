@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, check_chart_path, text_table, write_chart
+from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table, write_chart
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
                                       play_from_args, rules_from_args)
 from analysis.errors import EuchreError
+from analysis.storage import check_chart_file
 
 NAME = "advise"
 HELP = "value every action of one player (pass, call, alone) over the worlds consistent with what he knows"
@@ -45,7 +46,7 @@ def run(args) -> int:
     if args.model_deals < 1:
         raise EuchreError("--model-deals must be at least 1")
     if args.chart is not None:
-        check_chart_path(args.chart)   # a bad path fails here, before any work
+        check_chart_file(args.chart, "--chart")   # a bad path fails here, before any work
     rules = rules_from_args(args)
     spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
     advice = advise(spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,

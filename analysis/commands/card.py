@@ -29,8 +29,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from pathlib import Path
-
     from analysis.bidding.policies import policy_from_name
     from analysis.tools import call_card
 

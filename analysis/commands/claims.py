@@ -53,8 +53,7 @@ def run(args) -> int:
         tally = ", ".join(f"{n} {s}" for s in COUNTS if (n := sum(e.count_as == s for e in ledger.entries)))
         sys.stdout.write(f"\n{len(ledger.entries)} claims: {tally}\n")
     if args.write:
-        from analysis.run.runner import is_reference, reference_reports
-        local = not is_reference(args.reports)
-        index = write_index(Path(args.reports), reference=reference_reports() if local else None)
+        from analysis.run.runner import index_reference
+        index = write_index(Path(args.reports), reference=index_reference(args.reports))
         sys.stderr.write(f"wrote {index.with_name('claims.html')}, {index.with_name('claims.md')}, {index}\n")
     return 0

@@ -17,7 +17,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     from analysis.reporting.report import write_index
-    from analysis.run.runner import is_reference, reference_reports, rerender
+    from analysis.run.runner import index_reference, rerender
     from analysis.storage import check_output_folder
 
     root = Path(args.dir)
@@ -33,6 +33,6 @@ def run(args) -> int:
     for folder in folders:
         paths = rerender(folder)
         sys.stdout.write(f"{folder.name}: {paths['html']}\n")
-    index = write_index(index_dir, reference=None if is_reference(index_dir) else reference_reports())
+    index = write_index(index_dir, reference=index_reference(index_dir))
     sys.stdout.write(f"{index.resolve()}\n")
     return 0

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_reference_argument,
-                                      add_rules_arguments, check_output_dir, rule_values, whole as _whole)
+                                      add_rules_arguments, rule_values, whole)
 from analysis.errors import EuchreError
 
 NAME = "run"
@@ -24,12 +24,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("study", nargs="+", metavar="STUDY",
                         help="study names (see euchrelab studies), 'default' for the default suite, "
                              "or a study of your own as pkg.mod or pkg.mod:ATTR")
-    parser.add_argument("--deals", type=_whole, help="deals per scenario (default: the study's)")
+    parser.add_argument("--deals", type=whole, help="deals per scenario (default: the study's)")
     add_jobs_argument(parser, default=None)
-    parser.add_argument("--seed", type=_whole, help="root seed (default 1888)")
+    parser.add_argument("--seed", type=whole, help="root seed (default 1888)")
     add_rules_arguments(parser)
     add_play_arguments(parser, defaults=False)
-    parser.add_argument("--chunk-size", type=_whole, help="deals per chunk (default: the study's)")
+    parser.add_argument("--chunk-size", type=whole, help="deals per chunk (default: the study's)")
     parser.add_argument("--backend", choices=("loky", "threading"), help="local workers: processes (loky, default) or threads")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run the chunks on a Dask cluster, e.g. tcp://scheduler-host:8786")
     parser.add_argument("--out", metavar="DIR",
@@ -45,6 +45,7 @@ def run(args) -> int:
     from analysis.run.registry import default_suite, load_study, names as registered_names
     from analysis.run.run_config import load_config, study_overrides
     from analysis.run.recheck import write_check
+    from analysis.storage import check_output_folder
     from analysis.run.runner import check_provenance, check_takes_play, replaced, run_and_report, settings_for
 
     targets: list[tuple[str, bool]] = []   # (name, from the default suite)
@@ -74,8 +75,8 @@ def run(args) -> int:
         check_takes_play(study, settings)
         check_provenance(settings)
         runs.append((study, settings))
-    for folder in {settings.out for _study, settings in runs}:   # before any work, not after it
-        check_output_dir(folder, "--out", args.reference)
+    for folder in {settings.out for _study, settings in runs}:   # writable, before any work (provenance above)
+        check_output_folder(folder, "--out")
     index = None
     for study, settings in runs:
         before = replaced(settings.study_dir) if settings.reference else None

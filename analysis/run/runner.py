@@ -213,6 +213,12 @@ def is_reference(folder) -> bool:
     return folder == reference or reference in folder.parents
 
 
+def index_reference(folder) -> Path | None:
+    """The reference folder that the index of ``folder`` links as a local run's, or None when
+    ``folder`` is the reference folder itself."""
+    return None if is_reference(folder) else reference_reports()
+
+
 def check_reference_write(folder, shown: str, reference: bool = False, flag: str = "--reference") -> None:
     """A run of one's own never replaces a committed reference run: writing into the checkout's
     reports folder (``folder``, shown as the user gave it) is refused unless ``reference`` (the
@@ -447,7 +453,7 @@ def run_and_report(study, settings: Settings):
         outcome = _run_chunks(study, settings)
         table = study.summarise(outcome.frame, settings)
         paths = report_study(study, table, outcome.manifest, settings.study_dir)
-    paths["index"] = write_index(Path(settings.out), reference=None if settings.reference else reference_reports())
+    paths["index"] = write_index(Path(settings.out), reference=index_reference(settings.out))
     return outcome, paths
 
 

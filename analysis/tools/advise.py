@@ -42,6 +42,7 @@ from analysis.game.rules import ROUND_ORDER, Rules, Score
 from analysis.simulator import simulate
 from analysis.experiment.stats import Estimate, mean_estimate
 from analysis.seeds import advise_chunk_seed
+from analysis.storage import check_chart_file
 
 CHUNK = 5_000               # worlds per chunk: part of the seeding
 ADVICE_WORLDS = 40_000      # see docs/cli.md: half-widths about 0.02 points on the differences that matter
@@ -650,12 +651,6 @@ def text_table(advice: Advice) -> str:
 CHART_DPI = 110   # a 9-inch figure: 990 px, whole at 100% on a 1280-px screen
 
 
-def check_chart_path(path) -> Path:
-    """A PNG file to be written in a folder that exists: refused before any work is done."""
-    from analysis.storage import check_chart_file
-    return check_chart_file(path, "--chart")
-
-
 def chart_figure(advice: Advice):
     """Each action's value with its 95% interval, a row each, in both units (points per hand,
     then the chance to win the game); the best action's row shaded. Returns the matplotlib figure."""
@@ -702,4 +697,4 @@ def chart_figure(advice: Advice):
 def write_chart(advice: Advice, path) -> Path:
     """The chart of :func:`chart_figure` as a PNG, written whole or not at all."""
     from analysis.tools.strategy import save_figure
-    return save_figure(chart_figure(advice), check_chart_path(path), dpi=CHART_DPI)
+    return save_figure(chart_figure(advice), check_chart_file(path, "--chart"), dpi=CHART_DPI)
