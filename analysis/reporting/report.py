@@ -410,7 +410,10 @@ def write_report(report: StudyReport, table: pd.DataFrame, manifest: dict, out_d
     paths = {"results": write_table(table, out_dir / "results.parquet")}
     if report.verdicts:
         rows = pd.DataFrame([v.row() for v in report.verdicts])
-        paths["verdicts"] = write_atomic(out_dir / "verdicts.csv", lambda tmp: rows.to_csv(tmp, index=False))
+        # ten significant digits: the last bits of a sum vary with the machine's BLAS, and a
+        # re-rendered run should write the same file
+        paths["verdicts"] = write_atomic(out_dir / "verdicts.csv",
+                                         lambda tmp: rows.to_csv(tmp, index=False, float_format="%.10g"))
     paths["markdown"] = write_text(out_dir / "report.md", render_markdown(report, manifest))
     paths["html"] = write_text(out_dir / "report.html", render_html(report, manifest, out_dir))
     paths["summary"] = write_json(out_dir / "summary.json", {
