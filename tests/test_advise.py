@@ -269,3 +269,19 @@ def test_a_chart_that_fails_to_draw_leaves_no_file(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         adv.write_chart(advice, tmp_path / "c.png")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_advice_prints_the_table_the_command_prints(capsys):
+    """``print(analysis.advise(...))`` shows what ``euchrelab advise`` shows for the same arguments."""
+    import analysis
+    advice = analysis.advise(seat="B", hand="JS 9C AS KS QH", turn_up="9S", worlds=300, seed=1,
+                             model_deals=MODEL_DEALS)
+    code, out, err = run(["--seat", "B", "--hand", "JS 9C AS KS QH", "--turn-up", "9S", "--worlds", "300",
+                          "--seed", "1"], capsys)
+    assert code == 0, err
+    assert str(advice) == out
+    assert json.loads(json.dumps(advice.to_json()))["best"] == advice.best
+    page = advice._repr_html_()
+    assert page.count("<tr") == len(advice.actions) + 1 and "the book:" in page
+    with pytest.raises(analysis.EuchreError, match="seat, hand and turn_up"):
+        analysis.advise(hand="JS 9C AS KS QH", turn_up="9S")

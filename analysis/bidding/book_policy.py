@@ -20,13 +20,14 @@ definition chosen, as a parameter a study can vary:
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
 from analysis.game.claims import quote
 from analysis.game.contract import dealer_hand
-from analysis.bidding.policy import Situations, VectorPolicy
+from analysis.bidding.policy import FIRST_ROUND_CALL, Situation, Situations, VectorPolicy
+from analysis.game.cards import SUITS
 from fastcore.handpatterns import hand_numbers
 from analysis.game.cards import effective_suit_mask
 
@@ -98,10 +99,28 @@ RULES = [ELDEST_ORDER, MAKE_NEXT, ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST
          THIRD_ORDER, THIRD_BY_SCORE, THIRD_RIGHT_TURNED, DEALER_TAKE, DEALER_BY_SCORE, DEALER_LIGHT, DEALER_SHADE,
          DEALER_CAUTION, DEALER_ROUND_TWO, MAKE_RED]
 
+# The sentences that decide without a list of their own: they say when a list's call is not made,
+# or how far a lone hand may go.
+GREAT_STRENGTH = Rule("E2", "do not order if you can make it next, unless with great strength (the third hand's "
+                            "order list)", THIRD_ORDER.patterns)
+NEXT_NOT_CROSS = Rule("E3", "make it next when you can; do not cross the suit unless very strong", MAKE_NEXT.patterns)
+TWO_SMALL_ONES = Rule("S5", "the right turned, two small ones: do not assist", ("two small ones",))
+THIRD_ROUND_TWO = Rule("T1", "round two: make a suit with the third hand's order list", THIRD_ORDER.patterns)
+BOTH_BOWERS_NEXT = Rule("D6", "both bowers and better at next: pass, to euchre the eldest hand who makes it next",
+                        ("two bowers",))
+KEEP_BRIDGE = Rule("B1", "keeping the bridge: the eldest hand at four to one or two orders up", ())
+SOUND_LONE = Rule("L1", "at three-all, four-all or any score in his favour, a sound lone hand only", ())
+DESPERATE_LONE = Rule("L3", "four-one or four-two against him: a desperate chance", ())
+ASSISTED_LONE = Rule("L7", "with an assistance, a lone hand with less strength", ())
 
 # B2: "now the same players take their chances with two lay aces, or the ace and another in trumps".
 BRIDGE_EXCEPTIONS = Rule("B2", "a bridge-keeper passes with these (unless the book orders them anyway)",
                          ("two aces", "ace and another"))
+# Every rule that can decide a hand, for the explanations (Ruling)
+DECIDING = [*RULES, GREAT_STRENGTH, NEXT_NOT_CROSS, TWO_SMALL_ONES, THIRD_ROUND_TWO, BOTH_BOWERS_NEXT, KEEP_BRIDGE,
+            BRIDGE_EXCEPTIONS, SOUND_LONE, DESPERATE_LONE, ASSISTED_LONE]
+
+
 
 
 @dataclass(frozen=True)
@@ -130,6 +149,45 @@ def best_suit(t: Situations, eligible, patterns) -> np.ndarray:
         better = ok & (key > best_key)
         best[better], best_key[better] = x, key[better]
     return best
+
+
+class Ruling:
+    """A batch's round-one calls and, row by row, the book's rule that decides each one.
+
+    Rules are offered in the book's order: ``offer(rule, names, calls)`` says the rule names the
+    rows ``names`` and calls on those where ``calls`` also holds (the score allows it). A row is
+    decided by the first rule that calls on it, else by the first that names it (a pass by that
+    rule, the book naming the hand only at another score); ``veto(rule, rows)`` turns those rows
+    into passes decided by ``rule``. Without ``explain`` only the calls are kept."""
+
+    def __init__(self, n: int, explain: bool = False):
+        self.call = np.zeros(n, bool)
+        self.named = np.zeros(n, bool)
+        self.explain = explain
+        self._by_call = np.full(n, -1, np.int16) if explain else None
+        self._by_name = np.full(n, -1, np.int16) if explain else None
+
+    def offer(self, rule: Rule, names, calls=True) -> None:
+        names = np.asarray(names, bool)
+        fires = names & calls
+        if self.explain:
+            i = DECIDING.index(rule)
+            self._by_call[fires & ~self.call] = i
+            self._by_name[names & ~self.named] = i
+        self.call |= fires
+        self.named |= names
+
+    def veto(self, rule: Rule, rows) -> None:
+        rows = np.asarray(rows, bool)
+        self.call &= ~rows
+        if self.explain:
+            i = DECIDING.index(rule)
+            self._by_call[rows], self._by_name[rows] = -1, i
+
+    def rules(self) -> list[Rule | None]:
+        """Per row, the rule that decides it (None: no rule names the hand, and the book passes)."""
+        index = np.where(self._by_call >= 0, self._by_call, self._by_name)
+        return [DECIDING[i] if i >= 0 else None for i in index]
 
 
 class BookPolicy(VectorPolicy):
@@ -166,57 +224,62 @@ class BookPolicy(VectorPolicy):
 
     # -- round one ---------------------------------------------------------------------------
     def first_round_batch(self, t: Situations) -> np.ndarray:
-        return {1: self._eldest, 2: self._second, 3: self._third, 0: self._dealer}[t.seat](t)
+        return self.first_round_ruling(t).call
 
-    def _eldest(self, t: Situations) -> np.ndarray:
+    def first_round_ruling(self, t: Situations, explain: bool = False) -> Ruling:
+        """The round-one calls, and with ``explain`` the rule deciding each (see :class:`Ruling`)."""
+        ruling = Ruling(len(t), explain)
+        {1: self._eldest, 2: self._second, 3: self._third, 0: self._dealer}[t.seat](t, ruling)
+        return ruling
+
+    def _eldest(self, t: Situations, r: Ruling) -> None:
         own, theirs = t.score
         bridge = self.params.keep_bridge and own == 4 and theirs in (1, 2)
         if bridge and not self.params.bridge_exceptions:
-            return np.ones(len(t), bool)                                          # B1
-        great = t.has(THIRD_ORDER.patterns)
+            r.offer(KEEP_BRIDGE, np.ones(len(t), bool))                           # B1
+            return
         can_next = t.has(MAKE_NEXT.patterns, t.trump ^ 1)
-        medium = t.has("three medium trumps") & self.strength_in_suit(t)         # E1
-        order = great | (~t.right_turned & ~can_next & medium)                    # E2
+        r.offer(GREAT_STRENGTH, t.has(THIRD_ORDER.patterns))                     # E2: unless great strength
+        r.offer(MAKE_NEXT, can_next, False)                                       # E2: pass, make it next
+        medium = t.has("three medium trumps") & self.strength_in_suit(t)
+        r.offer(ELDEST_ORDER, medium, ~t.right_turned & ~can_next)                # E1: nothing to go to
         if bridge:   # B2: the bridge kept, but the chance taken with two lay aces or the ace and another
-            return order | ~t.has(BRIDGE_EXCEPTIONS.patterns)
-        return order
+            r.offer(KEEP_BRIDGE, ~t.has(BRIDGE_EXCEPTIONS.patterns))
+            r.offer(BRIDGE_EXCEPTIONS, t.has(BRIDGE_EXCEPTIONS.patterns), False)
 
-    def _second(self, t: Situations) -> np.ndarray:
+    def _second(self, t: Situations, r: Ruling) -> None:
         own, theirs = t.score
-        call = t.has(ASSIST.patterns + ASSIST_ALWAYS.patterns)                    # S2, S3
-        call |= t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns)              # S3
-        if self.score_allows(t):
-            call |= t.has(ASSIST_BY_SCORE.patterns)                               # S3, by score
-        if own == 4 and theirs in (0, 4):
-            call |= t.has(ASSIST_FOUR_ALL.patterns)                               # S4
+        r.offer(ASSIST, t.has(ASSIST.patterns))                                   # S2
+        r.offer(ASSIST_ALWAYS, t.has(ASSIST_ALWAYS.patterns))                     # S3, always
+        r.offer(ASSIST_RIGHT_TURNED, t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns))
+        r.offer(ASSIST_BY_SCORE, t.has(ASSIST_BY_SCORE.patterns), self.score_allows(t))   # S3, by score
+        r.offer(ASSIST_FOUR_ALL, t.has(ASSIST_FOUR_ALL.patterns), own == 4 and theirs in (0, 4))   # S4
         two_small = t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
-        return call & ~(t.right_turned & two_small)                               # S5
+        r.veto(TWO_SMALL_ONES, t.right_turned & two_small & r.named)              # S5
 
-    def _third(self, t: Situations) -> np.ndarray:
-        call = t.has(THIRD_ORDER.patterns)                                        # T4
-        if self.score_allows(t):
-            call |= t.has(THIRD_BY_SCORE.patterns)                                # T4, by score
-        return np.where(t.right_turned, t.has(THIRD_RIGHT_TURNED.patterns), call)  # T3
+    def _third(self, t: Situations, r: Ruling) -> None:
+        right = t.right_turned
+        r.offer(THIRD_RIGHT_TURNED, right & t.has(THIRD_RIGHT_TURNED.patterns))   # T3: three tricks clear
+        r.offer(THIRD_RIGHT_TURNED, right & t.has(THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns), False)
+        r.offer(THIRD_ORDER, ~right & t.has(THIRD_ORDER.patterns))               # T4
+        r.offer(THIRD_BY_SCORE, ~right & t.has(THIRD_BY_SCORE.patterns), self.score_allows(t))
 
-    def _dealer(self, t: Situations) -> np.ndarray:
+    def _dealer(self, t: Situations, r: Ruling) -> None:
         own, theirs = t.score
         after = self.after_discard(t, alone=False)
-        trump = t.trump
         if (own, theirs) in ((3, 3), (4, 2)):
-            call = t.has(DEALER_CAUTION.patterns, hands=after)                    # D3
+            r.offer(DEALER_CAUTION, t.has(DEALER_CAUTION.patterns, hands=after))  # D3
+            r.offer(DEALER_CAUTION, t.has(DEALER_TAKE.patterns + DEALER_BY_SCORE.patterns, hands=after), False)
         else:
-            call = t.has(DEALER_TAKE.patterns, hands=after)                       # D1
-            if self.score_allows(t):
-                call |= t.has(DEALER_BY_SCORE.patterns, hands=after)              # D1, by score
-            if own == 4 and theirs in (0, 4):
-                call |= t.has(DEALER_LIGHT.patterns, hands=after)                 # D2
-            if (own, theirs) == (4, 3):
-                call |= t.has(DEALER_SHADE.patterns, hands=after)                 # D4
+            r.offer(DEALER_TAKE, t.has(DEALER_TAKE.patterns, hands=after))         # D1
+            r.offer(DEALER_BY_SCORE, t.has(DEALER_BY_SCORE.patterns, hands=after), self.score_allows(t))
+            r.offer(DEALER_LIGHT, t.has(DEALER_LIGHT.patterns, hands=after), own == 4 and theirs in (0, 4))  # D2
+            r.offer(DEALER_SHADE, t.has(DEALER_SHADE.patterns, hands=after), (own, theirs) == (4, 3))      # D4
         # D6: better at next and holding both bowers of that colour (next's bowers too): pass,
         # to euchre the eldest hand who makes it next (E3). The glossary's "cross" (the other
         # colour) is the study's second reading (studies.round_two, D6.5), not played here.
-        better_next = hand_numbers_of(t.hands, trump ^ 1)[:, 0] > hand_numbers_of(after, trump)[:, 0]
-        return call & ~(t.has("two bowers", hands=after) & better_next)
+        better_next = hand_numbers_of(t.hands, t.trump ^ 1)[:, 0] > hand_numbers_of(after, t.trump)[:, 0]
+        r.veto(BOTH_BOWERS_NEXT, r.call & t.has("two bowers", hands=after) & better_next)
 
     @staticmethod
     def after_discard(t: Situations, alone: bool) -> np.ndarray:
@@ -225,6 +288,11 @@ class BookPolicy(VectorPolicy):
 
     # -- round two ---------------------------------------------------------------------------
     def second_round_batch(self, t: Situations) -> np.ndarray:
+        return self.second_round_ruling(t)[0]
+
+    def second_round_ruling(self, t: Situations, explain: bool = False) -> tuple[np.ndarray, list | None]:
+        """The suit each row makes (-1: pass) and, with ``explain``, the rule that chose it (None:
+        a pass, or the dealer stuck with nothing): the first of the seat's choices naming a suit."""
         down = t.turn_suit
         nxt = down ^ 1
 
@@ -235,17 +303,46 @@ class BookPolicy(VectorPolicy):
             return (down != x) & (nxt != x)
 
         if t.seat == 1:                                                           # E3
-            make_next = t.has(MAKE_NEXT.patterns, nxt)
-            return np.where(make_next, nxt, best_suit(t, cross, THIRD_ORDER.patterns)).astype(np.int8)
-        if t.seat == 2:
-            red = best_suit(t, lambda x: cross(x) & (down <= 1), MAKE_RED.patterns)   # S7: black turned down
-            return np.where(red >= 0, red, best_suit(t, others, THIRD_ORDER.patterns)).astype(np.int8)
-        if t.seat == 3:                                                           # T1
-            return best_suit(t, others, THIRD_ORDER.patterns)
-        suit = best_suit(t, others, DEALER_ROUND_TWO.patterns)                   # D5
-        if t.must_call:
-            suit = np.where(suit >= 0, suit, best_suit(t, others, None)).astype(np.int8)
-        return suit
+            choices = [(NEXT_NOT_CROSS, np.where(t.has(MAKE_NEXT.patterns, nxt), nxt, -1)),
+                       (NEXT_NOT_CROSS, best_suit(t, cross, THIRD_ORDER.patterns))]
+        elif t.seat == 2:                                                         # S7: black turned down
+            choices = [(MAKE_RED, best_suit(t, lambda x: cross(x) & (down <= 1), MAKE_RED.patterns)),
+                       (THIRD_ORDER, best_suit(t, others, THIRD_ORDER.patterns))]
+        elif t.seat == 3:                                                         # T1
+            choices = [(THIRD_ROUND_TWO, best_suit(t, others, THIRD_ORDER.patterns))]
+        else:
+            choices = [(DEALER_ROUND_TWO, best_suit(t, others, DEALER_ROUND_TWO.patterns))]   # D5
+            if t.must_call:
+                choices.append((None, best_suit(t, others, None)))
+        suit = np.full(len(t), -1, np.int8)
+        rule = np.full(len(t), -1, np.int16)
+        for i, (_, named) in enumerate(choices):
+            first = (suit < 0) & (named >= 0)
+            suit[first], rule[first] = named[first], i
+        return suit, [choices[i][0] if i >= 0 else None for i in rule] if explain else None
+
+    # -- the rules behind a decision ---------------------------------------------------------
+    def explain(self, s: Situation) -> tuple[str, tuple[Rule, ...]]:
+        """The book's action at one decision of the bidding ("pass", "assist", "make H alone", ...)
+        and the rules that decide it: the call's (none when no rule names the hand), then, when he
+        plays alone, the lone hand's."""
+        if s.round == 1:
+            ruling = self.first_round_ruling(self.batch_of(s), explain=True)
+            rules = tuple(r for r in ruling.rules() if r is not None)
+            if not ruling.call[0]:
+                return "pass", rules
+            word, trump = FIRST_ROUND_CALL[s.seat], s.turn_suit
+        else:
+            suit, chosen = self.second_round_ruling(self.batch_of(s), explain=True)
+            rules = tuple(r for r in chosen if r is not None)
+            if suit[0] < 0:
+                return "pass", rules
+            word, trump = f"make {SUITS[suit[0]]}", int(suit[0])
+        t = self.batch_of(replace(s, trump=trump))
+        alone, lone = self.lone_ruling(t, self.playing_hands(t), with_assistance=False, explain=True)
+        if alone[0]:
+            return f"{word} alone", rules + (lone[0],)
+        return word, rules
 
     # -- lone hands --------------------------------------------------------------------------
     @staticmethod
@@ -261,15 +358,25 @@ class BookPolicy(VectorPolicy):
         return sound, light, desperate
 
     def lone_ok(self, t: Situations, hands, with_assistance: bool) -> np.ndarray:
+        return self.lone_ruling(t, hands, with_assistance)[0]
+
+    def lone_ruling(self, t: Situations, hands, with_assistance: bool,
+                    explain: bool = False) -> tuple[np.ndarray, list | None]:
+        """Per row, whether the book plays alone, and with ``explain`` the rule that allows it (L3
+        a desperate chance, L1 a sound or a light hand where one may risk it, L7 less strength with
+        an assistance)."""
         if not self.params.lone_hands:
-            return np.zeros(len(t), bool)
+            return np.zeros(len(t), bool), [SOUND_LONE] * len(t) if explain else None
         sound, light, desperate = self.lone_strength(t, hands)
         own, theirs = t.score
         if theirs == 4 and own in (1, 2):
-            return desperate                                                      # L3
-        if (own, theirs) in ((3, 3), (4, 4)) or own > theirs:
-            return sound                                                          # L1
-        return sound | light | (desperate & with_assistance)                      # L7
+            ok, rule = desperate, np.full(len(t), DESPERATE_LONE)                # L3
+        elif (own, theirs) in ((3, 3), (4, 4)) or own > theirs:
+            ok, rule = sound, np.full(len(t), SOUND_LONE)                        # L1
+        else:
+            ok = sound | light | (desperate & with_assistance)                   # L7
+            rule = np.where(sound | light, SOUND_LONE, ASSISTED_LONE)
+        return ok, list(rule) if explain else None
 
     def lone_hand(self, s, hand: int | None = None, with_assistance: bool = False) -> bool:
         """Would the book play alone with ``hand`` (default: his hand) in the situation ``s``?"""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, text_table, write_chart
+from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, write_chart
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
                                       play_from_args, rules_from_args)
 from analysis.errors import EuchreError
@@ -51,10 +51,7 @@ def run(args) -> int:
     spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
     advice = advise(spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
                     model_deals=args.model_deals, play=play, play_worlds=play_worlds)
-    if args.json:
-        sys.stdout.write(json.dumps(advice.as_dict()) + "\n")
-    else:
-        sys.stdout.write(text_table(advice))
+    sys.stdout.write(json.dumps(advice.to_json()) + "\n" if args.json else str(advice))
     if args.chart is not None:
         sys.stderr.write(f"wrote {write_chart(advice, args.chart)}\n")
     return 0

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.bidding.book_policy import ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_CAUTION, DEALER_LIGHT, DEALER_ROUND_TWO, DEALER_SHADE, DEALER_TAKE, MAKE_NEXT, MAKE_RED, THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, BookPolicy, best_suit, hand_numbers_of
+from analysis.bidding.book_policy import BookPolicy
 from analysis.game.cards import SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
 from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
 from analysis.errors import EuchreError, check_jobs, check_whole
@@ -398,90 +398,13 @@ def game_model(rules: Rules, deals: int = MODEL_DEALS, seed: int = MODEL_SEED, n
 
 # --- the book's own advice ----------------------------------------------------------------------
 
-def _one(spot: Spot, trump: int | None = None) -> Situations:
-    return VectorPolicy.batch_of(spot.situation(trump))
-
-
 def why(spot: Spot, params=None) -> tuple[str, str]:
-    """The book's action at the spot and the claim id of the rule that decides it ("none" when
-    no rule names the hand and the book passes by default).
-
-    Round one: the eldest hand E1/E2 (E2 also when he passes because he can make it next), the
-    second S2-S5, the third T3 (the right turned)/T4, the dealer D1-D4, D6; a rule that names
-    the hand only at another score decides a pass too. Round two: the eldest E3, the second S7
-    (red for black) else the third hand's list T4, the third T1, the dealer D5 (stuck with
-    nothing: "none"). The lone decision after a call adds L1, L3 or L7 (``"T4 L7"``)."""
+    """The book's action at the spot and the claim ids of the rules that decide it, as the book's
+    policy gives them (:meth:`BookPolicy.explain`): "none" when no rule names the hand and the
+    book passes by default; a lone hand adds its rule (``"T4 L1"``)."""
     from analysis.bidding.book_policy import BookParams
-    book = BookPolicy(params or BookParams())
-    t = _one(spot)
-    own, theirs = spot.score.seat(spot.seat)
-    has = lambda rule, **kw: bool(t.has(rule.patterns, **kw)[0])   # noqa: E731
-    allows = book.score_allows(t)
-    if spot.round == 1:
-        call = bool(book.first_round_batch(t)[0])
-        right = bool(t.right_turned[0])
-        if spot.seat == 1:
-            great = has(THIRD_ORDER)
-            can_next = bool(t.has(MAKE_NEXT.patterns, t.trump ^ 1)[0])
-            medium = bool((t.has("three medium trumps") & book.strength_in_suit(t))[0])
-            claim = ("E2" if great else "E1" if medium and not right and not can_next else "E2" if can_next
-                     else "E1" if medium else "none")
-        elif spot.seat == 2:
-            by_score = has(ASSIST_BY_SCORE)
-            claim = ("S5" if right and bool((t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces"))[0])
-                     and (has(ASSIST) or has(ASSIST_ALWAYS) or by_score or has(ASSIST_FOUR_ALL)) else
-                     "S2" if has(ASSIST) else "S3" if has(ASSIST_ALWAYS) or (right and has(ASSIST_RIGHT_TURNED))
-                     or by_score else "S4" if has(ASSIST_FOUR_ALL) else "none")
-        elif spot.seat == 3:
-            if right:
-                claim = "T3" if has(THIRD_RIGHT_TURNED) or has(THIRD_ORDER) or has(THIRD_BY_SCORE) else "none"
-            else:
-                claim = "T4" if has(THIRD_ORDER) or has(THIRD_BY_SCORE) else "none"
-        else:
-            after = book.after_discard(t, alone=False)
-            hasd = lambda rule: bool(t.has(rule.patterns, hands=after)[0])   # noqa: E731
-            better_next = bool(hand_numbers_of(t.hands, t.trump ^ 1)[:, 0] > hand_numbers_of(after, t.trump)[:, 0])
-            bowers = bool(t.has("two bowers", hands=after)[0])
-            if (own, theirs) in ((3, 3), (4, 2)):
-                applies = hasd(DEALER_CAUTION)
-                claim = "D3" if applies or hasd(DEALER_TAKE) or hasd(DEALER_BY_SCORE) else "none"
-            else:
-                light = own == 4 and theirs in (0, 4)
-                shade = (own, theirs) == (4, 3)
-                fired = [("D1", hasd(DEALER_TAKE) or (allows and hasd(DEALER_BY_SCORE))),
-                         ("D2", light and hasd(DEALER_LIGHT)), ("D4", shade and hasd(DEALER_SHADE))]
-                named = [("D1", hasd(DEALER_BY_SCORE)), ("D2", hasd(DEALER_LIGHT)), ("D4", hasd(DEALER_SHADE))]
-                applies = any(ok for _, ok in fired)
-                claim = next((c for c, ok in fired + named if ok), "none")
-            if applies and bowers and better_next:
-                claim = "D6"
-        if not call:
-            return "pass", claim
-        word = FIRST_ROUND_CALL[spot.seat]
-        trump = spot.turn_suit
-    else:
-        down = spot.turn_suit
-        suit = int(book.second_round_batch(_one(spot))[0])
-        if spot.seat == 1:
-            claim = "E3" if suit >= 0 or has(MAKE_NEXT, trump=np.array([down ^ 1], np.int8)) else "none"
-        elif spot.seat == 2:
-            red = int(best_suit(t, lambda x: (down != x) & ((down ^ 1) != x) & (down <= 1), MAKE_RED.patterns)[0])
-            claim = "S7" if red >= 0 else "T4" if suit >= 0 else "none"
-        elif spot.seat == 3:
-            claim = "T1" if suit >= 0 else "none"
-        else:
-            strong = int(best_suit(t, lambda x: down != x, DEALER_ROUND_TWO.patterns)[0])
-            claim = "D5" if strong >= 0 else "none"
-        if suit < 0:
-            return "pass", claim
-        word, trump = f"make {SUITS[suit]}", suit
-    lone_t = _one(spot, trump)
-    if bool(book.alone_batch(lone_t)[0]):
-        sound, light, _ = book.lone_strength(lone_t, book.playing_hands(lone_t))
-        assisted_only = not (bool(sound[0]) or bool(light[0]))   # desperate, allowed by an assistance (L7)
-        lone = "L3" if theirs == 4 and own in (1, 2) else "L7" if assisted_only else "L1"
-        return f"{word} alone", f"{claim} {lone}"
-    return word, claim
+    action, rules = BookPolicy(params or BookParams()).explain(spot.situation())
+    return action, " ".join(r.claim for r in rules) or "none"
 
 
 # --- valuing ------------------------------------------------------------------------------------
@@ -517,6 +440,29 @@ class Advice:
     @property
     def acceptance(self) -> float:
         return self.worlds / self.candidates if self.candidates else float("nan")
+
+    def __str__(self) -> str:
+        return text_table(self)
+
+    def to_json(self) -> dict:
+        return self.as_dict()
+
+    def _repr_html_(self) -> str:
+        from analysis.reporting.markup import html_table
+        import pandas as pd
+
+        def cell(e: Estimate | None, pct: bool = False) -> str:
+            if e is None:
+                return "(best)"
+            f = (lambda x: f"{x:+.2%}") if pct else (lambda x: f"{x:+.3f}")
+            return f"{f(e.mean)} [{f(e.low)}, {f(e.high)}]"
+
+        rows = pd.DataFrame([{"action": v.action, "points": cell(v.points), "vs best": cell(v.points_vs_best),
+                              "game": cell(v.game_win, True), "vs best ": cell(v.game_vs_best, True)}
+                             for v in self.actions])
+        return (f"<p>{text_table(self).splitlines()[0]}</p>" + html_table(rows)
+                + f"<p>best: {self.best}; the book: {self.book[0]} (claim {self.book[1]}); "
+                  f"{self.worlds:,} worlds, 95% intervals</p>")
 
     def as_dict(self) -> dict:
         def est(e: Estimate | None):
@@ -563,11 +509,19 @@ def _game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, n
     return with_model_error(paired, float(np.std(by_draw / len(x), ddof=1)))
 
 
-def advise(spot: Spot, worlds: int = ADVICE_WORLDS, seed: int = 0, model: str = "book", by: str = "points",
-           n_jobs: int = 1, model_deals: int = MODEL_DEALS, play: str = "dd", play_worlds: int = PLAY_WORLDS) -> Advice:
+def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, score=None, calls: str | None = None,
+           round: int | None = None, rules: Rules | None = None, worlds: int = ADVICE_WORLDS, seed: int = 0,
+           model: str = "book", by: str = "points", n_jobs: int = 1, model_deals: int = MODEL_DEALS,
+           play: str = "dd", play_worlds: int = PLAY_WORLDS) -> Advice:
     """Every legal action of the player at ``spot``, valued over ``worlds`` worlds (see the
     module docstring); ``best`` by ``by`` ("points" or "game"); the cards played by the engine
-    ``play`` (``play_worlds`` worlds a decision for ``pimc``)."""
+    ``play`` (``play_worlds`` worlds a decision for ``pimc``). Instead of a :class:`Spot`, give
+    its parts as :meth:`Spot.of` takes them: ``advise(seat="B", hand="JS 9C AS KS QH",
+    turn_up="9S")``. ``print`` the advice for the table ``euchrelab advise`` prints."""
+    if spot is None:
+        if seat is None or hand is None or turn_up is None:
+            raise EuchreError("advise needs a spot, or its seat, hand and turn_up")
+        spot = Spot.of(seat, hand, turn_up, score, calls, round, rules)
     check_play(play, play_worlds, "--play-worlds")
     if by not in UNITS:
         raise EuchreError(f"--by {by!r}: points or game")
