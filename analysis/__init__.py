@@ -22,10 +22,11 @@ __version__ = "0.1.0"
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "analysis.errors": ["EuchreError"],
     "analysis.game.rules": ["Rules", "Score", "LOVE_ALL"],
-    "analysis.game.cards": ["parse_card", "parse_cards", "parse_seat", "format_cards", "mask_of", "mask_cards"],
+    "analysis.game.cards": ["Seat", "Suit", "parse_card", "parse_cards", "parse_seat", "format_cards", "mask_of",
+                            "mask_cards"],
     "fastcore.sampler": ["sample_deals"],
     "fastcore.deals": ["Constraints"],
-    "analysis.bidding.policy": ["Policy", "VectorPolicy", "Situation", "Situations"],
+    "analysis.bidding.policy": ["Policy", "VectorPolicy", "Situation", "Situations", "call_word"],
     "analysis.bidding.book_policy": ["BookPolicy", "BookParams"],
     "analysis.bidding.policies": ["policy_from_name"],
     "analysis.bidding.auction": ["bid", "bid_batch"],

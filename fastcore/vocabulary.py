@@ -16,6 +16,7 @@ printed suit). Trump order: right, left, A K Q T 9 8 7.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import IntEnum
 
 from fastcore.errors import EuchreError
 
@@ -30,6 +31,41 @@ RANK_NAMES = ("seven", "eight", "nine", "ten", "knave", "queen", "king", "ace")
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 PACKS = (32, 24)
 NO_SEAT = -1   # in arrays of seats: none (no lone hand, no maker on a void deal)
+
+
+class Seat(IntEnum):
+    """A seat as the book letters it; an int (its index in the arrays) that prints as its letter."""
+
+    A = 0
+    B = 1
+    C = 2
+    D = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    @property
+    def title(self) -> str:
+        """Its letter and role: "B, eldest hand"."""
+        return SEAT_NAMES[self]
+
+
+class Suit(IntEnum):
+    """A suit as the book letters it (S, C, H, D); an int that prints as its letter."""
+
+    S = 0
+    C = 1
+    H = 2
+    D = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 # --- seats and sides ------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from scipy.stats import norm
 from analysis.bidding.auction import bid_batch
 from analysis.bidding.company import seated
 from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding.policy import call_word
 from analysis.experiment import cells
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, negated
 from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
@@ -45,7 +46,7 @@ from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.report import (charts, in_full, options_of, pack_of, played_how, setting_of, study_report,
                                    verdicts_headline)
-from studies.common.round_one import (CALL_WORD, E1_BREAKDOWN, E2_TURNED_TRUMPS, GROUP_ALL, GROUPS, call_and_pass,
+from studies.common.round_one import (E1_BREAKDOWN, E2_TURNED_TRUMPS, GROUP_ALL, GROUPS, call_and_pass,
                                       classify, reached)
 
 KEYS = ["seat", "group", "pattern", "trumps", "outside_aces"]
@@ -201,7 +202,7 @@ def measured_on(key: str) -> Hands:
 
 def _entry_test(e: Entry) -> ClaimTest:
     seat, _group, action = LIST_CLASS[e.claim]
-    book, other = (CALL_WORD[seat], "pass") if action == "call" else ("pass", CALL_WORD[seat])
+    book, other = (call_word(seat), "pass") if action == "call" else ("pass", call_word(seat))
     hand = " (hand after the discard)" if seat == "A" else ""
     note = (", at love-all" if e.by_score or e.claim == "S4" else
             " (always)" if e.key == "S3.always" else "")

@@ -33,6 +33,7 @@ import pandas as pd
 
 from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION,
                                           DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE)
+from analysis.bidding.policy import call_word
 from analysis.experiment.stats import ONE_GAME_ALL, RUBBER_STATES, Estimate
 from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from studies.common.measures import MEASURES, flipped, in_every_measure, primary, split, unit_and_state
@@ -46,7 +47,7 @@ from studies.common.book_arms import BOOK_ARMS, book_and_other, book_gain
 from studies.common.game_models import book_game_model, model_section, root_seed
 from studies.common.report import (claims_figure, in_full, options_of, pack_of, played_how, setting_of, study_report,
                                    verdict_columns, verdicts_headline)
-from studies.common.round_one import (CALL_WORD, DEALER_LIST, GROUPS, CallsAtScoresStudy, classify, d6_pass,
+from studies.common.round_one import (DEALER_LIST, GROUPS, CallsAtScoresStudy, classify, d6_pass,
                                       first_pattern, played, round_one_situations)
 
 DEFAULT_CAP = 1000        # hands of one case played per chunk at most
@@ -142,7 +143,7 @@ class Case:
 PERMISSIVE = {"S4", "D2", "D4"}
 
 
-ASSIST, ORDER, TAKE = CALL_WORD["C"], CALL_WORD["D"], CALL_WORD["A"]
+ASSIST, ORDER, TAKE = call_word("C"), call_word("D"), call_word("A")
 _S3_PASS = "pass (assist with ace and another, and outside ace if the right is turned)"
 
 

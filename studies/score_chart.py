@@ -40,10 +40,10 @@ from analysis.experiment.study import GAME_WIN, RUBBER, Study
 from analysis.game.cards import SEATS
 from analysis.game.rules import SEAT_ORDER, Score
 from studies.common.game_models import BOOK_GAME, book_game_model
-from analysis.bidding.ladder import decision_rung
-from studies.common.ladder import RUNGS
+from analysis.bidding.rungs import RUNGS, decision_rung
 from studies.common.report import charts, headline, in_full, options_of, study_report
-from studies.common.round_one import CALL_WORD, CallsAtScoresStudy, played
+from analysis.bidding.policy import call_word
+from studies.common.round_one import CallsAtScoresStudy, played
 
 DEFAULT_CAP = 200        # hands of one rung played per chunk at most
 
@@ -152,7 +152,7 @@ def _chart(lad: pd.DataFrame, light: pd.DataFrame, path: Path) -> Path:
                     text = str(int(grid[i, j])) if grid[i, j] else "-"
                     ax.text(j, i, text + ("" if sure[i, j] or not grid[i, j] else "?"), ha="center", va="center",
                             color="white" if grid[i, j] >= 5 else "black", fontsize=11)
-        ax.set_title(f"{seat}: {CALL_WORD[seat]}")
+        ax.set_title(f"{seat}: {call_word(seat)}")
         ax.set_xticks(range(BOOK_GAME))
         ax.set_yticks(range(BOOK_GAME))
         ax.set_xlabel("the adversaries' score")
@@ -176,7 +176,7 @@ def _gain_chart(lad: pd.DataFrame, path: Path) -> Path:
         for r in lad[lad["seat"] == seat].itertuples():
             i, j = scores.index((r.own, r.theirs)), r.rung - 1
             mean[i, j], half[i, j], n[i, j] = r.rubber, (r.rubber_high - r.rubber_low) / 2, r.deals
-        panels[f"{seat}: {CALL_WORD[seat]}"] = {"mean": mean, "half": half, "n": n}
+        panels[f"{seat}: {call_word(seat)}"] = {"mean": mean, "half": half, "n": n}
     return charts().heatmap_panels(path, panels, row_labels=[f"{o}-{t}" for o, t in scores],
                                  col_labels=[f"{i + 1}" for i in range(len(RUNGS))],
                                  title="Calling - passing, net rubber points, by score (rows, the decider's side "
@@ -271,7 +271,7 @@ def _figures_in_full(light: pd.DataFrame) -> str:
         if g.empty:
             continue
         at = {f"{r.own}-{r.theirs}": r.rung for r in g.itertuples()}
-        parts.append(f"{seat} ({CALL_WORD[seat]}): rung {at.get('0-0', '-')} at love-all, "
+        parts.append(f"{seat} ({call_word(seat)}): rung {at.get('0-0', '-')} at love-all, "
                      f"{min(at.values())} to {max(at.values())} over the scores")
     return ("How far down the ladder calling gains (1 the strongest, 8 one trump; net rubber points, the "
             "rungs from the strongest while each gains): "

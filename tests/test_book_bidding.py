@@ -13,7 +13,7 @@ from analysis.game.cards import parse_card
 from analysis.game.claims import catalogue
 from analysis.errors import EuchreError
 from analysis.game.patterns import match_table
-from analysis.bidding.policy import Forced
+from analysis.bidding.policy import Forced, call_word
 from analysis.game.rules import Rules
 from analysis.run.runner import report_study, run_study, settings_for
 from analysis.bidding.auction import bid_batch
@@ -187,7 +187,7 @@ def test_a_chunk_holds_the_paired_differences_of_the_same_deals_played_both_ways
     table = STUDY.summarise(STUDY.run_chunk(f"{letter}1", 0, n, seed, settings_for(STUDY)))
     part, classes, _, net = _direct(letter, n, seed)
     every = np.arange(len(part.hands))
-    call, pass_ = net(every, round_one.CALL_WORD[letter]), net(every, "pass")
+    call, pass_ = net(every, call_word(letter)), net(every, "pass")
     rows = table[(table["seat"] == letter) & (table["group"] == round_one.GROUP_ALL)]
     assert int(rows["deals"].sum()) == len(every) > 100
     assert int(rows["gain_sum"].sum()) == (call - pass_).sum()
@@ -221,7 +221,7 @@ def test_each_entry_s_estimate_is_the_direct_computation_on_its_deals(letter, n,
             trumps = hand_numbers(judged, (part.turn_up >> 3).astype(np.int8))[:, 0]
             member = member & (trumps >= hands.min_trumps)
         rows = np.flatnonzero(member)
-        call, pass_ = net(rows, round_one.CALL_WORD[letter]), net(rows, "pass")
+        call, pass_ = net(rows, call_word(letter)), net(rows, "pass")
         want = paired_difference(call, pass_) if hands.action == "call" else paired_difference(pass_, call)
         _same(bb.book_minus_other(table, hands), want)
         got = STUDY.estimate(key, table)

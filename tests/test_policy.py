@@ -280,3 +280,36 @@ def test_the_command_line_refuses_an_empty_policy_file_and_takes_pass(tmp_path, 
     assert err == f"euchrelab: error: policy file {empty}: the policy has no rules, so it would pass every hand\n"
     assert main(["compare", "book", "pass", "--deals", "5", "--json"]) == 0
     assert '"b": "always-pass"' in capsys.readouterr().out
+
+
+def test_a_policy_may_answer_call_at_every_seat():
+    """"call" is a first-round call at any seat; the seat's own word still is; another seat's word is refused."""
+    import analysis
+    from analysis.bidding.policy import Policy, call_word
+
+    class ThreeTrumps(Policy):
+        name = "three trumps"
+
+        def first_round(self, s):
+            return "call" if s.has("three trumps") else "pass"
+
+    deals = analysis.sample_deals(400, seed=3)
+    ours = analysis.simulate(deals, ThreeTrumps(), analysis.Rules())
+    assert ours.points.shape[0] == 400
+    assert [call_word(s) for s in "ABCD"] == ["take up", "order up", "assist", "order up"]
+    assert call_word(analysis.Seat.C) == call_word(2) == "assist"
+
+    class Wrong(Policy):
+        name = "wrong"
+
+        def first_round(self, s):
+            return "assist"    # the eldest hand, asked first, does not assist
+
+    with pytest.raises(analysis.EuchreError, match="answer 'call' or 'pass'"):
+        analysis.simulate(deals, Wrong(), analysis.Rules())
+
+
+def test_seats_and_suits_print_as_the_books_letters():
+    from analysis import Seat, Suit, parse_seat
+    assert str(parse_seat("c")) == "C" and parse_seat("c") == 2 and f"{Seat.B:<3}|" == "B  |"
+    assert [str(s) for s in Suit] == ["S", "C", "H", "D"] and Seat.A.title == "A, the dealer"

@@ -3,7 +3,8 @@ baselines, policies by name, and the auction that asks each seat in the laws' or
 from analysis.public import lazy_exports
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "policy": ["Call", "Policy", "VectorPolicy", "Situation", "Situations", "Forced", "FIRST_ROUND_CALL"],
+    "policy": ["Call", "Policy", "VectorPolicy", "Situation", "Situations", "Forced", "FIRST_ROUND_CALL", "CALL",
+               "call_word"],
     "book_policy": ["BookPolicy", "BookParams"],
     "pattern_policy": ["PatternPolicy"],
     "policies": ["policy_from_name"],

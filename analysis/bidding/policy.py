@@ -22,12 +22,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.game.cards import SEATS, SUITS, card_text, mask_cards
+from analysis.game.cards import SEATS, SUITS, Seat, card_text, mask_cards, parse_seat
 from analysis.errors import EuchreError
 from analysis.game.patterns import Shape, matches, shape_of
 from analysis.game.rules import Rules, SideScore
 
-FIRST_ROUND_CALL = {1: "order up", 2: "assist", 3: "order up", 0: "take up"}
+# The book's word for a first-round call, seat by seat: the one home of these words. A policy may
+# answer "call" at any seat, or the seat's own word.
+FIRST_ROUND_CALL = {Seat.B: "order up", Seat.C: "assist", Seat.D: "order up", Seat.A: "take up"}
+CALL = "call"
+
+
+def call_word(seat) -> str:
+    """The seat's word for calling in round one ("order up", "assist", "take up"); ``seat`` an
+    int, a :class:`Seat` or its letter."""
+    return FIRST_ROUND_CALL[parse_seat(seat) if isinstance(seat, str) else seat]
 
 
 @dataclass(frozen=True)
@@ -244,10 +253,11 @@ def _illegal(policy: Policy, decision: str, action, why: str) -> EuchreError:
 def ask_first_round(policy: Policy, s: Situation) -> bool:
     """True if the player calls (orders up, assists, takes up)."""
     action = policy.first_round(s)
-    allowed = {"pass", FIRST_ROUND_CALL[s.seat]} | ({"turn down"} if s.seat == 0 else set())
+    allowed = {"pass", CALL, FIRST_ROUND_CALL[s.seat]} | ({"turn down"} if s.seat == 0 else set())
     if action not in allowed:
-        raise _illegal(policy, f"first-round ({SEATS[s.seat]})", action, f"choose one of {sorted(allowed)}")
-    return action == FIRST_ROUND_CALL[s.seat]
+        raise _illegal(policy, f"first-round ({SEATS[s.seat]})", action,
+                       f"answer 'call' or 'pass' (or this seat's word, {FIRST_ROUND_CALL[s.seat]!r})")
+    return action in (CALL, FIRST_ROUND_CALL[s.seat])
 
 
 def ask_bool(policy: Policy, decision: str, s: Situation) -> bool:

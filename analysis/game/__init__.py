@@ -4,7 +4,7 @@ from analysis.public import lazy_exports
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "cards": ["SEATS", "SUITS", "SUIT_NAMES", "SEAT_NAMES", "card_text", "format_cards", "mask_of", "mask_cards",
-              "parse_card", "parse_cards", "parse_hands", "parse_seat", "parse_suit"],
+              "parse_card", "parse_cards", "parse_hands", "parse_seat", "parse_suit", "Seat", "Suit"],
     "rules": ["LOVE_ALL", "ROUND_ORDER", "SEAT_ORDER", "Rules", "Score", "legal_cards", "trick_winner",
               "score_hand", "points_by_side"],
     "contract": ["dealer_hand"],

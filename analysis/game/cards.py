@@ -17,7 +17,7 @@ from analysis.errors import EuchreError
 # parsing and printing of this module.
 from fastcore.vocabulary import (  # noqa: F401
     ACE, DEALER, EIGHT, ELDEST, JACK, KING, NINE, NO_SEAT, PACKS, QUEEN, RANK_NAMES, RANKS, SEAT_NAMES, SEATS,
-    SECOND, SEVEN, SIDES, SUIT_NAMES, SUITS, TEN, THIRD, active_seats, card_id, card_text, cards_text, check_pack,
+    SECOND, SEVEN, SIDES, SUIT_NAMES, SUITS, TEN, THIRD, Seat, Suit, active_seats, card_id, card_text, cards_text, check_pack,
     default_leader, effective_suit, effective_suit_mask, in_pack, is_left_bower, is_trump, mask_cards, mask_of,
     next_active, next_suit, pack_cards, pack_mask, partner_of, rank_of, side_of, suit_of, trick_power, trump_order,
 )
@@ -84,11 +84,14 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
-def parse_seat(text) -> int:
+def parse_seat(text) -> Seat:
+    """A seat from its letter ("B", "b") or a :class:`Seat`."""
+    if isinstance(text, Seat):
+        return text
     key = str(text).strip().upper()
     if len(key) != 1 or key not in SEATS:
         raise EuchreError(f"{text!r} is not a seat: seats are A (dealer), B, C, D")
-    return SEATS.index(key)
+    return Seat(SEATS.index(key))
 
 
 def parse_hands(hands: Mapping, pack: int = 32, hand_size: int = 5, absent: int | None = None) -> list[list[int]]:

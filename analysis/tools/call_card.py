@@ -6,7 +6,7 @@ points to go: three or more, two, one; :func:`analysis.tools.optimise.default_ba
 everywhere by the points each side holds: own 0-2, theirs 3), fresh deals
 are dealt at the band's scores in turn and bid by the policy. Where a seat's decision is reached
 (round one: the seats before him passed; round two: all passed in round one and the seats before
-him in round two), his hand is put on the ladder (:mod:`analysis.bidding.ladder`): in round one the
+him in round two), his hand is put on the ladder (:mod:`analysis.bidding.rungs`): in round one the
 trumps of the turned-up suit, the dealer's hand taken after taking up and the book's discard; in
 round two his strongest legal suit. Each rung's share of hands the policy calls with (any suit
 made, alone included) is counted, with a 95% Wilson interval.
@@ -23,7 +23,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.ladder import RUNGS, SHORT, decision_rung
+from analysis.bidding.policy import call_word
+from analysis.bidding.rungs import RUNGS, SHORT, decision_rung
 from analysis.game.cards import SEAT_NAMES, SEATS
 from analysis.game.rules import SEAT_ORDER, Rules, Score
 from analysis.seeds import card_batch_seed
@@ -36,7 +37,6 @@ HALF = 0.5                 # a rung is on the line when the policy calls with at
 # neither on the line nor ending it, and a line that passed one over is marked on the card
 PAGE = (8.27, 11.69)       # A4 portrait, inches (fits Letter with its margins)
 ROUND_WORDS = {1: "Round one: the turned-up suit", 2: "Round two: his strongest suit"}
-CALL_WORDS = {"B": "order up", "C": "assist", "D": "order up", "A": "take up"}
 
 
 def band_scores(band: tuple[tuple[int, int], tuple[int, int]]) -> list[tuple[int, int]]:
@@ -216,7 +216,7 @@ def draw_card(lined: pd.DataFrame, seat: str, policy: str, against: str, rules: 
                                            fill=False, edgecolor="black", linewidth=2.4))
     ax.set_xlim(0, 1)
     ax.set_ylim(top - (rows + 1.6) * height, top)
-    fig.text(0.06, 0.955, f"{SEAT_NAMES[SEATS.index(seat)]}: when to {CALL_WORDS[seat]} or make a suit", fontsize=16,
+    fig.text(0.06, 0.955, f"{SEAT_NAMES[SEATS.index(seat)]}: when to {call_word(seat)} or make a suit", fontsize=16,
              weight="bold")
     fig.text(0.06, 0.928, f"{policy}'s line beside {against}'s; the game: {rules_words(rules)}.", fontsize=11)
     fig.text(0.06, 0.908, "Every rung down to the one shown is called at least half the time.", fontsize=11)
@@ -300,7 +300,7 @@ def _write_report(lined, out_dir: Path, policy: str, against: str, rules: Rules,
               f"{MIN_HANDS} hands passed over). Every rung's share, with its 95% Wilson interval and the hands "
               "read, is in call_card.csv; the pages print on A4 or Letter (call_card.pdf).")
     cards = [Chart(f"call_card_{seat}.png", f"The card of {SEAT_NAMES[SEATS.index(seat)]}: when to "
-                                            f"{CALL_WORDS[seat]} or make a suit, {policy}'s line beside {against}'s.")
+                                            f"{call_word(seat)} or make a suit, {policy}'s line beside {against}'s.")
              for seat in seats]
     main, *others = cards
     links = "[The cards as PDF](call_card.pdf) · [the shares](call_card.csv)"

@@ -26,7 +26,6 @@ from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_rows
 
-CALL_WORD = {"B": "order up", "C": "assist", "D": "order up", "A": "take up"}
 GROUP_ALL = "all"            # every hand where the decision is reached
 
 E1_BREAKDOWN = THIRD_ORDER.patterns + ("three medium trumps",)
