@@ -61,13 +61,14 @@ from analysis.bidding.auction import bid_batch
 from analysis.bidding.company import seated
 from analysis.bidding.book_policy import (ASSIST, DEALER_ROUND_TWO, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER,
                                           THIRD_RIGHT_TURNED, BookPolicy)
-from analysis.bidding.policy import Situations
+from analysis.bidding.policy import Situations, call_word
 from analysis.errors import EuchreError
 from analysis.experiment.cells import counted, summed_counts
 from analysis.experiment.paired import play_arms, policy_arm
 from analysis.experiment.stats import Estimate, welch_difference
 from analysis.experiment.study import POINTS, ClaimTest, Study
 from analysis.game.cards import JACK
+from analysis.game.claims import claim as book_claim
 from analysis.game.contract import dealer_hand
 from analysis.game.patterns import any_match
 from analysis.game.rules import LOVE_ALL, ROUND_ORDER
@@ -261,20 +262,17 @@ CASES = (
 def arm_words(c: Case, arm: str) -> str:
     """The arm in the book's words at the case's decision."""
     if c.round == 1:
-        return {"call": {B: "order up", C: "assist", D: "order up", A: "take up"}[c.seat],
+        return {"call": call_word(c.seat),
                 "pass": "turn down" if c.seat == A else "pass"}[arm]
     return {"pass": "pass", "next": "make it next", "make": "make it",
             "cross": "make it red" if c.claim == "S7" else "cross the suit"}[arm]
 
 
-# "It is permissible to make it with somewhat less strength": the dealer's option, judged by
-# non-inferiority (making light is not worse than passing by more than the margin).
-PERMISSIVE = ("D5.1",)
-
-
 def _claim_test(c: Case) -> ClaimTest:
+    # a sentence that permits (D5.1, "it is permissible to make it with somewhat less strength") is
+    # judged by non-inferiority: the catalogue of claims says which
     return ClaimTest(c.key, c.claim, c.label, f"{c.words}: net points per hand after {arm_words(c, c.book)} - after "
-                     f"{arm_words(c, c.other)}", POINTS, permissive=c.key in PERMISSIVE)
+                     f"{arm_words(c, c.other)}", POINTS, permissive=book_claim(c.claim).permits(c.key))
 
 
 CLAIMS = tuple(_claim_test(c) for c in CASES)

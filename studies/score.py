@@ -34,6 +34,7 @@ import pandas as pd
 from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION,
                                           DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE)
 from analysis.bidding.policy import call_word
+from analysis.game.claims import claim as book_claim
 from analysis.experiment.stats import ONE_GAME_ALL, RUBBER_STATES, Estimate
 from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from studies.common.measures import MEASURES, flipped, in_every_measure, primary, split, unit_and_state
@@ -134,13 +135,8 @@ class Case:
 
     def tests(self) -> tuple[ClaimTest, ...]:
         """The case in every unit and rubber state (:data:`studies.common.measures.MEASURES`); a
-        sentence that permits (:data:`PERMISSIVE`) is judged for non-inferiority."""
-        return in_every_measure(self.test(), permissive=self.claim in PERMISSIVE)
-
-
-# Sentences that permit ("permissible", "may play a lighter hand", "may play a shade lighter"): the
-# book's option is judged not worse than the other by more than the margin.
-PERMISSIVE = {"S4", "D2", "D4"}
+        sentence that permits (``permissive`` in the catalogue of claims) is judged for non-inferiority."""
+        return in_every_measure(self.test(), permissive=book_claim(self.claim).permits())
 
 
 ASSIST, ORDER, TAKE = call_word("C"), call_word("D"), call_word("A")

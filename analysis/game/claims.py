@@ -22,13 +22,24 @@ class BookClaim:
     text: str        # the book's words (quoted where the book is quoted)
     kind: tuple[str, ...]   # what a test needs: bid, play, score, lone, bridge, discard, coup
     reading: str = ""        # how a vague or easily misread sentence is read, and why
+    permissive: bool | tuple[str, ...] = False   # permits ("may"): all its tests, or these tests' keys
+    waits: str = ""          # what it needs before it can be tested, where its kind does not say
+
+    def permits(self, key: str = "") -> bool:
+        """Is the test ``key`` of this claim judged for non-inferiority (the sentence permits)?"""
+        return self.permissive is True or key in (self.permissive or ())
 
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, BookClaim]:
     with CATALOGUE.open("rb") as f:
         data = tomllib.load(f)
-    return {cid: BookClaim(cid, v["section"], v["text"], tuple(v["kind"]), v.get("reading", ""))
+    def permissive(v):
+        p = v.get("permissive", False)
+        return tuple(p) if isinstance(p, list) else bool(p)
+
+    return {cid: BookClaim(cid, v["section"], v["text"], tuple(v["kind"]), v.get("reading", ""), permissive(v),
+                           v.get("waits", ""))
             for cid, v in data.items()}
 
 

@@ -73,39 +73,20 @@ PARTS = {
 
 PLAY = "needs card play that does not see the hidden cards (table-side play engine)"
 BRIDGE = "needs the bridge study: the ways of keeping it against the adversaries' lone policies, in rubber points"
-TABLE_PLAY_BRIDGE = ("needs card play that does not see the hidden cards: the bridge's value against players of "
-                     "different skill (table-side play engine)")
-PARTNER_INFERENCE = ("needs card play that does not see the hidden cards: what a partner infers from a keeper's "
-                     "pass, kept always or not (table-side play engine)")
-ROUND_TWO = "needs a round-two study: making it next or crossing, against ordering or passing in round one"
 DISCARD = "needs a discard study: the book's discard against the others, on the same deals"
-TAKE_FROM_PARTNER = "needs a take-from-partner study: taking a partner's lone hand alone (laws 74, 75, 93, 94)"
 SCORE_BIDDING = "needs a study of bidding at the scores it names, valued in rubber points (the score study)"
 BIDDING = "needs a round-one bidding study of this advice: calling against passing on the same deals"
 LONE = "needs a lone-hands study of this case: alone against with the partner on the same deals"
 COUPS_NOTE = "needs the coups' saved verdicts: run `euchrelab coups --out REPORTS/coups`"
 
-# A sentence the project cannot yet test honestly, with the reason (never tested as a straw man).
-E11_PLAY = ("a rule of play, not of bidding: \"your play should be very conservative\" at four to three, where the "
-            "adversaries' march wins them the game, asks for card play that stops a march rather than plays for a "
-            "euchre. Testing it needs table-side players that value a card by the game at the score instead of by "
-            "points; passing E1's class at four to three, the reading once tested, is not what the sentence says")
-
-NOTES = {   # claims whose study is planned, or that wait for a player
-    "E11": E11_PLAY,
-    "E3": ROUND_TWO, "S7": ROUND_TWO, "T2": ROUND_TWO, "T3": ROUND_TWO, "D5": ROUND_TWO, "D6": ROUND_TWO,
-    "D8": DISCARD,
-    "L8": TAKE_FROM_PARTNER,
-    "S1": "needs a study of assists lighter than the lists of S2-S4, against passing (round one)",
-    "B3": TABLE_PLAY_BRIDGE, "B4": PARTNER_INFERENCE,
-}
 
 
 def waits_for(claim: BookClaim) -> str:
-    """What an untested claim needs before it can be tested, from its plan or its kind."""
+    """What an untested claim needs before it can be tested: the catalogue's word (``waits``), else
+    what its kind needs."""
     kind = set(claim.kind)
-    if claim.id in NOTES:
-        return NOTES[claim.id]
+    if claim.waits:
+        return claim.waits
     if "play" in kind:
         return PLAY
     if "coup" in kind:
