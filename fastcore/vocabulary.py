@@ -33,19 +33,23 @@ PACKS = (32, 24)
 NO_SEAT = -1   # in arrays of seats: none (no lone hand, no maker on a void deal)
 
 
-class Seat(IntEnum):
-    """A seat as the book letters it; an int (its index in the arrays) that prints as its letter."""
-
-    A = 0
-    B = 1
-    C = 2
-    D = 3
+class Lettered(IntEnum):
+    """An int (its index in the arrays) that prints as the book's letter for it."""
 
     def __str__(self) -> str:
         return self.name
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+class Seat(Lettered):
+    """A seat: A the dealer, B the eldest hand, C the dealer's partner, D the third hand."""
+
+    A = 0
+    B = 1
+    C = 2
+    D = 3
 
     @property
     def title(self) -> str:
@@ -53,19 +57,13 @@ class Seat(IntEnum):
         return SEAT_NAMES[self]
 
 
-class Suit(IntEnum):
-    """A suit as the book letters it (S, C, H, D); an int that prints as its letter."""
+class Suit(Lettered):
+    """A suit: spades, clubs, hearts, diamonds."""
 
     S = 0
     C = 1
     H = 2
     D = 3
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 
 
 # --- seats and sides ------------------------------------------------------------------------
