@@ -285,3 +285,17 @@ def test_the_advice_prints_the_table_the_command_prints(capsys):
     assert page.count("<tr") == len(advice.actions) + 1 and "the book:" in page
     with pytest.raises(analysis.EuchreError, match="seat, hand and turn_up"):
         analysis.advise(hand="JS 9C AS KS QH", turn_up="9S")
+
+
+def test_errors_in_the_apis_words_and_the_flags_at_the_command_line(capsys):
+    import analysis
+    with pytest.raises(analysis.EuchreError, match=r"^hand has 4 cards"):
+        analysis.advise(seat="B", hand="JS JC AS KS", turn_up="9S")
+    with pytest.raises(analysis.EuchreError, match=r"^turn_up QS is in the hand"):
+        analysis.advise(seat="B", hand="JS JC AS KS QS", turn_up="QS")
+    code, out, err = run(["--seat", "B", "--hand", "JS JC AS KS", "--turn-up", "9S"], capsys)
+    assert code == 2 and err == "euchrelab: error: --hand has 4 cards: a hand is five cards\n"
+    code, out, err = run(["--seat", "B", "--hand", "JS JC AS KS QS", "--turn-up", "QS"], capsys)
+    assert err.startswith("euchrelab: error: --turn-up QS is in the hand")
+    code, out, err = run(["--seat", "D", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "pass"], capsys)
+    assert err.startswith("euchrelab: error: --calls has 1 call(s)")

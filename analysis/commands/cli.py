@@ -42,8 +42,19 @@ def build_parser() -> argparse.ArgumentParser:
     for module in command_modules():
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
-        cmd.set_defaults(_run=module.run)
+        cmd.set_defaults(_run=module.run, _parser=cmd)
     return parser
+
+
+def in_flag_words(message: str, parser: argparse.ArgumentParser | None) -> str:
+    """The library names an argument by its Python name at the start of an error ("turn_up 9S is
+    in the hand"); the command line names it by its flag ("--turn-up 9S is in the hand")."""
+    first, space, rest = message.partition(" ")
+    name = first.rstrip(":")
+    for action in getattr(parser, "_actions", ()):
+        if action.dest == name and action.option_strings:
+            return action.option_strings[-1] + first[len(name):] + space + rest
+    return message
 
 
 CLI_DOCS = "docs/cli.md"
@@ -91,7 +102,7 @@ def main(argv=None) -> int:
     try:
         return args._run(args) or 0
     except EuchreError as exc:
-        sys.stderr.write(f"euchrelab: error: {exc}\n")
+        sys.stderr.write(f"euchrelab: error: {in_flag_words(str(exc), getattr(args, '_parser', None))}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("euchrelab: interrupted\n")

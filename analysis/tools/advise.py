@@ -78,18 +78,18 @@ class Spot:
         from the calls, else 1)."""
         rules = rules or Rules()
         seat = parse_seat(seat)
-        cards = parse_cards(hand, rules.pack, what="--hand")
+        cards = parse_cards(hand, rules.pack, what="hand")
         if len(cards) != 5:
-            raise EuchreError(f"--hand has {len(cards)} cards: a hand is five cards")
+            raise EuchreError(f"hand has {len(cards)} cards: a hand is five cards")
         turn = turn_up if isinstance(turn_up, int) else parse_card(turn_up, rules.pack)
         if turn in cards:
-            raise EuchreError(f"--turn-up {card_text(turn)} is in the hand: the turn-up is not dealt to a player")
+            raise EuchreError(f"turn_up {card_text(turn)} is in the hand: the turn-up is not dealt to a player")
         if score is None:
             score = Score()
         elif isinstance(score, str):
             score = own_first_score(score, seat, rules)
         else:
-            score = rules.check_score(Score.of(score), "--score")
+            score = rules.check_score(Score.of(score), "score")
         rnd = read_calls(calls, seat, turn >> 3, round)
         return cls(seat, tuple(cards), turn, score, rnd, rules)
 
@@ -133,10 +133,10 @@ def own_first_score(text: str, seat: int, rules: Rules) -> Score:
     try:
         own, theirs = (int(x) for x in str(text).split("-"))
     except ValueError:
-        raise EuchreError(f"--score {text!r} must be two numbers like 3-1 (your side's points, then the others')") from None
+        raise EuchreError(f"score {text!r} must be two numbers like 3-1 (your side's points, then the others')") from None
     game = rules.points_for_game
     if not (0 <= own < game and 0 <= theirs < game):
-        raise EuchreError(f"--score {text}: each side must have 0 to {game - 1} points (a game is {game})")
+        raise EuchreError(f"score {text}: each side must have 0 to {game - 1} points (a game is {game})")
     return Score(own, theirs) if seat & 1 == 0 else Score(theirs, own)
 
 
@@ -159,7 +159,7 @@ def _call_word(token: str) -> tuple[str, int | None]:
         words = words[5:]
     if words.upper() in SUITS:
         return "make", SUITS.index(words.upper())
-    raise EuchreError(f"--calls: {token.strip()!r} is not a call: write pass, order up, assist, take up, "
+    raise EuchreError(f"calls: {token.strip()!r} is not a call: write pass, order up, assist, take up, "
                       f"turn down, or a suit (round two)")
 
 
@@ -168,50 +168,50 @@ def read_calls(text: str | None, seat: int, turn_suit: int, round: int | None = 
     laws and return the round of his decision. Only passes lead to his decision: any call ends
     the bidding (laws 74-79)."""
     if round not in (None, 1, 2):
-        raise EuchreError(f"--round {round!r}: the bidding has rounds 1 and 2")
+        raise EuchreError(f"round {round!r}: the bidding has rounds 1 and 2")
     first_k = ROUND_ORDER.index(seat)
     if text is None or not text.strip():
         rnd = round or 1
         if text is not None and rnd == 1 and first_k:
-            raise EuchreError(f"--calls is empty: {SEATS[seat]} bids after {first_k} call(s) in round one")
+            raise EuchreError(f"calls is empty: {SEATS[seat]} bids after {first_k} call(s) in round one")
         if text is not None and rnd == 2:
-            raise EuchreError(f"--calls is empty: {SEATS[seat]} bids in round two after {4 + first_k} calls")
+            raise EuchreError(f"calls is empty: {SEATS[seat]} bids in round two after {4 + first_k} calls")
         return rnd
     tokens = text.split(",")
     order = [(r, s) for r in (1, 2) for s in ROUND_ORDER]
     if len(tokens) > len(order):
-        raise EuchreError(f"--calls has {len(tokens)} calls: the bidding has at most eight")
+        raise EuchreError(f"calls has {len(tokens)} calls: the bidding has at most eight")
     ended = None
     for i, token in enumerate(tokens):
         r, s = order[i]
         kind, suit = _call_word(token)
         if ended is not None:
-            raise EuchreError(f"--calls: {SEATS[s]} cannot call {token.strip()!r} after {ended}: the bidding is over")
+            raise EuchreError(f"calls: {SEATS[s]} cannot call {token.strip()!r} after {ended}: the bidding is over")
         if r == 1:
             allowed = {"pass", FIRST_ROUND_CALL[s]} | ({"turn down"} if s == 0 else set())
             if kind not in allowed:
-                raise EuchreError(f"--calls: {SEATS[s]} cannot call {token.strip()!r} in round one: "
+                raise EuchreError(f"calls: {SEATS[s]} cannot call {token.strip()!r} in round one: "
                                   f"{' or '.join(sorted(allowed))}")
         else:
             if kind not in ("pass", "make"):
-                raise EuchreError(f"--calls: {SEATS[s]} cannot call {token.strip()!r} in round two: pass or name a suit")
+                raise EuchreError(f"calls: {SEATS[s]} cannot call {token.strip()!r} in round two: pass or name a suit")
             if kind == "make" and suit == turn_suit:
-                raise EuchreError(f"--calls: {SEATS[s]} cannot name {SUITS[suit]} in round two: it was turned down "
+                raise EuchreError(f"calls: {SEATS[s]} cannot name {SUITS[suit]} in round two: it was turned down "
                                   f"(law 78)")
         if kind not in ("pass", "turn down"):
             ended = f"{SEATS[s]}'s {kind}{' ' + SUITS[suit] if suit is not None else ''} in round {r}"
             if round == 2 and r == 1:
-                raise EuchreError(f"--round 2: {SEATS[s]} called ({token.strip()}) in round one, so there is no "
+                raise EuchreError(f"round 2: {SEATS[s]} called ({token.strip()}) in round one, so there is no "
                                   f"round two")
     if ended is not None:
-        raise EuchreError(f"--calls: the bidding ended with {ended}: {SEATS[seat]} has no call to make")
+        raise EuchreError(f"calls: the bidding ended with {ended}: {SEATS[seat]} has no call to make")
     n = len(tokens)
     rnd = 1 if n == first_k else 2 if n == 4 + first_k else None
     if rnd is None or (round is not None and rnd != round):
         want = f"{first_k} call(s) before him in round one or {4 + first_k} in round two"
         if round is not None:
             want = f"{first_k if round == 1 else 4 + first_k} call(s) before him in round {round}"
-        raise EuchreError(f"--calls has {n} call(s): {SEATS[seat]}'s turn comes after {want}")
+        raise EuchreError(f"calls has {n} call(s): {SEATS[seat]}'s turn comes after {want}")
     return rnd
 
 
@@ -280,7 +280,7 @@ def reading(spot: Spot, model: str = "book", policy: Policy | None = None):
     """The acceptance test of a world: the model (``"book"``: ``policy``, default BookPolicy)
     makes the calls before him (all passes); None for ``"uniform"`` (no reading)."""
     if model not in MODELS:
-        raise EuchreError(f"--model {model!r}: {' or '.join(MODELS)}")
+        raise EuchreError(f"model {model!r}: {' or '.join(MODELS)}")
     if model == "uniform":
         return None
     policy = policy or BookPolicy()
@@ -522,13 +522,13 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
         if seat is None or hand is None or turn_up is None:
             raise EuchreError("advise needs a spot, or its seat, hand and turn_up")
         spot = Spot.of(seat, hand, turn_up, score, calls, round, rules)
-    check_play(play, play_worlds, "--play-worlds")
+    check_play(play, play_worlds, "play_worlds")
     if by not in UNITS:
-        raise EuchreError(f"--by {by!r}: points or game")
+        raise EuchreError(f"by {by!r}: points or game")
     if model not in MODELS:
-        raise EuchreError(f"--model {model!r}: {' or '.join(MODELS)}")
-    check_whole(worlds, "--worlds", 2)
-    check_whole(seed, "--seed")
+        raise EuchreError(f"model {model!r}: {' or '.join(MODELS)}")
+    check_whole(worlds, "worlds", 2)
+    check_whole(seed, "seed")
     check_jobs(n_jobs)
     check_pack(spot.rules.pack)
     acts = actions(spot)
