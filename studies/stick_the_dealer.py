@@ -45,7 +45,7 @@ from analysis.value.game_model import OUTCOMES, outcome_index
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.game_models import table_outcome_counts, root_seed
-from studies.common.ladder import RUNGS, rung_of
+from analysis.bidding.rungs import RUNGS, rung_of
 from studies.common.report import amount, charts, headline, in_full, options_of, study_report
 
 RULE_SETS = {"book": Rules(pack=32, points_for_game=5), "modern": Rules(pack=24, points_for_game=10)}
@@ -230,7 +230,7 @@ def third_arm(make: bool) -> RoundTwoArm:
 
 def third_rows(deals, set_name: str, cap: int) -> pd.DataFrame:
     """The deals at love-all where the book's bidding reaches the third hand's round-two decision;
-    of each rung of his strongest suit (the score chart's ladder, :data:`studies.common.ladder.RUNGS`),
+    of each rung of his strongest suit (the score chart's ladder, :data:`analysis.bidding.rungs.RUNGS`),
     the first ``cap``, played making and passing, without the rule and with it: counts per (rung,
     the book makes, the four arms' net points to his side)."""
     rules = RULE_SETS[set_name]

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from analysis.bidding.book_policy import BookPolicy
-from analysis.bidding.ladder import rung_of
+from analysis.bidding.rungs import rung_of
 from analysis.bidding.policies import policy_from_name
 from analysis.game.rules import Rules
 from analysis.seeds import card_batch_seed

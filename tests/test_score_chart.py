@@ -11,7 +11,7 @@ from analysis.game.rules import Rules
 from analysis.run.runner import run_study, settings_for
 from fastcore.vocabulary import mask_of
 from studies import score_chart
-from studies.common.ladder import RUNGS, rung_of
+from analysis.bidding.rungs import RUNGS, rung_of
 from studies.score_chart import STUDY, lightest
 
 SPADES = 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from analysis.play.engines import DEFAULT_WORLDS, check_play, resolve_play
+from analysis.play.engines import DEFAULT_WORLDS, check_play, engines_help, resolve_play
 from analysis.errors import EuchreError, check_jobs
 from analysis.game.rules import Rules, Score
 
@@ -43,10 +43,7 @@ def add_play_arguments(parser: argparse.ArgumentParser, worlds: str = "--worlds"
     """``--play ENGINE`` and the worlds a decision of ``--play pimc``: ``--worlds N``, or another
     option where the command's --worlds counts something else. Without ``defaults`` an option
     left out is None (for ``euchrelab run``: the settings file's, else the default)."""
-    parser.add_argument("--play", default="dd" if defaults else None, metavar="ENGINE",
-                        help="card play: dd (double-dummy, default), table (the strongest table-side player fast "
-                             "enough for a study: pimc-calls), pimc, pimc-calls (PIMC reading the calls), book or simple "
-                             "(players who see only their own cards)")
+    parser.add_argument("--play", default="dd" if defaults else None, metavar="ENGINE", help=engines_help())
     parser.add_argument(worlds, dest="play_worlds", type=int, default=DEFAULT_WORLDS if defaults else None,
                         metavar="N", help=f"worlds a decision for --play pimc or pimc-calls (default {DEFAULT_WORLDS})")
 

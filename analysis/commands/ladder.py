@@ -16,7 +16,8 @@ DEFAULT_DEALS = 1_000
 def add_arguments(parser) -> None:
     from analysis.tools.ladder import DEFAULT_PLAYERS
     parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS),
-                        help=f"comma-separated players (default {','.join(DEFAULT_PLAYERS)}; pimcN: N worlds)")
+                        help=f"comma-separated table players (default {','.join(DEFAULT_PLAYERS)}; pimcN: N worlds; "
+                             "an unknown name lists them all)")
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help=f"deals every pair plays, twice (default {DEFAULT_DEALS:,})")
     parser.add_argument("--chunk-size", type=int, default=250, help="deals a chunk (default 250; part of the settings)")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")

@@ -1,6 +1,6 @@
 """The card play once the trump is made: double-dummy (the solver facade, the reference solver)
 and at the table (what a player knows, the worlds consistent with it, the simple, PIMC and book
-players, whole hands card by card), and the engines by name."""
+players, whole hands card by card), the players and engines by name."""
 from analysis.public import lazy_exports
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
@@ -13,5 +13,6 @@ __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "players": ["Player", "SimplePlayer"],
     "pimc": ["PIMCPlayer", "pimc_values"],
     "book": ["BookPlayer"],
-    "table": ["TablePlay", "play_hand", "play_hands", "make_player"],
+    "table": ["TablePlay", "play_hand", "play_hands"],
+    "registry": ["make_player"],
 })

@@ -512,6 +512,10 @@ class BookPlayer(Player):
         self.fired[claim] = self.fired.get(claim, 0) + 1
         return card
 
+    def play_compiled(self, hands, trump, lone_seat, side, pack: int = 32, **table) -> np.ndarray:
+        """He in every seat, compiled (:func:`play_book_batch`): the same cards, ``fired`` counted alike."""
+        return play_book_batch(hands, trump, lone_seat, side, pack=pack, off=self.off, fired=self.fired, **table)
+
 
 class DeferringBookPlayer(BookPlayer):
     """The book's player who, wherever a rule of ``claim`` would choose his card, plays the card

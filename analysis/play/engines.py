@@ -1,9 +1,9 @@
-"""Play engines by name: the one registry of engine names and default worlds, and the engine of
-the run in progress.
+"""Play engines by name (the engines of :mod:`analysis.play.registry`), and the engine of the run
+in progress.
 
 ``get_engine("dd")`` plays double-dummy (:mod:`analysis.play.engine`); ``get_engine("pimc",
-worlds=32, seed=0)``, ``"book"`` and ``"simple"`` seat table-side players in every chair
-(:mod:`analysis.play.table`).
+worlds=32, seed=0)``, ``"pimc-calls"``, ``"book"`` and ``"simple"`` seat table-side players in
+every chair (:mod:`analysis.play.table`).
 
 Code given no engine plays with :func:`default_engine`: double-dummy, or the engine of the
 innermost ``with playing(engine):`` block. The runner sets it once for a chunk and the simulator
@@ -19,6 +19,7 @@ import numpy as np
 
 from analysis.errors import EuchreError
 from analysis.play.engine import DoubleDummy, PlayEngine
+from analysis.play.registry import DEFAULT_WORLDS, ENGINES, TABLE, TABLE_PLAYER, engine_entry, engines_help
 from analysis.play.table import TablePlay
 from analysis.seeds import play_seed
 
@@ -44,15 +45,6 @@ def playing(engine: PlayEngine):
         _playing.reset(token)
 
 
-ENGINES = ("dd", "table", "pimc", "pimc-calls", "book", "simple")
-DEFAULT_WORLDS = 32
-# "table": the strongest table-side player fast enough to be a study's engine. On the ladder
-# (reports/ladder) PIMC reading the calls rates above PIMC from the cards alone at 32 and at 128
-# worlds, and compiled it plays whole hands in about 1.6 times PIMC's time.
-TABLE = "table"
-TABLE_PLAYER = "pimc-calls"
-
-
 def resolve_play(name: str) -> str:
     """The engine a name stands for: ``table`` is :data:`TABLE_PLAYER`, any other itself."""
     return TABLE_PLAYER if name == TABLE else name
@@ -60,25 +52,21 @@ def resolve_play(name: str) -> str:
 
 def check_play(name: str, worlds: int, option: str = "--worlds") -> None:
     """Refuses an unknown engine, or worlds a decision (``option`` on the command line) below one."""
-    if name not in ENGINES:
-        raise EuchreError(f"play engine {name!r} is unknown: use {', '.join(ENGINES)}")
+    engine_entry(name)
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
         raise EuchreError(f"{option} must be a whole number of at least 1, not {worlds!r}")
 
 
 def play_record(name: str, worlds: int) -> dict:
-    """The engine as a run records it: its name, and for ``pimc`` its worlds a decision."""
+    """The engine as a run records it: its name, and for an engine that draws worlds (``pimc``,
+    ``pimc-calls``) its worlds a decision."""
     name = resolve_play(name)
-    return {"engine": name, "worlds": int(worlds)} if name.startswith("pimc") else {"engine": name}
+    return {"engine": name, "worlds": int(worlds)} if engine_entry(name).worlds else {"engine": name}
 
 
 def play_words(name: str, worlds: int) -> str:
     """The engine in words, for a table's heading."""
-    name = resolve_play(name)
-    return {"dd": "double-dummy play", "pimc": f"table-side play (PIMC, {worlds} worlds a decision)",
-            "pimc-calls": f"table-side play (PIMC reading the calls, {worlds} worlds a decision)",
-            "book": "table-side play (the book's card-play rules)",
-            "simple": "table-side play (the simple baseline)"}[name]
+    return engine_entry(name).engine.format(worlds=worlds)
 
 
 def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pack: int = 32) -> PlayEngine:
@@ -86,13 +74,13 @@ def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pa
     decision drawn from the cards alone, deterministic from ``seed``), ``pimc-calls`` (the same,
     keeping the worlds in which the others would have bid as heard), ``book`` (table-side, the
     book's card-play rules) or
-    ``simple`` (table-side baseline). Table-side players
+    ``simple`` (table-side baseline); ``table`` is :data:`TABLE_PLAYER`. Table-side players
     must know the ``pack`` (which cards exist to be hidden)."""
     check_play(name, worlds)
-    name = resolve_play(name)
-    if name == "dd":
+    entry = engine_entry(name)
+    if entry.solver:
         return DoubleDummy()
-    return TablePlay(name, worlds=worlds, seed=seed, pack=pack)
+    return TablePlay(entry.name, worlds=worlds, seed=seed, pack=pack)
 
 
 def chunk_engine(name: str, worlds: int, seed: np.random.SeedSequence, pack: int) -> PlayEngine:

@@ -115,6 +115,19 @@ class PIMCPlayer(Player):
         """A new player of this kind, worlds and seed, reading the calls under ``model`` with the fallback."""
         return PIMCPlayer(self.worlds, self.seed, model, fallback=True, points=self.points)
 
+    def play_compiled(self, hands, trump, lone_seat, side, pack: int = 32, **table) -> np.ndarray | None:
+        """He in every seat, compiled (:func:`play_pimc_batch`), from the cards alone or reading the
+        calls with the fallback (which needs each deal's calls and turn-up): the same cards, his
+        decisions and contradictions counted alike. None where the twin cannot play him."""
+        if self.model is not None and not (self.fallback and table.get("calls") is not None
+                                           and table.get("turn_up") is not None):
+            return None
+        tricks, decisions, contradicted = play_pimc_batch(hands, trump, lone_seat, side, self.worlds, self.seed,
+                                                          pack=pack, model=self.model, points=self.points, **table)
+        self.count_decisions(decisions)
+        self.contradicted.extend(contradicted)
+        return tricks
+
     def count_decisions(self, n: int) -> None:
         """Counts ``n`` decisions searched, on the player he hears the calls for too."""
         self.decisions += n

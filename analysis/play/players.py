@@ -30,6 +30,17 @@ class Player:
     sees_all = False     # True: the table gives him every hand (:meth:`choose_seen`), not only his own
     reads_calls = False  # True: the table gives him the bidders of the calls (:meth:`hearing`)
 
+    # His compiled twin, or None: a method (hands, trump, lone_seat, side, pack, **table) -> the
+    # tricks of ``side`` per deal with him in every seat, card for card as at the table, or None
+    # where the twin cannot play these deals (the table then plays them card by card).
+    play_compiled = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # a twin plays one class's cards: a subclass that plays otherwise never inherits it
+        if "play_compiled" not in cls.__dict__:
+            cls.play_compiled = None
+
     def hearing(self, model) -> "Player":
         """The same player reading the calls under ``model`` (an analysis.play.worlds.BiddingModel,
         or None: the cards alone)."""

@@ -1,8 +1,8 @@
 """Whole hands at the table, card by card, and table-side play as an engine.
 
 :func:`play_hands` plays a batch of deals with any player in each seat and returns the makers'
-tricks; :class:`TablePlay` puts it behind the :class:`analysis.play.engine.PlayEngine` interface;
-:func:`make_player` seats a player by name.
+tricks; :class:`TablePlay` puts it behind the :class:`analysis.play.engine.PlayEngine` interface,
+its players by name from :mod:`analysis.play.registry`.
 """
 from __future__ import annotations
 
@@ -12,27 +12,12 @@ import numpy as np
 
 from analysis.errors import EuchreError
 from analysis.game import contract
-from analysis.play.book import BookPlayer, play_book_batch
+from analysis.game.rules import Rules
 from analysis.play.engine import PlayEngine
 from analysis.play.information import start_info
-from analysis.play.pimc import PIMCPlayer, play_pimc_batch
-from analysis.play.players import Player, SimplePlayer
+from analysis.play.players import Player
+from analysis.play.registry import DEFAULT_WORLDS, make_player
 from analysis.play.worlds import BiddingModel
-
-
-PLAYERS = ("pimc", "pimc-calls", "book", "simple")
-
-
-def make_player(kind: str, worlds: int = 32, seed: int = 0, model=None) -> Player:
-    if kind == "pimc":
-        return PIMCPlayer(worlds, seed, model)
-    if kind == "pimc-calls":
-        return PIMCPlayer(worlds, seed, model, fallback=True, reads_calls=True)
-    if kind == "simple":
-        return SimplePlayer()
-    if kind == "book":
-        return BookPlayer()
-    raise EuchreError(f"table player {kind!r} is unknown: use {' or '.join(PLAYERS)}")
 
 
 def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_seat: int = -1,
@@ -100,16 +85,15 @@ class TablePlay(PlayEngine):
 
     The interface gives the hands at play, the trump, the leader, the lone seat and the makers'
     side, not the turn-up, the discard or the calls: the players play without them (they know
-    less than at the table; :func:`play_hands` takes them when the caller has them). One
-    :class:`analysis.play.book.BookPlayer` in every seat plays through the compiled
-    :func:`analysis.play.book.play_book_batch`, and one PIMC player in every seat (from the cards
-    alone, or reading the calls with the fallback) through :func:`analysis.play.pimc.play_pimc_batch`,
-    card for card the same."""
+    less than at the table; :func:`play_hands` takes them when the caller has them). One player
+    in every seat who has a compiled twin (:meth:`analysis.play.players.Player.play_compiled`: the
+    book's player, PIMC from the cards alone or reading the calls with the fallback) plays through
+    it, card for card the same."""
 
-    def __init__(self, kind: str = "pimc", worlds: int = 32, seed: int = 0, players: Sequence[Player] | None = None,
-                 pack: int = 32):
+    def __init__(self, kind: str = "pimc", worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                 players: Sequence[Player] | None = None, pack: int = 32):
         if players is None:
-            player = make_player(kind, worlds, seed)
+            player = make_player(kind, worlds, seed, Rules.of(pack=pack))
             players = [player] * 4
             self.name = "table-side " + player.name
         else:
@@ -121,22 +105,14 @@ class TablePlay(PlayEngine):
         self.pack = pack
 
     def _play(self, hands, trump, lone_seat, side, players=None, **kw) -> np.ndarray:
-        """play_hands with this table's players; the book's player alone at the table plays compiled
-        (the same cards, his ``fired`` counted alike)."""
+        """play_hands with this table's players; one player alone at the table plays through his
+        compiled twin where he has one for these deals (the same cards, his counts kept alike)."""
         players = self.players if players is None else players
         p = players[0]
-        if type(p) is BookPlayer and all(q is p for q in players):
-            return play_book_batch(hands, trump, lone_seat, side, pack=self.pack, off=p.off, fired=p.fired, **kw)
-        reads = p.model is not None if type(p) is PIMCPlayer else False
-        if (type(p) is PIMCPlayer and all(q is p for q in players)
-                and (not reads or (p.fallback and kw.get("calls") is not None and kw.get("turn_up") is not None))):
-            # PIMC in every seat, from the cards alone or reading the calls (falling back to the
-            # cards when they mislead): the compiled twin plays the same cards
-            tricks, decisions, contradicted = play_pimc_batch(hands, trump, lone_seat, side, p.worlds, p.seed,
-                                                              pack=self.pack, model=p.model, points=p.points, **kw)
-            p.count_decisions(decisions)
-            p.contradicted.extend(contradicted)
-            return tricks
+        if p.play_compiled is not None and all(q is p for q in players):
+            tricks = p.play_compiled(hands, trump, lone_seat, side, pack=self.pack, **kw)
+            if tricks is not None:
+                return tricks
         return play_hands(hands, trump, lone_seat, side, players, pack=self.pack, **kw)
 
     def hearing(self, bidders) -> list[Player]:

@@ -34,67 +34,37 @@ from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.experiment.stats import Estimate, mean_estimate, negated
 from analysis.game.rules import Rules, Score
-from analysis.play.book import BookPlayer
-from analysis.play.pimc import PIMCPlayer
-from analysis.play.players import DoubleDummyPlayer, Player, SimplePlayer
-from analysis.play.postponed import PostponedPIMCPlayer
+from analysis.play.players import Player
+from analysis.play.registry import DEFAULT_WORLDS, LADDER, entry, find
 from analysis.play.table import TablePlay
-from analysis.play.worlds import BiddingModel
 from analysis.seeds import ladder_bootstrap_seed, ladder_deals_seed, ladder_player_seed
 from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals
 
-# name -> what he is; the order is the ladder's order of presentation
-PLAYERS = {
-    "simple": "wins the trick as cheaply as he can unless his partner is winning it, else throws his lowest card",
-    "book": "the book's rules of play (E7 ... E10, S8 ... S10), else the simple player's card",
-    "pimc8": "PIMC: each card valued double-dummy in 8 worlds drawn uniformly from those the cards allow",
-    "pimc32": "PIMC with 32 worlds a decision, the cards alone",
-    "pimc128": "PIMC with 128 worlds a decision, the cards alone",
-    "pimc32-calls": "PIMC with 32 worlds a decision, kept only where the others would have bid as heard "
-                    "(under the book's bidding)",
-    "pimc32-calls-points": "PIMC reading the calls, each card valued by the hand's points in each world (a "
-                           "march, a euchre) rather than its tricks",
-    "epimc32-calls": "PIMC reading the calls, his next decision postponed (in the manner of EPIMC): one card for "
-                     "the worlds he cannot tell apart then, the others answering world by world",
-    "dd": "double-dummy: sees every card (the ceiling)",
-}
-# the postponed player plays in Python, about 11 hands a second: by name only
-DEFAULT_PLAYERS = tuple(p for p in PLAYERS if p != "epimc32-calls")
+# the players of analysis.play.registry on the ladder by default, in its order of presentation
+DEFAULT_PLAYERS = LADDER
 BASELINE = "simple"          # rated 0
 BOOTSTRAP = 400
 SPEED_HANDS = 40             # hands each player plays in all four seats to measure his speed
 ELO = 400 / math.log(10)
 
 
-def pimc_worlds(name: str) -> int | None:
-    """N of a player named ``pimcN`` (N worlds a decision, from the cards alone); None otherwise."""
-    return int(name[4:]) if name.startswith("pimc") and name[4:].isdigit() and int(name[4:]) >= 1 else None
-
-
 def ladder_player(name: str, seed: int, rules: Rules = Rules()) -> Player:
-    """The player ``name`` (see :data:`PLAYERS`), his worlds drawn from ``seed``."""
-    if name == "simple":
-        return SimplePlayer()
-    if name == "book":
-        return BookPlayer()
-    if name == "dd":
-        return DoubleDummyPlayer()
-    if name in ("pimc32-calls", "pimc32-calls-points"):
-        return PIMCPlayer(32, seed, model=BiddingModel(BookPolicy(), rules, Score()), fallback=True,
-                          points=name.endswith("-points"))
-    if name == "epimc32-calls":
-        return PostponedPIMCPlayer(32, seed, model=BiddingModel(BookPolicy(), rules, Score()), fallback=True)
-    if pimc_worlds(name):
-        return PIMCPlayer(pimc_worlds(name), seed)
-    raise EuchreError(f"ladder player {name!r} is unknown: use {', '.join(PLAYERS)}")
+    """The player ``name`` of :mod:`analysis.play.registry`, his worlds drawn from ``seed``
+    (a player who takes his worlds from the caller: :data:`DEFAULT_WORLDS`)."""
+    return entry(name).make(DEFAULT_WORLDS, seed, rules)
+
+
+def description(name: str) -> str:
+    """Who the player ``name`` is, in one line ("" for a name the registry does not know)."""
+    got = find(name)
+    return "" if got is None else got.description
 
 
 def check_players(names) -> tuple[str, ...]:
     names = tuple(names)
     for name in names:
-        if name not in PLAYERS and pimc_worlds(name) is None:
-            raise EuchreError(f"ladder player {name!r} is unknown: use {', '.join(PLAYERS)} (or pimcN, N worlds)")
+        entry(name)
     if len(set(names)) != len(names):
         raise EuchreError("a ladder player is named twice")
     if len(names) < 2:
@@ -177,7 +147,7 @@ class Ladder:
             return None if x is None or not math.isfinite(x) else float(x)
         return {
             "players": [{"name": r.name, "rating": num(r.rating), "ci": [num(r.low), num(r.high)],
-                         "hands_per_s": num(r.hands_per_s), "description": PLAYERS.get(r.name, "")}
+                         "hands_per_s": num(r.hands_per_s), "description": description(r.name)}
                         for r in self.players],
             "pairs": [{"a": p.a, "b": p.b, "points_per_hand": num(p.points.mean),
                        "ci": [num(p.points.low), num(p.points.high)], "deals": p.deals,
@@ -274,7 +244,7 @@ def players_frame(result: Ladder):
                          "95% low": [round(r.low) for r in result.players],
                          "95% high": [round(r.high) for r in result.players],
                          "hands/s (one core)": [round(r.hands_per_s) for r in result.players],
-                         "who he is": [PLAYERS.get(r.name, f"PIMC with {r.name[4:]} worlds") for r in result.players]})
+                         "who he is": [description(r.name) for r in result.players]})
 
 
 def pairs_frame(result: Ladder):
