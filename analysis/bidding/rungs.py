@@ -1,4 +1,4 @@
-"""The ladder of hands from strong to light: trumps of one suit, the left bower counted.
+"""The rungs of hands from strong to light: trumps of one suit, the left bower counted.
 
 The score chart measures a seat's call on it, the stick-the-dealer study the third hand's
 round-two make, and the call cards (:mod:`analysis.tools.call_card`) draw a policy's line on it."""
