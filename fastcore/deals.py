@@ -45,20 +45,21 @@ N_PLACES = 6
 PLACE_NAMES = ("A", "B", "C", "D", "the turn-up", "the undealt cards")
 
 
-def _seat(value, what: str) -> int:
-    if isinstance(value, str) and len(value.strip()) == 1 and value.strip().upper() in SEATS:
-        return SEATS.index(value.strip().upper())
+def _one_of_four(value, letters: str, kind: str, what: str) -> int:
+    """A seat or suit given as its index 0..3 or its letter in ``letters``."""
+    if isinstance(value, str) and len(value.strip()) == 1 and value.strip().upper() in letters:
+        return letters.index(value.strip().upper())
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 4:
         return int(value)
-    raise EuchreError(f"{what}: {value!r} is not a seat (0..3 or A, B, C, D)")
+    raise EuchreError(f"{what}: {value!r} is not a {kind} (0..3 or {', '.join(letters)})")
+
+
+def _seat(value, what: str) -> int:
+    return _one_of_four(value, SEATS, "seat", what)
 
 
 def _suit(value, what: str) -> int:
-    if isinstance(value, str) and len(value.strip()) == 1 and value.strip().upper() in SUITS:
-        return SUITS.index(value.strip().upper())
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= value < 4:
-        return int(value)
-    raise EuchreError(f"{what}: {value!r} is not a suit (0..3 or S, C, H, D)")
+    return _one_of_four(value, SUITS, "suit", what)
 
 
 def _card(value, what: str) -> int:

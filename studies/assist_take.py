@@ -59,7 +59,7 @@ from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.book_arms import arm_columns, book_and_other, book_gain
-from studies.common.report import love_all_report, options_of, pack_of, setting_of, verdict_columns
+from studies.common.report import love_all_report, options_of, pack_of, verdict_columns
 from studies.common.round_one import classify, played
 
 KEYS = ["part", "seat", "cls", "book", "call_net", "pass_net"]
@@ -251,13 +251,7 @@ class AssistTake(Study):
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         """Deals per (part, seat, class, the book's action, each arm's net points)."""
-        if frame.empty:
-            return _counted([])
-        table = summed_counts(frame, KEYS)
-        for k in ("call_net", "pass_net"):
-            table[k] = table[k].astype(np.int8)
-        table["book"] = table["book"].astype(bool)
-        return table
+        return summed_counts(frame, KEYS, {"call_net": np.int8, "pass_net": np.int8, "book": bool})
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         return book_gain(test_rows(table, key))
@@ -300,7 +294,6 @@ def seats_table(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    verdict_list = study.verdicts(table, manifest)
     cap = options_of(manifest).get("cap", DEFAULT_CAP)
     method = (
         "Uniform random deals of the "
@@ -341,10 +334,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "D takes it from the eldest hand, A (the dealer, taking up) from the second hand.\n\n"
                  + md_table(seats_table(table)))]
     return love_all_report(
-        study, table, verdict_list, out_dir,
+        study, table, manifest, out_dir, results_table,
         chart_title="Assisting too light (S1) and taking it from a lone partner (L8): book - other",
-        question=question, method=method, results=results_table(study, table, verdict_list),
+        question=question, method=method, sections=sections,
         caption=("the book's action, the deals, how often the book's policy itself assists (S1) or takes (L8) there, "
                  "each arm's mean net points per hand, the book's action minus the other (95% interval), the "
-                 "simultaneous interval and the verdict."),
-        setting=setting_of(manifest, verdict_list), sections=sections)
+                 "simultaneous interval and the verdict."))

@@ -137,15 +137,6 @@ def fired_rows(table: pd.DataFrame, key: str) -> pd.DataFrame:
     return table[(table["claim"] == key) & (table["fired"] > 0)]
 
 
-def estimate_of(key: str, table: pd.DataFrame) -> Estimate | None:
-    if key.endswith(STRONG):
-        if "strong" not in table:            # a run made before the strong player's arm
-            return None
-        rows = fired_rows(table, key.removesuffix(STRONG))
-        return paired_mean(rows[rows["strong"].astype(bool)], "with_net", "strong_net")
-    return paired_mean(fired_rows(table, key), "with_net", "without_net")
-
-
 class CardPlay(Study):
     name = "card_play"
     title = "The book's card play at the table"
@@ -171,7 +162,12 @@ class CardPlay(Study):
         return summed_counts(frame, KEYS)
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
-        return estimate_of(key, table)
+        if key.endswith(STRONG):
+            if "strong" not in table:            # a run made before the strong player's arm
+                return None
+            rows = fired_rows(table, key.removesuffix(STRONG))
+            return paired_mean(rows[rows["strong"].astype(bool)], "with_net", "strong_net")
+        return paired_mean(fired_rows(table, key), "with_net", "without_net")
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)
@@ -191,10 +187,10 @@ def results_table(study: Study, table: pd.DataFrame, verdict_list) -> pd.DataFra
         strong = verdict_columns(verdict_list, k + STRONG)
         out.append({"claim": k, "the rules": "; ".join(r.words for r in RULES if r.claim == k),
                     "made hands": hands, "hands it applied to": n, "share": f"{n / hands:.1%}" if hands else "",
-                    "with - without, points per hand [95%]": interval(estimate_of(k, table)),
+                    "with - without, points per hand [95%]": interval(study.estimate(k, table)),
                     **verdict_columns(verdict_list, k),
                     "against PIMC's card: hands": int(fired_rows(table, k).query("strong")["deals"].sum()) if strong else "",
-                    "with - PIMC's card [95%]": interval(estimate_of(k + STRONG, table)),
+                    "with - PIMC's card [95%]": interval(study.estimate(k + STRONG, table)),
                     "against PIMC: verdict": strong.get("verdict", "")})
     return pd.DataFrame(out)
 

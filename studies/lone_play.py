@@ -26,7 +26,7 @@ import pandas as pd
 from analysis.errors import EuchreError
 from analysis.experiment.cells import counted, summed_counts
 from analysis.experiment.stats import Estimate, independent_difference
-from analysis.experiment.study import POINTS, ClaimTest, Study, same_deals_verdicts
+from analysis.experiment.study import POINTS, ClaimTest, Study
 from analysis.game.cards import SEATS
 from analysis.game.rules import Score
 from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
@@ -34,8 +34,8 @@ from analysis.reporting.report import interval
 from fastcore.sampler import sample_deals
 from studies.common.lone_arms import KINDS, LONE_CLAIMS, points_estimate, score_rows
 from studies.common.report import options_of, pack_of
-from studies.common.table_side import (SIDE_BY_SIDE_ENGINES, TableSideStudy, engine_columns, table_side_report,
-                                       verdicts_side_by_side)
+from studies.common.table_side import (PLAYED_SIDE_BY_SIDE, SIDE_BY_SIDE_ENGINES, TableSideStudy, engine_columns,
+                                       table_side_report, verdicts_side_by_side)
 
 KEYS_AT_TABLE = ("L2.desperate", "L2.light", "L5.B-A", "L5.A-C", "L5.A-D", "L7")
 DEFAULT_CAP = 40
@@ -111,8 +111,7 @@ class LonePlay(TableSideStudy):
     description = ("The lone_hands study's tests in points per hand (L2, L5, L7) played again by players who see "
                    "only their own cards (PIMC; the book's card-play rules), beside double-dummy on the same deals.")
     policies = ("bidding: the book's policy (BookPolicy) for all four players at the lone_hands study's scores; each "
-                "made hand played alone and with the partner; play: double-dummy, PIMC, and the book's card-play "
-                "rules on the same deals")
+                f"made hand played alone and with the partner; {PLAYED_SIDE_BY_SIDE}")
     defaults = {"deals": 20_000, "chunk_size": 5_000, "cap": DEFAULT_CAP, "worlds": DEFAULT_WORLDS}
     claims = CLAIMS
 
@@ -147,11 +146,6 @@ def difference(x: Estimate | None, y: Estimate | None) -> Estimate | None:
     return None if x is None or y is None else independent_difference(x, y)
 
 
-def dd_verdicts(table: pd.DataFrame) -> dict:
-    """The double-dummy estimates of the same deals judged the same way, for comparison."""
-    return same_deals_verdicts(CLAIMS, lambda key: gain(table, key, "dd"))
-
-
 def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
     out = []
     for key in KEYS_AT_TABLE:
@@ -163,10 +157,7 @@ def side_by_side(table: pd.DataFrame, verdict_list, dd: dict) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    verdict_list = study.verdicts(table, manifest)
     options = options_of(manifest)
-    dd_rows = table[table["engine"] == "dd"] if len(table) else table
-    deals = int(dd_rows["deals"].sum()) if len(dd_rows) else 0
     method = (
         f"Uniform random deals of the {pack_of(manifest)}-card pack, dealt as the lone_hands "
         "study deals them: in scenario dealers-a the dealers AC have a points and deal i is played at the other "
@@ -185,13 +176,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "way. The difference PIMC - double-dummy treats the two as independent, which overstates its interval "
         "(they share the deals). Not measured here: the lone_hands tests in rubber points at named scores (L1, L3), "
         "whose game model needs the book's hands at every score.")
-    dd = dd_verdicts(table)
+    dd_rows = table[table["engine"] == "dd"] if len(table) else table
+    deals = int(dd_rows["deals"].sum()) if len(dd_rows) else 0
     return table_side_report(
-        study, verdict_list, dd, out_dir, chart_title="Lone hands with table-side (PIMC) play",
+        study, table, manifest, out_dir, gain, side_by_side, chart_title="Lone hands with table-side (PIMC) play",
         measured="Each test as the lone_hands study orients it (positive: the book's advice gains), every player "
                  "by PIMC; net points per hand",
         question="Do the lone-hand verdicts hold when nobody sees the hidden cards?", method=method,
-        table=side_by_side(table, verdict_list, dd),
         caption=(f"Each test ({deals:,} deals with a desperate-or-better lone decision): the estimate under each "
                  "engine, PIMC minus double-dummy, and the verdicts."),
         noun="lone-hand test", nouns="tests", seen=", so a lone hand's adversaries never misguard")

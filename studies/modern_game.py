@@ -31,6 +31,7 @@ from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
 from analysis.bidding.policies import policy_from_name
 from analysis.errors import EuchreError
+from analysis.experiment.cells import summed_counts
 from analysis.experiment.study import Study
 from analysis.game.rules import Rules, Score
 from analysis.reporting.markup import md_table
@@ -116,13 +117,7 @@ class ModernGame(Study):
         return game_rows(sample_deals(n_deals, seed, pack=PACK), policy, rule)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-        if frame.empty:
-            return pd.DataFrame(columns=[*KEYS, "deals"])
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
-        return table.sort_values(KEYS).reset_index(drop=True)
-
-    def estimate(self, key, table, manifest=None):
-        return None
+        return summed_counts(frame, KEYS)
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)

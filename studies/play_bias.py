@@ -27,7 +27,7 @@ from analysis.bidding.policy import FIRST_ROUND_CALL, Forced
 from analysis.errors import EuchreError
 from analysis.experiment.cells import counted, paired_mean, summed_counts
 from analysis.experiment.stats import Estimate, negated
-from analysis.experiment.study import POINTS, ClaimTest, Study, same_deals_verdicts
+from analysis.experiment.study import POINTS, ClaimTest, Study
 from analysis.game.cards import SEATS
 from analysis.game.rules import LOVE_ALL
 from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
@@ -37,8 +37,8 @@ from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.report import options_of, pack_of
 from studies.common.round_one import E2_TURNED_TRUMPS, GROUPS as BOOK_GROUPS, classify, reached
-from studies.common.table_side import (SIDE_BY_SIDE_ENGINES, TableSideStudy, engine_columns, table_side_report,
-                                       verdicts_side_by_side)
+from studies.common.table_side import (PLAYED_SIDE_BY_SIDE, SIDE_BY_SIDE_ENGINES, TableSideStudy, engine_columns,
+                                       table_side_report, verdicts_side_by_side)
 
 GROUPS = ("E1", "E2", "S2", "S3", "S5", "T4", "T1pass", "D1")
 ARMS = ("call", "pass")
@@ -130,7 +130,7 @@ class PlayBias(TableSideStudy):
     description = ("The book_bidding study's round-one classes at love-all played again by players who see only their "
                    "own cards (PIMC; the book's card-play rules) on the same deals, beside double-dummy; points per hand.")
     policies = ("bidding: the book's policy (BookPolicy) for all four players at love-all, the deciding seat's round-one "
-                "call forced both ways; play: double-dummy, PIMC, and the book's card-play rules on the same deals")
+                f"call forced both ways; {PLAYED_SIDE_BY_SIDE}")
     defaults = {"deals": 20_000, "chunk_size": 10_000, "cap": DEFAULT_CAP, "worlds": DEFAULT_WORLDS}
     claims = CLAIMS
 
@@ -174,13 +174,7 @@ def side_by_side(table: pd.DataFrame, verdict_list, dd_verdicts: dict) -> pd.Dat
     return pd.DataFrame(out)
 
 
-def dd_verdicts(table: pd.DataFrame) -> dict:
-    """The double-dummy estimates of the same deals judged the same way, for comparison."""
-    return same_deals_verdicts(CLAIMS, lambda g: gain(table, g, "dd"))
-
-
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    verdict_list = study.verdicts(table, manifest)
     options = options_of(manifest)
     method = (
         f"Uniform random deals of the {pack_of(manifest)}-card pack, every player bidding by "
@@ -198,14 +192,13 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
         "the double-dummy verdicts shown beside them are of the same deals, judged the same way. T1's pass (E1's "
         "class held by the third hand, not on his order list) is described, not judged, as in the book_bidding "
         "study: T1 compares the eldest hand's order with the third hand's.")
-    dd = dd_verdicts(table)
     deals = int(table["deals"].sum()) if len(table) else 0
     return table_side_report(
-        study, verdict_list, dd, out_dir, chart_title="The book's bidding with table-side (PIMC) play",
+        study, table, manifest, out_dir, gain, side_by_side,
+        chart_title="The book's bidding with table-side (PIMC) play",
         measured="Each class: the book's action minus the other in the deciding side's net points per hand at "
                  "love-all, every player by PIMC",
         question="Do the bidding verdicts hold when nobody sees the hidden cards?", method=method,
-        table=side_by_side(table, verdict_list, dd),
         caption=(f"Each class ({deals:,} deals in all): the book's action minus the other under each engine, the "
                  "table-side estimates minus double-dummy on the same deals, and the verdicts."),
         noun="class", nouns="classes", seen="")

@@ -78,7 +78,7 @@ from analysis.seeds import extra_seed
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.book_arms import arm_columns, book_gain
-from studies.common.report import love_all_report, options_of, pack_of, played_how, setting_of, verdict_columns
+from studies.common.report import love_all_report, options_of, pack_of, played_how, verdict_columns
 
 A, B, C, D = 0, 1, 2, 3     # the seats, the dealer A
 KEYS = ["key", "seat", "bower_down", "policy", "book_net", "other_net"]
@@ -478,14 +478,8 @@ class RoundTwo(Study):
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         """Deals per (test, seat, bower turned down, the policy takes the book's action, each arm's net)."""
-        if frame.empty:
-            return _counted([])
-        table = summed_counts(frame, KEYS)
-        for k in ("book_net", "other_net"):
-            table[k] = table[k].astype(np.int8)
-        for k in ("bower_down", "policy"):
-            table[k] = table[k].astype(bool)
-        return table
+        return summed_counts(frame, KEYS, {"book_net": np.int8, "other_net": np.int8, "bower_down": bool,
+                                           "policy": bool})
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
         return estimate_of(key, table)
@@ -547,7 +541,6 @@ def especially_table(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
-    verdict_list = study.verdicts(table, manifest)
     options = options_of(manifest)
     cap, extra = options.get("cap", DEFAULT_CAP), options.get("extra", DEFAULT_EXTRA)
     method = (
@@ -591,10 +584,9 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
                  "your partner will be able to make it next\": ordering should gain more the stronger the hand at "
                  "next. " + t2_contrast(table) + ".")]
     return love_all_report(
-        study, table, verdict_list, out_dir,
+        study, table, manifest, out_dir, results_table,
         chart_title="Round two, the third hand's order, the dealer's last say: book - other",
-        question=question, method=method, results=results_table(study, table, verdict_list),
+        question=question, method=method, sections=sections,
         caption=("the seat, the book's action, the deals, how often the book's policy itself takes the sentence's "
                  "action there, each arm's mean net points per hand, the difference (95% interval), the "
-                 "simultaneous interval and the verdict."),
-        setting=setting_of(manifest, verdict_list), sections=sections)
+                 "simultaneous interval and the verdict."))

@@ -34,6 +34,7 @@ import pandas as pd
 from analysis.bidding.auction import bid_batch
 from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
+from analysis.experiment.cells import summed_counts
 from analysis.experiment.stats import Estimate, mean_from_sums
 from analysis.experiment.study import GAME_WIN, Study
 from analysis.game.cards import ACE, JACK
@@ -280,15 +281,7 @@ class StickTheDealer(Study):
         return rule_game_rows(deals, set_name) if kind == "game" else stuck_rows(deals, set_name)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
-        if frame.empty:
-            return _counted(pd.DataFrame(columns=KEYS))
-        table = frame.groupby(KEYS, observed=True)["deals"].sum().reset_index()
-        for k in KEYS[2:]:
-            table[k] = table[k].astype(np.int8)
-        return table.sort_values(KEYS).reset_index(drop=True)
-
-    def estimate(self, key, table, manifest=None):
-        return None
+        return summed_counts(frame, KEYS, dict.fromkeys(KEYS[2:], np.int8))
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return render(self, table, manifest, out_dir)

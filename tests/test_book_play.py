@@ -213,5 +213,5 @@ def test_the_strong_players_card_in_the_rules_place(monkeypatch):
     assert chosen.groupby("claim")["deals"].sum().between(1, 15).all() and len(chosen.groupby("claim")) >= 12
     moved = pimc[pimc["strong"] & (pimc["strong_net"] != pimc["with_net"])]
     assert moved["deals"].sum() > 0
-    e = cp.estimate_of("E7.strong", pimc)
+    e = cp.STUDY.estimate("E7.strong", pimc)
     assert e is not None and e.n == int(pimc[pimc["strong"] & (pimc["claim"] == "E7") & (pimc["fired"] > 0)]["deals"].sum())

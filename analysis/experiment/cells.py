@@ -44,12 +44,13 @@ def counted(frames, keys: list[str]) -> pd.DataFrame:
     return f.groupby(keys, observed=True).size().rename("deals").reset_index()
 
 
-def summed_counts(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+def summed_counts(frame: pd.DataFrame, keys: list[str], types: dict | None = None) -> pd.DataFrame:
     """Counted rows of many chunks (see :func:`counted`) as one table: the deals summed per
-    distinct value of ``keys``, sorted by them."""
+    distinct value of ``keys``, sorted by them; ``types``: the dtypes some keys are given back
+    (the chunks' frames put together may have widened them)."""
     if frame.empty:
         return counted([], keys)
-    table = frame.groupby(keys, observed=True)["deals"].sum().reset_index()
+    table = frame.groupby(keys, observed=True)["deals"].sum().reset_index().astype(types or {})
     return table.sort_values(keys).reset_index(drop=True)
 
 

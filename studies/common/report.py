@@ -158,15 +158,17 @@ def study_report(study, *, question: str, method: str, table, caption: str, file
                        verdicts=list(verdicts), headline=headline, sections=list(sections), play_note=play_note)
 
 
-def love_all_report(study, table, verdict_list, out_dir, *, chart_title: str, question: str, method: str, results,
-                    caption: str, setting: str, sections=()) -> StudyReport:
+def love_all_report(study, table, manifest: dict, out_dir, results_table, *, chart_title: str, question: str,
+                    method: str, caption: str, sections=()) -> StudyReport:
     """The report of a study at love-all of the book's action against the other, test by test, in
-    points per hand: its claims chart, the results table (``caption`` after the deals played in
-    all), a headline on its tests (``setting``: where they were measured) and, last, every test's
-    estimate claim by claim."""
+    points per hand: its claims chart, the results table ``results_table(study, table, verdicts)``
+    (``caption`` after the deals played in all), a headline on its tests (where the run measured
+    them: :func:`setting_of`) and, last, every test's estimate claim by claim."""
+    verdict_list = study.verdicts(table, manifest)
     files = claims_figure(out_dir, verdict_list, title=chart_title, measured=MEASURED_AT_LOVE_ALL)
     deals = int(table["deals"].sum()) if len(table) else 0
-    return study_report(study, question=question, method=method, table=results,
+    setting = setting_of(manifest, verdict_list)
+    return study_report(study, question=question, method=method, table=results_table(study, table, verdict_list),
                         caption=f"Every test ({deals:,} played deals in all): {caption}", files=files,
                         verdicts=verdict_list, headline=verdicts_headline(verdict_list, setting),
                         sections=[*sections, in_full(claim_by_claim(verdict_list, HEADLINE_AT_LOVE_ALL))])

@@ -6,7 +6,7 @@ are of the same deals, judged the same way (:func:`analysis.experiment.study.sam
 """
 from __future__ import annotations
 
-from analysis.experiment.study import Study, verdict_of
+from analysis.experiment.study import Study, same_deals_verdicts, verdict_of
 from analysis.play.engines import DEFAULT_WORLDS
 from analysis.reporting.report import (THREE_WAYS, StudyReport, interval, table_side_headline, tally_sentence,
                                        verdict_words)
@@ -14,6 +14,8 @@ from studies.common.report import claims_figure, headline, in_full, study_report
 
 # The engines every deal is played by, side by side: double-dummy, PIMC, the book's card-play rules.
 SIDE_BY_SIDE_ENGINES = ("dd", "pimc", "book")
+# the same in the words of a study's policies
+PLAYED_SIDE_BY_SIDE = "play: double-dummy, PIMC, and the book's card-play rules on the same deals"
 
 
 class TableSideStudy(Study):
@@ -66,16 +68,21 @@ def kept_verdicts(table_side, double_dummy: dict, noun: str, nouns: str) -> str:
     return f"{keeps}, and {len(changed)} do not ({listed})."
 
 
-def table_side_report(study, verdict_list, dd: dict, out_dir, *, chart_title: str, measured: str, question: str,
-                      method: str, table, caption: str, noun: str, nouns: str, seen: str) -> StudyReport:
+def table_side_report(study, table, manifest: dict, out_dir, gain, side_by_side, *, chart_title: str, measured: str,
+                      question: str, method: str, caption: str, noun: str, nouns: str, seen: str) -> StudyReport:
     """The report of a table-side study: its PIMC tests charted, the book's sentences of its
-    claims after ``question``, a headline on the verdicts that change from double-dummy
-    (``noun``/``nouns``: what a test is, one and many) and the tests' tally, and last the changes'
-    estimates; ``seen``: what double-dummy play lets be seen, in the note on the three ways."""
+    claims after ``question``, the results table ``side_by_side(table, verdicts, double-dummy
+    verdicts)``, a headline on the verdicts that change from double-dummy (``noun``/``nouns``: what
+    a test is, one and many) and the tests' tally, and last the changes' estimates; ``seen``: what
+    double-dummy play lets be seen, in the note on the three ways. ``gain(table, key, engine)``: a
+    test's estimate (its key without ".pimc") under an engine; the double-dummy verdicts are of the
+    same deals, judged the same way."""
+    verdict_list = study.verdicts(table, manifest)
+    dd = same_deals_verdicts(study.claims, lambda key: gain(table, key, "dd"))
     files = claims_figure(out_dir, verdict_list, title=chart_title, measured=measured)
     question += "\n\n" + study.quoted(tuple(dict.fromkeys(t.claim for t in study.claims)))
-    return study_report(study, question=question, method=method, table=table, caption=caption, files=files,
-                        verdicts=verdict_list,
+    return study_report(study, question=question, method=method, table=side_by_side(table, verdict_list, dd),
+                        caption=caption, files=files, verdicts=verdict_list,
                         headline=headline(kept_verdicts(verdict_list, dd, noun, nouns),
                                           tally_sentence(verdict_list, "at the table, PIMC")),
                         sections=[in_full(table_side_headline(verdict_list, dd, noun, nouns))],
