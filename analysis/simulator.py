@@ -10,13 +10,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.bidding.auction import BiddingBatch, bid_batch
+from analysis.bidding import BiddingBatch, bid_batch
 from analysis.bidding.policy import Call, Policy, Situation, ask_discard
 from analysis.errors import EuchreError
 from analysis.game import contract
-from analysis.game.rules import Rules, Score, points_by_side
-from analysis.play.engine import PlayEngine
-from analysis.play.engines import default_engine
+from analysis.game import Rules, Score, points_by_side
+from analysis.play import PlayEngine, default_engine
 
 
 @dataclass

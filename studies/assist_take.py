@@ -40,19 +40,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
+from analysis.bidding import Forced, bid_batch
 from analysis.bidding.company import seated
 from analysis.bidding.book_policy import ASSIST_FOUR_ALL, BookPolicy
-from analysis.bidding.policy import Forced
 from analysis.errors import EuchreError
-from analysis.experiment.cells import counted, summed_counts
-from analysis.experiment.paired import play_arms, policy_arm
-from analysis.experiment.stats import Estimate
-from analysis.experiment.study import POINTS, ClaimTest, Study
+from analysis.experiment import ClaimTest, Estimate, POINTS, Study, counted, play_arms, policy_arm, summed_counts
 from analysis.game.cards import ACE, JACK, KING, SEATS, SECOND
-from analysis.game.contract import dealer_hand
-from analysis.game.patterns import match_table
-from analysis.game.rules import LOVE_ALL
+from analysis.game import LOVE_ALL, dealer_hand, match_table
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import interval
 from analysis.seeds import extra_seed

@@ -15,7 +15,7 @@ from __future__ import annotations
 import tempfile
 import time
 
-from analysis.bench.registry import benchmark
+from analysis.bench import benchmark
 from analysis.run.registry import as_study
 from analysis.run.runner import plan, run_study, settings_for
 from analysis.seeds import chunk_seed

@@ -30,15 +30,12 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
-from analysis.bidding.auction import bid_batch
+from analysis.bidding import BookPolicy, bid_batch, call_word
 from analysis.bidding.company import seated
-from analysis.bidding.book_policy import BookPolicy
-from analysis.bidding.policy import call_word
 from analysis.experiment import cells
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, negated
-from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
-from analysis.game.cards import SEAT_NAMES, SEATS
-from analysis.game.rules import SEAT_ORDER
+from analysis.experiment import ClaimTest, POINTS, Study, verdict_of
+from analysis.game import SEATS, SEAT_NAMES, SEAT_ORDER
 from analysis.reporting.ledger import read_study_verdicts
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import verdict_words

@@ -41,19 +41,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import BiddingBatch, bid_batch
+from analysis.bidding import BiddingBatch, Situations, bid_batch
 from analysis.bidding.book_policy import BRIDGE_EXCEPTIONS, BookParams, BookPolicy
-from analysis.bidding.policy import Situations
-from analysis.experiment.cells import counted, paired_mean
+from analysis.experiment import ClaimTest, GAME_WIN, POINTS, RUBBER, Study, counted, paired_mean, verdict_of
 from analysis.experiment.stats import BOOK_COMPANY, FIRST_GAME, Estimate, stratified_from_cells
-from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
 from analysis.game.cards import DEALER, SEATS
-from analysis.game.contract import dealer_hand
-from analysis.game.rules import Score
-from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
-from analysis.play.pimc import PIMCPlayer
-from analysis.play.table import TablePlay
-from analysis.play.worlds import BiddingModel
+from analysis.game import Score, dealer_hand
+from analysis.play import BiddingModel, DEFAULT_WORLDS, PIMCPlayer, TablePlay, chunk_engine
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import PIMC_SEES, interval, play_note, tally_sentence, verdict_words
 from analysis.simulator import play_bidding, play_contract

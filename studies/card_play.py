@@ -21,17 +21,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy, bid_batch
 from analysis.errors import EuchreError
-from analysis.experiment.cells import counted, paired_mean, summed_counts
+from analysis.experiment import ClaimTest, POINTS, Study, counted, paired_mean, summed_counts
 from analysis.experiment.stats import AGAINST_PIMC, Estimate
-from analysis.experiment.study import POINTS, ClaimTest, Study
 from analysis.game import contract
-from analysis.game.rules import LOVE_ALL, points_by_side
+from analysis.game import LOVE_ALL, points_by_side
 from analysis.play.book import CLAIMS as RULE_CLAIMS, RULES, BookPlayer, DeferringBookPlayer
-from analysis.play.pimc import PIMCPlayer
-from analysis.play.table import play_hands
+from analysis.play import PIMCPlayer, play_hands
 from analysis.seeds import play_seed
 from analysis.reporting.report import interval
 from fastcore.bookplay import CLAIMS as KERNEL_CLAIMS, play_book_hands

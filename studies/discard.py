@@ -34,11 +34,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
-from analysis.bidding.book_policy import BookPolicy
-from analysis.experiment.cells import counted, paired_mean
-from analysis.experiment.stats import Estimate
-from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study
+from analysis.bidding import BookPolicy, bid_batch
+from analysis.experiment import ClaimTest, Estimate, GAME_WIN, POINTS, RUBBER, Study, counted, paired_mean
 from analysis.game import contract
 from analysis.game.cards import ACE, JACK, KING
 from analysis.reporting.markup import md_table

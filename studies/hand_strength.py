@@ -24,9 +24,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.experiment import cells
-from analysis.experiment.paired import contract_arm, play_arms
-from analysis.experiment.stats import wilson
-from analysis.experiment.study import POINTS, ClaimTest, Study, verdict_of
+from analysis.experiment import ClaimTest, POINTS, Study, contract_arm, play_arms, verdict_of, wilson
 from analysis.game.cards import ACE, JACK, SEAT_NAMES, SEATS, effective_suit_mask
 from analysis.reporting.markup import md_table
 from fastcore.sampler import sample_deals

@@ -43,12 +43,11 @@ from scipy import stats as st
 from analysis.errors import EuchreError
 from analysis.experiment import cells
 from analysis.experiment.stats import CONFIDENCE, Estimate, negated
-from analysis.experiment.study import GAME_WIN, MARGINS, POINTS, RUBBER, Study, verdict_of
-from analysis.game.cards import SEAT_NAMES, SEATS
-from analysis.game.rules import Rules, Score
+from analysis.experiment import GAME_WIN, MARGINS, POINTS, RUBBER, Study, verdict_of
+from analysis.game import Rules, SEATS, SEAT_NAMES, Score
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import interval, verdict_words
-from analysis.run.runner import Settings
+from analysis.run import Settings
 from analysis.value import game_value
 from analysis.value.game_model import OUTCOMES, from_counts
 from analysis.value.game_value import MODEL_DRAWS, GameModel, win_after, with_model_error

@@ -24,12 +24,10 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import EuchreError
-from analysis.experiment.cells import counted, summed_counts
+from analysis.experiment import ClaimTest, POINTS, Study, counted, summed_counts
 from analysis.experiment.stats import Estimate, independent_difference
-from analysis.experiment.study import POINTS, ClaimTest, Study
-from analysis.game.cards import SEATS
-from analysis.game.rules import Score
-from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
+from analysis.game import SEATS, Score
+from analysis.play import DEFAULT_WORLDS, chunk_engine
 from analysis.reporting.report import interval
 from fastcore.sampler import sample_deals
 from studies.common.lone_arms import KINDS, LONE_CLAIMS, points_estimate, score_rows

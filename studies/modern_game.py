@@ -27,13 +27,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
-from analysis.bidding.book_policy import BookPolicy
-from analysis.bidding.policies import policy_from_name
+from analysis.bidding import BookPolicy, bid_batch, policy_from_name
 from analysis.errors import EuchreError
-from analysis.experiment.cells import summed_counts
-from analysis.experiment.study import Study
-from analysis.game.rules import Rules, Score
+from analysis.experiment import Study, summed_counts
+from analysis.game import Rules, Score
 from analysis.reporting.markup import md_table
 from analysis.simulator import play_bidding
 from analysis.storage import write_text

@@ -23,17 +23,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy, bid_batch
 from analysis.errors import EuchreError
-from analysis.experiment.cells import counted, paired_mean, summed_counts
-from analysis.experiment.stats import wilson
-from analysis.experiment.study import Study
-from analysis.game.rules import LOVE_ALL
-from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
-from analysis.play.pimc import pimc_values
-from analysis.play.players import Player
-from analysis.play.table import TablePlay
+from analysis.experiment import Study, counted, paired_mean, summed_counts, wilson
+from analysis.game import LOVE_ALL
+from analysis.play import DEFAULT_WORLDS, Player, TablePlay, chunk_engine, pimc_values
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import interval
 from analysis.seeds import audit_bid_seed, audit_worlds_seed

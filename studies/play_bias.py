@@ -21,16 +21,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
-from analysis.bidding.book_policy import BookPolicy
-from analysis.bidding.policy import FIRST_ROUND_CALL, Forced
+from analysis.bidding import BookPolicy, FIRST_ROUND_CALL, Forced, bid_batch
 from analysis.errors import EuchreError
-from analysis.experiment.cells import counted, paired_mean, summed_counts
+from analysis.experiment import ClaimTest, POINTS, Study, counted, paired_mean, summed_counts
 from analysis.experiment.stats import Estimate, negated
-from analysis.experiment.study import POINTS, ClaimTest, Study
-from analysis.game.cards import SEATS
-from analysis.game.rules import LOVE_ALL
-from analysis.play.engines import DEFAULT_WORLDS, chunk_engine
+from analysis.game import LOVE_ALL, SEATS
+from analysis.play import DEFAULT_WORLDS, chunk_engine
 from analysis.reporting.report import interval
 from analysis.simulator import simulate
 from fastcore.handpatterns import hand_numbers

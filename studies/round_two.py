@@ -57,21 +57,16 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
+from analysis.bidding import Situations, bid_batch, call_word
 from analysis.bidding.company import seated
 from analysis.bidding.book_policy import (ASSIST, DEALER_ROUND_TWO, MAKE_NEXT, THIRD_BY_SCORE, THIRD_ORDER,
                                           THIRD_RIGHT_TURNED, BookPolicy)
-from analysis.bidding.policy import Situations, call_word
 from analysis.errors import EuchreError
-from analysis.experiment.cells import counted, summed_counts
-from analysis.experiment.paired import play_arms, policy_arm
-from analysis.experiment.stats import Estimate, welch_difference
-from analysis.experiment.study import POINTS, ClaimTest, Study
+from analysis.experiment import (ClaimTest, Estimate, POINTS, Study, counted, play_arms, policy_arm,
+                                 summed_counts, welch_difference)
 from analysis.game.cards import JACK
 from analysis.game.claims import claim as book_claim
-from analysis.game.contract import dealer_hand
-from analysis.game.patterns import any_match
-from analysis.game.rules import LOVE_ALL, ROUND_ORDER
+from analysis.game import LOVE_ALL, ROUND_ORDER, any_match, dealer_hand
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import interval
 from analysis.seeds import extra_seed

@@ -33,13 +33,12 @@ import pandas as pd
 
 from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION,
                                           DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE)
-from analysis.bidding.policy import call_word
+from analysis.bidding import call_word
 from analysis.game.claims import claim as book_claim
 from analysis.experiment.stats import ONE_GAME_ALL, RUBBER_STATES, Estimate
-from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, Study, verdict_of
+from analysis.experiment import ClaimTest, GAME_WIN, POINTS, RUBBER, Study, verdict_of
 from studies.common.measures import MEASURES, flipped, in_every_measure, primary, split, unit_and_state
-from analysis.game.cards import SEATS
-from analysis.game.rules import SEAT_ORDER, Rules
+from analysis.game import Rules, SEATS, SEAT_ORDER
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import interval, play_note
 from analysis.value import rubber

@@ -35,14 +35,12 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import EuchreError
-from analysis.experiment.cells import paired_mean
-from analysis.experiment.study import GAME_WIN, RUBBER, Study
-from analysis.game.cards import SEATS
-from analysis.game.rules import SEAT_ORDER, Score
+from analysis.experiment import GAME_WIN, RUBBER, Study, paired_mean
+from analysis.game import SEATS, SEAT_ORDER, Score
 from studies.common.game_models import BOOK_GAME, book_game_model
 from analysis.bidding.rungs import RUNGS, decision_rung
 from studies.common.report import charts, headline, in_full, options_of, study_report
-from analysis.bidding.policy import call_word
+from analysis.bidding import call_word
 from studies.common.round_one import CallsAtScoresStudy, played
 
 DEFAULT_CAP = 200        # hands of one rung played per chunk at most

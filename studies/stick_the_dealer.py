@@ -31,14 +31,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy, bid_batch
 from analysis.errors import EuchreError
-from analysis.experiment.cells import summed_counts
+from analysis.experiment import GAME_WIN, Study, summed_counts
 from analysis.experiment.stats import Estimate, mean_from_sums
-from analysis.experiment.study import GAME_WIN, Study
 from analysis.game.cards import ACE, JACK
-from analysis.game.rules import Rules, Score
+from analysis.game import Rules, Score
 from analysis.reporting.markup import md_table
 from analysis.simulator import play_out
 from analysis.value import game_value

@@ -29,11 +29,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy
 from analysis.errors import EuchreError
-from analysis.experiment.study import GAME_WIN, Study
-from analysis.game.cards import SEAT_NAMES, SEATS
-from analysis.game.rules import LOVE_ALL, SEAT_ORDER, Rules, Score
+from analysis.experiment import GAME_WIN, Study
+from analysis.game import LOVE_ALL, Rules, SEATS, SEAT_NAMES, SEAT_ORDER, Score
 from analysis.reporting.markup import md_table
 from analysis.tools import strategy
 from analysis.value import game_value, outcomes

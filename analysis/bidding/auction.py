@@ -13,9 +13,8 @@ import numpy as np
 
 from analysis.errors import EuchreError
 from analysis.game import contract
-from analysis.game.cards import SEATS
+from analysis.game import ROUND_ORDER, Rules, SEATS, Score
 from analysis.bidding.policy import FIRST_ROUND_CALL, Call, Policy, Situations
-from analysis.game.rules import ROUND_ORDER, Rules, Score
 
 
 @dataclass

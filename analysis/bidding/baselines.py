@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from analysis.game.contract import dealer_hand
-from analysis.game.patterns import shape_of
-from analysis.game.cards import SUITS
+from analysis.game import SUITS, dealer_hand, shape_of
 from analysis.bidding.policy import FIRST_ROUND_CALL, Policy, Situation
 
 

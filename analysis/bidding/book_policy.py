@@ -24,10 +24,8 @@ from dataclasses import asdict, dataclass, replace
 
 import numpy as np
 
-from analysis.game.claims import quote
-from analysis.game.contract import dealer_hand
+from analysis.game import SUITS, dealer_hand, quote
 from analysis.bidding.policy import FIRST_ROUND_CALL, Situation, Situations, VectorPolicy
-from analysis.game.cards import SUITS
 from fastcore.handpatterns import hand_numbers
 from analysis.game.cards import effective_suit_mask
 

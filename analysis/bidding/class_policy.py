@@ -40,7 +40,7 @@ from analysis.bidding.hand_classes import (ARMS, HOLDINGS, class_label, discard_
                                            round_two_classes, round_two_suits, strongest_suit)
 from analysis.bidding.policy import Policy, Situations, VectorPolicy
 from analysis.errors import EuchreError
-from analysis.game.cards import SEATS
+from analysis.game import SEATS
 
 ROUND_NAMES = {1: "first_round", 2: "second_round", 3: "discard"}
 ROUND_OF = {name: rnd for rnd, name in ROUND_NAMES.items()}
@@ -81,7 +81,7 @@ def class_codes(frame, rnd: int) -> np.ndarray:
 def hand_codes(hands, turn_up, seat: int, rnd: int) -> np.ndarray:
     """The class code of each hand (N,) of ``seat`` at the decision ``rnd``; for the dealer in
     round one and the discard, the hand before the take-up (five cards)."""
-    from analysis.game.contract import dealer_hand
+    from analysis.game import dealer_hand
     hands = np.asarray(hands, np.uint32)
     turn_up = np.asarray(turn_up, np.int8)
     if rnd == 2:

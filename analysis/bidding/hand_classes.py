@@ -132,7 +132,7 @@ def round_two_classes(hands, turn_up) -> pd.DataFrame:
 def seat_hands(hands, turn_up, seat: int, rnd: int) -> np.ndarray:
     """The hand a seat is classed on: his own; the dealer's in round one after taking up the
     turn-up and making the book's discard."""
-    from analysis.game.contract import dealer_hand
+    from analysis.game import dealer_hand
     hands = np.asarray(hands, np.uint32)[:, seat]
     return dealer_hand(hands, np.asarray(turn_up, np.int8), False) if (seat == 0 and rnd == 1) else hands
 

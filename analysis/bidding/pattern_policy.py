@@ -32,11 +32,9 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.bidding.book_policy import best_suit
-from analysis.game.contract import dealer_hand
-from analysis.game.cards import SEATS
+from analysis.game import SEATS, dealer_hand, parse_pattern
 from analysis.errors import EuchreError
 from analysis.storage import read_toml
-from analysis.game.patterns import parse_pattern
 from analysis.bidding.policy import Situations, VectorPolicy
 
 _SECTIONS = {"first_round", "second_round", "alone", "take_from_partner"}

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.game.cards import SEATS, SUITS, Seat, card_text, mask_cards, parse_seat
+from analysis.game import SEATS, SUITS, Seat, card_text, mask_cards, parse_seat
 from analysis.errors import EuchreError
 from analysis.game.patterns import Shape, matches, shape_of
 from analysis.game.rules import Rules, SideScore
@@ -149,7 +149,7 @@ class Situations:
 
     def has(self, patterns, trump=None, hands=None) -> np.ndarray:
         """Rows whose hand matches one of the book's ``patterns`` under ``trump`` (default: the suit in question)."""
-        from analysis.game.patterns import any_match
+        from analysis.game import any_match
         patterns = (patterns,) if isinstance(patterns, str) else tuple(patterns)
         return any_match(self.hands if hands is None else hands, self.trump if trump is None else trump, patterns)
 
@@ -183,7 +183,7 @@ class Policy:
 
     def discard(self, s: Situation) -> int:
         """Default: the book's rule, the lowest card of a short suit (see analysis.game.discard)."""
-        from analysis.game.discard import book_discard
+        from analysis.game import book_discard
         return book_discard(s.hand, s.turn_up, alone=s.is_lone)
 
     def describe(self) -> dict:
@@ -288,7 +288,7 @@ def ask_second_round(policy: Policy, s: Situation) -> int | None:
 def ask_discard(policy: Policy, s: Situation) -> int:
     card = policy.discard(s)
     if isinstance(card, str):
-        from analysis.game.cards import parse_card
+        from analysis.game import parse_card
         card = parse_card(card)
     if not isinstance(card, int) or not (s.hand >> card & 1):
         raise _illegal(policy, "discard", card, "discard one of the dealer's cards")

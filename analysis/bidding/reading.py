@@ -33,7 +33,7 @@ from analysis.bidding.policy import Policy
 from analysis.errors import EuchreError
 from analysis.game import contract
 from analysis.game.cards import pack_mask
-from analysis.game.rules import ROUND_ORDER, Rules, Score
+from analysis.game import ROUND_ORDER, Rules, Score
 from fastcore.callreading import N_HANDS as HANDS, N_TABLE_BYTES as TABLE_BYTES, all_hands
 
 # the bytes of tables kept in a process, all readers together (a seat's table is 25 KB, an answer

@@ -8,7 +8,7 @@ import numpy as np
 
 from analysis.bidding.hand_classes import strongest_suit
 from analysis.game.cards import ACE, JACK, SEATS
-from analysis.game.contract import dealer_hand
+from analysis.game import dealer_hand
 from fastcore.handpatterns import hand_numbers
 
 RUNGS = ("four or five trumps", "three trumps with a bower", "three trumps, no bower", "two trumps with the right",

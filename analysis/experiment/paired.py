@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.errors import EuchreError
-from analysis.game.rules import Rules, Score
+from analysis.game import Rules, Score
 from analysis.simulator import HandResults, play_contract, simulate
 
 Arm = Callable[[object], HandResults]   # deals -> the results of playing them this way

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from analysis.game.claims import quote
+from analysis.game import quote
 from analysis.experiment.stats import BOOK_COMPANY, DOUBLE_DUMMY, Claim, Estimate, Verdict, verdicts
 
 POINTS = "points per hand"

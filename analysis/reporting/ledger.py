@@ -39,11 +39,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.game.claims import BookClaim, catalogue
+from analysis.game import BookClaim, catalogue
 from analysis.errors import EuchreError
 from analysis.experiment.stats import (AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
-from analysis.experiment.study import GAME_WIN, POINTS, RUBBER
+from analysis.experiment import GAME_WIN, POINTS, RUBBER
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, md_grid, page_head
 from analysis.storage import write_text
 

@@ -33,14 +33,13 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy, Call, FIRST_ROUND_CALL, Policy, Situation, Situations, VectorPolicy
 from analysis.game.cards import SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
 from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
 from analysis.errors import EuchreError, check_jobs, check_whole
-from analysis.bidding.policy import FIRST_ROUND_CALL, Call, Policy, Situation, Situations, VectorPolicy
-from analysis.game.rules import ROUND_ORDER, Rules, Score
+from analysis.game import ROUND_ORDER, Rules, Score
 from analysis.simulator import simulate
-from analysis.experiment.stats import Estimate, mean_estimate
+from analysis.experiment import Estimate, mean_estimate
 from analysis.seeds import advise_chunk_seed
 from analysis.storage import check_chart_file
 
@@ -370,7 +369,7 @@ def outcome_counts_cached(rules: Rules, deals: int = MODEL_DEALS, seed: int = MO
                 return counts, True
         except (OSError, ValueError):
             pass
-    from analysis.value.outcomes import outcome_counts
+    from analysis.value import outcome_counts
     import sys
     sys.stderr.write(f"euchrelab: estimating the book's game model once ({deals:,} hands at each of {game * game} "
                      f"scores), cached in {path.parent}\n")
@@ -390,7 +389,7 @@ def game_model(rules: Rules, deals: int = MODEL_DEALS, seed: int = MODEL_SEED, n
                progress: bool = False):
     """The book's game model for ``rules`` (a :class:`analysis.value.game_value.GameModel`, with its
     bootstrap draws), from cached outcome counts."""
-    from analysis.value.game_value import solved
+    from analysis.value import solved
     counts, _ = outcome_counts_cached(rules, deals, seed, n_jobs, progress)
     return solved(counts, Rules(pack=rules.pack, points_for_game=rules.points_for_game,
                                 stick_the_dealer=rules.stick_the_dealer), seed, MODEL_STUDY)
@@ -402,7 +401,7 @@ def why(spot: Spot, params=None) -> tuple[str, str]:
     """The book's action at the spot and the claim ids of the rules that decide it, as the book's
     policy gives them (:meth:`BookPolicy.explain`): "none" when no rule names the hand and the
     book passes by default; a lone hand adds its rule (``"T4 L1"``)."""
-    from analysis.bidding.book_policy import BookParams
+    from analysis.bidding import BookParams
     action, rules = BookPolicy(params or BookParams()).explain(spot.situation())
     return action, " ".join(r.claim for r in rules) or "none"
 
@@ -485,7 +484,7 @@ class Advice:
 
 def _value_tables(gm, spot: Spot):
     """Game-win value of each net point -4..4 to his side: under the model and under every draw."""
-    from analysis.value.game_value import win_after
+    from analysis.value import win_after
     nets = np.arange(-4, 5)
     a, b = spot.score
     f = win_after(gm.f, a, b, spot.seat, nets)
@@ -496,7 +495,7 @@ def _value_tables(gm, spot: Spot):
 def _game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, net_b: np.ndarray | None = None):
     """The mean game value of net points (or the paired difference of two arms), with the deals'
     error and the model's joined."""
-    from analysis.value.game_value import with_model_error
+    from analysis.value import with_model_error
     idx_a = net_a.astype(np.int64) + 4
     x = values_f[idx_a]
     counts_a = np.bincount(idx_a, minlength=9)

@@ -23,10 +23,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.policy import call_word
+from analysis.bidding import call_word
 from analysis.bidding.rungs import RUNGS, SHORT, decision_rung
-from analysis.game.cards import SEAT_NAMES, SEATS
-from analysis.game.rules import SEAT_ORDER, Rules, Score
+from analysis.game import Rules, SEATS, SEAT_NAMES, SEAT_ORDER, Score
 from analysis.seeds import card_batch_seed
 from analysis.tools.optimise import MIN_HANDS, default_bands, held_words
 from analysis.tools.strategy import FEW_MARK, choice_of, reached, save_figure
@@ -50,7 +49,7 @@ def read_rows(deals, policy, rules: Rules, side: int, scores) -> pd.DataFrame:
     policy called with, deal i bid at ``scores[i % len(scores)]`` (own, theirs) of the side."""
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
-    from analysis.bidding.auction import bid_batch
+    from analysis.bidding import bid_batch
     out = []
     for k, (own, theirs) in enumerate(scores):
         rows = np.arange(k, len(hands), len(scores))

@@ -29,14 +29,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.bidding.auction import bid_batch
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy, bid_batch
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.experiment.stats import Estimate, mean_estimate, negated
-from analysis.game.rules import Rules, Score
-from analysis.play.players import Player
+from analysis.game import Rules, Score
+from analysis.play import Player, TablePlay
 from analysis.play.registry import DEFAULT_WORLDS, LADDER, entry, find
-from analysis.play.table import TablePlay
 from analysis.seeds import ladder_bootstrap_seed, ladder_deals_seed, ladder_player_seed
 from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals

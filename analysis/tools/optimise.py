@@ -50,8 +50,7 @@ from analysis.bidding.class_policy import ClassPolicy, class_codes
 from analysis.bidding.policies import class_policy
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.experiment.cells import MIN_CELL_DEALS
-from analysis.game.cards import SEATS
-from analysis.game.rules import Rules
+from analysis.game import Rules, SEATS
 from analysis.seeds import optimise_batch_seed
 from analysis.tools.strategy import ARMS, DISCARD, NETS
 

@@ -51,10 +51,9 @@ import pandas as pd
 
 from analysis.errors import EuchreError
 from analysis.experiment.cells import MIN_CELL_DEALS
-from analysis.bidding.policy import Policy
-from analysis.game.rules import ROUND_ORDER
+from analysis.bidding import Policy
+from analysis.game import ROUND_ORDER, SEATS
 from analysis.seeds import chart_batch_seed
-from analysis.game.cards import SEATS
 
 from analysis.bidding.hand_classes import (  # noqa: F401 - the classes and actions, named here too
     ARMS, BOLDNESS, CLASS_NOTE, DECISIONS, DISCARD, HOLDING_KEYS, HOLDINGS, class_label, classes_of,
@@ -164,8 +163,8 @@ def first_per_class(cls: pd.DataFrame, cap: int) -> np.ndarray:
 def decision_rows(deals, policy: Policy, seat: int, rnd: int, rules, score=(0, 0), cap: int = 100) -> pd.DataFrame:
     """The counted frame of one seat's decision of round ``rnd`` on ``deals``: where the policy's
     bidding reaches it, the first ``cap`` hands of each class played under every action, paired."""
-    from analysis.experiment.paired import play_arms, policy_arm
-    from analysis.bidding.auction import bid_batch
+    from analysis.experiment import play_arms, policy_arm
+    from analysis.bidding import bid_batch
 
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
@@ -553,7 +552,7 @@ def write_charts(table: pd.DataFrame, out_dir, *, title: str, method: str, polic
     (``<prefix>.pdf``), in ``out_dir``; returns the paths by page key, and the PDF's as "pdf"."""
     from matplotlib.backends.backend_pdf import PdfPages
     from analysis.storage import write_atomic
-    from analysis.game.cards import SEAT_NAMES
+    from analysis.game import SEAT_NAMES
 
     out_dir = Path(out_dir)
     scores = sorted({(int(a), int(b)) for a, b in zip(table["a"], table["b"])}, key=lambda x: (x != (0, 0), x))

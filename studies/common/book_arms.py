@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.cells import paired_mean
-from analysis.experiment.stats import Estimate
+from analysis.experiment import Estimate, paired_mean
 
 BOOK_ARMS = ("book_net", "other_net")   # the net points of the book's action and of the other
 

@@ -11,16 +11,15 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy
 from analysis.errors import EuchreError
 from analysis.experiment.stats import CONFIDENCE
-from analysis.experiment.study import Study
-from analysis.game.rules import Rules
+from analysis.experiment import Study
+from analysis.game import Rules
 from analysis.reporting.markup import md_table
-from analysis.run.runner import Settings
+from analysis.run import Settings
 from analysis.value import game_value, outcomes
-from analysis.value.game_model import OUTCOMES
-from analysis.value.game_value import GameModel
+from analysis.value import GameModel, OUTCOMES
 
 BOOK_GAME = 5             # the scores the book names are scores of its game of five
 

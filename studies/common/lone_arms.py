@@ -13,16 +13,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import BiddingBatch, bid_batch
-from analysis.bidding.book_policy import BookPolicy
-from analysis.bidding.policy import Situations
+from analysis.bidding import BiddingBatch, BookPolicy, Situations, bid_batch
 from analysis.experiment import cells
-from analysis.experiment.paired import Paired, contract_arm, play_arms
+from analysis.experiment import ClaimTest, Paired, RUBBER, contract_arm, play_arms
 from analysis.experiment.stats import Estimate, negated
-from analysis.experiment.study import RUBBER, ClaimTest
 from studies.common.measures import in_every_measure
 from analysis.game.cards import DEALER, JACK, SECOND, side_of
-from analysis.game.rules import Rules, Score
+from analysis.game import Rules, Score
 from analysis.simulator import play_bidding
 from analysis.value.game_model import outcome_index
 from fastcore.handpatterns import hand_numbers

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pandas as pd
 
 from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES
-from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, ClaimTest, verdict_of
+from analysis.experiment import ClaimTest, GAME_WIN, POINTS, RUBBER, verdict_of
 from analysis.reporting.markup import md_table
 
 # key suffix -> (unit, rubber state, words, a short name); the first is the test as first declared

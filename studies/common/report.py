@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 from analysis.experiment.stats import BOOK_COMPANY, CONTRADICTED, SUPPORTED, Estimate
-from analysis.experiment.study import GAME_WIN, POINTS, RUBBER, verdict_of
+from analysis.experiment import GAME_WIN, POINTS, RUBBER, verdict_of
 from analysis.reporting.report import (Chart, StudyReport, claim_by_claim, headline_problem, interval, tally_sentence,
                                        verdict_words)
 from studies.common.variant import ENGINE_LABELS

@@ -10,18 +10,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.auction import bid_batch
+from analysis.bidding import FIRST_ROUND_CALL, Forced, Situations, bid_batch
 from analysis.bidding.company import seated
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL,
                                           ASSIST_RIGHT_TURNED, DEALER_BY_SCORE, DEALER_TAKE, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, BookPolicy)
-from analysis.bidding.policy import FIRST_ROUND_CALL, Forced, Situations
-from analysis.experiment.cells import counted
-from analysis.experiment.paired import Paired, play_arms, policy_arm
+from analysis.experiment import Paired, counted, play_arms, policy_arm
 from analysis.game.cards import ELDEST, SEATS, SECOND, THIRD
-from analysis.game.contract import dealer_hand
-from analysis.game.patterns import match_table
-from analysis.game.rules import ROUND_ORDER, Score
+from analysis.game import ROUND_ORDER, Score, dealer_hand, match_table
 from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_rows

@@ -7,7 +7,7 @@ are of the same deals, judged the same way (:func:`analysis.experiment.study.sam
 from __future__ import annotations
 
 from analysis.experiment.study import Study, same_deals_verdicts, verdict_of
-from analysis.play.engines import DEFAULT_WORLDS
+from analysis.play import DEFAULT_WORLDS
 from analysis.reporting.report import (THREE_WAYS, StudyReport, interval, table_side_headline, tally_sentence,
                                        verdict_words)
 from studies.common.report import claims_figure, headline, in_full, study_report

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from analysis.bidding.company import BOOK, COMPANIES, keeping
 from analysis.errors import EuchreError
-from analysis.experiment.study import Study
+from analysis.experiment import Study
 from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, play_words, playing
 from analysis.reporting.report import play_note
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analysis.game.cards import SEATS, SUIT_NAMES, card_text
+from analysis.game import SEATS, SUIT_NAMES, card_text
 from analysis.tools.coups.cases import Case
 from analysis.tools.coups.table import TableView, table_finding, table_view
 from analysis.tools.coups.valuation import Step, Value, Finding, check_remark, check_remarks_under_readings, line_result, replay
 from analysis.game.cards import active_seats, side_of
-from analysis.play.double_dummy import Solver
+from analysis.play import Solver
 from analysis.seeds import case_seed
 
 

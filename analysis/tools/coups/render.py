@@ -440,7 +440,7 @@ def results_from_record(record: dict) -> list[CaseResult]:
     """The cases' results as the report shows them, from their verdicts (``verdicts.json``) without
     sampling a world: the remarks' verdicts and the table-side views as saved; the book's line replayed
     on the printed deal (exact double-dummy values, a fraction of a second), which the record does not keep."""
-    from analysis.play.double_dummy import get_solver
+    from analysis.play import get_solver
     from analysis.tools.coups.cases import load_cases
     from analysis.tools.coups.table import TableView
     from analysis.tools.coups.valuation import Finding, check_remarks_under_readings, line_result, replay

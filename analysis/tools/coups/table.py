@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.game.cards import SEATS, card_text, parse_card
+from analysis.game import SEATS, card_text, parse_card
 from analysis.tools.coups.cases import CALL_TEXT, Case, Remark
 from analysis.tools.coups.valuation import Finding, value_of
 from analysis.tools.coups.worlds import INFERENCE_TEXT, Knowledge, World, book_call_predicate, call_predicate, inference_holds, knowledge, player_worlds
 from analysis.errors import EuchreError
 from analysis.game.cards import is_trump, side_of
-from analysis.play.double_dummy import Solver
-from analysis.experiment.stats import mean_estimate
+from analysis.play import Solver
+from analysis.experiment import mean_estimate
 
 SAMPLER = "fastcore"   # the worlds' sampler, as the results name it
 

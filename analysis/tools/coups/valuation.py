@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 from analysis.game.cards import SEATS, card_text, pack_cards, parse_card, parse_seat
 from analysis.tools.coups.cases import Case, Remark
 from analysis.errors import EuchreError
-from analysis.game.rules import score_hand
+from analysis.game import score_hand
 from analysis.game.cards import active_seats, side_of
-from analysis.play.double_dummy import Solver
+from analysis.play import Solver
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from analysis.bidding.book_policy import BookPolicy
+from analysis.bidding import BookPolicy, Call, Situation
 from analysis.game.cards import mask_of, pack_cards
 from analysis.tools.coups.cases import Case, call_holds
 from analysis.errors import EuchreError
 from analysis.play.information import InfoSet, info_from_state
-from analysis.bidding.policy import Call, Situation
 from analysis.play.worlds import start_of_play_worlds
-from analysis.game.rules import Score
+from analysis.game import Score
 from analysis.game.cards import effective_suit, is_trump, trump_order
 
 World = list[list[int]]          # the four hands at the start of play
