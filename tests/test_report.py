@@ -325,3 +325,18 @@ def test_a_claims_chart_shows_each_test_row_by_row_in_its_unit(tmp_path, saved_f
     check_claims_chart(saved_figures["claims.png"], tests, "points per hand")
     colours = [line.get_color() for line in saved_figures["claims.png"].axes[0].lines if len(line.get_xdata()) == 1]
     assert colours == [charts.VERDICT_COLOURS[v.verdict] for v in tests[:3]]
+
+
+def test_a_study_report_prints_its_verdicts():
+    """A study's report prints its title, headline and verdicts; JSON and HTML say the same."""
+    from analysis.experiment.stats import Claim, Estimate, verdicts
+    from analysis.reporting.report import StudyReport
+    tests = verdicts([Claim("E1", "", "ordering - passing", Estimate(0.7, 0.6, 0.8, 0.05, 1.0, 400, 0.0),
+                            key="E1", label="E1 call"),
+                      Claim("E2", "", "passing - ordering", Estimate(0.01, -0.5, 0.5, 0.25, 1.0, 50, 0.5),
+                            key="E2", label="E2 pass")])
+    report = StudyReport("toy", "A toy study", "", "", pd.DataFrame(), verdicts=tests, headline="E1 holds.")
+    text = str(report)
+    assert text.startswith("A toy study\n\nE1 holds.") and "| E1 " in text and "| E2 " in text
+    assert [v["verdict"] for v in report.to_json()["verdicts"]] == [t.verdict for t in tests]
+    assert json.dumps(report.to_json()) and "<table" in report._repr_html_()

@@ -90,6 +90,19 @@ class StudyReport:
     sections: list[tuple[str, str]] = field(default_factory=list)   # (heading, Markdown)
     play_note: str | None = None       # what the play engine can and cannot see; None: the run's (play_note)
 
+    def __str__(self) -> str:
+        parts = [self.title, self.headline] if self.headline else [self.title]
+        if self.verdicts:
+            parts.append(md_table(verdict_frame(self.verdicts)))
+        return "\n\n".join(parts) + "\n"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "title": self.title, "headline": self.headline,
+                "verdicts": [v.row() for v in self.verdicts]}
+
+    def _repr_html_(self) -> str:
+        return md_to_html(str(self))
+
 
 # --- the words of a report ------------------------------------------------------------------
 
