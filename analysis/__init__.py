@@ -33,6 +33,7 @@ __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "analysis.play.engines": ["get_engine"],
     "analysis.simulator": ["simulate", "play_contract"],
     "analysis.tools.compare": ["compare"],
+    "analysis.tools.rubber_table": ["rubber_table"],
     "analysis.tools.advise": ["Spot", "advise"],
     "analysis.experiment.study": ["Study", "ClaimTest"],
     "analysis.run.runner": ["run_study", "settings_for"],

@@ -423,6 +423,28 @@ class Deals:
     def __repr__(self):
         return f"Deals(n={len(self)}, pack={self.pack})"
 
+    def __str__(self) -> str:
+        """The deals as cards, one a line: each seat's hand and the turn-up."""
+        return "\n".join("  ".join([*(f"{seat}: {hand}" for seat, hand in d["hands"].items()),
+                                    f"turn-up: {d['turn_up']}"]) for d in self.to_json())
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{x}</th>" for x in (*SEATS, "turn-up"))
+        rows = "".join("<tr>" + "".join(f"<td>{x}</td>" for x in (*d["hands"].values(), d["turn_up"])) + "</tr>"
+                       for d in self.to_json())
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+    def deal_json(self, i: int) -> dict:
+        """Deal ``i`` in the input form of ``euchrelab solve`` plus the turn-up:
+        ``{"pack": 32, "hands": {"A": "9C JC AH KH 8S", ...}, "turn_up": "9C"}``, each hand in
+        the order S C H D then 7 .. A."""
+        hands = {SEATS[s]: " ".join(card_text(c) for c in self.hand(i, s)) for s in range(4)}
+        return {"pack": self.pack, "hands": hands, "turn_up": card_text(int(self.turn_up[i]))}
+
+    def to_json(self) -> list[dict]:
+        """Every deal as :meth:`deal_json` gives it."""
+        return [self.deal_json(i) for i in range(len(self))]
+
     @classmethod
     def empty(cls, pack=32) -> "Deals":
         return cls(np.zeros((0, 4), np.uint32), np.zeros(0, np.int8), np.zeros(0, np.uint32),

@@ -158,7 +158,7 @@ def test_the_book_case_from_the_command_line_tests():
 
 
 def test_euchrelab_solve_gives_the_reference_output_with_either_solver():
-    from analysis.commands.solve import solve_position as cli_solve
+    from analysis.tools.solve import solve_position as cli_solve
     from analysis.game.position import Position
     compiled, ref = get_solver("compiled"), get_solver("reference")
     rng = _rng(21)

@@ -199,12 +199,12 @@ def test_engines_through_simulate():
 # --- the table view of euchrelab solve ---------------------------------------------------------
 
 def _table(obj):
-    from analysis.commands.solve import table_view
+    from analysis.tools.solve import table_view
     return table_view(obj)
 
 
 def _table_with(obj, solver):
-    from analysis.commands.solve import table_view
+    from analysis.tools.solve import table_view
     return table_view(obj, solver)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
-                                      check_output_dir, jobs_from_args, rules_from_args)
+                                      check_output_dir, jobs_from_args, parse_score, rules_from_args)
 from analysis.errors import EuchreError
 from analysis.game.rules import SEAT_ORDER
 
@@ -48,10 +48,8 @@ def _whole(option: str, text: str, least: int) -> int:
 
 
 def run(args) -> int:
-    from analysis.tools import strategy
     from analysis.game.cards import parse_seat
-    from analysis.commands.common import parse_score
-    from analysis.bidding.policies import policy_from_name
+    from analysis.tools.policy_charts import chart_policy
 
     # every input checked before anything is computed or written
     deals = _whole("--deals", args.deals, 1)
@@ -68,8 +66,6 @@ def run(args) -> int:
     rules = rules_from_args(args)
     score = parse_score(args.score, rules)
     out = check_output_dir(args.out, "--out", args.reference)
-    policy = policy_from_name(args.policy)
-    name = getattr(policy, "name", args.policy)
 
     def progress(seat, rnd, done, total):
         what = "the discard" if rnd == 3 else f"round {rnd}"
@@ -77,35 +73,5 @@ def run(args) -> int:
         if done == total:
             sys.stderr.write("\n")
 
-    frame = strategy.chart_rows(policy, seats, deals, seed, rules, score, cap, progress=progress, jobs=jobs)
-    table = strategy.action_table(frame)
-    letters = [strategy.SEATS[s] for s in seats]
-    if table.empty:
-        raise EuchreError(f"no decision of {', '.join(letters)} was reached under the policy {name!r} (an earlier "
-                          "player always called): chart another seat, or give more --deals")
-    score_words = "love-all" if tuple(score) == (0, 0) else f"AC {score[0]}, BD {score[1]}"
-    method = (f"Method: {deals:,} fresh deals per seat and round (round two {3 * deals:,}), seed {seed}, at "
-              f"{score_words}, bid by the policy {name!r}; where the seat's decision is reached, at most {cap} hands "
-              "of a class per 25,000 deals are played under each action, paired on the same deals, every other "
-              f"decision by the policy; double-dummy play; pack {rules.pack}, game of {rules.points_for_game}"
-              f"{', stick the dealer' if rules.stick_the_dealer else ''}.")
-    out.mkdir(parents=True, exist_ok=True)
-    csv = strategy.write_csv(table, out / "chart.csv")
-    paths = strategy.write_charts(table, out, title=f"The best bid by hand class, and what {name!r} does",
-                                  method=method, policy_name=f"policy {name!r}", seats=letters, prefix="chart")
-    for path in [csv, *(v for k, v in paths.items() if k != "pdf"), paths["pdf"]]:
-        sys.stdout.write(f"{path}\n")
-    judged = table[table["verdict"] != "few deals"]
-    w = judged["deals"]
-    if len(judged):
-        counts = judged["verdict"].value_counts()
-        sys.stdout.write(f"{len(judged)} classes judged: agrees {counts.get('agrees', 0)}, "
-                         f"close {counts.get('close', 0)}, "
-                         f"too cautious {counts.get('too cautious', 0)}, too bold {counts.get('too bold', 0)}, "
-                         f"wrong suit {counts.get('wrong suit', 0)}, wrong discard {counts.get('wrong discard', 0)}; "
-                         "mean loss against the best "
-                         f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f} points per hand played\n")
-    else:
-        sys.stdout.write(f"0 classes judged: none has {strategy.MIN_DEALS} hands played; give more --deals "
-                         "or a larger --cap\n")
+    sys.stdout.write(str(chart_policy(args.policy, seats, deals, seed, rules, score, cap, out, jobs, progress)))
     return 0

@@ -62,6 +62,25 @@ def whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def add_json_argument(parser: argparse.ArgumentParser, what: str = "one JSON object") -> None:
+    """``--json``: print the result as ``what`` instead of text."""
+    parser.add_argument("--json", action="store_true", help=f"print {what}")
+
+
+def print_result(result, as_json: bool = False, **dumps) -> None:
+    """A library result on standard output: its text, or with ``as_json`` its ``to_json()`` as one
+    JSON line (``dumps``: options of :func:`json.dumps`)."""
+    import json
+    import sys
+    sys.stdout.write(json.dumps(result.to_json(), **dumps) + "\n" if as_json else str(result))
+
+
+def at_least(value, option: str, least: int) -> None:
+    """An option's number, when given, checked before any work: ``--deals must be at least 1, not 0``."""
+    if value is not None and value < least:
+        raise EuchreError(f"{option} must be at least {least}, not {value}")
+
+
 def add_jobs_argument(parser: argparse.ArgumentParser, default: int | None = 1) -> None:
     """``--jobs N``, the same for every command whose work runs in parallel."""
     parser.add_argument("--jobs", type=whole, default=default, metavar="N",

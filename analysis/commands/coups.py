@@ -31,15 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors (with --out: the report only)")
 
 
-def _analyse(case, engine: str, worlds: int, seed: int):
-    return coups.analyse_case(case, get_solver(engine), n_worlds=worlds, seed=seed)
-
-
 def run(args) -> int:
-    from joblib import delayed
-    from tqdm.auto import tqdm
-
-    from analysis.parallel import local_parallel
+    from analysis.tools.coups.replay import replay_cases
 
     if args.worlds < 0:
         raise EuchreError(f"--worlds must be 0 or more, not {args.worlds}")
@@ -49,28 +42,18 @@ def run(args) -> int:
     out = check_output_dir(args.out, "--out", args.reference) if args.out else None
     if args.reference and out is None:
         raise EuchreError("--reference replaces the committed coups report: give --out reports/coups")
-    cases = coups.select_cases(coups.load_cases(), args.cases)
-    solver = get_solver(args.engine)
-    tasks = (delayed(_analyse)(case, args.engine, args.worlds, args.seed) for case in cases)
-    bar = tqdm(total=len(cases), unit=" case", desc="coups", disable=args.no_progress, file=sys.stderr,
-               dynamic_ncols=True)
     results = []
-    for i, result in enumerate(local_parallel(jobs, return_as="generator")(tasks)):   # each case seeds itself
-        bar.update(1)
+    for result in replay_cases(args.cases, args.engine, args.worlds, args.seed, jobs, not args.no_progress):
+        if not args.quiet:
+            if args.json:
+                sys.stdout.write(json.dumps(result.as_dict()) + "\n")
+            else:
+                sys.stdout.write(("\n" + "=" * 100 + "\n\n" if results else "") + coups.render_text(result) + "\n")
+            sys.stdout.flush()
         results.append(result)
-        if args.quiet:
-            continue
-        if args.json:
-            sys.stdout.write(json.dumps(result.as_dict()) + "\n")
-        else:
-            if i:
-                sys.stdout.write("\n" + "=" * 100 + "\n\n")
-            sys.stdout.write(coups.render_text(result) + "\n")
-        sys.stdout.flush()
-    bar.close()
     if not (args.json or args.quiet):
         sys.stdout.write("\n" + coups.render_summary(results) + "\n")
     if out is not None:
-        paths = coups.write_report(results, args.worlds, args.seed, solver.name, out)
+        paths = coups.write_report(results, args.worlds, args.seed, get_solver(args.engine).name, out)
         sys.stderr.write("wrote " + ", ".join(str(p) for p in paths) + "\n")
     return 0

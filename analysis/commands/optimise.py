@@ -1,11 +1,11 @@
 """``euchrelab optimise --out FILE``: the best bidding we can find, as a policy file."""
 from __future__ import annotations
 
-import json
 import sys
 
-from analysis.commands.common import add_jobs_argument, add_rules_arguments, jobs_from_args, rules_from_args
-from analysis.errors import EuchreError, check_whole
+from analysis.commands.common import (add_jobs_argument, add_rules_arguments, jobs_from_args, print_result,
+                                      rules_from_args)
+from analysis.errors import check_whole
 
 NAME = "optimise"
 HELP = ("improve a bidding policy by iterated best response over hand classes, every seat, round and score "
@@ -42,52 +42,24 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from pathlib import Path
+    from analysis.tools.optimise import Settings
+    from analysis.tools.policy_file import check_policy_file, optimise_to_file
 
-    from analysis.bidding.policies import policy_from_name
-    from analysis.storage import check_output_file, write_atomic
-    from analysis.tools.optimise import Settings, optimise, to_toml
-
-    # the policy file and its state file beside it: both written, so both checked first
-    out = check_output_file(args.out, "--out", ".toml")
-    state_path = out.with_name(out.name + ".state.json")
-    if state_path.is_dir():
-        raise EuchreError(f"--out {out}: its state file {state_path} is a folder")
+    check_policy_file(args.out, "--out")   # written last: checked first
     for option in ("deals", "model_deals", "sweeps"):
         check_whole(getattr(args, option), "--" + option.replace("_", "-"), 1)
     check_whole(args.seed, "--seed")
     jobs_from_args(args)
     rules = rules_from_args(args)
-    unit = args.unit or ("rubber" if rules.rubber else "game")
-    policy_from_name(args.base)   # a bad base fails here, before any work
-    settings = Settings(rules=rules, unit=unit, deals=args.deals, model_deals=args.model_deals, sweeps=args.sweeps,
-                        seed=args.seed, bands=args.bands, base=args.base, name=args.name)
+    settings = Settings(rules=rules, unit=args.unit or ("rubber" if rules.rubber else "game"), deals=args.deals,
+                        model_deals=args.model_deals, sweeps=args.sweeps, seed=args.seed, bands=args.bands,
+                        base=args.base, name=args.name)
 
     def progress(sweep, seat, rnd, moved):
         if not args.json:
             sys.stderr.write(f"sweep {sweep}: {seat} {('round one', 'round two', 'discard')[rnd - 1]}: "
                              f"{moved} classes changed\n")
 
-    policy, state = optimise(settings, args.jobs, state_path, args.resume, progress, args.scheduler)
-    comments = [f"A bidding policy made by `euchrelab optimise` (iterated best response over hand classes, "
-                f"double-dummy), from {args.base!r}:",
-                f"{state.sweep} sweeps, {'settled' if state.done else 'not settled'}; {unit} units; "
-                f"{args.deals:,} deals per decision and band a sweep; seed {args.seed}; "
-                f"pack {rules.pack}, game {rules.points_for_game}"
-                f"{', stick the dealer' if rules.stick_the_dealer else ''}.",
-                "Decisions, scores and hand classes it does not list are the base policy's."]
-    text = to_toml(policy.to_data(), comments)
-    write_atomic(out, lambda tmp: Path(tmp).write_text(text))
-    summary = {"out": str(out), "sweeps": state.sweep, "settled": state.done, "verdict": state.verdict,
-               "open": state.open, "unit": unit,
-               "listed": policy.describe()["listed"], "history": state.history, "bound": state.bound}
-    if args.json:
-        sys.stdout.write(json.dumps(summary) + "\n")
-        return 0
-    sys.stdout.write(f"wrote {out}: {summary['listed']:,} hand classes listed, {state.sweep} sweeps, "
-                     f"{state.verdict}\n")
-    sys.stdout.write(f"what a seat could gain by deviating, measured in the last sweep before its changes "
-                     f"({unit} per hand, the band where it gains most, 95% interval):\n")
-    for seat, b in state.bound.items():
-        sys.stdout.write(f"  {seat}: {b['gain']:+.4f} [{b['low']:+.4f}, {b['high']:+.4f}] at {b['band']}\n")
+    result = optimise_to_file(settings, args.out, args.jobs, args.resume, progress, args.scheduler, "--out")
+    print_result(result, args.json)
     return 0

@@ -2,9 +2,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-from analysis.errors import EuchreError
 
 NAME = "report"
 HELP = "re-render the reports of saved study runs (a reports folder or one study's folder) and the index"
@@ -16,23 +13,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from analysis.reporting.report import write_index
-    from analysis.run.runner import index_reference, rerender
-    from analysis.storage import check_output_folder
+    from analysis.run.request import rerender_reports
 
-    root = Path(args.dir)
-    if not root.is_dir():
-        raise EuchreError(f"{root} is not a folder: give the reports folder or a study's folder")
-    if (root / "manifest.json").exists():
-        folders, index_dir = [root], root.parent
-    else:
-        folders = sorted(p for p in root.iterdir() if (p / "manifest.json").exists())
-        index_dir = root
-    for folder in [index_dir, *folders]:   # every folder written, checked before the first page
-        check_output_folder(folder, "DIR")
-    for folder in folders:
-        paths = rerender(folder)
-        sys.stdout.write(f"{folder.name}: {paths['html']}\n")
-    index = write_index(index_dir, reference=index_reference(index_dir))
-    sys.stdout.write(f"{index.resolve()}\n")
+    for line in rerender_reports(args.dir):
+        sys.stdout.write(line + "\n")
     return 0

@@ -160,14 +160,15 @@ def first_difference(calls1, calls2, discard1: int, discard2: int) -> tuple[int,
 
 
 def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chunk: int, n: int, seed: int,
-                differences: bool, play: str = "dd", worlds: int = 32) -> dict:
+                differences: bool, play: str = "dd", worlds: int = 32, given=None) -> dict:
     """One chunk of deals at A-score (m, o), played in both seatings: the outcomes (dealing
     side first) of each, A's net points in each, and, when ``differences``, where the biddings
-    first differ (seat, decision index; -1 for none)."""
+    first differ (seat, decision index; -1 for none). The deals are ``given`` (a batch of
+    ``n``), or else dealt from the chunk's seed."""
     from fastcore.sampler import sample_deals
     m, o = int(score[0]), int(score[1])
     chunk_seed = duplicate_chunk_seed(seed, score, chunk)
-    deals = sample_deals(n, chunk_seed, pack=rules.pack)
+    deals = sample_deals(n, chunk_seed, pack=rules.pack) if given is None else given
     engine = chunk_engine(play, worlds, chunk_seed, rules.pack)
     out = {}
     batches = []
@@ -192,28 +193,43 @@ def chunk_plays(a: Policy, b: Policy, rules: Rules, score: tuple[int, int], chun
     return out
 
 
-def _check(deals, seed, n_jobs) -> None:
-    check_whole(deals, "--deals", 1)
-    check_whole(seed, "--seed")
-    check_jobs(n_jobs)
+def given_deals(deals, rules: Rules):
+    """``deals`` as the comparison takes them: a count (None: dealt from the seed) or a batch
+    of whole deals of the rules' pack (a :class:`fastcore.deals.Deals`, e.g. from
+    :func:`analysis.sample_deals`): (how many, the batch or None)."""
+    from fastcore.deals import Deals
+    if not isinstance(deals, Deals):
+        return check_whole(deals, "deals", 1), None
+    if len(deals) < 1:
+        raise EuchreError("deals must hold at least 1 deal, not 0")
+    if deals.pack != rules.pack:
+        raise EuchreError(f"the deals are of the {deals.pack}-card pack, the rules of the {rules.pack}-card pack: "
+                          "deal them with the rules' pack")
+    if not np.all(deals.cards >= 0):
+        raise EuchreError("the deals must be whole deals, five cards a hand")
+    return len(deals), deals
 
 
-def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals: int, seed: int, score: Score,
+def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals, seed: int, score: Score,
                     n_jobs: int = 1, play: str = "dd", worlds: int = 32) -> dict:
     """Every chunk of every A-score below game played in both seatings, gathered by score:
     ``{(m, o): {"outcome1", "outcome2", "net1", "net2"[, "seat", "kind"]}}`` (arrays of
-    ``deals``), the differences at ``score`` only."""
+    ``deals``), the differences at ``score`` only. ``deals``: a count, or a batch of deals
+    played at every score."""
     from joblib import delayed
 
     from analysis.parallel import local_parallel
     g = rules.points_for_game
-    plan = [((m, o), c, min(CHUNK, deals - start)) for m in range(g) for o in range(g)
-            for c, start in enumerate(range(0, deals, CHUNK))]
+    n_deals, given = given_deals(deals, rules)
+    plan = [((m, o), c, start, min(CHUNK, n_deals - start)) for m in range(g) for o in range(g)
+            for c, start in enumerate(range(0, n_deals, CHUNK))]
     target = (score.ac, score.bd)
-    tasks = (delayed(chunk_plays)(a, b, rules, s, c, n, seed, s == target, play, worlds) for s, c, n in plan)
+    tasks = (delayed(chunk_plays)(a, b, rules, s, c, n, seed, s == target, play, worlds,
+                                  None if given is None else given[start:start + n])
+             for s, c, start, n in plan)
     found = local_parallel(n_jobs, batch_size=1)(tasks)
     by_score: dict = {}
-    for (s, _, _), part in zip(plan, found):
+    for (s, *_), part in zip(plan, found):
         by_score.setdefault(s, []).append(part)
     return {s: {k: np.concatenate([p[k] for p in parts]) for k in parts[0]} for s, parts in by_score.items()}
 
@@ -368,6 +384,60 @@ class Comparison:
     def play_words(self) -> str:
         return play_words(self.play, self.worlds)
 
+    def __str__(self) -> str:
+        """The table ``euchrelab compare`` prints: A minus B with 95% intervals, then where the
+        biddings first differ."""
+        rules = self.rules
+        rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
+                      + (", stick the dealer" if rules.stick_the_dealer else "")
+                      + (", rubber" if rules.rubber else ", single game"))
+        lines = [f"A = {self.a}  vs  B = {self.b}; {rules_text}; {self.play_words}; seed {self.seed}",
+                 f"duplicate: {self.deals:,} deals at each score below game, each played with A sitting AC and "
+                 f"then BD; A minus B, 95% intervals",
+                 f"{'points per hand at ' + str(self.score.ac) + '-' + str(self.score.bd):<28}"
+                 f"{_est(self.points_per_hand)}  (t over the deals)",
+                 f"{'game win (P(A) - P(B))':<28}{_est(self.game_win)}  "
+                 f"(bootstrap over the deals, {self.bootstrap} draws)",
+                 f"{'rubber points' if rules.rubber else 'game points':<28}{_est(self.rubber_points)}"
+                 f"  (bootstrap over the deals, {self.bootstrap} draws)"]
+        if self.games is not None:
+            g = self.games
+            lines.append(f"{'whole games, win rate A - B':<28}{_est(g['win_diff'])}  ({g['pairs']:,} deal sequences, "
+                         f"each played twice; A won {g['a_wins']:,} of {g['games_played']:,})")
+        lines.append(f"biddings differ on {self.differ_share:.1%} of the deals at {self.score.ac}-{self.score.bd}; "
+                     "by the first difference:")
+        if self.by_decision:
+            lines.append(f"  {'seat':<5}{'decision':<22}{'share':>8}  {'points per deal (A - B)':<}")
+            for row in self.by_decision:
+                e = row.points
+                ci = f"[{e.low:+.3f}, {e.high:+.3f}]" if e.n > 1 else "[-, -]"
+                lines.append(f"  {row.seat:<5}{row.decision:<22}{row.share:>8.2%}  {e.mean:+.3f} {ci}")
+        else:
+            lines.append("  (none: the two policies bid the same on every deal)")
+        return "\n".join(lines) + "\n"
+
+    def _repr_html_(self) -> str:
+        from analysis.reporting.markup import html_grid
+        return html_grid(["A minus B", "estimate", "95% interval", "se"],
+                         [[name, f"{e.mean:+.4f}", f"[{e.low:+.4f}, {e.high:+.4f}]", f"{e.se:.4f}"]
+                          for name, e in self._measures()])
+
+    def _measures(self) -> list[tuple[str, Estimate]]:
+        rows = [(f"points per hand at {self.score.ac}-{self.score.bd}", self.points_per_hand),
+                ("game win (P(A) - P(B))", self.game_win),
+                ("rubber points" if self.rules.rubber else "game points", self.rubber_points)]
+        if self.games is not None:
+            rows.append(("whole games, win rate A - B", self.games["win_diff"]))
+        return rows
+
+    def to_json(self) -> dict:
+        """What ``euchrelab compare --json`` prints: the estimates, intervals and differences."""
+        return self.as_dict()
+
+    def write_report(self, folder) -> dict:
+        """The comparison's page in ``folder``: see :func:`write_report`."""
+        return write_report(self, folder)
+
     def as_dict(self) -> dict:
         out = {"a": self.a, "b": self.b, "deals": self.deals, "seed": self.seed, "score": f"{self.score.ac}-{self.score.bd}",
                "rules": self.rules.as_dict(), "play": self.play,
@@ -385,6 +455,10 @@ class Comparison:
         return out
 
 
+def _est(e: Estimate) -> str:
+    return f"{e.mean:+.4f}  [{e.low:+.4f}, {e.high:+.4f}]  se {e.se:.4f}"
+
+
 def _num(x: float):
     return float(x) if math.isfinite(x) else None
 
@@ -393,19 +467,29 @@ def estimate_dict(e: Estimate) -> dict:
     return {"estimate": _num(e.mean), "ci": [_num(e.low), _num(e.high)], "se": _num(e.se)}
 
 
-def compare(a: Policy, b: Policy, rules: Rules = Rules(), deals: int = 2000, seed: int = 0, score=Score(),
-            n_jobs: int = 1, games: int | None = None, draws: int = BOOTSTRAP, play: str = "dd",
-            worlds: int = 32) -> Comparison:
-    """Compare policy ``a`` with ``b`` by duplicate deals (see the module's docstring);
-    ``score`` is (A's side's points, B's side's points) for ``points_per_hand`` and the
-    differences; ``games`` also plays that many duplicate pairs of whole games; ``play`` the
-    play engine (dd, pimc with ``worlds``, book, simple; see analysis.play.engines.get_engine)."""
+def compare(a: Policy | str, b: Policy | str, rules: Rules = Rules(), deals=2000, seed: int = 0,
+            score: Score | str = Score(), n_jobs: int = 1, games: int | None = None, draws: int = BOOTSTRAP,
+            play: str = "dd", worlds: int = 32) -> Comparison:
+    """Compare policy ``a`` with ``b`` by duplicate deals (see the module's docstring).
+
+    ``a`` and ``b``: policies, or their names as the command line takes them ("book",
+    "optimised", a TOML file, package.module:NAME). ``deals``: how many deals are dealt from
+    ``seed`` at each score below game (default 2,000, as ``euchrelab compare``), or a batch of
+    whole deals of the rules' pack made by the user (:func:`analysis.sample_deals`), then those
+    deals played at each score. ``score``: A's side's points and B's side's (a Score or "3-1") for
+    ``points_per_hand`` and the differences; ``games`` also plays that many duplicate pairs of
+    whole games; ``play`` the play engine (dd, pimc with ``worlds``, book, simple; see
+    analysis.play.engines.get_engine). ``str()`` of the result is the table the command prints."""
+    from analysis.bidding.policies import policy_from_name
+    a, b = (policy_from_name(p) if isinstance(p, str) else p for p in (a, b))
     if not isinstance(a, Policy) or not isinstance(b, Policy):
-        raise EuchreError("compare takes two Policy objects")
-    _check(deals, seed, n_jobs)
+        raise EuchreError("compare takes two policies, or their names")
+    n_deals, _ = given_deals(deals, rules)
+    seed = check_whole(seed, "seed")
+    check_jobs(n_jobs, "n_jobs")
     check_play(play, worlds)     # an unknown engine or a bad --worlds, named at once
-    score = rules.check_score(score, "--score")
-    plays = duplicate_plays(a, b, rules, int(deals), int(seed), score, n_jobs, play, worlds)
+    score = rules.check_score(Score.parse(score) if isinstance(score, str) else score, "score")
+    plays = duplicate_plays(a, b, rules, deals, seed, score, n_jobs, play, worlds)
     at, mirror = plays[(score.ac, score.bd)], plays[(score.bd, score.ac)]   # the same cards
     # A's side's net at M-O (the mean of its two seatings) minus B's side's when B holds M (the
     # plays of O-M): whole numbers summed, so exact; at M = O simply the mean of the two seatings.
@@ -432,7 +516,7 @@ def compare(a: Policy, b: Policy, rules: Rules = Rules(), deals: int = 2000, see
             sel = (kind == k) & (seat == s)
             if sel.any():
                 rows.append(DecisionRow(SEATS[s], decision, float(sel.mean()), mean_estimate(per_deal[sel])))
-    result = Comparison(a.name, b.name, rules, int(deals), int(seed), score, points, game_win, rubber,
+    result = Comparison(a.name, b.name, rules, n_deals, seed, score, points, game_win, rubber,
                         float((kind >= 0).mean()), rows, None, draws, play, worlds)
     if games is not None:
         result.games = duplicate_games(a, b, rules, games, seed, n_jobs, play, worlds)
