@@ -112,7 +112,7 @@ def test_the_json_contract(capsys):
             assert lo <= a[unit]["estimate"] <= hi
         assert 0 <= a["game_win"]["estimate"] <= 1 and a["n"] == 600
     assert got["best"] == max(got["actions"], key=lambda a: a["points"]["estimate"])["action"]
-    assert set(got["book"]) == {"action", "claim"} and got["worlds"] == 600
+    assert set(got["book"]) == {"action", "claim", "rules"} and got["worlds"] == 600
     assert 0 < got["acceptance"] <= 1
     code, out, err = run(["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--worlds", "300"], capsys)
     assert code == 0 and "best by points per hand" in out and "the book:" in out
@@ -283,6 +283,8 @@ def test_the_advice_prints_the_table_the_command_prints(capsys):
     assert json.loads(json.dumps(advice.to_json()))["best"] == advice.best
     page = advice._repr_html_()
     assert page.count("<tr") == len(advice.actions) + 1 and "the book:" in page
+    assert out.rstrip().endswith("the book: order up (E2: do not order if you can make it next, unless with great "
+                                 "strength (the third hand's order list))")
     with pytest.raises(analysis.EuchreError, match="seat, hand and turn_up"):
         analysis.advise(hand="JS 9C AS KS QH", turn_up="9S")
 

@@ -107,7 +107,7 @@ THIRD_ROUND_TWO = Rule("T1", "round two: make a suit with the third hand's order
 BOTH_BOWERS_NEXT = Rule("D6", "both bowers and better at next: pass, to euchre the eldest hand who makes it next",
                         ("two bowers",))
 KEEP_BRIDGE = Rule("B1", "keeping the bridge: the eldest hand at four to one or two orders up", ())
-SOUND_LONE = Rule("L1", "at three-all, four-all or any score in his favour, a sound lone hand only", ())
+SOUND_LONE = Rule("L1", "a sound lone hand; a light one not at three-all, four-all or any score in his favour", ())
 DESPERATE_LONE = Rule("L3", "four-one or four-two against him: a desperate chance", ())
 ASSISTED_LONE = Rule("L7", "with an assistance, a lone hand with less strength", ())
 

@@ -401,9 +401,19 @@ def why(spot: Spot, params=None) -> tuple[str, str]:
     """The book's action at the spot and the claim ids of the rules that decide it, as the book's
     policy gives them (:meth:`BookPolicy.explain`): "none" when no rule names the hand and the
     book passes by default; a lone hand adds its rule (``"T4 L1"``)."""
-    from analysis.bidding import BookParams
-    action, rules = BookPolicy(params or BookParams()).explain(spot.situation())
+    action, rules = book_rules(spot, params)
     return action, " ".join(r.claim for r in rules) or "none"
+
+
+def book_rules(spot: Spot, params=None):
+    """The book's action at the spot and the rules (:class:`analysis.bidding.book_policy.Rule`) that decide it."""
+    from analysis.bidding import BookParams
+    return BookPolicy(params or BookParams()).explain(spot.situation())
+
+
+def rules_words(rules) -> str:
+    """The rules behind the book's action, claim id and words: "E2: ...; L1: ..."."""
+    return "; ".join(f"{r.claim}: {r.note}" for r in rules) or "no rule of the book names this hand"
 
 
 # --- valuing ------------------------------------------------------------------------------------
@@ -435,6 +445,7 @@ class Advice:
     seed: int
     play: str = "dd"
     play_worlds: int = PLAY_WORLDS
+    book_words: str = ""       # the rules behind the book's action, in words (rules_words)
 
     @property
     def acceptance(self) -> float:
@@ -460,7 +471,7 @@ class Advice:
                               "game": cell(v.game_win, True), "vs best ": cell(v.game_vs_best, True)}
                              for v in self.actions])
         return (f"<p>{text_table(self).splitlines()[0]}</p>" + html_table(rows)
-                + f"<p>best: {self.best}; the book: {self.book[0]} (claim {self.book[1]}); "
+                + f"<p>best: {self.best}; the book: {self.book[0]} ({self.book_words}); "
                   f"{self.worlds:,} worlds, 95% intervals</p>")
 
     def as_dict(self) -> dict:
@@ -475,7 +486,7 @@ class Advice:
                          "vs_best": {"points": est(v.points_vs_best), "game_win": est(v.game_vs_best)}}
                         for v in self.actions],
             "best": self.best, "by": self.by,
-            "book": {"action": self.book[0], "claim": self.book[1]},
+            "book": {"action": self.book[0], "claim": self.book[1], "rules": self.book_words},
             "worlds": self.worlds, "acceptance": round(self.acceptance, 6), "candidates": self.candidates,
             "model": self.model, "seed": self.seed, "play": play_record(self.play, self.play_worlds),
             "game_model": {"sample": self.game_model_text, "error": "included in the game_win intervals"},
@@ -554,8 +565,10 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
         vs_points = None if same else mean_estimate(nets[k].astype(np.int16) - nets[best])
         vs_game = None if same else _game_estimate(f, draws, nets[k], nets[best])
         valued.append(Valued(action.name, points[k], games[k], nets.shape[1], vs_points, vs_game))
-    return Advice(spot, valued, acts[best].name, by, why(spot), nets.shape[1], candidates, model,
-                  gm.hands_text, int(seed), play, int(play_worlds))
+    book, rules = book_rules(spot)
+    return Advice(spot, valued, acts[best].name, by, (book, " ".join(r.claim for r in rules) or "none"),
+                  nets.shape[1], candidates, model, gm.hands_text, int(seed), play, int(play_worlds),
+                  rules_words(rules))
 
 
 def text_table(advice: Advice) -> str:
@@ -595,7 +608,7 @@ def text_table(advice: Advice) -> str:
                      f"{fmt_diff(v.game_vs_best, True)}")
     unit = "points per hand" if advice.by == "points" else "game-win probability"
     lines.append(f"best by {unit}: {advice.best}")
-    lines.append(f"the book: {advice.book[0]} (claim {advice.book[1]})")
+    lines.append(f"the book: {advice.book[0]} ({advice.book_words})")
     return "\n".join(lines) + "\n"
 
 
