@@ -100,3 +100,15 @@ def test_the_headline_names_as_many_players_as_its_limits_allow():
     assert headline_problem(text) is None and text.endswith(" more.")
     shown = text.split("strongest first: ")[1].split(" and ")[0].split(", ")
     assert shown == [p.name for p in players[:len(shown)]] and f"and {80 - len(shown)} more." in text
+
+
+def test_the_ladder_prints_the_commands_table(capsys):
+    """str() of the ladder is what ``euchrelab ladder`` prints (its speeds aside, which are measured anew)."""
+    import re
+    result = run_ladder(["simple", "dd"], deals=20, seed=3)
+    assert main(["ladder", "--players", "simple,dd", "--deals", "20", "--seed", "3", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    no_speed = lambda text: re.sub(r"\s+[\d,]+\n", "\n", text)   # noqa: E731 (the hands/s column)
+    assert no_speed(str(result)) == no_speed(out)
+    assert str(result).startswith("strength ladder: 20 deals") and "<table" in result._repr_html_()
+    assert result.to_json()["players"][0]["name"] == "dd"

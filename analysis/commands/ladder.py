@@ -1,11 +1,10 @@
 """``euchrelab ladder``: the card players' strength, by duplicate matches."""
 from __future__ import annotations
 
-import json
 import sys
 
 from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
-                                      check_output_dir, jobs_from_args, rules_from_args)
+                                      check_output_dir, jobs_from_args, print_result, rules_from_args)
 from analysis.errors import check_whole
 
 NAME = "ladder"
@@ -44,25 +43,9 @@ def run(args) -> int:
     result = run_ladder(names, args.deals, args.seed, rules, args.chunk_size, args.jobs,
                         progress=not (args.no_progress or args.json))
     result.commit = git_commit()
-    if args.json:
-        sys.stdout.write(json.dumps(result.as_dict()) + "\n")
-    else:
-        sys.stdout.write(text_table(result))
+    print_result(result, args.json)
     if args.out:
         paths = write_report(result, args.out)
         if not args.json:
             sys.stdout.write(f"report: {paths['html']}\n")
     return 0
-
-
-def text_table(result) -> str:
-    lines = [f"strength ladder: {result.deals:,} deals dealt a pair (bid by the book at love-all, each played twice), "
-             f"seed {result.seed}, pack {result.rules.pack}",
-             f"  {'player':<14}{'rating (Elo)':>13}  {'95% interval':<16}{'hands/s':>10}"]
-    for r in result.players:
-        lines.append(f"  {r.name:<14}{r.rating:>+13.0f}  [{r.low:+.0f}, {r.high:+.0f}]{'':<4}{r.hands_per_s:>10,.0f}")
-    lines.append("  pairs: points per hand of the first over the second, 95% interval, deals")
-    for p in result.pairs:
-        e = p.points
-        lines.append(f"  {p.a:>14} - {p.b:<14}{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]  {p.deals:,}")
-    return "\n".join(lines) + "\n"
