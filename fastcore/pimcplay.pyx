@@ -4,8 +4,9 @@
 ``play_pimc_hands`` plays a batch of hands as ``analysis.play.table.play_hands`` does with
 ``analysis.play.pimc.PIMCPlayer(worlds, seed)`` (uniform worlds, no bidding model) in every
 seat, card for card the same; given ``reading`` (the calls' tables, ``analysis.bidding.reading``),
-as ``PIMCPlayer(worlds, seed, model, fallback=True)``: candidate worlds dealt in batches and judged
-by ``fastcore.callreading.judge`` as ``sample_worlds`` does with the model, and the cards alone for
+as ``PIMCPlayer(worlds, seed, model, fallback=True)``: candidate worlds dealt and judged by
+``fastcore.callreading.judge`` as ``sample_worlds`` does with the model (in its batches and streams,
+but one at a time, stopping at the last world needed), and the cards alone for
 the rest of a deal whose calls contradicted the model. At each card of deal ``i`` (its row in the batch), card number
 ``n`` of the hand, ``seat`` to move:
 
@@ -28,7 +29,10 @@ gives them one value), so the lowest card id is played without drawing worlds. T
 save about 5% of the time on the benchmark's hands (table_hands_compiled_per_s), each about half.
 
 The hand's state is one ``Deal`` struct of bitmasks in card ids; the solver's trump-free layout
-is used only to call the solver. The GIL is released for the whole batch.
+is used only to call the solver. The GIL is released while hands are played; with ``threads``
+the hands are played in blocks by that many threads, each with its own search table, all reading
+one copy of the calls' tables: the cards are the same whatever the threads (a table's entries are
+exact bounds, and each decision's worlds depend on its key alone).
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int8_t, int32_t, int64_t
 from libc.stdlib cimport calloc, free
@@ -38,7 +42,8 @@ import numpy as np
 
 from fastcore.cards cimport popcount, effective_suit, trick_power, suit_mask
 from fastcore.solver cimport Ctx, Entry, T_ALL, SUIT_OF, TO_BIT, relabel, setup_seats, world_values
-from fastcore.worldsampler cimport MAXC, STATES, DEAL_OK, DEAL_BAD_CAPS, deal_worlds, fold_key
+from fastcore.worldsampler cimport (MAXC, STATES, DEAL_OK, DEAL_BAD_CAPS, Dealer, deal_worlds, deal_next, fold_key,
+                                    start_dealing)
 from fastcore.callreading cimport Reading, HANDS, TABLE_BYTES, judge
 
 from fastcore import solver as _solver
@@ -116,8 +121,6 @@ cdef struct Work:
     const int32_t* table_of     # (N, 4): each seat's row in tables
     const int8_t* discards      # rows of HANDS
     const int32_t* discard_of   # (N,): the dealer's row in discards, -1 none
-    uint32_t* candidates        # rows of four masks, the worlds judged
-    Py_ssize_t room             # rows of candidates
     double min_acceptance
     uint8_t* misled             # (N,): the deal whose calls contradicted the model (the cards alone from then)
     int32_t* contradicted       # (room_c, 3): the keys (deal, card number, seat) of the decisions that saw it
@@ -198,11 +201,18 @@ cdef int read_worlds(Work* w, Deal* d, Py_ssize_t i, int seat, uint32_t hidden, 
                      uint64_t stream) noexcept nogil:
     """The decision's worlds read with the calls (analysis.play.worlds.sample_worlds with a model):
     candidates dealt in batches and judged, the first n_worlds kept; DEAL_OK, a deal_worlds error,
-    or READ_CONTRADICTED when too few are kept."""
+    or READ_CONTRADICTED when too few are kept.
+
+    The candidates are dealt and judged one at a time, in the order and from the streams of the
+    batches, so the worlds kept are the same; the batch is left as soon as the worlds are found
+    and what is left of it could not make the calls contradicted (the check counts every world
+    the whole batch accepts)."""
     cdef Reading r
+    cdef Dealer g
     cdef uint32_t dealt[4]
+    cdef uint32_t cand[4]
     cdef int s, code, assumed, tries = 0
-    cdef Py_ssize_t n = w.n_worlds, have = 0, candidates = 0, batch, j, got
+    cdef Py_ssize_t n = w.n_worlds, have = 0, candidates = 0, batch, j, total
     cdef uint64_t x
     cdef double v
     cdef int32_t row
@@ -215,36 +225,39 @@ cdef int read_worlds(Work* w, Deal* d, Py_ssize_t i, int seat, uint32_t hidden, 
     r.discard = d.discard if seat == SEAT_A else -1
     row = w.discard_of[i]
     r.discards = w.discards + <Py_ssize_t>row * HANDS if row >= 0 else NULL
+    code = start_dealing(&g, hidden, seats, forbidden, caps, stream, known, w.counts)
+    if code != DEAL_OK:
+        return code
     batch = 2 * n if 2 * n > MIN_BATCH else MIN_BATCH
-    while have < n:
+    while True:
         tries += 1
-        code = deal_worlds(hidden, seats, forbidden, caps, fold_key(stream, <uint64_t>tries) if tries > 1 else stream,
-                           batch, known, w.candidates, w.counts)
-        if code != DEAL_OK:
-            return code
+        if tries > 1:
+            g.x64 = fold_key(stream, <uint64_t>tries)
         x = fold_key(fold_key(stream, <uint64_t>tries), JUDGE)
-        got = 0
+        total = candidates + batch
         for j in range(batch):
-            if judge(&r, &w.candidates[4 * j], &x, dealt, &assumed):
-                if have + got < n:
+            deal_next(&g, cand)
+            if judge(&r, cand, &x, dealt, &assumed):
+                if have < n:
                     for s in range(4):
-                        w.worlds[4 * (have + got) + s] = w.candidates[4 * j + s]
-                got += 1
-        candidates += batch
-        if candidates >= JUDGED_BEFORE_CONTRADICTION and have + got < w.min_acceptance * candidates:
+                        w.worlds[4 * have + s] = cand[s]
+                have += 1
+                if have >= n and (total < JUDGED_BEFORE_CONTRADICTION or have >= w.min_acceptance * total):
+                    return DEAL_OK
+        candidates = total
+        if candidates >= JUDGED_BEFORE_CONTRADICTION and have < w.min_acceptance * candidates:
             return READ_CONTRADICTED
-        have += got
-        if have < n:
-            # judging is cheaper in bulk: the next batch sized by the acceptance seen so far
-            v = 1.2 * (n - have)
-            v = v * candidates
-            v = v / (have if have > 1 else 1)
-            if v < MIN_BATCH:
-                v = MIN_BATCH
-            if v > MAX_BATCH:
-                v = MAX_BATCH
-            batch = <Py_ssize_t>v
-    return DEAL_OK
+        if have >= n:
+            return DEAL_OK
+        # the next batch sized by the acceptance seen so far (the batches of sample_worlds)
+        v = 1.2 * (n - have)
+        v = v * candidates
+        v = v / (have if have > 1 else 1)
+        if v < MIN_BATCH:
+            v = MIN_BATCH
+        if v > MAX_BATCH:
+            v = MAX_BATCH
+        batch = <Py_ssize_t>v
 
 
 cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t legal) noexcept nogil:
@@ -415,8 +428,76 @@ def _cards(x, n, what, pack):
     return arr
 
 
+cdef class _Hands:
+    """A batch of hands to play and the settings every thread's work starts from (``proto``)."""
+    cdef const uint32_t[:, ::1] hv
+    cdef const int8_t[::1] tv, lv, nv, uv, kv, dv, mv
+    cdef int8_t[:, ::1] pv, wv
+    cdef Py_ssize_t n
+    cdef int bits
+    cdef Work proto
+
+    cdef int play(self, Work* w, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+        cdef Deal d
+        cdef Py_ssize_t i
+        cdef int s, code
+        for i in range(lo, hi):
+            for s in range(4):
+                d.left[s] = self.hv[i, s]
+                d.played[s] = 0
+                d.forbid[s] = 0
+            d.trump, d.lone, d.leader = self.tv[i], self.nv[i], self.lv[i]
+            d.turn_up, d.taken, d.discard = self.uv[i], self.kv[i], self.dv[i]
+            d.makers = self.mv[i]
+            d.n_active = 3 if d.lone >= 0 else 4
+            d.n_trick = 0
+            d.won[0] = 0
+            d.won[1] = 0
+            code = play_hand(w, &d, i, &self.pv[i, 0])
+            if code != OK:
+                return code
+            self.wv[i, 0] = d.won[0]
+            self.wv[i, 1] = d.won[1]
+        return OK
+
+    def play_blocks(self, queue):
+        """Plays the blocks (k, lo, hi) taken from ``queue`` until it is empty, with one search
+        table kept across them: (decisions, [(k, code, deal, seat, contradicted keys) per block])."""
+        cdef Work w = self.proto
+        cdef Py_ssize_t lo, hi, before
+        cdef int code
+        world_buf = np.zeros((w.n_worlds, 4), np.uint32)
+        count_buf = np.zeros((MAXC + 1) * STATES, np.float64)
+        contra_buf = np.zeros((max(w.room_c, 1), 3), np.int32)
+        cdef uint32_t[:, ::1] world_v = world_buf
+        cdef double[::1] count_v = count_buf
+        cdef int32_t[:, ::1] contra_v = contra_buf
+        w.worlds = &world_v[0, 0]
+        w.counts = &count_v[0]
+        w.contradicted = &contra_v[0, 0]
+        w.c.table = <Entry*>calloc(w.table_size, sizeof(Entry))
+        if w.c.table == NULL:
+            raise MemoryError("no memory for the solver's transposition table")
+        out = []
+        try:
+            for k, lo, hi in queue:
+                before = w.n_contradicted
+                w.err_deal = -1
+                w.err_seat = -1
+                with nogil:
+                    code = self.play(&w, lo, hi)
+                if w.n_contradicted > w.room_c:
+                    raise EuchreError("more contradicted decisions than the kernel keeps")
+                out.append((k, code, w.err_deal, w.err_seat, contra_buf[before:w.n_contradicted].copy()))
+                if code != OK:
+                    break
+        finally:
+            free(w.c.table)
+        return int(w.decisions), out
+
+
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
-                    table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None):
+                    table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None, threads=1):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -434,7 +515,8 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     decisions with two or more legal cards (``PIMCPlayer.decisions``). The GIL is released for
     the whole batch. For measurement: ``table_bits`` (log2 of the transposition table's entries),
     ``table_clear`` (when the table is cleared: "decision", "hand" or "batch") and ``shortcut``
-    (the equivalent legal cards played without search); none changes a card.
+    (the equivalent legal cards played without search); none changes a card, nor does ``threads``
+    (the hands shared among that many threads).
     """
     h, trump_a, leader_a, lone_a, _side, _sizes = checked_batch(hands, trump, leader, lone_seat, None, pack, min_cards=5)
     cdef Py_ssize_t n = h.shape[0], i
@@ -474,9 +556,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     cdef const int32_t[:, ::1] rto
     cdef const int8_t[:, ::1] rd
     cdef const int32_t[::1] rdo
-    cdef uint32_t[:, ::1] cand_v
     cdef uint8_t[::1] misled_v
-    cdef int32_t[:, ::1] contra_v
     if reading is not None:
         tables, table_of, discards, discard_of, min_acceptance = reading
         tables = np.ascontiguousarray(tables, dtype=np.uint8)
@@ -501,21 +581,16 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
             discards = np.full((1, HANDS), -1, np.int8)
     plays = np.full((n, MAX_PLAYS), -1, np.int8)
     won = np.zeros((n, 2), np.int8)
-    world_buf = np.zeros((n_worlds, 4), np.uint32)
-    count_buf = np.zeros((MAXC + 1) * STATES, np.float64)
-    cdef const uint32_t[:, ::1] hv = h
-    cdef const int8_t[::1] tv = trump_a, lv = leader_a, nv = lone_a, uv = turn_a, kv = taken_a, dv = discard_a
-    cdef const int8_t[::1] mv = makers_a if makers_a is not None else np.zeros(n, np.int8)
-    cdef int8_t[:, ::1] pv = plays, wv = won
-    cdef uint32_t[:, ::1] world_v = world_buf
-    cdef double[::1] count_v = count_buf
-    cdef Work w
-    cdef Deal d
-    cdef int s, code = OK
+    cdef _Hands hs = _Hands()
+    hs.hv = h
+    hs.tv, hs.lv, hs.nv, hs.uv, hs.kv, hs.dv = trump_a, leader_a, lone_a, turn_a, taken_a, discard_a
+    hs.mv = makers_a if makers_a is not None else np.zeros(n, np.int8)
+    hs.pv, hs.wv = plays, won
+    hs.n = n
+    hs.bits = <int>bits
+    cdef Work* w = &hs.proto
     w.table_size = (<Py_ssize_t>1) << <int>bits
-    w.c.table = <Entry*>calloc(w.table_size, sizeof(Entry))
-    if w.c.table == NULL:
-        raise MemoryError("no memory for the solver's transposition table")
+    w.c.table = NULL
     w.c.flags = T_ALL
     w.c.shift = 64 - <int>bits
     w.c.table_min_rem = _solver.TABLE_MIN_REM
@@ -523,8 +598,6 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     w.clear = TABLE_CLEARS[table_clear]
     w.shortcut = bool(shortcut)
     w.points = makers_a is not None
-    w.worlds = &world_v[0, 0]
-    w.counts = &count_v[0]
     w.n_worlds = n_worlds
     w.root = root_state
     w.pack = <uint32_t>pack_mask(pack)
@@ -533,6 +606,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     w.err_seat = -1
     w.calls = 0
     w.n_contradicted = 0
+    w.room_c = 0
     if reading is not None:
         rt, rto, rd, rdo = tables, table_of, discards, discard_of
         w.calls = 1
@@ -540,47 +614,36 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
         w.table_of = &rto[0, 0] if n else NULL
         w.discards = &rd[0, 0]
         w.discard_of = &rdo[0] if n else NULL
-        w.room = max(2 * n_worlds, MAX_BATCH)
-        cand_buf = np.zeros((w.room, 4), np.uint32)
-        cand_v = cand_buf
-        w.candidates = &cand_v[0, 0]
         w.min_acceptance = float(min_acceptance)
-        misled_buf = np.zeros(max(n, 1), np.uint8)
+        misled_buf = np.zeros(max(n, 1), np.uint8)      # by deal: each deal is played by one thread
         misled_v = misled_buf
         w.misled = &misled_v[0]
-        contra_buf = np.zeros((max(n, 1), 3), np.int32)     # one a deal at most: then he reads the cards
-        contra_v = contra_buf
-        w.contradicted = &contra_v[0, 0]
-        w.room_c = contra_buf.shape[0]
-    try:
-        with nogil:
-            for i in range(n):
-                for s in range(4):
-                    d.left[s] = hv[i, s]
-                    d.played[s] = 0
-                    d.forbid[s] = 0
-                d.trump, d.lone, d.leader = tv[i], nv[i], lv[i]
-                d.turn_up, d.taken, d.discard = uv[i], kv[i], dv[i]
-                d.makers = mv[i]
-                d.n_active = 3 if d.lone >= 0 else 4
-                d.n_trick = 0
-                d.won[0] = 0
-                d.won[1] = 0
-                code = play_hand(&w, &d, i, &pv[i, 0])
-                if code != OK:
-                    break
-                wv[i, 0] = d.won[0]
-                wv[i, 1] = d.won[1]
-    finally:
-        free(w.c.table)
-    if code != OK:
-        where = f"deal {w.err_deal}, {SEATS[w.err_seat]}"
+        w.room_c = max(n, 1)                              # one a deal at most: then he reads the cards
+    threads = _whole(threads, "threads", 1)
+    # the hands in blocks taken in turn by the threads, each thread with its own search table and
+    # buffers; one thread plays the whole batch as one block
+    block = n if threads == 1 else max(1, n // (8 * threads))
+    starts = list(range(0, n, block)) if n else [0]
+    blocks = [(k, lo, min(lo + block, n)) for k, lo in enumerate(starts)]
+    if threads == 1 or len(blocks) == 1:
+        done = [hs.play_blocks(iter(blocks))]
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+        queue = iter(blocks)      # shared: each thread takes the next block (next() holds the GIL)
+        with ThreadPoolExecutor(min(threads, len(blocks))) as pool:
+            done = list(pool.map(hs.play_blocks, [queue] * min(threads, len(blocks))))
+    results = sorted((r for got in done for r in got[1]), key=lambda r: r[0])
+    failed = [r for r in results if r[1] != OK]
+    if failed:
+        _k, code, err_deal, err_seat, _c = failed[0]      # the first deal that failed, as one thread meets it
+        where = f"deal {err_deal}, {SEATS[err_seat]}"
         if code == ERR_KNOWN:
             raise EuchreError(f"{where}: the seat is known to hold more cards than he has left")
         raise EuchreError(f"{where}: no deal of the hidden cards fits what the player knows (the hands, the "
                           f"turn-up, the discard and the voids contradict each other)")
+    decisions = sum(got[0] for got in done)
     if reading is not None:
-        if w.n_contradicted > w.room_c:
-            raise EuchreError("more contradicted decisions than the kernel keeps")
-        return plays, won, int(w.decisions), contra_buf[:w.n_contradicted].copy()
-    return plays, won, int(w.decisions)
+        contra = [r[4] for r in results]
+        return plays, won, decisions, (np.concatenate(contra) if contra else np.zeros((0, 3), np.int32))
+    return plays, won, decisions
+

@@ -401,6 +401,47 @@ cdef int exact_trick(Ctx* c, uint32_t* h, int seat, int n_played, int led, int w
     return lo
 
 
+cdef inline int first_probe(int guess, int rem) noexcept nogil:
+    # the first target probed from a guess of the value: the guess, within 1..rem
+    if guess < 1:
+        return 1
+    return guess if guess < rem else rem
+
+
+cdef int exact_boundary_from(Ctx* c, uint32_t* h, int leader, int guess) noexcept nogil:
+    """:func:`exact_boundary` with its probes started at ``guess`` and stepping one trick at a time:
+    two probes when the guess is right. The value is the same (only the probes differ)."""
+    cdef int lo = 0, hi = __builtin_popcount(h[leader]), mid
+    if hi == 0:
+        return 0
+    mid = first_probe(guess, hi)
+    while lo < hi:
+        if boundary(c, h, leader, mid):
+            lo = mid
+            mid = lo + 1
+        else:
+            hi = mid - 1
+            mid = hi
+    return lo
+
+
+cdef int exact_trick_from(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
+                          int win_seat, uint32_t table, int guess) noexcept nogil:
+    """:func:`exact_trick` with its probes started at ``guess`` (as :func:`exact_boundary_from`)."""
+    cdef int lo = 0, hi = __builtin_popcount(h[seat]), mid
+    if hi == 0:
+        return 0
+    mid = first_probe(guess, hi)
+    while lo < hi:
+        if trick_node(c, h, seat, n_played, led, win_bit, win_seat, table, mid):
+            lo = mid
+            mid = lo + 1
+        else:
+            hi = mid - 1
+            mid = hi
+    return lo
+
+
 # --- batches -----------------------------------------------------------------------------------
 
 cdef enum:
@@ -722,6 +763,8 @@ cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int
     """Each legal card's value (tricks of ``side`` from the current trick on) in one world, into out[card id]."""
     cdef uint32_t hand = h[seat], legal, follow, bit, alive, between
     cdef int b, prev = -1, ac, wb, ws, nled, rem = __builtin_popcount(h[seat]), val = 0, prev_val = 0
+    cdef int won, prev_ac = 0
+    cdef bint searched = False
     if n_played == 0:
         legal = hand
     else:
@@ -741,11 +784,21 @@ cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int
                 continue
         h[seat] = hand ^ bit
         after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
+        # the cards of one hand are mostly worth about the same: after the first, the probes
+        # start at the previous card's value (the values are exact either way)
         if n_played + 1 == c.nplayers:
-            ac = ((ws & 1) == 0) + exact_boundary(c, h, ws)
+            won = (ws & 1) == 0
+            if searched:
+                ac = won + exact_boundary_from(c, h, ws, prev_ac - won)
+            else:
+                ac = won + exact_boundary(c, h, ws)
+        elif searched:
+            ac = exact_trick_from(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, prev_ac)
         else:
             ac = exact_trick(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit)
         h[seat] = hand
+        searched = True
+        prev_ac = ac
         val = ac if side == 0 else rem - ac
         out[TO_CARD[trump][b]] = <int8_t>val
         prev = b

@@ -32,8 +32,23 @@ cdef inline uint64_t fold_key(uint64_t x, uint64_t k) noexcept nogil:
 cdef int count_table(const uint8_t* allowed, int m, const int* caps, double* n) noexcept nogil
 cdef void deal_one(const uint8_t* allowed, const uint8_t* cards, int m, const int* caps, const double* n,
                    const double* u, uint32_t* out) noexcept nogil
-cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* st, const uint32_t* kn,
-                         uint64_t x64, uint32_t* out, Py_ssize_t n) noexcept nogil
+
+# A dealer of worlds one at a time: the hidden cards, where each may lie, and the stream. The worlds
+# it deals one by one are those deal_worlds deals in a batch from the same stream, in order.
+cdef struct Dealer:
+    uint8_t cards[MAXC]
+    uint8_t allowed[MAXC]
+    int m
+    int caps[4]
+    int seats[3]
+    uint32_t known[4]
+    bint free_deal      # no void: a plain shuffle, no counts
+    const double* nt    # the counts (when not free_deal)
+    uint64_t x64        # the stream
+
+cdef int start_dealing(Dealer* g, uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
+                       uint64_t state, const uint32_t* known, double* nt) noexcept nogil
+cdef void deal_next(Dealer* g, uint32_t* out) noexcept nogil
 cdef int deal_worlds(uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
                      uint64_t state, Py_ssize_t n, const uint32_t* known, uint32_t* out,
                      double* nt) noexcept nogil

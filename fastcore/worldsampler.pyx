@@ -13,7 +13,8 @@ card and world, drawn by the caller from its seeded generator: the worlds are a 
 
 ``deal_hidden`` draws the worlds of table-side play from a SplitMix64 stream; its body,
 ``deal_worlds``, is shared through worldsampler.pxd with the kernels that draw worlds themselves
-(fastcore/pimcplay.pyx), so the same stream gives the same worlds there.
+(fastcore/pimcplay.pyx), so the same stream gives the same worlds there; they may also draw them
+one at a time (``start_dealing``, then ``deal_next``), the same worlds in the same order.
 """
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
@@ -159,31 +160,77 @@ def mix_key(uint64_t state, key) -> int:
     return x
 
 
-cdef void _shuffle_deals(const uint8_t* cards, int m, const int* cp, const int* st, const uint32_t* kn,
-                         uint64_t x64, uint32_t* out, Py_ssize_t n) noexcept nogil:
-    # out: n rows of four masks (seats A B C D)
+cdef int start_dealing(Dealer* g, uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
+                       uint64_t state, const uint32_t* known, double* nt) noexcept nogil:
+    """Readies ``g`` to deal worlds from ``state`` (see :func:`deal_hidden`); ``nt`` a scratch of
+    (MAXC + 1) * STATES doubles, kept while ``g`` deals. Returns DEAL_OK, DEAL_BAD_CAPS (the caps
+    do not share the hidden cards) or DEAL_NONE (no deal keeps the voids)."""
+    cdef uint32_t rest = hidden
+    cdef int m = 0, p, x
+    g.free_deal = True
+    while rest:
+        x = __builtin_ctz(rest)
+        rest &= rest - 1
+        g.cards[m] = <uint8_t>x
+        g.allowed[m] = 8
+        for p in range(3):
+            if not (forbidden[p] >> x) & 1:
+                g.allowed[m] |= <uint8_t>(1 << p)
+        if g.allowed[m] != 15:
+            g.free_deal = False
+        m += 1
+    g.m = m
+    for p in range(3):
+        if not 0 <= caps[p] <= 5:
+            return DEAL_BAD_CAPS
+        g.seats[p] = seats[p]
+    if caps[3] < 0 or caps[0] + caps[1] + caps[2] + caps[3] != m:
+        return DEAL_BAD_CAPS
+    for p in range(4):
+        g.caps[p] = caps[p]
+        g.known[p] = known[p]
+    g.x64 = state
+    g.nt = nt
+    if g.free_deal:
+        # no void: a plain shuffle (partial Fisher-Yates) is uniform, and needs no counts
+        return DEAL_OK
+    count_table(g.allowed, m, caps, nt)
+    if nt[caps[0] * 36 + caps[1] * 6 + caps[2]] <= 0:
+        return DEAL_NONE
+    return DEAL_OK
+
+
+cdef void deal_next(Dealer* g, uint32_t* out) noexcept nogil:
+    """The next world of ``g``'s stream into ``out`` (four masks, seats A B C D)."""
     cdef uint8_t work[MAXC]
-    cdef Py_ssize_t i
-    cdef int j, k, p, pos, take
+    cdef double u[MAXC]
+    cdef uint32_t placed[4]
+    cdef int j, k, p, pos, take, m = g.m
     cdef uint8_t t
     cdef uint32_t h
-    for i in range(n):
+    for p in range(4):
+        out[p] = g.known[p]
+    if g.free_deal:
         for j in range(m):
-            work[j] = cards[j]
-        for p in range(4):
-            out[4 * i + p] = kn[p]
+            work[j] = g.cards[j]
         pos = 0
         for p in range(3):
             h = 0
-            for take in range(cp[p]):
+            for take in range(g.caps[p]):
                 # a uniform index in [pos, m): 53-bit uniform times the range (bias below 2**-47)
-                k = pos + <int>((<double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)) * (m - pos))
+                k = pos + <int>((<double>(splitmix64(&g.x64) >> 11) * (1.0 / 9007199254740992.0)) * (m - pos))
                 t = work[k]
                 work[k] = work[pos]
                 work[pos] = t
                 h |= (<uint32_t>1) << t
                 pos += 1
-            out[4 * i + st[p]] |= h
+            out[g.seats[p]] |= h
+        return
+    for j in range(m):
+        u[j] = <double>(splitmix64(&g.x64) >> 11) * (1.0 / 9007199254740992.0)
+    deal_one(g.allowed, g.cards, m, g.caps, g.nt, u, placed)
+    for p in range(3):
+        out[g.seats[p]] |= placed[p]
 
 
 cdef int deal_worlds(uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
@@ -192,46 +239,13 @@ cdef int deal_worlds(uint32_t hidden, const int* seats, const uint32_t* forbidde
     """The body of :func:`deal_hidden`: ``n`` deals into ``out`` (n rows of four masks), ``nt`` a
     scratch of (MAXC + 1) * STATES doubles. Returns DEAL_OK, DEAL_BAD_CAPS (the caps do not share
     the hidden cards) or DEAL_NONE (no deal keeps the voids)."""
-    cdef uint8_t cd[MAXC]
-    cdef uint8_t al[MAXC]
-    cdef double u[MAXC]
-    cdef uint32_t placed[4]
-    cdef uint32_t rest = hidden
-    cdef uint64_t x64 = state
-    cdef int m = 0, j, p, x
-    cdef bint free_deal = True
+    cdef Dealer g
     cdef Py_ssize_t i
-    while rest:
-        x = __builtin_ctz(rest)
-        rest &= rest - 1
-        cd[m] = <uint8_t>x
-        al[m] = 8
-        for p in range(3):
-            if not (forbidden[p] >> x) & 1:
-                al[m] |= <uint8_t>(1 << p)
-        if al[m] != 15:
-            free_deal = False
-        m += 1
-    for p in range(3):
-        if not 0 <= caps[p] <= 5:
-            return DEAL_BAD_CAPS
-    if caps[3] < 0 or caps[0] + caps[1] + caps[2] + caps[3] != m:
-        return DEAL_BAD_CAPS
-    if free_deal:
-        # no void: a plain shuffle (partial Fisher-Yates) is uniform, and needs no counts
-        _shuffle_deals(cd, m, caps, seats, known, state, out, n)
-        return DEAL_OK
-    count_table(al, m, caps, nt)
-    if nt[caps[0] * 36 + caps[1] * 6 + caps[2]] <= 0:
-        return DEAL_NONE
+    cdef int code = start_dealing(&g, hidden, seats, forbidden, caps, state, known, nt)
+    if code != DEAL_OK:
+        return code
     for i in range(n):
-        for j in range(m):
-            u[j] = <double>(splitmix64(&x64) >> 11) * (1.0 / 9007199254740992.0)
-        deal_one(al, cd, m, caps, nt, u, placed)
-        for p in range(4):
-            out[4 * i + p] = known[p]
-        for p in range(3):
-            out[4 * i + seats[p]] |= placed[p]
+        deal_next(&g, &out[4 * i])
     return DEAL_OK
 
 

@@ -197,7 +197,7 @@ def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
 
 def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, maker=None, turn_up=None,
                     taken=None, discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None,
-                    points: bool = False) -> tuple[np.ndarray, int, list]:
+                    points: bool = False, threads: int = 1) -> tuple[np.ndarray, int, list]:
     """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds) or,
     given ``model``, ``PIMCPlayer(worlds, seed, model, fallback=True)`` (reading the calls) in every
     seat, compiled (``fastcore.pimcplay``): the same arguments, the same cards and so the same tricks
@@ -209,7 +209,8 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     unknown), taken (the dealer took it up), discard (the dealer's, -1 or None for none): one value
     or (N,) values; ``calls``: one tuple of Call per deal (read only with ``model``, which needs
     them and the turn-ups). ``points``: ``PIMCPlayer(..., points=True)``, playing for the hand's
-    points (the maker must be known). Returns (tricks of ``side`` per deal as int8, the decisions searched:
+    points (the maker must be known). ``threads``: the hands shared among that many threads of this
+    process, the calls' tables shared by them (the cards do not depend on it). Returns (tricks of ``side`` per deal as int8, the decisions searched:
     those with two or more legal cards, as counted by ``PIMCPlayer.decisions``, the keys (deal,
     card number, seat) of the decisions where the calls contradicted the model)."""
     worlds = checked_worlds(worlds)
@@ -233,7 +234,7 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
             raise EuchreError("reading the calls needs each deal's calls and turn-up")
         reading = reading_of(model, turn, [tuple(c) for c in calls])
     got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
-                          col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers)
+                          col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers, threads=threads)
     won, decisions = got[1], got[2]
     contradicted = [tuple(int(x) for x in k) for k in got[3]] if reading is not None else []
     return won[np.arange(n), side_a.astype(np.intp)], decisions, contradicted
