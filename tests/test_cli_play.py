@@ -119,3 +119,17 @@ def test_play_names_an_unknown_engine(capsys):
     assert main(["play", "--n", "5", "--play", "pimc", "--worlds", "0"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--worlds must be a whole number of at least 1, not 0" in err[0]
+
+
+def test_the_hands_played_print_what_the_command_prints(capsys):
+    import json
+
+    from analysis.tools.play_hands import play_hands
+    from analysis.commands.cli import main as cli
+    played = play_hands(25, seed=7)
+    assert cli(["play", "--n", "25", "--seed", "7"]) == 0
+    assert capsys.readouterr().out == str(played)
+    assert cli(["play", "--n", "3", "--seed", "7", "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines == json.loads(json.dumps(play_hands(3, seed=7).to_json()))
+    assert "<pre>" in played._repr_html_() and len(played) == 25
