@@ -41,7 +41,8 @@ from libc.string cimport memset
 import numpy as np
 
 from fastcore.cards cimport popcount, effective_suit, trick_power, suit_mask
-from fastcore.solver cimport Ctx, Entry, T_ALL, SUIT_OF, TO_BIT, relabel, setup_seats, world_values
+from fastcore.solver cimport (Ctx, Entry, T_ALL, SUIT_OF, TO_BIT, card_value, relabel, setup_seats, world_bounds,
+                              world_values)
 from fastcore.worldsampler cimport (MAXC, STATES, DEAL_OK, DEAL_BAD_CAPS, Dealer, deal_worlds, deal_next, fold_key,
                                     start_dealing)
 from fastcore.callreading cimport Reading, HANDS, TABLE_BYTES, judge
@@ -54,6 +55,7 @@ from fastcore.vocabulary import SEATS, card_text, pack_mask
 cdef extern from *:
     int __builtin_clz(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    int __builtin_ctzll(unsigned long long) nogil
 
 cdef enum:
     MAX_PLAYS = 20
@@ -106,6 +108,7 @@ cdef struct Work:
     Py_ssize_t table_size
     int clear               # CLEAR_DECISION, CLEAR_HAND or CLEAR_BATCH
     int shortcut            # play the lowest of equivalent legal cards without search
+    int bounds              # rivals probed against a reference card before they are valued exactly
     int points              # value a card by the hand's net points in each world, not its tricks
     uint32_t* worlds        # n_worlds rows of four masks
     double* counts          # the world sampler's scratch, (MAXC + 1) * STATES
@@ -268,6 +271,12 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
     cdef int seats[3]
     cdef int caps[4]
     cdef int8_t vals[32]
+    cdef uint8_t upper[32]
+    cdef uint64_t bounded[32]
+    cdef int8_t bound_of[64][32]
+    cdef uint64_t left
+    cdef int ref, v
+    cdef bint bounds
     cdef int64_t sums[32]
     cdef int net[6]
     cdef uint32_t gone, hidden, live, table = 0, m
@@ -347,26 +356,70 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         sums[b] = 0
     if w.points:
         net_points(d, seat & 1, net)
+    # With bounds, the first world's best card is the reference: in the other worlds it is valued
+    # exactly and each rival first probed once against it (world_bounds); a rival whose bounds
+    # leave it below the reference's sum (or tied, and after it in card id) cannot be the first
+    # maximum, and the others are valued exactly where they were bounded. The card is the same.
+    ref = -1
+    bounds = w.bounds and w.n_worlds <= 64
+    for b in range(32):
+        bounded[b] = 0
     for x in range(w.n_worlds):
-        for s in range(4):
-            h[s] = relabel(w.worlds[4 * x + s], trump)
-        if d.lone >= 0:
-            h[d.lone ^ 2] = 0
-        world_values(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, seat & 1, trump, vals)
+        world_hands(w, d, x, h)
+        if ref < 0:
+            world_values(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, seat & 1, trump, vals)
+        else:
+            world_bounds(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, seat & 1, trump, ref, vals, upper)
         m = legal
         while m:
             b = __builtin_ctz(m)
             m &= m - 1
             sums[b] += net[d.won[seat & 1] + vals[b]] if w.points else vals[b]
-    # the first maximum in card id order
-    best = __builtin_ctz(legal)
-    m = legal
+            if ref >= 0 and upper[b]:
+                bounded[b] |= (<uint64_t>1) << x
+                bound_of[x][b] = vals[b]
+        if bounds and ref < 0:
+            ref = first_max(legal, sums)
+    if ref >= 0:
+        m = legal
+        while m:
+            b = __builtin_ctz(m)
+            m &= m - 1
+            if not bounded[b] or sums[b] < sums[ref] or (sums[b] == sums[ref] and b > ref):
+                continue
+            left = bounded[b]
+            while left:
+                x = __builtin_ctzll(left)
+                left &= left - 1
+                world_hands(w, d, x, h)
+                v = card_value(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, TO_BIT[trump][b], seat & 1,
+                               popcount(h[seat]), bound_of[x][b])
+                if w.points:
+                    sums[b] += net[d.won[seat & 1] + v] - net[d.won[seat & 1] + bound_of[x][b]]
+                else:
+                    sums[b] += v - bound_of[x][b]
+    return first_max(legal, sums)
+
+
+cdef inline int first_max(uint32_t legal, const int64_t* sums) noexcept nogil:
+    """The legal card of the largest sum, the lowest card id of a tie."""
+    cdef int b, best = __builtin_ctz(legal)
+    cdef uint32_t m = legal
     while m:
         b = __builtin_ctz(m)
         m &= m - 1
         if sums[b] > sums[best]:
             best = b
     return best
+
+
+cdef inline void world_hands(Work* w, Deal* d, Py_ssize_t x, uint32_t* h) noexcept nogil:
+    """World ``x``'s hands in the solver's layout."""
+    cdef int s
+    for s in range(4):
+        h[s] = relabel(w.worlds[4 * x + s], d.trump)
+    if d.lone >= 0:
+        h[d.lone ^ 2] = 0
 
 
 cdef void net_points(Deal* d, int side, int* net) noexcept nogil:
@@ -497,7 +550,8 @@ cdef class _Hands:
 
 
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
-                    table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None, threads=1):
+                    table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None, threads=1,
+                    bounds=True):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -515,7 +569,8 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     decisions with two or more legal cards (``PIMCPlayer.decisions``). The GIL is released for
     the whole batch. For measurement: ``table_bits`` (log2 of the transposition table's entries),
     ``table_clear`` (when the table is cleared: "decision", "hand" or "batch") and ``shortcut``
-    (the equivalent legal cards played without search); none changes a card, nor does ``threads``
+    (the equivalent legal cards played without search) and ``bounds`` (the rivals probed against a
+    reference card first); none changes a card, nor does ``threads``
     (the hands shared among that many threads).
     """
     h, trump_a, leader_a, lone_a, _side, _sizes = checked_batch(hands, trump, leader, lone_seat, None, pack, min_cards=5)
@@ -597,6 +652,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     w.c.nodes = 0
     w.clear = TABLE_CLEARS[table_clear]
     w.shortcut = bool(shortcut)
+    w.bounds = bool(bounds)
     w.points = makers_a is not None
     w.n_worlds = n_worlds
     w.root = root_state

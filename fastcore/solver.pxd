@@ -1,6 +1,6 @@
 # The double-dummy solver's kernels, shared with the kernels that search positions themselves
 # (fastcore/pimcplay.pyx). The bit layout and the search are described in solver.pyx.
-from libc.stdint cimport uint32_t, uint64_t, int8_t, int64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int8_t, int64_t
 
 # Search techniques, as flags so that the benchmark can measure what each one gives.
 cdef enum:
@@ -32,3 +32,7 @@ cdef uint32_t relabel(uint32_t mask, int trump) noexcept nogil
 cdef void setup_seats(Ctx* c, int lone) noexcept nogil
 cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
                        uint32_t table, int side, int trump, int8_t* out) noexcept nogil
+cdef void world_bounds(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                       uint32_t table, int side, int trump, int ref, int8_t* out, uint8_t* upper) noexcept nogil
+cdef int card_value(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                    uint32_t table, int b, int side, int rem, int guess) noexcept nogil

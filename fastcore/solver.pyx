@@ -29,7 +29,7 @@ validate their input once and release the GIL for the whole batch. solver.pxd sh
 tables, the search context and ``world_values`` with the kernels that search positions themselves
 (fastcore/pimcplay.pyx).
 """
-from libc.stdint cimport uint32_t, uint64_t, int8_t, int64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int8_t, int64_t
 from libc.stdlib cimport calloc, free
 
 import numpy as np
@@ -803,6 +803,92 @@ cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int
         out[TO_CARD[trump][b]] = <int8_t>val
         prev = b
         prev_val = val
+
+
+cdef inline bint card_at_least(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                               uint32_t table, int b, int side, int rem, int t) noexcept nogil:
+    """Whether ``side`` takes at least ``t`` tricks from the current trick on after ``seat`` plays bit ``b``."""
+    cdef uint32_t bit = (<uint32_t>1) << b, hand = h[seat]
+    cdef int T, wb, ws, nled
+    cdef bint r
+    if t <= 0:
+        return True
+    if t > rem:
+        return False
+    T = t if side == 0 else rem - t + 1       # side 1 takes >= t  <=>  not (AC takes >= rem - t + 1)
+    h[seat] = hand ^ bit
+    after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
+    if n_played + 1 == c.nplayers:
+        r = boundary(c, h, ws, T - ((ws & 1) == 0))
+    else:
+        r = trick_node(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, T)
+    h[seat] = hand
+    return r if side == 0 else not r
+
+
+cdef int card_value(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                    uint32_t table, int b, int side, int rem, int guess) noexcept nogil:
+    """The tricks ``side`` takes from the current trick on after ``seat`` plays bit ``b``, its probes
+    started at ``guess`` (in ``side``'s tricks; below 0, none: a binary search)."""
+    cdef uint32_t bit = (<uint32_t>1) << b, hand = h[seat]
+    cdef int ac, won, wb, ws, nled, g = guess if side == 0 else rem - guess
+    h[seat] = hand ^ bit
+    after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
+    if n_played + 1 == c.nplayers:
+        won = (ws & 1) == 0
+        if guess < 0:
+            ac = won + exact_boundary(c, h, ws)
+        else:
+            ac = won + exact_boundary_from(c, h, ws, g - won)
+    elif guess < 0:
+        ac = exact_trick(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit)
+    else:
+        ac = exact_trick_from(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, g)
+    h[seat] = hand
+    return ac if side == 0 else rem - ac
+
+
+cdef void world_bounds(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                       uint32_t table, int side, int trump, int ref, int8_t* out, uint8_t* upper) noexcept nogil:
+    """As :func:`world_values`, but each card other than ``ref`` (a legal card id) is first probed
+    against ``ref``'s exact value: a card that cannot beat it (nor, below ``ref`` in card id, tie
+    it) is left at that bound, out[card] the most it can take and upper[card] set; otherwise its
+    exact value, upper[card] clear."""
+    cdef uint32_t hand = h[seat], legal, follow, bit, alive, between
+    cdef int b, prev = -1, rem = __builtin_popcount(h[seat]), vr, t, val = 0, prev_val = 0, card
+    cdef uint8_t up = 0, prev_up = 0
+    if n_played == 0:
+        legal = hand
+    else:
+        follow = hand & SUIT_MASK[led]
+        legal = follow if follow else hand
+    alive = (h[0] | h[1] | h[2] | h[3] | table) & ~hand
+    vr = card_value(c, h, seat, n_played, led, win_bit, win_seat, table, TO_BIT[trump][ref], side, rem, -1)
+    while legal:
+        b = __builtin_ctz(legal)
+        legal &= legal - 1
+        bit = (<uint32_t>1) << b
+        card = TO_CARD[trump][b]
+        if prev >= 0 and SUIT_OF[prev] == SUIT_OF[b]:
+            between = (bit - 1) & ~((<uint32_t>2 << prev) - 1)
+            if (alive & between) == 0:
+                out[card] = <int8_t>prev_val
+                upper[card] = prev_up
+                prev = b
+                continue
+        if card == ref:
+            val, up = vr, 0
+        else:
+            t = vr if card < ref else vr + 1
+            if card_at_least(c, h, seat, n_played, led, win_bit, win_seat, table, b, side, rem, t):
+                val, up = card_value(c, h, seat, n_played, led, win_bit, win_seat, table, b, side, rem, t), 0
+            else:
+                val, up = t - 1, 1
+        out[card] = <int8_t>val
+        upper[card] = up
+        prev = b
+        prev_val = val
+        prev_up = up
 
 
 cdef int64_t run_worlds(const uint32_t[:, :] hands, int trump, int lone, int seat, int n_played, int led,
