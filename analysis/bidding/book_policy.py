@@ -209,6 +209,23 @@ class BookPolicy(VectorPolicy):
         own, theirs = t.score
         return (own == 4 and theirs == 4) or theirs < self.params.caution_from
 
+    @classmethod
+    def medium_with_strength(cls, t: Situations) -> np.ndarray:
+        """E1's hand: "three medium trumps or better, and some strength in suit"."""
+        return t.has("three medium trumps") & cls.strength_in_suit(t)
+
+    @staticmethod
+    def two_small_ones(t: Situations) -> np.ndarray:
+        """S5's hand: two small trumps (none above the ten), not three trumps, not two outside aces."""
+        return t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
+
+    @staticmethod
+    def bowers_better_next(t: Situations, after: np.ndarray) -> np.ndarray:
+        """D6's hand: both bowers after taking up (``after``), and more trumps at next than in the
+        turned-up suit (next's bowers too)."""
+        better_next = hand_numbers_of(t.hands, t.trump ^ 1)[:, 0] > hand_numbers_of(after, t.trump)[:, 0]
+        return t.has("two bowers", hands=after) & better_next
+
     @staticmethod
     def strength_in_suit(t: Situations) -> np.ndarray:
         """An outside ace, or an outside king with another card of its suit."""
@@ -239,8 +256,7 @@ class BookPolicy(VectorPolicy):
         can_next = t.has(MAKE_NEXT.patterns, t.trump ^ 1)
         r.offer(GREAT_STRENGTH, t.has(THIRD_ORDER.patterns))                     # E2: unless great strength
         r.offer(MAKE_NEXT, can_next, False)                                       # E2: pass, make it next
-        medium = t.has("three medium trumps") & self.strength_in_suit(t)
-        r.offer(ELDEST_ORDER, medium, ~t.right_turned & ~can_next)                # E1: nothing to go to
+        r.offer(ELDEST_ORDER, self.medium_with_strength(t), ~t.right_turned & ~can_next)                # E1: nothing to go to
         if bridge:   # B2: the bridge kept, but the chance taken with two lay aces or the ace and another
             r.offer(KEEP_BRIDGE, ~t.has(BRIDGE_EXCEPTIONS.patterns))
             r.offer(BRIDGE_EXCEPTIONS, t.has(BRIDGE_EXCEPTIONS.patterns), False)
@@ -252,8 +268,7 @@ class BookPolicy(VectorPolicy):
         r.offer(ASSIST_RIGHT_TURNED, t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns))
         r.offer(ASSIST_BY_SCORE, t.has(ASSIST_BY_SCORE.patterns), self.score_allows(t))   # S3, by score
         r.offer(ASSIST_FOUR_ALL, t.has(ASSIST_FOUR_ALL.patterns), own == 4 and theirs in (0, 4))   # S4
-        two_small = t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
-        r.veto(TWO_SMALL_ONES, t.right_turned & two_small & r.named)              # S5
+        r.veto(TWO_SMALL_ONES, t.right_turned & self.two_small_ones(t) & r.named)   # S5
 
     def _third(self, t: Situations, r: Ruling) -> None:
         right = t.right_turned
@@ -276,8 +291,7 @@ class BookPolicy(VectorPolicy):
         # D6: better at next and holding both bowers of that colour (next's bowers too): pass,
         # to euchre the eldest hand who makes it next (E3). The glossary's "cross" (the other
         # colour) is the study's second reading (studies.round_two, D6.5), not played here.
-        better_next = hand_numbers_of(t.hands, t.trump ^ 1)[:, 0] > hand_numbers_of(after, t.trump)[:, 0]
-        r.veto(BOTH_BOWERS_NEXT, r.call & t.has("two bowers", hands=after) & better_next)
+        r.veto(BOTH_BOWERS_NEXT, r.call & self.bowers_better_next(t, after))
 
     @staticmethod
     def after_discard(t: Situations, alone: bool) -> np.ndarray:

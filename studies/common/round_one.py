@@ -18,7 +18,6 @@ from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE
 from analysis.experiment import Paired, counted, play_arms, policy_arm
 from analysis.game.cards import ELDEST, SEATS, SECOND, THIRD
 from analysis.game import ROUND_ORDER, Score, dealer_hand, match_table
-from fastcore.handpatterns import hand_numbers
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, book_game_rows
 
@@ -82,13 +81,8 @@ def first_pattern(t: Situations, patterns, hands=None, trump=None) -> np.ndarray
     return np.where(table.any(axis=1), table.argmax(axis=1), -1).astype(np.int16)
 
 
-def _medium(t: Situations) -> np.ndarray:
-    """E1's "three medium trumps ... and some strength in suit", as the book's policy reads it."""
-    return t.has("three medium trumps") & BookPolicy.strength_in_suit(t)
-
-
 def _e1_class(t: Situations) -> np.ndarray:
-    return ~t.right_turned & _medium(t) & ~t.has(MAKE_NEXT.patterns, t.trump ^ 1)
+    return ~t.right_turned & BookPolicy.medium_with_strength(t) & ~t.has(MAKE_NEXT.patterns, t.trump ^ 1)
 
 
 def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[dict, np.ndarray]:
@@ -102,13 +96,12 @@ def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[
         great = t.has(THIRD_ORDER.patterns)
         out["E1"] = _e1_class(t)
         out["E2"] = t.has(MAKE_NEXT.patterns, t.trump ^ 1) & ~great
-        out["E2medium"] = out["E2"] & _medium(t) & ~t.right_turned
+        out["E2medium"] = out["E2"] & BookPolicy.medium_with_strength(t) & ~t.right_turned
     elif seat == SECOND:
         s2 = t.has(ASSIST.patterns)
         s3 = ~s2 & (t.has(ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns)
                     | (t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns)))
-        two_small = t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
-        s5 = t.right_turned & two_small
+        s5 = t.right_turned & BookPolicy.two_small_ones(t)
         out["S2"] = s2 & ~s5
         out["S3"] = s3 & ~s5
         out["S4"] = t.has(ASSIST_FOUR_ALL.patterns) & ~s2 & ~s3 & ~s5
@@ -132,8 +125,7 @@ def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[
 
 def d6_pass(t: Situations, judged: np.ndarray) -> np.ndarray:
     """D6: the dealer holds both bowers after taking up and is better at next: he passes."""
-    better_next = hand_numbers(t.hands, t.trump ^ 1)[:, 0] > hand_numbers(judged, t.trump)[:, 0]
-    return t.has("two bowers", hands=judged) & better_next
+    return BookPolicy.bowers_better_next(t, judged)
 
 
 def book_calls(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules, score=Score()) -> np.ndarray:
