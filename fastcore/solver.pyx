@@ -329,21 +329,42 @@ cdef inline void after_card(int b, uint32_t bit, int seat, int n_played, int led
             wb[0], ws[0] = b, seat
 
 
+cdef inline uint32_t legal_of(uint32_t hand, int n_played, int led) noexcept nogil:
+    """The cards of ``hand`` that may be played: any at the lead, else the led suit when he holds it."""
+    cdef uint32_t follow
+    if n_played == 0:
+        return hand
+    follow = hand & SUIT_MASK[led]
+    return follow if follow else hand
+
+
+cdef inline bint played_at_least(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                                 uint32_t table, int b, int target) noexcept nogil:
+    """Whether AC takes ``target`` tricks from the current trick on once ``seat`` plays bit ``b``."""
+    cdef uint32_t bit = (<uint32_t>1) << b, hand = h[seat]
+    cdef int wb, ws, nled
+    cdef bint r
+    h[seat] = hand ^ bit
+    after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
+    if n_played + 1 == c.nplayers:
+        r = boundary(c, h, ws, target - ((ws & 1) == 0))
+    else:
+        r = trick_node(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, target)
+    h[seat] = hand
+    return r
+
+
 cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
                      int win_seat, uint32_t table, int target) noexcept nogil:
     """Can AC take ``target`` tricks from here (current trick included), ``seat`` to play?"""
     cdef uint32_t hand = h[seat]
-    cdef uint32_t legal, follow, alive, dead, up, bit
+    cdef uint32_t legal, alive, dead, up
     cdef int moves[9]
-    cdef int nm = 0, i, b, wb, ws, nled
+    cdef int nm = 0, i, b
     cdef bint maxi = (seat & 1) == 0
     cdef bint settled = False
     cdef bint r
-    if n_played == 0:
-        legal = hand
-    else:
-        follow = hand & SUIT_MASK[led]
-        legal = follow if follow else hand
+    legal = legal_of(hand, n_played, led)
     if c.flags & T_EQUIV:
         # A card is equivalent to the one below it when no one else's live card lies between
         # them (cards on the table are live: they still decide this trick); keep the lowest of
@@ -359,14 +380,7 @@ cdef bint trick_node(Ctx* c, uint32_t* h, int seat, int n_played, int led, int w
         nm = push_moves(moves, 0, legal)
     for i in range(nm):
         b = moves[i]
-        bit = (<uint32_t>1) << b
-        h[seat] = hand ^ bit
-        after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
-        if n_played + 1 == c.nplayers:
-            r = boundary(c, h, ws, target - ((ws & 1) == 0))
-        else:
-            r = trick_node(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, target)
-        h[seat] = hand
+        r = played_at_least(c, h, seat, n_played, led, win_bit, win_seat, table, b, target)
         if r == maxi:
             if c.flags & T_ALPHABETA:
                 return r
@@ -408,38 +422,33 @@ cdef inline int first_probe(int guess, int rem) noexcept nogil:
     return guess if guess < rem else rem
 
 
-cdef int exact_boundary_from(Ctx* c, uint32_t* h, int leader, int guess) noexcept nogil:
-    """:func:`exact_boundary` with its probes started at ``guess`` and stepping one trick at a time:
-    two probes when the guess is right. The value is the same (only the probes differ)."""
-    cdef int lo = 0, hi = __builtin_popcount(h[leader]), mid
-    if hi == 0:
-        return 0
-    mid = first_probe(guess, hi)
-    while lo < hi:
-        if boundary(c, h, leader, mid):
-            lo = mid
-            mid = lo + 1
-        else:
-            hi = mid - 1
-            mid = hi
-    return lo
-
-
 cdef int exact_trick_from(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit,
                           int win_seat, uint32_t table, int guess) noexcept nogil:
-    """:func:`exact_trick` with its probes started at ``guess`` (as :func:`exact_boundary_from`)."""
+    """AC's tricks from here (a trick boundary when ``n_played`` is 0, else inside a trick), the
+    probes started at ``guess`` and stepping one trick at a time: two probes when the guess is
+    right. The value is that of :func:`exact_boundary` / :func:`exact_trick` (only the probes differ)."""
     cdef int lo = 0, hi = __builtin_popcount(h[seat]), mid
+    cdef bint r
     if hi == 0:
         return 0
     mid = first_probe(guess, hi)
     while lo < hi:
-        if trick_node(c, h, seat, n_played, led, win_bit, win_seat, table, mid):
+        if n_played == 0:
+            r = boundary(c, h, seat, mid)
+        else:
+            r = trick_node(c, h, seat, n_played, led, win_bit, win_seat, table, mid)
+        if r:
             lo = mid
             mid = lo + 1
         else:
             hi = mid - 1
             mid = hi
     return lo
+
+
+cdef inline int exact_boundary_from(Ctx* c, uint32_t* h, int leader, int guess) noexcept nogil:
+    """:func:`exact_boundary` with its probes started at ``guess`` (see :func:`exact_trick_from`)."""
+    return exact_trick_from(c, h, leader, 0, 0, 0, 0, 0, guess)
 
 
 # --- batches -----------------------------------------------------------------------------------
@@ -719,18 +728,14 @@ def move_values(hands, trump, leader=None, trick_cards=(), lone_seat=None, side=
     """
     cdef _Position p = _position(hands, trump, leader, trick_cards, lone_seat, side, pack)
     cdef Ctx c
-    cdef uint32_t hand = p.h[p.seat], legal, follow, bit
+    cdef uint32_t hand = p.h[p.seat], legal, bit
     cdef int b, ac, wb, ws, led, won, np_
     c.flags = T_ALL
     c.shift = 64 - TABLE_BITS
     c.table_min_rem = TABLE_MIN_REM
     c.nodes = 0
     setup_seats(&c, p.lone)
-    if p.n_played == 0:
-        legal = hand
-    else:
-        follow = hand & SUIT_MASK[p.led]
-        legal = follow if follow else hand
+    legal = legal_of(hand, p.n_played, p.led)
     c.table = <Entry*>calloc((<size_t>1) << TABLE_BITS, sizeof(Entry))
     if c.table == NULL:
         raise MemoryError("no memory for the solver's transposition table")
@@ -761,15 +766,11 @@ def move_values(hands, trump, leader=None, trick_cards=(), lone_seat=None, side=
 cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
                        uint32_t table, int side, int trump, int8_t* out) noexcept nogil:
     """Each legal card's value (tricks of ``side`` from the current trick on) in one world, into out[card id]."""
-    cdef uint32_t hand = h[seat], legal, follow, bit, alive, between
-    cdef int b, prev = -1, ac, wb, ws, nled, rem = __builtin_popcount(h[seat]), val = 0, prev_val = 0
-    cdef int won, prev_ac = 0
+    cdef uint32_t hand = h[seat], legal, bit, alive, between
+    cdef int b, prev = -1, ac, rem = __builtin_popcount(h[seat]), val = 0, prev_val = 0
+    cdef int prev_ac = 0
     cdef bint searched = False
-    if n_played == 0:
-        legal = hand
-    else:
-        follow = hand & SUIT_MASK[led]
-        legal = follow if follow else hand
+    legal = legal_of(hand, n_played, led)
     alive = (h[0] | h[1] | h[2] | h[3] | table) & ~hand
     while legal:
         b = __builtin_ctz(legal)
@@ -782,21 +783,9 @@ cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int
                 out[TO_CARD[trump][b]] = <int8_t>prev_val
                 prev = b
                 continue
-        h[seat] = hand ^ bit
-        after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
         # the cards of one hand are mostly worth about the same: after the first, the probes
         # start at the previous card's value (the values are exact either way)
-        if n_played + 1 == c.nplayers:
-            won = (ws & 1) == 0
-            if searched:
-                ac = won + exact_boundary_from(c, h, ws, prev_ac - won)
-            else:
-                ac = won + exact_boundary(c, h, ws)
-        elif searched:
-            ac = exact_trick_from(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, prev_ac)
-        else:
-            ac = exact_trick(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit)
-        h[seat] = hand
+        ac = card_value(c, h, seat, n_played, led, win_bit, win_seat, table, b, 0, rem, prev_ac if searched else -1)
         searched = True
         prev_ac = ac
         val = ac if side == 0 else rem - ac
@@ -808,21 +797,14 @@ cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int
 cdef inline bint card_at_least(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
                                uint32_t table, int b, int side, int rem, int t) noexcept nogil:
     """Whether ``side`` takes at least ``t`` tricks from the current trick on after ``seat`` plays bit ``b``."""
-    cdef uint32_t bit = (<uint32_t>1) << b, hand = h[seat]
-    cdef int T, wb, ws, nled
+    cdef int T
     cdef bint r
     if t <= 0:
         return True
     if t > rem:
         return False
     T = t if side == 0 else rem - t + 1       # side 1 takes >= t  <=>  not (AC takes >= rem - t + 1)
-    h[seat] = hand ^ bit
-    after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
-    if n_played + 1 == c.nplayers:
-        r = boundary(c, h, ws, T - ((ws & 1) == 0))
-    else:
-        r = trick_node(c, h, c.next[seat], n_played + 1, nled, wb, ws, table | bit, T)
-    h[seat] = hand
+    r = played_at_least(c, h, seat, n_played, led, win_bit, win_seat, table, b, T)
     return r if side == 0 else not r
 
 
@@ -854,14 +836,10 @@ cdef void world_bounds(Ctx* c, uint32_t* h, int seat, int n_played, int led, int
     against ``ref``'s exact value: a card that cannot beat it (nor, below ``ref`` in card id, tie
     it) is left at that bound, out[card] the most it can take and upper[card] set; otherwise its
     exact value, upper[card] clear."""
-    cdef uint32_t hand = h[seat], legal, follow, bit, alive, between
+    cdef uint32_t hand = h[seat], legal, bit, alive, between
     cdef int b, prev = -1, rem = __builtin_popcount(h[seat]), vr, t, val = 0, prev_val = 0, card
     cdef uint8_t up = 0, prev_up = 0
-    if n_played == 0:
-        legal = hand
-    else:
-        follow = hand & SUIT_MASK[led]
-        legal = follow if follow else hand
+    legal = legal_of(hand, n_played, led)
     alive = (h[0] | h[1] | h[2] | h[3] | table) & ~hand
     vr = card_value(c, h, seat, n_played, led, win_bit, win_seat, table, TO_BIT[trump][ref], side, rem, -1)
     while legal:
