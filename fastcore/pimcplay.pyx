@@ -110,6 +110,8 @@ cdef struct Work:
     int shortcut            # play the lowest of equivalent legal cards without search
     int bounds              # rivals probed against a reference card before they are valued exactly
     int points              # value a card by the hand's net points in each world, not its tricks
+    Py_ssize_t stop_at      # the sequential stop: the worlds valued before it is tried (0: never)
+    double stop_sum         # the lead over every other card it needs there, in summed values
     uint32_t* worlds        # n_worlds rows of four masks
     double* counts          # the world sampler's scratch, (MAXC + 1) * STATES
     Py_ssize_t n_worlds
@@ -274,9 +276,9 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
     cdef uint8_t upper[32]
     cdef uint64_t bounded[32]
     cdef int8_t bound_of[64][32]
-    cdef uint64_t left
-    cdef int ref, v
-    cdef bint bounds
+    cdef int ref
+    cdef bint bounds, stop
+    cdef Py_ssize_t y
     cdef int64_t sums[32]
     cdef int net[6]
     cdef uint32_t gone, hidden, live, table = 0, m
@@ -380,6 +382,28 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
                 bound_of[x][b] = vals[b]
         if bounds and ref < 0:
             ref = first_max(legal, sums)
+        if x + 1 == w.stop_at and w.stop_at < w.n_worlds:
+            # The sequential stop, on the exact sums of these worlds: the leader is the first
+            # maximum, found by settling the bounds of the card leading on them until it leads on
+            # exact values; each other card's bounds are settled only until it is far enough
+            # behind (its exact sum is below its bound's).
+            while True:
+                best = first_max(legal, sums)
+                if not bounded[best]:
+                    break
+                settle_all(w, d, seat, led, win_bit, win_seat, table, net, sums, bounded, bound_of, best)
+            stop = True
+            m = legal & ~bit_of(best)
+            while m and stop:
+                b = __builtin_ctz(m)
+                m &= m - 1
+                while sums[best] - sums[b] < w.stop_sum and bounded[b]:
+                    y = __builtin_ctzll(bounded[b])
+                    bounded[b] &= bounded[b] - 1
+                    settle(w, d, y, b, seat, led, win_bit, win_seat, table, net, sums, bound_of[y][b])
+                stop = sums[best] - sums[b] >= w.stop_sum
+            if stop:
+                return best
     if ref >= 0:
         m = legal
         while m:
@@ -387,18 +411,33 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
             m &= m - 1
             if not bounded[b] or sums[b] < sums[ref] or (sums[b] == sums[ref] and b > ref):
                 continue
-            left = bounded[b]
-            while left:
-                x = __builtin_ctzll(left)
-                left &= left - 1
-                world_hands(w, d, x, h)
-                v = card_value(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, TO_BIT[trump][b], seat & 1,
-                               popcount(h[seat]), bound_of[x][b])
-                if w.points:
-                    sums[b] += net[d.won[seat & 1] + v] - net[d.won[seat & 1] + bound_of[x][b]]
-                else:
-                    sums[b] += v - bound_of[x][b]
+            settle_all(w, d, seat, led, win_bit, win_seat, table, net, sums, bounded, bound_of, b)
     return first_max(legal, sums)
+
+
+cdef inline void settle(Work* w, Deal* d, Py_ssize_t x, int b, int seat, int led, int win_bit, int win_seat,
+                        uint32_t table, const int* net, int64_t* sums, int bound) noexcept nogil:
+    """Card ``b``'s bound in world ``x`` replaced in its sum by its exact value."""
+    cdef uint32_t h[4]
+    cdef int v
+    world_hands(w, d, x, h)
+    v = card_value(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, TO_BIT[d.trump][b], seat & 1,
+                   popcount(h[seat]), bound)
+    if w.points:
+        sums[b] += net[d.won[seat & 1] + v] - net[d.won[seat & 1] + bound]
+    else:
+        sums[b] += v - bound
+
+
+cdef inline void settle_all(Work* w, Deal* d, int seat, int led, int win_bit, int win_seat, uint32_t table,
+                            const int* net, int64_t* sums, uint64_t* bounded, int8_t (*bound_of)[32],
+                            int b) noexcept nogil:
+    """Every bound of card ``b`` settled: its sum exact."""
+    cdef Py_ssize_t x
+    while bounded[b]:
+        x = __builtin_ctzll(bounded[b])
+        bounded[b] &= bounded[b] - 1
+        settle(w, d, x, b, seat, led, win_bit, win_seat, table, net, sums, bound_of[x][b])
 
 
 cdef inline int first_max(uint32_t legal, const int64_t* sums) noexcept nogil:
@@ -551,7 +590,7 @@ cdef class _Hands:
 
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
                     table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None, threads=1,
-                    bounds=True):
+                    bounds=True, stop_at=0, stop_margin=0.25):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -572,6 +611,12 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     (the equivalent legal cards played without search) and ``bounds`` (the rivals probed against a
     reference card first); none changes a card, nor does ``threads``
     (the hands shared among that many threads).
+
+    ``stop_at`` (0: never, the default), ``stop_margin``: the sequential stop of
+    ``PIMCPlayer(..., stop_at=, stop_margin=)``: after the first ``stop_at`` worlds of a decision
+    (fewer than ``worlds``) the card leading on them is played if its sum is ahead of every other
+    legal card's by at least ``stop_margin * stop_at``; otherwise the rest are valued. All the
+    worlds are still drawn (so the calls contradict the model where they do for the full player).
     """
     h, trump_a, leader_a, lone_a, _side, _sizes = checked_batch(hands, trump, leader, lone_seat, None, pack, min_cards=5)
     cdef Py_ssize_t n = h.shape[0], i
@@ -582,6 +627,10 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     makers_a = None if makers is None else int_array(makers, n, "makers", 0, 1)
     cdef int n_worlds = _whole(worlds, "worlds", 1)
     cdef uint64_t root_state = _whole(root, "root", 0, 2 ** 64 - 1)
+    stop_at = _whole(stop_at, "stop_at", 0)
+    if isinstance(stop_margin, bool) or not isinstance(stop_margin, (int, float, np.integer, np.floating)) \
+            or not stop_margin >= 0:
+        raise EuchreError(f"stop_margin must be a number of at least 0, not {stop_margin!r}")
     bits = _solver.WORLD_TABLE_BITS if table_clear == "decision" and table_bits is None else (
         PLAY_TABLE_BITS if table_bits is None else _whole(table_bits, "table_bits", 4, 26))
     if table_clear not in TABLE_CLEARS:
@@ -654,6 +703,8 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     w.shortcut = bool(shortcut)
     w.bounds = bool(bounds)
     w.points = makers_a is not None
+    w.stop_at = stop_at
+    w.stop_sum = float(stop_margin) * stop_at
     w.n_worlds = n_worlds
     w.root = root_state
     w.pack = <uint32_t>pack_mask(pack)

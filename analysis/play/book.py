@@ -512,8 +512,9 @@ class BookPlayer(Player):
         self.fired[claim] = self.fired.get(claim, 0) + 1
         return card
 
-    def play_compiled(self, hands, trump, lone_seat, side, pack: int = 32, **table) -> np.ndarray:
-        """He in every seat, compiled (:func:`play_book_batch`): the same cards, ``fired`` counted alike."""
+    def play_compiled(self, hands, trump, lone_seat, side, pack: int = 32, threads: int = 1, **table) -> np.ndarray:
+        """He in every seat, compiled (:func:`play_book_batch`): the same cards, ``fired`` counted alike;
+        on one thread whatever ``threads`` (his rules are cheap beside the rest of a simulation)."""
         return play_book_batch(hands, trump, lone_seat, side, pack=pack, off=self.off, fired=self.fired, **table)
 
 

@@ -69,18 +69,21 @@ def play_words(name: str, worlds: int) -> str:
     return engine_entry(name).engine.format(worlds=worlds)
 
 
-def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pack: int = 32) -> PlayEngine:
+def get_engine(name: str = "dd", worlds: int = DEFAULT_WORLDS, seed: int = 0, pack: int = 32,
+               threads: int = 1) -> PlayEngine:
     """The engine ``dd`` (double-dummy, the default), ``pimc`` (table-side, ``worlds`` worlds a
     decision drawn from the cards alone, deterministic from ``seed``), ``pimc-calls`` (the same,
     keeping the worlds in which the others would have bid as heard), ``book`` (table-side, the
     book's card-play rules) or
     ``simple`` (table-side baseline); ``table`` is :data:`TABLE_PLAYER`. Table-side players
-    must know the ``pack`` (which cards exist to be hidden)."""
+    must know the ``pack`` (which cards exist to be hidden). ``threads``: a table-side engine's
+    compiled players share each batch among that many threads of this process, playing the same
+    cards (:class:`analysis.play.table.TablePlay`)."""
     check_play(name, worlds)
     entry = engine_entry(name)
     if entry.solver:
         return DoubleDummy()
-    return TablePlay(entry.name, worlds=worlds, seed=seed, pack=pack)
+    return TablePlay(entry.name, worlds=worlds, seed=seed, pack=pack, threads=threads)
 
 
 def chunk_engine(name: str, worlds: int, seed: np.random.SeedSequence, pack: int) -> PlayEngine:

@@ -86,17 +86,25 @@ class PIMCPlayer(Player):
 
     ``reads_calls``: seated at a table (:class:`analysis.play.table.TablePlay`), he reads the calls
     under the policies that bid them (:meth:`hearing`), falling back to the cards alone when they
-    mislead him; a contract fixed without bidding he plays from the cards alone."""
+    mislead him; a contract fixed without bidding he plays from the cards alone.
+
+    ``stop_at`` (the sequential stop, off at 0): having valued the first ``stop_at`` of his worlds
+    (fewer than ``worlds``), he plays the leading card there if it is ahead of every other legal
+    card by at least ``stop_margin`` tricks a world (points, playing for points), and values the
+    rest of the worlds only otherwise. The worlds drawn are the same, so the calls mislead him
+    where they mislead the full player; the cards differ only where the stop is taken."""
 
     def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False,
-                 reads_calls: bool = False, points: bool = False):
+                 reads_calls: bool = False, points: bool = False, stop_at: int = 0, stop_margin: float = 0.25):
         self.worlds = checked_worlds(worlds)
+        self.stop_at, self.stop_margin = checked_stop(stop_at, stop_margin)
         self.seed = int(seed)
         self.model = model
         self.fallback = fallback
         self.reads_calls = bool(reads_calls)
         self.points = bool(points)
-        self.name = f"pimc({self.worlds}{', calls' if reads_calls else ''}{', points' if points else ''})"
+        stop = f", stop at {self.stop_at} by {self.stop_margin:g}" if self.stop_at else ""
+        self.name = f"pimc({self.worlds}{', calls' if reads_calls else ''}{', points' if points else ''}{stop})"
         self.decisions = 0
         self.contradicted: list[tuple] = []
         self._misled: set[tuple] = set()      # the deals whose calls he found misleading
@@ -113,17 +121,21 @@ class PIMCPlayer(Player):
 
     def reading(self, model: BiddingModel | None) -> "PIMCPlayer":
         """A new player of this kind, worlds and seed, reading the calls under ``model`` with the fallback."""
-        return PIMCPlayer(self.worlds, self.seed, model, fallback=True, points=self.points)
+        return PIMCPlayer(self.worlds, self.seed, model, fallback=True, points=self.points, stop_at=self.stop_at,
+                          stop_margin=self.stop_margin)
 
-    def play_compiled(self, hands, trump, lone_seat, side, pack: int = 32, **table) -> np.ndarray | None:
-        """He in every seat, compiled (:func:`play_pimc_batch`), from the cards alone or reading the
-        calls with the fallback (which needs each deal's calls and turn-up): the same cards, his
-        decisions and contradictions counted alike. None where the twin cannot play him."""
+    def play_compiled(self, hands, trump, lone_seat, side, pack: int = 32, threads: int = 1,
+                      **table) -> np.ndarray | None:
+        """He in every seat, compiled (:func:`play_pimc_batch`, on ``threads`` threads), from the cards
+        alone or reading the calls with the fallback (which needs each deal's calls and turn-up): the
+        same cards, his decisions and contradictions counted alike. None where the twin cannot play him."""
         if self.model is not None and not (self.fallback and table.get("calls") is not None
                                            and table.get("turn_up") is not None):
             return None
         tricks, decisions, contradicted = play_pimc_batch(hands, trump, lone_seat, side, self.worlds, self.seed,
-                                                          pack=pack, model=self.model, points=self.points, **table)
+                                                          pack=pack, model=self.model, points=self.points,
+                                                          threads=threads, stop_at=self.stop_at,
+                                                          stop_margin=self.stop_margin, **table)
         self.count_decisions(decisions)
         self.contradicted.extend(contradicted)
         return tricks
@@ -153,12 +165,13 @@ class PIMCPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         self.count_decisions(1)
-        values = self.card_values(info, self.worlds_of(info, (*key, info.player)).hands)
-        best = legal[0]
-        for c in legal:                       # the first maximum: the lowest card id
-            if values[c] > values[best]:
-                best = c
-        return best
+        hands = self.worlds_of(info, (*key, info.player)).hands
+        if 0 < self.stop_at < len(hands):
+            first = self.card_values(info, hands[:self.stop_at])
+            best = first_max(legal, first)
+            if all(first[best] - first[c] >= self.stop_margin * self.stop_at for c in legal if c != best):
+                return best
+        return first_max(legal, self.card_values(info, hands))
 
     def card_values(self, info: InfoSet, hands: np.ndarray):
         """Each legal card's value over the worlds ``hands``, indexed by card id: the sum of its
@@ -169,6 +182,26 @@ class PIMCPlayer(Player):
         if self.points:
             values = net_points(info.won[side] + values.astype(np.int64), side, info.maker, info.lone_seat)
         return values.sum(axis=0, dtype=np.int64).tolist()
+
+
+def first_max(legal: list[int], values) -> int:
+    """The legal card (``legal`` in card order) of the largest value, the lowest card id of a tie."""
+    best = legal[0]
+    for c in legal:
+        if values[c] > values[best]:
+            best = c
+    return best
+
+
+def checked_stop(stop_at, stop_margin) -> tuple[int, float]:
+    """The sequential stop's worlds (0: none) and margin, refused unless a whole number of at least 0
+    and a number of at least 0."""
+    if isinstance(stop_at, bool) or not isinstance(stop_at, (int, np.integer)) or stop_at < 0:
+        raise EuchreError(f"stop_at must be a whole number of at least 0, not {stop_at!r}")
+    if isinstance(stop_margin, bool) or not isinstance(stop_margin, (int, float, np.integer, np.floating)) \
+            or not stop_margin >= 0:
+        raise EuchreError(f"stop_margin must be a number of at least 0, not {stop_margin!r}")
+    return int(stop_at), float(stop_margin)
 
 
 def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
@@ -197,7 +230,8 @@ def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
 
 def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, maker=None, turn_up=None,
                     taken=None, discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None,
-                    points: bool = False, threads: int = 1) -> tuple[np.ndarray, int, list]:
+                    points: bool = False, threads: int = 1, stop_at: int = 0,
+                    stop_margin: float = 0.25) -> tuple[np.ndarray, int, list]:
     """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds) or,
     given ``model``, ``PIMCPlayer(worlds, seed, model, fallback=True)`` (reading the calls) in every
     seat, compiled (``fastcore.pimcplay``): the same arguments, the same cards and so the same tricks
@@ -210,10 +244,13 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     or (N,) values; ``calls``: one tuple of Call per deal (read only with ``model``, which needs
     them and the turn-ups). ``points``: ``PIMCPlayer(..., points=True)``, playing for the hand's
     points (the maker must be known). ``threads``: the hands shared among that many threads of this
-    process, the calls' tables shared by them (the cards do not depend on it). Returns (tricks of ``side`` per deal as int8, the decisions searched:
-    those with two or more legal cards, as counted by ``PIMCPlayer.decisions``, the keys (deal,
-    card number, seat) of the decisions where the calls contradicted the model)."""
+    process, the calls' tables shared by them (the cards do not depend on it). ``stop_at``,
+    ``stop_margin``: the sequential stop of ``PIMCPlayer(..., stop_at=, stop_margin=)``. Returns
+    (tricks of ``side`` per deal as int8, the decisions searched: those with two or more legal
+    cards, as counted by ``PIMCPlayer.decisions``, the keys (deal, card number, seat) of the
+    decisions where the calls contradicted the model)."""
     worlds = checked_worlds(worlds)
+    stop_at, stop_margin = checked_stop(stop_at, stop_margin)
     root = root_state(seed)
     h = np.asarray(hands)
     n = len(h) if h.ndim else 0
@@ -234,7 +271,8 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
             raise EuchreError("reading the calls needs each deal's calls and turn-up")
         reading = reading_of(model, turn, [tuple(c) for c in calls])
     got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
-                          col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers, threads=threads)
+                          col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers, threads=threads,
+                          stop_at=stop_at, stop_margin=stop_margin)
     won, decisions = got[1], got[2]
     contradicted = [tuple(int(x) for x in k) for k in got[3]] if reading is not None else []
     return won[np.arange(n), side_a.astype(np.intp)], decisions, contradicted

@@ -30,7 +30,7 @@ class Player:
     sees_all = False     # True: the table gives him every hand (:meth:`choose_seen`), not only his own
     reads_calls = False  # True: the table gives him the bidders of the calls (:meth:`hearing`)
 
-    # His compiled twin, or None: a method (hands, trump, lone_seat, side, pack, **table) -> the
+    # His compiled twin, or None: a method (hands, trump, lone_seat, side, pack, threads, **table) -> the
     # tricks of ``side`` per deal with him in every seat, card for card as at the table, or None
     # where the twin cannot play these deals (the table then plays them card by card).
     play_compiled = None

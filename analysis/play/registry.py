@@ -84,6 +84,12 @@ ENTRIES: tuple[Entry, ...] = (
           "(under the book's bidding)", CALLS,
           lambda _w, seed, rules: PIMCPlayer(32, seed, model=book_reader(rules), fallback=True),
           twin="fastcore.pimcplay", ladder=True),
+    # the sequential stop: by name only, rated on the ladder against pimc32-calls
+    Entry("pimc32-calls-stop", "PIMC reading the calls, stopping at 16 of his 32 worlds where the leading card is "
+          "ahead of every other by at least 0.25 tricks a world", CALLS,
+          lambda _w, seed, rules: PIMCPlayer(32, seed, model=book_reader(rules), fallback=True, stop_at=16,
+                                             stop_margin=0.25),
+          twin="fastcore.pimcplay"),
     Entry("pimc32-calls-points", "PIMC reading the calls, each card valued by the hand's points in each world (a "
           "march, a euchre) rather than its tricks", CALLS,
           lambda _w, seed, rules: PIMCPlayer(32, seed, model=book_reader(rules), fallback=True, points=True),

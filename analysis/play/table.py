@@ -88,10 +88,16 @@ class TablePlay(PlayEngine):
     less than at the table; :func:`play_hands` takes them when the caller has them). One player
     in every seat who has a compiled twin (:meth:`analysis.play.players.Player.play_compiled`: the
     book's player, PIMC from the cards alone or reading the calls with the fallback) plays through
-    it, card for card the same."""
+    it, card for card the same.
+
+    ``threads`` (default 1): the compiled twin shares each batch's hands among that many threads
+    of this process (PIMC's kernel releases the GIL; the book's twin plays on one); the cards and
+    the tricks are the same whatever the threads, so a run's results do not depend on it."""
 
     def __init__(self, kind: str = "pimc", worlds: int = DEFAULT_WORLDS, seed: int = 0,
-                 players: Sequence[Player] | None = None, pack: int = 32):
+                 players: Sequence[Player] | None = None, pack: int = 32, threads: int = 1):
+        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+            raise EuchreError(f"threads must be a whole number of at least 1, not {threads!r}")
         if players is None:
             player = make_player(kind, worlds, seed, Rules.of(pack=pack))
             players = [player] * 4
@@ -103,6 +109,7 @@ class TablePlay(PlayEngine):
             self.name = "table-side " + "/".join(p.name for p in players)
         self.players = players
         self.pack = pack
+        self.threads = int(threads)
 
     def _play(self, hands, trump, lone_seat, side, players=None, **kw) -> np.ndarray:
         """play_hands with this table's players; one player alone at the table plays through his
@@ -110,7 +117,7 @@ class TablePlay(PlayEngine):
         players = self.players if players is None else players
         p = players[0]
         if p.play_compiled is not None and all(q is p for q in players):
-            tricks = p.play_compiled(hands, trump, lone_seat, side, pack=self.pack, **kw)
+            tricks = p.play_compiled(hands, trump, lone_seat, side, pack=self.pack, threads=self.threads, **kw)
             if tricks is not None:
                 return tricks
         return play_hands(hands, trump, lone_seat, side, players, pack=self.pack, **kw)
