@@ -141,15 +141,17 @@ class Ladder:
     commit: str | None = None     # the code's commit, when the caller knows it
 
     def __str__(self) -> str:
+        w = max([14] + [len(r.name) + 1 for r in self.players])   # the names' column
         lines = [f"strength ladder: {self.deals:,} deals dealt a pair (bid by the book at love-all, each played "
                  f"twice), seed {self.seed}, pack {self.rules.pack}",
-                 f"  {'player':<14}{'rating (Elo)':>13}  {'95% interval':<16}{'hands/s':>10}"]
+                 f"  {'player':<{w}}{'rating (Elo)':>13}  {'95% interval':<16}{'hands/s':>10}"]
         for r in self.players:
-            lines.append(f"  {r.name:<14}{r.rating:>+13.0f}  [{r.low:+.0f}, {r.high:+.0f}]{'':<4}{r.hands_per_s:>10,.0f}")
+            ci = f"[{r.low:+.0f}, {r.high:+.0f}]"
+            lines.append(f"  {r.name:<{w}}{r.rating:>+13.0f}  {ci:<16}{r.hands_per_s:>10,.0f}")
         lines.append("  pairs: points per hand of the first over the second, 95% interval, deals")
         for p in self.pairs:
             e = p.points
-            lines.append(f"  {p.a:>14} - {p.b:<14}{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]  {p.deals:,}")
+            lines.append(f"  {p.a:>{w}} - {p.b:<{w}}{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]  {p.deals:,}")
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict:
