@@ -381,14 +381,18 @@ class BookPolicy(VectorPolicy):
             return np.zeros(len(t), bool), [SOUND_LONE] * len(t) if explain else None
         sound, light, desperate = self.lone_strength(t, hands)
         own, theirs = t.score
+        strong = sound | light
         if theirs == 4 and own in (1, 2):
-            ok, rule = desperate, np.full(len(t), DESPERATE_LONE)                # L3
+            ok, rule = desperate, DESPERATE_LONE                                  # L3
         elif (own, theirs) in ((3, 3), (4, 4)) or own > theirs:
-            ok, rule = sound, np.full(len(t), SOUND_LONE)                        # L1
+            ok, rule = sound, SOUND_LONE                                          # L1
         else:
-            ok = sound | light | (desperate & with_assistance)                   # L7
-            rule = np.where(sound | light, SOUND_LONE, ASSISTED_LONE)
-        return ok, list(rule) if explain else None
+            ok, rule = strong | (desperate & with_assistance), None              # L7
+        if not explain:
+            return ok, None
+        if rule is not None:
+            return ok, [rule] * len(t)
+        return ok, [SOUND_LONE if s else ASSISTED_LONE for s in strong]
 
     def lone_hand(self, s, hand: int | None = None, with_assistance: bool = False) -> bool:
         """Would the book play alone with ``hand`` (default: his hand) in the situation ``s``?"""

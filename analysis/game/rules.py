@@ -77,6 +77,11 @@ class Rules:
             points_for_game = 10 if pack == 24 else 5
         return cls(pack=pack, points_for_game=points_for_game, stick_the_dealer=bool(stick_the_dealer), rubber=rubber)
 
+    @property
+    def words(self) -> str:
+        """The rules as a result's heading says them: "pack 32, game 5[, stick the dealer]"."""
+        return f"pack {self.pack}, game {self.points_for_game}" + (", stick the dealer" if self.stick_the_dealer else "")
+
     def as_dict(self) -> dict:
         """The rules by field; ``rubber`` only when it is not the game's default, so that the
         records of runs made before it existed read the same."""

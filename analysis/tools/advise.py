@@ -402,7 +402,12 @@ def why(spot: Spot, params=None) -> tuple[str, str]:
     policy gives them (:meth:`BookPolicy.explain`): "none" when no rule names the hand and the
     book passes by default; a lone hand adds its rule (``"T4 L1"``)."""
     action, rules = book_rules(spot, params)
-    return action, " ".join(r.claim for r in rules) or "none"
+    return action, claim_ids(rules)
+
+
+def claim_ids(rules) -> str:
+    """The claim ids of the rules behind the book's action, "T4 L1"; "none" when no rule names the hand."""
+    return " ".join(r.claim for r in rules) or "none"
 
 
 def book_rules(spot: Spot, params=None):
@@ -470,7 +475,7 @@ class Advice:
         rows = pd.DataFrame([{"action": v.action, "points": cell(v.points), "vs best": cell(v.points_vs_best),
                               "game": cell(v.game_win, True), "vs best ": cell(v.game_vs_best, True)}
                              for v in self.actions])
-        return (f"<p>{text_table(self).splitlines()[0]}</p>" + html_table(rows)
+        return (f"<p>{spot_line(self.spot)}</p>" + html_table(rows)
                 + f"<p>best: {self.best}; the book: {self.book[0]} ({self.book_words}); "
                   f"{self.worlds:,} worlds, 95% intervals</p>")
 
@@ -566,20 +571,21 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
         vs_game = None if same else _game_estimate(f, draws, nets[k], nets[best])
         valued.append(Valued(action.name, points[k], games[k], nets.shape[1], vs_points, vs_game))
     book, rules = book_rules(spot)
-    return Advice(spot, valued, acts[best].name, by, (book, " ".join(r.claim for r in rules) or "none"),
+    return Advice(spot, valued, acts[best].name, by, (book, claim_ids(rules)),
                   nets.shape[1], candidates, model, gm.hands_text, int(seed), play, int(play_worlds),
                   rules_words(rules))
 
 
+def spot_line(spot: Spot) -> str:
+    """The spot in one line: his seat and hand, the turn-up, the round, the score and the rules."""
+    own, theirs = spot.score.seat(spot.seat)
+    return (f"{SEATS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
+            f"round {spot.round}, score {own}-{theirs} (his side first); {spot.rules.words}.")
+
+
 def text_table(advice: Advice) -> str:
     """The advice as a readable table."""
-    spot = advice.spot
-    own, theirs = spot.score.seat(spot.seat)
-    rules = spot.rules
-    rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
-                  + (", stick the dealer" if rules.stick_the_dealer else ""))
-    lines = [f"{SEATS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
-             f"round {spot.round}, score {own}-{theirs} (his side first); {rules_text}.",
+    lines = [spot_line(advice.spot),
              f"{advice.worlds:,} worlds (others' calls read by the {advice.model} model: acceptance "
              f"{advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, "
              f"{play_words(advice.play, advice.play_worlds)}.",

@@ -388,9 +388,7 @@ class Comparison:
         """The table ``euchrelab compare`` prints: A minus B with 95% intervals, then where the
         biddings first differ."""
         rules = self.rules
-        rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
-                      + (", stick the dealer" if rules.stick_the_dealer else "")
-                      + (", rubber" if rules.rubber else ", single game"))
+        rules_text = rules.words + (", rubber" if rules.rubber else ", single game")
         lines = [f"A = {self.a}  vs  B = {self.b}; {rules_text}; {self.play_words}; seed {self.seed}",
                  f"duplicate: {self.deals:,} deals at each score below game, each played with A sitting AC and "
                  f"then BD; A minus B, 95% intervals",

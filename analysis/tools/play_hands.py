@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.bidding import policy_from_name
+from analysis.experiment import wilson
 from analysis.game import SEATS, SUITS, Rules, Score, card_text, format_cards, mask_cards
 from analysis.play.engines import DEFAULT_WORLDS, get_engine
 from analysis.simulator import simulate
@@ -32,20 +33,15 @@ class Played:
         return len(self.results)
 
     def __str__(self) -> str:
-        from scipy.stats import binomtest
-
         res = self.results
 
         def rate(k, n):
             if n == 0:
                 return f"{'-':>22}"
-            ci = binomtest(int(k), int(n)).proportion_ci(method="wilson")
-            return f"{k / n:6.1%} [{ci.low:5.1%}, {ci.high:5.1%}]"
+            r = wilson(k, n)
+            return f"{r.rate:6.1%} [{r.low:5.1%}, {r.high:5.1%}]"
 
-        rules = self.rules
-        rules_text = (f"pack {rules.pack}, game {rules.points_for_game}"
-                      + (", stick the dealer" if rules.stick_the_dealer else ""))
-        lines = [f"{len(res)} hands, policy {self.policy}, seed {self.seed}, {rules_text}; {self.engine} play.",
+        lines = [f"{len(res)} hands, policy {self.policy}, seed {self.seed}, {self.rules.words}; {self.engine} play.",
                  f"void deals (all passed twice): {int(np.sum(res.maker < 0))}",
                  "rates with 95% Wilson intervals; n = hands made by that seat",
                  f"{'maker':<6}{'n':>7}  {'made (3+ tricks)':>22}  {'euchred':>22}  {'march':>22}  {'alone':>22}"]

@@ -37,8 +37,7 @@ def interval(draws: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def rules_text(rules: Rules) -> str:
     kind = ("the rubber: three games, a fourth when the third laps" if rules.rubber else "a single game")
-    dealer = ", stick the dealer" if rules.stick_the_dealer else ""
-    return f"pack {rules.pack}, game {rules.points_for_game}{dealer}; {kind}"
+    return f"{rules.words}; {kind}"
 
 
 @dataclass
