@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_whole
 from analysis.game.rules import points_by_side
 from analysis.play.information import InfoSet
 from analysis.play.players import Player, cards_of
@@ -171,6 +171,8 @@ class PIMCPlayer(Player):
             best = first_max(legal, first)
             if all(first[best] - first[c] >= self.stop_margin * self.stop_at for c in legal if c != best):
                 return best
+            rest = self.card_values(info, hands[self.stop_at:])   # the first worlds are valued already
+            return first_max(legal, [a + b for a, b in zip(first, rest)])
         return first_max(legal, self.card_values(info, hands))
 
     def card_values(self, info: InfoSet, hands: np.ndarray):
@@ -196,8 +198,7 @@ def first_max(legal: list[int], values) -> int:
 def checked_stop(stop_at, stop_margin) -> tuple[int, float]:
     """The sequential stop's worlds (0: none) and margin, refused unless a whole number of at least 0
     and a number of at least 0."""
-    if isinstance(stop_at, bool) or not isinstance(stop_at, (int, np.integer)) or stop_at < 0:
-        raise EuchreError(f"stop_at must be a whole number of at least 0, not {stop_at!r}")
+    check_whole(stop_at, "stop_at", 0)
     if isinstance(stop_margin, bool) or not isinstance(stop_margin, (int, float, np.integer, np.floating)) \
             or not stop_margin >= 0:
         raise EuchreError(f"stop_margin must be a number of at least 0, not {stop_margin!r}")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_whole
 from analysis.game import contract
 from analysis.game.rules import Rules
 from analysis.play.engine import PlayEngine
@@ -96,8 +96,7 @@ class TablePlay(PlayEngine):
 
     def __init__(self, kind: str = "pimc", worlds: int = DEFAULT_WORLDS, seed: int = 0,
                  players: Sequence[Player] | None = None, pack: int = 32, threads: int = 1):
-        if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-            raise EuchreError(f"threads must be a whole number of at least 1, not {threads!r}")
+        check_whole(threads, "threads", 1)
         if players is None:
             player = make_player(kind, worlds, seed, Rules.of(pack=pack))
             players = [player] * 4

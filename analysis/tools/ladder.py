@@ -34,7 +34,7 @@ from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.experiment.stats import Estimate, mean_estimate, negated
 from analysis.game import Rules, Score
 from analysis.play import Player, TablePlay
-from analysis.play.registry import DEFAULT_WORLDS, LADDER, entry, find
+from analysis.play.registry import DEFAULT_WORLDS, LADDER, entry, find, make_player
 from analysis.seeds import ladder_bootstrap_seed, ladder_deals_seed, ladder_player_seed
 from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals
@@ -50,7 +50,7 @@ ELO = 400 / math.log(10)
 def ladder_player(name: str, seed: int, rules: Rules = Rules()) -> Player:
     """The player ``name`` of :mod:`analysis.play.registry`, his worlds drawn from ``seed``
     (a player who takes his worlds from the caller: :data:`DEFAULT_WORLDS`)."""
-    return entry(name).make(DEFAULT_WORLDS, seed, rules)
+    return make_player(name, DEFAULT_WORLDS, seed, rules)
 
 
 def description(name: str) -> str:

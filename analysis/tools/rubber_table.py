@@ -62,6 +62,12 @@ class RubberTable:
     def unit(self) -> str:
         return "rubber points" if self.rules.rubber else "game points"
 
+    @functools.cached_property
+    def hands(self) -> np.ndarray:
+        """The hands behind each score (own, theirs)."""
+        return self.counts.sum(axis=-1)
+
+    @functools.cached_property
     def by_score(self) -> dict[str, dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]]:
         """For a side at (own, theirs) in the first game, dealing or not: P(win game) and its
         expected net points, each as (estimate, low, high) arrays (game, game)."""
@@ -79,7 +85,7 @@ class RubberTable:
         model = self.model
         game = self.rules.points_for_game
         scores = [(m, o) for m in range(game) for o in range(game)]
-        n = self.counts.sum(axis=-1)
+        n = self.hands
         states = [(k, games) for k in range(1, rubber.GAMES + 1) for games in rubber.configurations(k, self.rules)]
         return {
             "game": game,
@@ -95,8 +101,8 @@ class RubberTable:
     def _rows(self) -> list[tuple[str, int, list[str]]]:
         """(score, deals, the four cells) of the table, a row per score of the first game."""
         game = self.rules.points_for_game
-        n = self.counts.sum(axis=-1)
-        table = self.by_score()
+        n = self.hands
+        table = self.by_score
         rows = []
         for own in range(game):
             for theirs in range(game):
@@ -145,8 +151,8 @@ class RubberTable:
         (columns), dealing or not, each cell with its interval's half-width and the hands behind it."""
         from analysis.reporting import charts
         game = self.rules.points_for_game
-        n = self.counts.sum(axis=-1)
-        table = self.by_score()
+        n = self.hands
+        table = self.by_score
         panels = {}
         for side, n_side in (("dealing", n), ("not dealing", n.T)):
             est, lo, hi = (np.asarray(v, float) for v in table[side]["points"])
