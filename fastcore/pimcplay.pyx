@@ -525,8 +525,6 @@ cdef class _Hands:
     cdef const uint32_t[:, ::1] hv
     cdef const int8_t[::1] tv, lv, nv, uv, kv, dv, mv
     cdef int8_t[:, ::1] pv, wv
-    cdef Py_ssize_t n
-    cdef int bits
     cdef Work proto
 
     cdef int play(self, Work* w, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
@@ -690,8 +688,6 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     hs.tv, hs.lv, hs.nv, hs.uv, hs.kv, hs.dv = trump_a, leader_a, lone_a, turn_a, taken_a, discard_a
     hs.mv = makers_a if makers_a is not None else np.zeros(n, np.int8)
     hs.pv, hs.wv = plays, won
-    hs.n = n
-    hs.bits = <int>bits
     cdef Work* w = &hs.proto
     w.table_size = (<Py_ssize_t>1) << <int>bits
     w.c.table = NULL

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
-from analysis.errors import EuchreError
+from analysis.errors import EuchreError, check_whole
 from analysis.game import Position, SEATS, card_text, parse_card, parse_position, parse_seat, parse_suit
 from analysis.play import reference
 from analysis.play import Solver
@@ -31,10 +31,7 @@ TABLE_KEYS = {"view", "worlds", "seed", "calls", "discard"}
 
 
 def _whole(obj, key, default, least):
-    v = obj.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or v < least:
-        raise EuchreError(f"\"{key}\" must be a whole number of at least {least}, not {v!r}")
-    return v
+    return check_whole(obj.get(key, default), f'"{key}"', least)
 
 
 def _calls(raw) -> tuple:
