@@ -26,6 +26,7 @@ from studies.discard import STUDY as DISCARD
 from studies.hand_strength import STUDY as HAND_STRENGTH
 from studies.lone_hands import STUDY as LONE_HANDS
 from studies.modern_game import STUDY as MODERN_GAME
+from studies.primary import STUDY as PRIMARY
 from studies.round_two import STUDY as ROUND_TWO
 from studies.score import STUDY as SCORE
 
@@ -59,6 +60,9 @@ MODERN_GAME_TABLE = variant(MODERN_GAME, "modern_game_table", {"deals": 40_000, 
                             scenarios=lambda s: s.endswith("-stick"),
                             note="Only stick-the-dealer is played, 400 deals at each score.")
 
+# the primaries of the round-one bidding at the table, in both companies
+PRIMARY_TABLE = variant(PRIMARY, "primary_table", {"deals": 20_000, "chunk_size": 5_000, "rare": 20}, engine=TABLE)
+
 # about half the deals of the double-dummy reference runs
 BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,
                                                                         "replicates": 4}, company=COMPANY)
@@ -74,6 +78,6 @@ SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {"deals": 1_000_000, "chunk_si
                         note="The game and rubber models that value a score (the game scenarios) are the book's "
                              "players' game, as in the score study: the company bids only around the decision tested")
 
-VARIANTS = (BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE, DISCARD_TABLE,
+VARIANTS = (PRIMARY_TABLE, BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE, DISCARD_TABLE,
             HAND_STRENGTH_TABLE,
             BOOK_BIDDING_CAUTIOUS, ROUND_TWO_CAUTIOUS, ASSIST_TAKE_CAUTIOUS, SCORE_CAUTIOUS)

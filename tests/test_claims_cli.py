@@ -3,19 +3,27 @@ from __future__ import annotations
 
 import json
 
-from test_ledger import every_coup, row, write_study
+from test_ledger import every_coup, primary_row, row, write_study
 
 from analysis.game.claims import catalogue
 from analysis.commands.cli import main
 
-STATUSES = {"supported", "contradicted", "model-dependent", "negligible", "inconclusive", "mixed", "untested"}
+STATUSES = {"supported", "contradicted", "negligible", "split", "not shown", "untested"}
+VERDICTS = {"supported", "contradicted", "negligible", "inconclusive"}
 TEST_KEYS = {"study", "key", "label", "test", "estimate", "ci", "margin", "unit", "n", "verdict", "material",
              "p_adjusted", "deals_needed", "model", "permissive"}
+REPLICATION_KEYS = {"engine", "company", "state", "estimate", "ci", "n", "powered", "verdict", "material",
+                    "deals_to_decide", "judged_by", "source"}
 
 
 def reports(tmp_path):
-    """A reports folder: two studies (E1 supported; L2 mixed; a test with no interval) and the coups."""
-    write_study(tmp_path, "bidding", [row("E1", "E1", "supported"), row("L2", "L2.a", "supported"),
+    """A reports folder: the primary study (E1 supported in both companies; E2 split by company), a
+    study of secondary tests (L2; a test with no interval) and the coups."""
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"),
+                                      primary_row("E1", "E1.optimised", "supported", company="optimised"),
+                                      primary_row("E2", "E2", "supported"),
+                                      primary_row("E2", "E2.optimised", "contradicted", company="optimised")])
+    write_study(tmp_path, "bidding", [row("E1", "E1.a", "contradicted"), row("L2", "L2.a", "supported"),
                                       row("L2", "L2.b", "contradicted")])
     write_study(tmp_path, "lone", [row("L5", "L5", "inconclusive", sim_low=float("nan"), sim_high=float("nan"))])
     every_coup(tmp_path)
@@ -33,40 +41,39 @@ def test_json_is_one_object_per_claim_of_the_catalogue(tmp_path, capsys):
     items = claims_json(capsys, reports(tmp_path))
     assert [x["id"] for x in items] == list(catalogue())     # each id once, in the catalogue's order
     for x in items:
-        assert set(x) == {"id", "part", "kind", "status", "robust", "summary", "note", "reading", "study", "models", "tests"}
-        assert x["robust"] in (True, False, None)
-        assert (x["robust"] is False) == (x["status"] == "model-dependent")
-        assert isinstance(x["kind"], list) and all(isinstance(k, str) for k in x["kind"])
+        assert {"id", "part", "kind", "status", "robust", "summary", "note", "reading", "primary", "flips",
+                "secondary"} <= set(x)
         assert x["status"] in STATUSES and isinstance(x["summary"], str) and "\n" not in x["summary"]
+        assert x["robust"] in (True, False) and isinstance(x["flips"], list)
+        p = x["primary"]
+        assert {"test", "reading", "hands", "decision", "unit", "margin", "axes", "replications"} <= set(p)
+        assert p["unit"] in ("points per hand", "expected net rubber points") and p["margin"] in (0.05, 0.04)
         if x["status"] == "untested":
-            assert x["note"] and x["study"] is None and x["tests"] == []
-        else:
-            assert x["note"] is None and isinstance(x["study"], str) and x["tests"]
-        for t in x["tests"]:
-            assert set(t) == TEST_KEYS
+            assert x["summary"].startswith("untested")
+        for r in p["replications"]:
+            assert set(r) == REPLICATION_KEYS and (r["verdict"] in VERDICTS | {"not run"})
+            assert r["powered"] == (r["verdict"] in VERDICTS - {"inconclusive"})
+        for t in x["secondary"]:
+            assert set(t) == TEST_KEYS and t["verdict"] in VERDICTS
             assert t["ci"] is None or (len(t["ci"]) == 2 and all(isinstance(v, float) for v in t["ci"]))
-            assert t["estimate"] is None or isinstance(t["estimate"], float)
-            assert t["n"] is None or isinstance(t["n"], int)
-            assert t["verdict"] in STATUSES - {"mixed", "untested", "model-dependent"}
             assert set(t["model"]) == {"engine", "unit", "state", "company"}
 
 
-def test_json_statuses_from_the_studies_and_the_coups(tmp_path, capsys):
+def test_json_statuses_from_the_primaries_only(tmp_path, capsys):
     items = {x["id"]: x for x in claims_json(capsys, reports(tmp_path))}
     e1 = items["E1"]
-    assert e1["status"] == "supported" and e1["study"] == "bidding" and e1["kind"] == ["bid"]
-    assert e1["tests"][0] == {"study": "bidding", "key": "E1", "label": "E1 label", "test": "E1: call - pass",
-                              "estimate": 0.2, "ci": [0.1, 0.3], "margin": 0.05, "unit": "points per hand",
-                              "n": 20000, "verdict": "supported", "material": True, "p_adjusted": 0.001,
-                              "deals_needed": None, "permissive": False,
-                              "model": {"engine": "dd", "unit": "points per hand", "state": None, "company": "book"}}
-    assert items["L2"]["status"] == "mixed" and "L2.b label (contradicted)" in items["L2"]["summary"]
-    assert items["L5"]["tests"][0]["ci"] is None and items["L5"]["tests"][0]["deals_needed"] == 90000
-    assert items["E4"]["status"] == "untested" and "table-side play engine" in items["E4"]["note"]
-    for i in range(1, 10):                                    # the coups, from their verdicts
-        assert items[f"C{i}"]["study"] == "coups" and items[f"C{i}"]["status"] != "untested"
-    assert items["C2"]["status"] == "mixed" and items["C1"]["status"] == "supported"
-    assert items["C4"]["robust"] is True and items["C1"]["robust"] is None   # C4: double-dummy and at the table
+    assert e1["status"] == "supported" and e1["kind"] == ["bid"] and e1["secondary_disagreeing"] == ["E1.a"]
+    assert [t["key"] for t in e1["secondary"]] == ["E1.a"]
+    first = e1["primary"]["replications"][0]
+    assert (first["engine"], first["company"], first["state"], first["estimate"], first["n"]) == \
+        ("dd", "book", None, 0.2, 20000)
+    assert items["E2"]["status"] == "split" and items["E2"]["flips"] == ["company"]
+    assert items["E2"]["summary"] == "split (company): supported in the book's company, contradicted in the " \
+                                     "optimised company"
+    assert items["L2"]["status"] == "untested" and len(items["L2"]["secondary"]) == 2   # its tests: secondary
+    assert items["L5"]["secondary"][0]["ci"] is None and items["L5"]["secondary"][0]["deals_needed"] == 90000
+    assert items["E4"]["status"] == "untested" and "card-play template" in items["E4"]["note"]
+    assert all(items[f"C{i}"]["status"] == "untested" and items[f"C{i}"]["secondary"] for i in range(1, 10))
 
 
 def test_text_table_by_part_of_the_book(tmp_path, capsys):
@@ -74,10 +81,9 @@ def test_text_table_by_part_of_the_book(tmp_path, capsys):
     out = capsys.readouterr().out
     for cid in catalogue():
         assert f"\n  {cid} " in out
-    assert ("Eldest hand (B)\n  E1   supported (one model)    E1 label, +0.200 [+0.100, +0.300] points per hand\n"
-            in out)
-    assert out.rstrip().endswith(f"{len(catalogue())} claims: 1 supported (robust), 7 supported (one model), 3 mixed, "
-                                 "1 inconclusive, 45 untested")
+    assert "Eldest hand (B)\n  E1   supported              by all 2 replications deciding\n" in out
+    assert out.startswith("Of the book's 57 claims, by their primary tests: right 1, wrong 0, it does not matter 0, "
+                          "it depends 1 (1 on the company), not yet decided 0, untested as pre-registered 55.")
 
 
 def test_write_makes_the_pages_and_the_index(tmp_path, capsys):
@@ -97,5 +103,8 @@ def test_a_reports_folder_that_does_not_exist_is_one_line_exit_2(tmp_path, capsy
 
 def test_a_claim_read_one_way_of_several_says_how(tmp_path, capsys):
     items = {x["id"]: x for x in claims_json(capsys, reports(tmp_path))}
-    assert "both tested" in items["D6"]["reading"] and "glossary" in items["D6"]["reading"]
+    d6 = items["D6"]["reading"]
+    assert "glossary" in d6 and "other colour" in d6 and "policy plays this reading" in d6
+    assert "bowers of next" in d6 and "secondary reading" in d6
+    assert "smallest step" in items["D3"]["reading"] and "no right" in items["D3"]["reading"]
     assert "non-inferiority" in items["D2"]["reading"] and items["E1"]["reading"] == ""

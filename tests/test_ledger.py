@@ -11,6 +11,7 @@ import toy_study as toy
 from analysis.reporting import ledger as L
 from analysis.run import runner
 from analysis.game.claims import catalogue
+from analysis.game.primary import primaries
 from analysis.errors import EuchreError
 from analysis.reporting.report import write_index
 
@@ -75,120 +76,135 @@ def entry(ledger, cid):
     return next(e for e in ledger.entries if e.claim.id == cid)
 
 
-# --- statuses ---------------------------------------------------------------------------------
+# --- statuses, from the primary's replications --------------------------------------------------
 
-def test_a_claim_whose_tests_all_agree_takes_their_verdict(tmp_path):
-    write_study(tmp_path, "bidding", [row("E1", "E1.a", "supported"), row("E1", "E1.b", "supported"),
-                                      row("S3", "S3", "negligible"), row("T4", "T4", "inconclusive")])
+RUBBER = "expected net rubber points"
+# estimates and standard errors that Student's t at 1 - 0.05/57 judges each way (20,000 deals)
+JUDGED = {"supported": (0.20, 0.01), "contradicted": (-0.20, 0.01), "negligible": (-0.01, 0.005),
+          "inconclusive": (0.02, 0.03)}
+
+
+def primary_row(claim: str, key: str, outcome: str, **values) -> dict:
+    """A row of a primary's replication whose estimate and standard error give ``outcome`` under the
+    primaries' rule (the file's own verdict is the study's, and deliberately left "inconclusive")."""
+    estimate, se = JUDGED[outcome]
+    return row(claim, key, "inconclusive", estimate=estimate, se=se, **values)
+
+
+def test_a_primary_is_judged_again_by_students_t_in_the_family_of_57(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"),
+                                      primary_row("E1", "E1.optimised", "supported", company="optimised")])
+    e1 = entry(L.build_ledger(tmp_path), "E1")
+    assert e1.status == "supported" and e1.note is None and not e1.robust
+    reps = {(r.engine, r.company): r for r in e1.standing.replications}
+    assert list(reps) == [("dd", "book"), ("dd", "optimised"), ("pimc-calls", "book"), ("pimc-calls", "optimised")]
+    r = reps["dd", "book"]
+    q = 3.3282  # Student's t, 19,999 degrees of freedom, two-sided at 0.05/57
+    assert r.verdict == "supported" and r.ci == pytest.approx((0.20 - q * 0.01, 0.20 + q * 0.01), abs=1e-3)
+    assert not reps["pimc-calls", "book"].run and e1.standing.anchor is r
+    assert e1.summary == "supported by all 2 replications deciding"
+
+
+def test_replications_on_two_axes_that_agree_are_robust(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "contradicted"),
+                                      primary_row("E1", "E1.optimised", "contradicted", company="optimised")])
+    write_study(tmp_path, "primary_table", [primary_row("E1", "E1", "contradicted", engine="pimc-calls"),
+                                            primary_row("E1", "E1.optimised", "inconclusive", engine="pimc-calls",
+                                                        company="optimised")])
     ledger = L.build_ledger(tmp_path)
     e1 = entry(ledger, "E1")
-    assert e1.status == "supported" and e1.note is None and e1.study == "bidding"
-    assert [t.key for t in e1.tests] == ["E1.a", "E1.b"]
-    assert e1.summary.startswith("supported by both tests")
-    assert entry(ledger, "S3").status == "negligible"
-    t4 = entry(ledger, "T4")
-    assert t4.status == "inconclusive" and t4.tests[0].deals_needed == 90_000
-    assert t4.tests[0].ci == (-0.04, 0.12) and t4.tests[0].margin == 0.05 and t4.tests[0].n == 20_000
+    assert (e1.status, e1.robust, e1.count_as) == ("contradicted", True, "contradicted (robust)")
+    assert "robust: engine and company" in e1.summary and "at the table, in the optimised company" in e1.summary
+    assert [r.words() for r in e1.standing.not_deciding] == ["at the table, in the optimised company"]
+    assert ledger.counts().set_index("part of the book").loc["All claims", "contradicted (robust)"] == 1
 
 
-def test_one_contradicted_test_among_supported_ones_makes_the_claim_mixed_and_is_named(tmp_path):
-    write_study(tmp_path, "lone", [row("L2", "L2.a", "supported"), row("L2", "L2.b", "supported"),
-                                   row("L2", "L2.c", "contradicted", label="light lone hands")])
-    e = entry(L.build_ledger(tmp_path), "L2")
-    assert e.status == "mixed"
-    assert "2 supported, 1 contradicted" in e.summary
-    assert "light lone hands (contradicted)" in e.summary and "L2.a" not in e.summary
+def test_replications_that_disagree_split_the_claim_and_name_the_axis(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("T2", "T2", "supported"),
+                                      primary_row("T2", "T2.optimised", "supported", company="optimised")])
+    write_study(tmp_path, "primary_table", [primary_row("T2", "T2", "negligible", engine="pimc-calls"),
+                                            primary_row("T2", "T2.optimised", "negligible", engine="pimc-calls",
+                                                        company="optimised")])
+    e = entry(L.build_ledger(tmp_path), "T2")
+    assert (e.status, e.standing.split_axis) == ("split", "engine")
+    assert e.summary == "split (engine): supported double-dummy, negligible at the table"
+    assert e.standing.flips == ("engine",)        # +0.20 against -0.01 on the same company
 
 
-def test_tests_of_one_claim_in_two_studies(tmp_path):
-    write_study(tmp_path, "bidding", [row("T1", "T1.order", "supported")])
-    write_study(tmp_path, "strength", [row("T1", "T1.position", "negligible")])
-    e = entry(L.build_ledger(tmp_path), "T1")
-    assert e.status == "mixed" and e.study == "bidding, strength"
-    assert "T1.position label (negligible)" in e.summary
+def test_no_deciding_replication_is_not_shown_with_the_deals_that_would_decide(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("S5", "S5", "inconclusive")])
+    e = entry(L.build_ledger(tmp_path), "S5")
+    assert e.status == "not shown"
+    needed = e.standing.replications[0].deals_to_decide
+    assert needed == pytest.approx(20_000 * (3.3282 * 0.03 / 0.025) ** 2, rel=1e-3)
+    assert f"double-dummy, in the book's company: {needed:,}" in e.summary
 
 
-def test_an_untested_claim_says_what_it_waits_for(tmp_path):
+def test_secondary_tests_never_move_the_status_and_those_that_disagree_are_named(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("D1", "D1", "supported")])
+    write_study(tmp_path, "bidding", [row("D1", "D1.a", "contradicted"), row("D1", "D1.b", "supported")])
+    e = entry(L.build_ledger(tmp_path), "D1")
+    assert e.status == "supported" and e.study == "bidding, primary"
+    assert [t.key for t in e.secondary] == ["D1.a", "D1.b"] and [t.key for t in e.disagreeing] == ["D1.a"]
+    data = e.as_dict()
+    assert data["secondary_disagreeing"] == ["D1.a"] and len(data["secondary"]) == 2
+
+
+def test_a_class_below_30_deals_is_judged_by_the_exact_sign_test(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("D6", "D6", "supported", deals=20, gained=18, lost=0),
+                                      primary_row("D6", "D6.optimised", "supported", deals=20, company="optimised")],
+                columns=COLUMNS + ["gained", "lost"])
+    reps = entry(L.build_ledger(tmp_path), "D6").standing.replications
+    assert (reps[0].verdict, reps[0].how) == ("supported", "exact sign test (18 gained, 0 lost)")
+    assert reps[1].verdict == "inconclusive" and "signs were not saved" in reps[1].how
+
+
+def test_an_unbuilt_primary_says_what_it_waits_for_and_keeps_its_tests_as_secondary(tmp_path):
+    write_study(tmp_path, "card", [row("E4", "E4", "supported")])
     ledger = L.build_ledger(tmp_path)
     assert [e.claim.id for e in ledger.entries] == list(catalogue())
-    assert all(e.status == "untested" and e.tests == () and e.note for e in ledger.entries)
-    notes = {e.claim.id: e.note for e in ledger.entries}
-    assert notes["E4"] == notes["L6"] == L.PLAY       # card play
-    assert notes["B2"] == notes["L4"] == L.BRIDGE
-    waits = {cid: c.waits for cid, c in catalogue().items() if c.waits}   # the catalogue's own word
-    assert {"B3", "B4", "E11", "E3", "S7", "D6", "L8"} <= set(waits)
-    assert all(notes[cid] == w for cid, w in waits.items())
-    assert "table-side" in notes["B3"] and notes["E3"] == notes["S7"] == notes["D6"]
-    assert notes["E11"].startswith("a rule of play, not of bidding")   # not tested as a rule of bidding
-    assert notes["D2"] == L.SCORE_BIDDING   # bidding at a score the book names
-    assert notes["D8"] == L.DISCARD
-    assert notes["D2"] == L.SCORE_BIDDING and notes["C1"] == L.COUPS_NOTE
-    assert entry(ledger, "E4").summary == f"untested: {L.PLAY}"
+    e4 = entry(ledger, "E4")
+    assert e4.status == "untested" and e4.note == primaries()["E4"].waits and "card-play template" in e4.note
+    assert [t.key for t in e4.secondary] == ["E4"]
+    e1 = entry(ledger, "E1")                       # built, but no run saved
+    assert e1.status == "untested" and "no run of it is saved" in e1.summary and e1.note is None
 
 
 def test_the_counts_by_part_of_the_book(tmp_path):
-    write_study(tmp_path, "bidding", [row("E1", "E1", "supported"), row("S2", "S2", "contradicted")])
-    counts = L.build_ledger(tmp_path).counts().set_index("part of the book")
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"), primary_row("S2", "S2", "contradicted")])
+    ledger = L.build_ledger(tmp_path)
+    counts = ledger.counts().set_index("part of the book")
     assert list(counts.index) == ["Eldest hand", "Second hand", "Third hand", "Dealer", "Bridge", "Lone hands",
                                   "Coups", "All claims"]
-    assert counts.loc["Eldest hand", "supported (one model)"] == 1 and counts.loc["Eldest hand", "untested"] == 10
+    assert counts.loc["Eldest hand", "supported"] == 1 and counts.loc["Eldest hand", "untested"] == 10
     assert counts.loc["All claims", "claims"] == len(catalogue())
-    assert counts.loc["All claims", "contradicted (one model)"] == 1
-    assert counts.loc["All claims", "supported (robust)"] == 0
+    assert counts.loc["All claims", "contradicted"] == 1 and counts.loc["All claims", "supported (robust)"] == 0
+    assert ledger.headline().startswith("Of the book's 57 claims, by their primary tests: right 1, wrong 1,")
 
 
-# --- models -------------------------------------------------------------------------------------
-
-RUBBER = "expected net rubber points"
-GAME = "probability of winning the game"
-
-
-def test_agreement_under_two_models_is_robust(tmp_path):
-    write_study(tmp_path, "bidding", [row("E1", "E1", "supported"), row("E1", "E1.pimc", "supported", engine="pimc"),
-                                      row("E2", "E2", "supported")])
-    ledger = L.build_ledger(tmp_path)
-    e1, e2 = entry(ledger, "E1"), entry(ledger, "E2")
-    assert (e1.status, e1.robust, e1.count_as) == ("supported", True, "supported (robust)")
-    assert (e2.status, e2.robust, e2.count_as) == ("supported", None, "supported (one model)")
-    assert ledger.counts().set_index("part of the book").loc["All claims", "supported (robust)"] == 1
-
-
-def test_a_verdict_that_flips_with_the_unit_is_model_dependent_and_names_it(tmp_path):
-    rows = [row("L1", f"L1.{s}", "contradicted", unit=RUBBER, margin=0.04, state="first game") for s in ("3-1", "3-3")]
-    rows += [row("L1", f"L1.{s}.game", "supported", unit=GAME, margin=0.01) for s in ("3-1", "3-3")]
-    write_study(tmp_path, "lone", rows)
-    e = entry(L.build_ledger(tmp_path), "L1")
-    assert (e.status, e.robust) == ("model-dependent", False)
-    assert e.summary == "model-dependent: contradicted in rubber points; supported in game-win"
+def test_the_claims_json_contract(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("E2", "E2", "supported")])
+    data = entry(L.build_ledger(tmp_path), "E2").as_dict()
+    assert {"status", "primary", "flips", "secondary"} <= set(data)
+    primary = data["primary"]
+    assert {"test", "reading", "hands", "decision", "unit", "margin", "axes", "replications"} <= set(primary)
+    assert primary["unit"] == "points per hand" and primary["margin"] == 0.05 and primary["axes"] == ["engine",
+                                                                                                      "company"]
+    first = primary["replications"][0]
+    assert {"engine", "company", "state", "estimate", "ci", "n", "powered", "verdict"} <= set(first)
+    assert (first["engine"], first["company"], first["verdict"], first["powered"]) == ("dd", "book", "supported",
+                                                                                       True)
+    assert primary["replications"][1]["verdict"] == "not run"
 
 
-def test_a_verdict_that_flips_with_the_rubber_state_names_the_state(tmp_path):
-    rows = [row("D2", "D2.4-4", "contradicted", unit=RUBBER, margin=0.04, state="first game"),
-            row("D2", "D2.4-4.third", "supported", unit=RUBBER, margin=0.04, state="one game all"),
-            row("D2", "D2.4-4.points", "contradicted")]
-    write_study(tmp_path, "score", rows)
-    e = entry(L.build_ledger(tmp_path), "D2")
-    assert e.status == "model-dependent"
-    assert e.summary == ("model-dependent: contradicted in the first game and in points per hand; "
-                         "supported at one game all")
+def test_a_rubber_point_primary_has_a_cell_for_each_rubber_state():
+    p = primaries()["D2"]
+    assert p.unit == RUBBER and p.permissive and p.margin == 0.04
+    assert {state for _e, _c, state in p.cells()} == {"first game", "one game all"}
+    assert primaries()["E4"].engines == ("pimc-calls",)
 
 
-def test_entries_that_disagree_under_one_model_are_mixed_whatever_the_others(tmp_path):
-    rows = [row("S3", "S3.a", "supported"), row("S3", "S3.b", "contradicted"),
-            row("S3", "S3.a.pimc", "supported", engine="pimc")]
-    write_study(tmp_path, "bidding", rows)
-    e = entry(L.build_ledger(tmp_path), "S3")
-    assert (e.status, e.robust) == ("mixed", None)
-
-
-def test_a_negligible_test_and_a_supported_one_under_two_engines(tmp_path):
-    write_study(tmp_path, "bidding", [row("E1", "E1", "supported"), row("E1", "E1.pimc", "negligible", engine="pimc")])
-    e = entry(L.build_ledger(tmp_path), "E1")
-    assert e.status == "model-dependent"
-    assert e.summary == "model-dependent: supported double-dummy; negligible at the table (PIMC)"
-
-
-def test_the_model_and_permission_are_read_and_given(tmp_path):
+def test_the_model_and_permission_of_a_test_are_read_and_given(tmp_path):
     write_study(tmp_path, "score", [row("S4", "S4.4-4", "supported", unit=RUBBER, margin=0.04, state="one game all",
                                         company="cautious adversaries", permissive=True)],
                 )
@@ -213,7 +229,7 @@ def test_a_verdicts_file_of_the_old_columns_is_read(tmp_path):
 
 
 def test_tests_of_ids_outside_the_catalogue_are_kept_aside(tmp_path):
-    write_study(tmp_path, "mine", [row("X1", "X1", "supported"), row("E1", "E1", "supported")])
+    write_study(tmp_path, "primary", [row("X1", "X1", "supported"), primary_row("E1", "E1", "supported")])
     ledger = L.build_ledger(tmp_path)
     assert [t.claim for t in ledger.foreign] == ["X1"] and entry(ledger, "E1").status == "supported"
 
@@ -238,12 +254,14 @@ def test_the_coups_take_their_status_from_their_verdicts(tmp_path):
     every_coup(tmp_path)
     ledger = L.build_ledger(tmp_path)
     assert all(entry(ledger, f"C{i}").study == "coups" for i in range(1, 10))
-    assert entry(ledger, "C1").status == "supported"
-    assert "the coup 8S against JC from A's seat" in entry(ledger, "C1").summary
+    c1 = entry(ledger, "C1")      # the coups' primaries wait for their two-part test: today's are secondary
+    assert c1.status == "untested" and [t.verdict for t in c1.secondary] == ["supported"]
+    assert "the coup 8S against JC from A's seat" in c1.summary
     c2 = entry(ledger, "C2")      # true only under a reading: not decided by the deal
-    assert c2.status == "mixed" and "true only under a reading: B replies naturally" in c2.tests[1].test
+    assert [t.verdict for t in c2.tests] == ["supported", "inconclusive"]
+    assert "true only under a reading: B replies naturally" in c2.tests[1].test
     c3 = entry(ledger, "C3")      # advice about other deals is no test
-    assert c3.status == "mixed" and [t.key for t in c3.tests] == ["C3.1", "C3.2"]
+    assert [t.key for t in c3.tests] == ["C3.1", "C3.2"]
     choice = entry(ledger, "C4").tests[0]
     assert (choice.estimate, choice.ci, choice.n, choice.verdict) == (0.4, (0.3, 0.5), 500, "supported")
 
@@ -259,26 +277,31 @@ def test_the_coups_report_saves_the_verdicts_the_ledger_reads(tmp_path):
     assert [c["id"] for c in saved["cases"]] == ["C1", "C3"]
     ledger = L.build_ledger(tmp_path)
     c1 = entry(ledger, "C1")
-    assert c1.status != "untested" and c1.tests[0].key == "C1.1" and c1.tests[0].verdict == "supported"
-    assert entry(ledger, "C3").status == "mixed"       # C3.2 is false double-dummy
-    assert entry(ledger, "C2").status == "untested"
+    assert c1.tests[0].key == "C1.1" and c1.tests[0].verdict == "supported"
+    assert [t.verdict for t in entry(ledger, "C3").tests] == ["supported", "contradicted"]   # C3.2: false
+    assert entry(ledger, "C2").tests == ()
 
 
 # --- the pages ------------------------------------------------------------------------------
 
 def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path):
-    write_study(tmp_path, "bidding", [row("E1", "E1", "supported"), row("L2", "L2.a", "supported"),
-                                      row("L2", "L2.b", "contradicted")])
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"),
+                                      primary_row("E2", "E2", "supported"),
+                                      primary_row("E2", "E2.optimised", "negligible", company="optimised")])
+    write_study(tmp_path, "bidding", [row("L2", "L2.a", "supported"), row("L2", "L2.b", "contradicted")])
     every_coup(tmp_path)
     index = write_index(tmp_path).read_text()
     page = (tmp_path / "claims.html").read_text()
     md = (tmp_path / "claims.md").read_text()
     for cid in catalogue():
         assert f'<section id="{cid}">' in page and f"### {cid} — " in md
-    assert '<span class="status mixed">mixed</span>' in page and '<td class="contradicted">' in page
-    assert "[+0.100, +0.300]" in page and f"*Untested:* {L.PLAY}." in md
+    assert '<span class="status split">split</span>' in page and '<td class="contradicted">' in page
+    assert "Split (company): supported in the book's company, negligible in the optimised company." in md
+    assert "[+0.100, +0.300]" in page and "<details><summary>Secondary tests (2)</summary>" in page
+    assert "Untested as pre-registered: waits for the card-play template" in md
     assert 'href="claims.html"' in index and "<h2>The studies</h2>" in index
-    assert "<td>Lone hands</td>" in index and "<th>mixed</th>" in index
+    assert "<td>Lone hands</td>" in index and "<th>split</th>" in index
+    assert "right 1, wrong 0, it does not matter 0, it depends 1 (1 on the company)" in index
 
 
 # --- provenance of the reference runs -------------------------------------------------------

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from matplotlib.colors import to_hex
 
-from test_ledger import every_coup, row, write_study
+from test_ledger import every_coup, primary_row, row, write_study
 from analysis.reporting import overview
 from analysis.reporting.charts import VERDICT_COLOURS
 from analysis.reporting.ledger import build_ledger
@@ -18,69 +18,56 @@ from analysis.reporting.report import write_index
 
 @pytest.fixture
 def reports(tmp_path):
-    """E1 supported in points and in game-win, E2 contradicted, S3 with four entries that disagree,
-    the coups double-dummy (no margin)."""
-    write_study(tmp_path, "bidding", [
-        row("E1", "E1", "supported"),
-        row("E1", "E1.game", "supported", unit="probability of winning the game", margin=0.005, estimate=0.02,
-            sim_low=0.01, sim_high=0.03),
-        row("E2", "E2", "contradicted"),
-        *[row("S3", f"S3.{k}", outcome) for k, outcome in enumerate(("supported", "negligible", "inconclusive",
-                                                                        "contradicted"))],
-        row("T1", "T1", "supported", engine="pimc-calls")])
+    """E1's primary supported double-dummy in both companies and at the table in the book's; E2's
+    contradicted; S3's secondary tests (no primary); the coups (secondary)."""
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"),
+                                      primary_row("E1", "E1.optimised", "supported", company="optimised"),
+                                      primary_row("E2", "E2", "contradicted")])
+    write_study(tmp_path, "primary_table", [primary_row("E1", "E1", "supported", engine="pimc-calls")])
+    write_study(tmp_path, "bidding", [row("S3", f"S3.{k}", outcome) for k, outcome in
+                                      enumerate(("supported", "negligible", "inconclusive", "contradicted"))])
     every_coup(tmp_path)
     return tmp_path
 
 
-def test_each_test_is_its_estimate_and_interval_in_margins(reports):
+def test_each_replication_is_its_estimate_and_interval_in_margins(reports):
     frame = overview.overview_frame(build_ledger(reports))
-    e1 = frame[frame["claim"] == "E1"].set_index("test")
-    assert e1.loc["E1 label", "in_margins"] == pytest.approx(0.20 / 0.05)
-    assert (e1.loc["E1.game label", ["in_margins", "low_in_margins", "high_in_margins"]].tolist()
-            == pytest.approx([4.0, 2.0, 6.0]))
-    assert set(frame[frame["claim"] == "S3"]["verdict"]) == {"supported", "negligible", "inconclusive", "contradicted"}
-    coups = frame[frame["part"] == "Coups"]
-    assert len(coups) and coups["in_margins"].isna().sum() == (coups["margin"].isna()).sum()
-    assert frame.loc[frame["claim"] == "T1", "marker"].item() == "PIMC reading the calls"
+    assert set(frame["claim"]) == {"E1", "E2"}                # only primaries' replications: no secondary test
+    e1 = frame[frame["claim"] == "E1"].set_index("replication")
+    book = e1.loc["double-dummy, in the book's company"]
+    assert book["in_margins"] == pytest.approx(0.20 / 0.05)
+    assert book["low_in_margins"] == pytest.approx((0.20 - 3.3282 * 0.01) / 0.05, abs=1e-3)
+    assert e1.loc["at the table, in the book's company", "marker"] == "at the table (PIMC reading the calls)"
+    assert len(e1) == 3 and set(e1["verdict"]) == {"supported"}
 
 
-def test_the_figure_draws_every_test_where_its_data_says(reports):
+def test_the_figure_draws_every_replication_where_its_data_says(reports):
     ledger = build_ledger(reports)
     frame = overview.overview_frame(ledger)
-    fig = overview.draw_overview(ledger)
-    ax, side = fig.axes[:2]
+    ax = overview.draw_overview(ledger).axes[0]
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert len(labels) == len(ledger.entries)                  # a row for every claim, tested or not
     assert labels[0].startswith("E1  supported (robust)") and any(x.startswith("E11  untested") for x in labels)
-    # the markers: one per test with a margin, at its estimate in margins, coloured by its verdict
     points = [(line.get_xdata()[0], to_hex(line.get_color())) for line in ax.lines
               if line.get_marker() not in ("None", "", None) and len(line.get_xdata()) == 1]
-    scaled = frame[np.isfinite(frame["in_margins"])]
-    assert sorted(x for x, _ in points) == pytest.approx(sorted(scaled["in_margins"]))
-    want = sorted((round(x, 6), VERDICT_COLOURS[v].lower()) for x, v in zip(scaled["in_margins"], scaled["verdict"]))
+    want = sorted((round(x, 6), VERDICT_COLOURS[v].lower()) for x, v in zip(frame["in_margins"], frame["verdict"]))
     assert sorted((round(x, 6), c) for x, c in points) == want
-    # the tests with no margin (the coups' printed deals) stand in the side column
-    marked = [line for line in side.lines if line.get_marker() not in ("None", "", None)]
-    assert len(marked) == int(frame["in_margins"].isna().sum()) > 0
-    # the margin band: -1 to +1 on every test's scale
     band = ax.patches[0]
     assert (band.get_x(), band.get_x() + band.get_width()) == (-1, 1)
     assert all(t.get_fontsize() >= 7.5 for t in ax.get_yticklabels() + ax.get_xticklabels())
 
 
-def test_a_permissive_test_is_hollow_and_a_test_beyond_the_axis_has_an_arrow(tmp_path):
-    write_study(tmp_path, "bidding", [
-        row("S4", "S4", "supported", permissive=True, estimate=-0.02, sim_low=-0.04, sim_high=0.0),
-        row("E1", "E1", "supported", estimate=20.0, sim_low=19.0, sim_high=21.0)])
+def test_the_optimised_company_is_hollow_and_a_replication_beyond_the_axis_has_an_arrow(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("E1", "E1.optimised", "contradicted", company="optimised"),
+                                      row("E2", "E2", "supported", estimate=20.0, se=0.1)])
     ledger = build_ledger(tmp_path)
-    frame = overview.overview_frame(ledger)
-    assert frame.set_index("claim").loc["S4", "permissive"] and frame.set_index("claim").loc["E1", "in_margins"] == 400
+    frame = overview.overview_frame(ledger).set_index("claim")
+    assert frame.loc["E2", "in_margins"] == 400
     ax = overview.draw_overview(ledger).axes[0]
     dots = {round(line.get_xdata()[0], 6): line for line in ax.lines if len(line.get_xdata()) == 1}
-    hollow = dots[round(-0.02 / 0.05, 6)]
-    assert to_hex(hollow.get_markerfacecolor()) == "#ffffff"
+    assert to_hex(dots[round(-0.20 / 0.05, 6)].get_markerfacecolor()) == "#ffffff"
     assert to_hex(dots[overview.LIMIT].get_markerfacecolor()) == VERDICT_COLOURS["supported"].lower()
-    assert len(ax.texts) >= 1 and any(getattr(t, "arrow_patch", None) is not None for t in ax.texts)
+    assert any(getattr(t, "arrow_patch", None) is not None for t in ax.texts)
 
 
 def test_stale_pages_of_the_figure_are_removed(reports):

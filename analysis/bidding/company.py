@@ -22,7 +22,7 @@ from analysis.errors import EuchreError
 
 BOOK = "book"   # as a test records the book's company (analysis.experiment.stats.BOOK_COMPANY)
 # a company's name (a policy's name) -> how a test records it (its ``company``)
-COMPANIES = {BOOK: "book", "cautious": "cautious bidders"}
+COMPANIES = {BOOK: "book", "cautious": "cautious bidders", "optimised": "optimised"}
 
 _company: ContextVar[tuple[str, Policy] | None] = ContextVar("company", default=None)
 

@@ -336,6 +336,7 @@ class Claim:
     state: str | None = None
     company: str = BOOK_COMPANY
     permissive: bool = False       # a sentence that permits ("may"): judged for non-inferiority
+    signs: tuple[int, int] | None = None   # the deals where the book's action gained, lost (when saved)
 
     @property
     def name(self) -> str:
@@ -376,7 +377,7 @@ class Verdict:
             "sim_low": self.low, "sim_high": self.high, "margin": c.margin, "se": e.se, "deals": e.n,
             "p": e.p_value, "p_bonferroni": self.p_adjusted, "family": self.family, "verdict": self.verdict,
             "material": self.material, "deals_needed": self.deals_needed,
-        }
+        } | ({} if c.signs is None else {"gained": c.signs[0], "lost": c.signs[1]})
 
 
 def decide(low: float, high: float, margin: float, permissive: bool = False) -> tuple[str, bool]:
@@ -432,3 +433,60 @@ def verdicts(claims: list[Claim], alpha: float = ALPHA) -> list[Verdict]:
             needed = n
         out.append(Verdict(claim, bonferroni_p(e, m), verdict, needed, float(low), float(high), material, m))
     return out
+
+
+# --- the primaries' rule ----------------------------------------------------------------------
+
+EXACT_BELOW = 30     # deals below which a primary is judged by an exact test, not by Student's t
+PRIMARY_RULE = (
+    "The primaries' rule. Each claim has one primary test, repeated in replication cells (play engine, company, "
+    "rubber state). Its interval is Student's t on the test's degrees of freedom (the deals less one for a paired "
+    "mean), at the simultaneous level 1 - 0.05/57: the multiplicity family is the 57 primaries within one "
+    "replication cell (Bonferroni), so an estimate gets the same verdict wherever it stands. Below 30 deals the "
+    "verdict is an exact sign test at the same level (supported or contradicted only). The verdict words are the "
+    "studies' (negligible inside the margin, else supported above 0, contradicted below 0, inconclusive; a "
+    "permissive sentence judged for non-inferiority). A replication *decides* when its verdict is not "
+    "inconclusive; one that does not is shown with the deals at which its simultaneous half-width would be half "
+    "its margin (then it always decides)."
+)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A primary's replication judged by :data:`PRIMARY_RULE`: the simultaneous interval, the verdict,
+    the deals that would decide it (when it does not) and how it was judged."""
+
+    low: float
+    high: float
+    verdict: str
+    material: bool
+    deals_to_decide: int | None
+    how: str
+
+
+def judge_primary(estimate: float, se: float, n: int, margin: float, permissive: bool = False,
+                  dof: float | None = None, family: int = 57, signs: tuple[int, int] | None = None,
+                  alpha: float = ALPHA) -> Judged:
+    """One replication of a primary by :data:`PRIMARY_RULE`; ``signs``: the deals where the book's
+    action gained and lost, for the exact test below :data:`EXACT_BELOW` deals."""
+    level = alpha / family
+    if not (np.isfinite(estimate) and np.isfinite(se)) or n < 2:
+        return Judged(float("nan"), float("nan"), INCONCLUSIVE, False, None, "no estimate")
+    dof = float(n - 1 if dof is None else dof)
+    q = float(_st.t.ppf(1 - level / 2, dof))
+    low, high = estimate - q * se, estimate + q * se
+    needed = int(math.ceil(n * (q * se / (margin / 2)) ** 2)) if se > 0 and margin > 0 else None
+    if n < EXACT_BELOW:
+        if signs is None:
+            return Judged(low, high, INCONCLUSIVE, False, max(needed or 0, EXACT_BELOW),
+                          f"exact test needed below {EXACT_BELOW} deals; the deals' signs were not saved")
+        wins, losses = (int(x) for x in signs)
+        p = float(_st.binomtest(wins, wins + losses, 0.5).pvalue) if wins + losses else 1.0
+        verdict = INCONCLUSIVE if p >= level else SUPPORTED if wins > losses else CONTRADICTED
+        if permissive and verdict == CONTRADICTED:
+            verdict = INCONCLUSIVE      # losing more often is not losing by more than the margin
+        return Judged(low, high, verdict, False, max(needed or 0, EXACT_BELOW) if verdict == INCONCLUSIVE else None,
+                      f"exact sign test ({wins} gained, {losses} lost)")
+    verdict, material = decide(low, high, margin, permissive)
+    return Judged(float(low), float(high), verdict, material, needed if verdict == INCONCLUSIVE else None,
+                  f"Student's t, {dof:g} degrees of freedom")

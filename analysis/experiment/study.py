@@ -71,12 +71,14 @@ class ClaimTest:
     company: str = BOOK_COMPANY
     permissive: bool = False
 
-    def measured(self, estimate: Estimate, simulated: int | None = None, engine: str = DOUBLE_DUMMY) -> Claim:
-        """The test with its estimate; ``engine``: the run's play engine, unless the test names its own."""
+    def measured(self, estimate: Estimate, simulated: int | None = None, engine: str = DOUBLE_DUMMY,
+                 signs: tuple[int, int] | None = None) -> Claim:
+        """The test with its estimate; ``engine``: the run's play engine, unless the test names its own;
+        ``signs``: the deals where the book's action gained and lost, when the study keeps them."""
         margin = MARGINS.get(self.unit, 0.05) if self.margin is None else self.margin
         return Claim(self.claim, quote(self.claim), self.test, estimate, self.sign, margin, self.unit,
                      key=self.key, label=self.label, simulated=simulated, engine=self.engine or engine,
-                     state=self.state, company=self.company, permissive=self.permissive)
+                     state=self.state, company=self.company, permissive=self.permissive, signs=signs)
 
 
 class Study:
@@ -124,6 +126,11 @@ class Study:
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         raise NotImplementedError
 
+    def signs(self, key: str, table: pd.DataFrame) -> tuple[int, int] | None:
+        """The deals where the test's book action gained and lost, for an exact test of a small
+        class; None when the study does not keep them."""
+        return None
+
     # -- shared by every study ------------------------------------------------------------------
     def claim_test(self, key: str) -> ClaimTest:
         for test in self.claims:
@@ -140,7 +147,7 @@ class Study:
         for test in self.claims:
             estimate = self.estimate(test.key, table, manifest)
             if estimate is not None:
-                out.append(test.measured(estimate, simulated, engine))
+                out.append(test.measured(estimate, simulated, engine, self.signs(test.key, table)))
         return out
 
     def verdicts(self, table: pd.DataFrame, manifest: dict | None = None) -> list[Verdict]:

@@ -1,5 +1,5 @@
 """The game itself: cards and their notation, the laws' rules and scoring, the contract once the
-bidding ends, the book's hand patterns, its discard, and the catalogue of its claims."""
+bidding ends, the book's hand patterns, its discard, the catalogue of its claims and the primary test of each."""
 from analysis.public import lazy_exports
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
@@ -12,4 +12,5 @@ __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "discard": ["book_discard"],
     "position": ["Position", "parse_position"],
     "claims": ["BookClaim", "catalogue", "quote"],
+    "primary": ["Primary", "primaries"],
 })

@@ -15,15 +15,13 @@ It reads
   reading" (true only if an adversary replies as the book supposes) inconclusive; advice about
   other deals, which the printed deal cannot check, is no test.
 
-Every test carries its model (:class:`analysis.experiment.stats.Model`: play engine, unit, rubber
-state, company). A claim's status (:func:`status_of`): ``untested`` when nothing tests it (its
-``note`` says what it waits for); ``mixed`` when tests under the same model disagree (the
-entries of the claim, hands or scores, go different ways); ``model-dependent`` when each model's
-tests agree but the models do not (the summary names the axis and the value that flips it);
-else the verdict every test gives (supported, contradicted, negligible, inconclusive). ``robust``
-is true when that verdict holds under two models or more, null when one model was tried (or the
-claim is untested or mixed), false when it is model-dependent. Tests of ids outside the
-catalogue (a study of one's own) are kept aside in :attr:`Ledger.foreign`.
+A claim's status comes from its primary test alone (:mod:`analysis.reporting.primary_status`,
+the catalogue of primaries :mod:`analysis.game.primary`): the primary's replications are picked
+out of the saved tests and judged by :data:`analysis.experiment.stats.PRIMARY_RULE` (Student's t,
+the 57 primaries of a replication cell as the multiplicity family). Every other test of the claim
+is *secondary*: shown beside it, never moving its status; the ledger lists the secondary tests
+whose verdict is the opposite of the claim's status. Tests of ids outside the catalogue (a study of
+one's own) are kept aside in :attr:`Ledger.foreign`.
 
 :func:`write_ledger` writes the ledger as ``claims.md`` and a self-contained ``claims.html``;
 ``reports/index.html`` shows its counts by part of the book (:func:`analysis.reporting.report.write_index`).
@@ -39,16 +37,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.game import BookClaim, catalogue
+from analysis.game import BookClaim, Primary, catalogue, primaries
 from analysis.errors import EuchreError
-from analysis.experiment.stats import (AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
+from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
-from analysis.experiment import GAME_WIN, POINTS, RUBBER
+from analysis.experiment import RUBBER
+from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED, Replication, Standing, standing
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, md_grid, page_head
 from analysis.storage import write_text
 
-MIXED, UNTESTED, MODEL_DEPENDENT = "mixed", "untested", "model-dependent"
-STATUSES = (SUPPORTED, CONTRADICTED, MODEL_DEPENDENT, MIXED, NEGLIGIBLE, INCONCLUSIVE, UNTESTED)   # a claim's status
 OLD_WORDS = {"inconclusive at this precision": INCONCLUSIVE}        # verdicts.csv before "negligible"
 
 COUPS = "coups"
@@ -69,39 +66,6 @@ PARTS = {
     "Coups": "Coups",
 }
 
-# --- what an untested claim waits for -------------------------------------------------------
-
-PLAY = "needs card play that does not see the hidden cards (table-side play engine)"
-BRIDGE = "needs the bridge study: the ways of keeping it against the adversaries' lone policies, in rubber points"
-DISCARD = "needs a discard study: the book's discard against the others, on the same deals"
-SCORE_BIDDING = "needs a study of bidding at the scores it names, valued in rubber points (the score study)"
-BIDDING = "needs a round-one bidding study of this advice: calling against passing on the same deals"
-LONE = "needs a lone-hands study of this case: alone against with the partner on the same deals"
-COUPS_NOTE = "needs the coups' saved verdicts: run `euchrelab coups --out REPORTS/coups`"
-
-
-
-def waits_for(claim: BookClaim) -> str:
-    """What an untested claim needs before it can be tested: the catalogue's word (``waits``), else
-    what its kind needs."""
-    kind = set(claim.kind)
-    if claim.waits:
-        return claim.waits
-    if "play" in kind:
-        return PLAY
-    if "coup" in kind:
-        return COUPS_NOTE
-    if "bridge" in kind:
-        return BRIDGE
-    if "discard" in kind:
-        return DISCARD
-    if "score" in kind:
-        return SCORE_BIDDING
-    if "lone" in kind:
-        return LONE
-    return BIDDING
-
-
 # --- the ledger -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -113,7 +77,7 @@ class Result:
     key: str                   # the test's name in its study
     label: str                 # a few words
     test: str                  # what is compared, in words
-    verdict: str               # one of VERDICTS
+    verdict: str               # one of VERDICTS (judged within its study's family)
     estimate: float | None = None              # oriented: positive means the book's advice gains
     ci: tuple[float, float] | None = None      # the simultaneous interval (a coup: its 95% interval)
     margin: float | None = None
@@ -126,6 +90,10 @@ class Result:
     state: str | None = None                   # the rubber state of a test in rubber points
     company: str = BOOK_COMPANY
     permissive: bool = False                   # judged for non-inferiority
+    se: float | None = None                    # the estimate's standard error
+    dof: float | None = None                   # its degrees of freedom (None: the deals less one)
+    gained: int | None = None                  # deals where the book's action gained, lost (the exact test)
+    lost: int | None = None
 
     @property
     def model(self) -> Model:
@@ -139,16 +107,47 @@ class Result:
                 "model": self.model.as_dict(), "permissive": self.permissive}
 
 
+OPPOSITE = {SUPPORTED: CONTRADICTED, CONTRADICTED: SUPPORTED}
+
+
 @dataclass(frozen=True)
 class Entry:
-    """A claim of the catalogue with its status and its tests."""
+    """A claim of the catalogue with its primary, its status and all its tests."""
 
     claim: BookClaim
-    status: str
-    summary: str               # one line
-    note: str | None           # what an untested claim waits for
-    tests: tuple[Result, ...]
-    robust: bool | None = None # see the module's notes
+    primary: Primary
+    standing: Standing
+    tests: tuple[Result, ...]                  # every saved test of the claim
+    table_view: str | None = None              # a coup's table-side view, in words
+
+    @property
+    def status(self) -> str:
+        return self.standing.status
+
+    @property
+    def robust(self) -> bool:
+        return self.standing.robust
+
+    @property
+    def summary(self) -> str:
+        """The status line (a coup's table-side view after it)."""
+        return self.standing.words + (f"; {self.table_view}" if self.table_view else "")
+
+    @property
+    def note(self) -> str | None:
+        """What an untested claim's primary waits for."""
+        return self.primary.waits or None if self.status == UNTESTED else None
+
+    @property
+    def secondary(self) -> tuple[Result, ...]:
+        """Every test that is not one of the primary's replications."""
+        return tuple(t for t in self.tests if (t.study, t.key) not in self.standing.used)
+
+    @property
+    def disagreeing(self) -> tuple[Result, ...]:
+        """The secondary tests whose verdict is the opposite of the claim's status."""
+        against = OPPOSITE.get(self.status)
+        return tuple(t for t in self.secondary if t.verdict == against)
 
     @property
     def part(self) -> str:
@@ -156,28 +155,34 @@ class Entry:
 
     @property
     def study(self) -> str | None:
-        """The study that tests the claim (several joined by ", "), or None."""
+        """The studies that test the claim (joined by ", "), or None."""
         names = list(dict.fromkeys(t.study for t in self.tests))
         return ", ".join(names) or None
-
-    def as_dict(self) -> dict:
-        return {"id": self.claim.id, "part": self.part, "kind": list(self.claim.kind), "status": self.status,
-                "robust": self.robust, "summary": self.summary, "note": self.note, "reading": self.claim.reading,
-                "study": self.study,
-                "models": len({t.model for t in self.tests}), "tests": [t.as_dict() for t in self.tests]}
 
     @property
     def count_as(self) -> str:
         """The column the ledger's counts put the claim in (:data:`COUNTS`)."""
-        if self.status in (SUPPORTED, CONTRADICTED):
-            return f"{self.status} (robust)" if self.robust else f"{self.status} (one model)"
+        if self.status in (SUPPORTED, CONTRADICTED, NEGLIGIBLE) and self.robust:
+            return f"{self.status} (robust)"
         return self.status
+
+    def as_dict(self) -> dict:
+        p, s = self.primary, self.standing
+        primary = {**p.as_dict(), "replications": [r.as_dict() for r in s.replications],
+                   "anchor": None if s.anchor is None else s.anchor.as_dict(), "split_axis": s.split_axis,
+                   "unit_sensitive": s.unit_sensitive}
+        return {"id": self.claim.id, "part": self.part, "kind": list(self.claim.kind), "status": s.status,
+                "robust": s.robust, "summary": self.summary, "note": self.note, "reading": self.claim.reading,
+                "primary": primary, "flips": list(s.flips),
+                "not_deciding": [r.words() for r in s.not_deciding],
+                "secondary": [t.as_dict() for t in self.secondary],
+                "secondary_disagreeing": [t.key for t in self.disagreeing]}
 
 
 @dataclass(frozen=True)
 class Ledger:
     entries: list[Entry]       # every claim of the catalogue, in its order
-    foreign: list[Result]        # tests of ids outside the catalogue
+    foreign: list[Result]      # tests of ids outside the catalogue
 
     def as_list(self) -> list[dict]:
         return [e.as_dict() for e in self.entries]
@@ -194,6 +199,17 @@ class Ledger:
             rows.append(row)
         return pd.DataFrame(rows)
 
+    def headline(self) -> str:
+        """The answers counted, in one sentence: right, wrong, does not matter, depends (on which
+        axis), not yet decided, untested."""
+        c = Counter(e.status for e in self.entries)
+        axes = Counter(e.standing.split_axis or "several axes" for e in self.entries if e.status == SPLIT)
+        on = ", ".join(f"{n} on the {a}" if a != "several axes" else f"{n} on several axes" for a, n in axes.items())
+        return (f"Of the book's {len(self.entries)} claims, by their primary tests: right {c[SUPPORTED]}, "
+                f"wrong {c[CONTRADICTED]}, it does not matter {c[NEGLIGIBLE]}, it depends {c[SPLIT]}"
+                + (f" ({on})" if on else "") + f", not yet decided {c[NOT_SHOWN]}, untested as pre-registered "
+                f"{c[UNTESTED]}.")
+
 
 def build_ledger(reports_dir) -> Ledger:
     """The ledger of the results saved under ``reports_dir`` (which must exist)."""
@@ -209,125 +225,20 @@ def build_ledger(reports_dir) -> Ledger:
     if coups.exists():
         coup_tests, table_views = read_coup_verdicts(coups)
         tests += coup_tests
-    known = catalogue()
+    known, registered = catalogue(), primaries()
     by_claim: dict[str, list[Result]] = {}
     for t in tests:
         by_claim.setdefault(t.claim, []).append(t)
-    entries = [_entry(c, tuple(by_claim.get(cid, ())), table_views.get(cid)) for cid, c in known.items()]
+    entries = []
+    for cid, c in known.items():
+        own = tuple(by_claim.get(cid, ()))
+        entries.append(Entry(c, registered[cid], standing(registered[cid], own), own, table_views.get(cid)))
     return Ledger(entries, [t for t in tests if t.claim not in known])
 
 
-# The ledger's counts: supported and contradicted split by whether more than one model agrees.
-COUNTS = (f"{SUPPORTED} (robust)", f"{SUPPORTED} (one model)", f"{CONTRADICTED} (robust)", f"{CONTRADICTED} (one model)",
-          MODEL_DEPENDENT, MIXED, NEGLIGIBLE, INCONCLUSIVE, UNTESTED)
-
-
-def status_of(tests) -> tuple[str, bool | None]:
-    """A claim's status and whether it is robust, from its tests (the rule in the module's notes)."""
-    if not tests:
-        return UNTESTED, None
-    by_model = {m: {t.verdict for t in ts} for m, ts in _by_model(tests).items()}
-    if any(len(v) > 1 for v in by_model.values()):
-        return MIXED, None
-    verdicts = {next(iter(v)) for v in by_model.values()}
-    if len(verdicts) > 1:
-        return MODEL_DEPENDENT, False
-    return verdicts.pop(), (True if len(by_model) > 1 else None)
-
-
-def _by_model(tests) -> dict[Model, list[Result]]:
-    """The tests grouped by their model, in the order first seen."""
-    out: dict[Model, list[Result]] = {}
-    for t in tests:
-        out.setdefault(t.model, []).append(t)
-    return out
-
-
-ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", "pimc": "at the table (PIMC)",
-                "pimc-calls": "at the table (PIMC reading the calls)", "book": "with the book's card play at the table",
-                AGAINST_PIMC: "against PIMC's card in the rules' place (the book's card play at the table)"}
-UNIT_WORDS = {POINTS: "in points per hand", GAME_WIN: "in game-win", RUBBER: "in rubber points"}
-
-
-def _axis_words(axis: str, value) -> str:
-    if axis == "engine":
-        return ENGINE_WORDS.get(value, f"comparing {value}")
-    if axis == "unit":
-        return UNIT_WORDS.get(value, f"in {value}")
-    if axis == "state":
-        return "in the first game" if value == FIRST_GAME else f"at {value}" if value else "outside the rubber"
-    return "in the book's company" if value == BOOK_COMPANY else f"against {value}"
-
-
-def _model_words(m: Model) -> str:
-    parts = [_axis_words("engine", m.engine), _axis_words("unit", m.unit)]
-    if m.state:
-        parts.append(_axis_words("state", m.state))
-    if m.company != BOOK_COMPANY:
-        parts.append(_axis_words("company", m.company))
-    return " ".join(parts)
-
-
-def flips(tests) -> str:
-    """Of a model-dependent claim: the axis whose value sets the verdict, in words ("contradicted in
-    rubber points; supported in game-win and in points per hand"), or each model's verdict when no
-    one axis does."""
-    verdict = {m: ts[0].verdict for m, ts in _by_model(tests).items()}     # one verdict a model: not mixed
-    for axis in ("unit", "state", "engine", "company"):
-        by_value: dict = {}
-        for m in verdict:
-            by_value.setdefault(getattr(m, axis), set()).add(verdict[m])
-        if len(by_value) < 2 or any(len(v) > 1 for v in by_value.values()) \
-                or len({next(iter(v)) for v in by_value.values()}) < 2:
-            continue
-        said: dict[str, list[str]] = {}
-        for value, v in by_value.items():
-            if axis == "state" and value is None:     # the tests in units the rubber does not value
-                units = dict.fromkeys(m.unit for m in verdict if m.state is None)
-                words = " and ".join(_axis_words("unit", u) for u in units)
-            else:
-                words = _axis_words(axis, value)
-            said.setdefault(next(iter(v)), []).append(words)
-        return "; ".join(f"{w} {' and '.join(values)}" for w, values in said.items())
-    said = {}
-    for m, w in verdict.items():
-        said.setdefault(w, []).append(_model_words(m))
-    return "; ".join(f"{w} {', '.join(values)}" for w, values in said.items())
-
-
-def _entry(claim: BookClaim, tests: tuple[Result, ...], table_view: str | None) -> Entry:
-    status, robust = status_of(tests)
-    if status == UNTESTED:
-        note = waits_for(claim)
-        return Entry(claim, UNTESTED, f"untested: {note}", note, tests)
-    summary = _summary(status, tests, robust)
-    if table_view:
-        summary += f"; {table_view}"
-    return Entry(claim, status, summary, None, tests, robust)
-
-
-def _summary(status: str, tests: tuple[Result, ...], robust: bool | None = None) -> str:
-    if status == MODEL_DEPENDENT:
-        return f"{status}: {flips(tests)}"
-    if len(tests) == 1:
-        return f"{status}: {describe(tests[0])}"
-    if status != MIXED:
-        every = "both tests" if len(tests) == 2 else f"all {len(tests)} tests"
-        models = len({t.model for t in tests})
-        under = f", under {models} models" if robust else ", under one model" if models == 1 else ""
-        return f"{status} by {every}{under} ({'; '.join(t.label for t in tests)})"
-    by_model = _by_model(tests)
-    if len(by_model) > 1:     # each model's tally: where the entries go, and how the models differ
-        return "mixed: " + "; ".join(f"{_model_words(m)}: {_tally(ts)}" for m, ts in by_model.items())
-    counts = Counter(t.verdict for t in tests)
-    lead = max(VERDICTS, key=lambda v: (counts[v], -VERDICTS.index(v)))
-    others = "; ".join(f"{t.label} ({t.verdict})" for t in tests if t.verdict != lead)
-    return f"mixed: {_tally(tests)}; not {lead}: {others}"
-
-
-def _tally(tests) -> str:
-    counts = Counter(t.verdict for t in tests)
-    return ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
+# The ledger's counts: supported, contradicted and negligible split by whether they are robust.
+COUNTS = (f"{SUPPORTED} (robust)", SUPPORTED, f"{CONTRADICTED} (robust)", CONTRADICTED, f"{NEGLIGIBLE} (robust)",
+          NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
 
 
 def describe(t: Result) -> str:
@@ -381,7 +292,8 @@ def read_study_verdicts(path, study: str) -> list[Result]:
             margin=_number(row.get("margin")), unit=_text(row.get("unit")) or None,
             n=_whole(row.get("deals")), p_adjusted=_number(row.get("p_bonferroni", row.get("p_holm"))),
             material=_flag(row.get("material")), deals_needed=_whole(row.get("deals_needed")),
-            **_model_of(row)))
+            se=_number(row.get("se")), dof=_number(row.get("dof")), gained=_whole(row.get("gained")),
+            lost=_whole(row.get("lost")), **_model_of(row)))
     return tests
 
 
@@ -469,22 +381,27 @@ def _flag(x) -> bool | None:
 
 INTRO = (
     "Every claim of the chapter General Remarks of *The Laws of Euchre* (Leeds & Dwight, 1888) and of its "
-    "nine coup cases, with the tests the studies made of it. Each test is measured under a *model*: the card "
-    "play (double-dummy, which sees every card; PIMC or the book's card-play rules at the table, players who "
-    "see only their own cards), the unit (points per hand, the probability of winning the game, net rubber "
-    "points), the rubber state of a test in rubber points (the first game, one game all) and the company (the "
-    "other players: the book's, unless the test names others). A claim's status is *supported*, "
-    "*contradicted*, *negligible* or *inconclusive* when every test agrees, and *robust* when they agree under "
-    "two models or more; *model-dependent* when each model's tests agree but the models do not (the summary "
-    "names what flips it); *mixed* when tests under the same model disagree; *untested* when no study tests it "
-    "yet (then it says what it waits for). Estimates are oriented so that a positive value means the book's "
-    "advice gains; the interval is the simultaneous interval of the study's tests under the same model (for a "
-    "coup's table-side remark, its 95% interval); a test is *negligible* when the interval lies inside the "
-    "margin, else *supported* when it lies above 0, *contradicted* below 0, *inconclusive* otherwise, and "
-    "*material* when it lies beyond the margin; a sentence that only permits (\"may\") is judged for "
-    "non-inferiority (*supported* when the book's option is not worse by more than the margin). "
-    "Nothing here is recomputed: it is read from the studies' `verdicts.csv` and the coups' `verdicts.json`."
+    "nine coup cases, each with one answer. Each claim has one *primary test*, pre-registered before the runs "
+    "that judge it: the hands, the book's action against the one the player would otherwise take on the same "
+    "deals, the unit (net points per hand at love-all; net rubber points of the book's game for a claim that "
+    "names a score) and the margin, the smallest effect that matters (0.05 points, 0.04 rubber points). The "
+    "primary is repeated in *replication cells*, the same question under another play engine (double-dummy, "
+    "which sees every card; the table, every seat playing PIMC reading the calls), company (the book's policy "
+    "or the optimised policy in the three other chairs) and rubber state (the first game, one game all). A "
+    "claim's status comes from those replications only: *supported* or *contradicted* when every replication "
+    "that decides says so, *negligible* when every one that decides finds the effect inside the margin, "
+    "*split* when they disagree (the axis that flips it is named), *not shown* when none decides (with the "
+    "deals that would), *untested* when the primary is not built yet (with what it waits for); *robust* when "
+    "the deciding replications vary along two axes or more and agree. Estimates are oriented so that a positive "
+    "value means the book's advice gains. Every other test of a claim is *secondary*: shown in its fold, judged "
+    "within its own study, never moving the status; a secondary test whose verdict is the opposite of the "
+    "status is named. Nothing here is recomputed but the primaries' verdicts, from the estimates and standard "
+    "errors saved in the studies' `verdicts.csv`."
 )
+
+REPLICATION_COLUMNS = ("replication", "estimate", "simultaneous interval", "in margins", "n", "verdict",
+                       "deals to decide", "judged by", "source")
+PRIMARY_VERDICT_COLUMN = REPLICATION_COLUMNS.index("verdict")
 
 TEST_COLUMNS = ("study", "test", "model", "estimate", "simultaneous interval", "margin", "unit", "n",
                 "p (Bonferroni)", "verdict", "deals needed")
@@ -528,8 +445,36 @@ def _counts_rows(ledger: Ledger) -> tuple[list[str], list[list[str]]]:
     return head, [[str(v) if v != 0 else "·" for v in row] for row in frame.itertuples(index=False)]
 
 
+def _replication_cells(r: Replication, margin: float) -> list[str]:
+    if not r.run:
+        return [r.words(), "", "", "", "", "not run", "", "", ""]
+    ci = "" if r.ci is None else f"[{number(r.ci[0], margin)}, {number(r.ci[1], margin)}]"
+    multiples = "" if r.estimate is None else f"{r.estimate / margin:+.1f}"
+    verdict = r.verdict + (" (material)" if r.material else "")
+    return [r.words(), number(r.estimate, margin), ci, multiples, "" if r.n is None else f"{r.n:,}", verdict,
+            "" if r.deals_to_decide is None or r.powered else f"{r.deals_to_decide:,}", r.how, r.source]
+
+
+def primary_text(p: Primary) -> str:
+    """The primary test in words: what is compared, on which hands, in which unit."""
+    unit = f"{p.unit}, margin {p.margin:g}, judged for {p.judged}"
+    parts = [f"**Primary test** (pre-registered): {p.title}", f"Hands: {p.hands}" if p.hands else "",
+             f"Decision: {p.decision}" if p.decision else "", f"Score: {p.score}" if p.score else "",
+             f"Unit: {unit}.", f"Reading: {p.reading}" if p.reading else "",
+             f"Replications: {', '.join(p.axes)}." if p.axes else ""]
+    return " ".join(x for x in parts if x)
+
+
+def _disagreeing_text(e: Entry) -> str:
+    if not e.disagreeing:
+        return ""
+    return (f"Secondary tests that say the opposite ({len(e.disagreeing)}): "
+            + ", ".join(f"{t.study}/{t.key}" for t in e.disagreeing) + ".")
+
+
 def render_markdown(ledger: Ledger) -> str:
-    parts = ["# The book's claims, one by one", "", INTRO, "", md_grid(*_counts_rows(ledger)), ""]
+    parts = ["# The book's claims, one by one", "", INTRO, "", PRIMARY_RULE, "", ledger.headline(), "",
+             md_grid(*_counts_rows(ledger)), ""]
     for part in dict.fromkeys(e.part for e in ledger.entries):
         entries = [e for e in ledger.entries if e.part == part]
         parts += [f"## {entries[0].claim.section}", ""]
@@ -537,15 +482,15 @@ def render_markdown(ledger: Ledger) -> str:
             parts += [f"### {e.claim.id} — {e.count_as}", "", f"> {e.claim.text}", ""]
             if e.claim.reading:
                 parts += [f"*Read as:* {e.claim.reading}", ""]
-            if e.status == UNTESTED:
-                parts += [f"*Untested:* {e.note}.", ""]
-                continue
-            parts += [e.summary[0].upper() + e.summary[1:] + ".", "",
-                      md_grid(list(TEST_COLUMNS), [_cells(t) for t in e.tests]), ""]
-            read = [f"- {t.label}: {t.test} ({t.study}; its report states the readings)"
-                    for t in e.tests if t.test and t.test != t.label]
-            if read:
-                parts += ["Tested as:", "", *read, ""]
+            parts += [primary_text(e.primary), "", e.summary[0].upper() + e.summary[1:] + ".", ""]
+            if e.standing.replications:
+                parts += [md_grid(list(REPLICATION_COLUMNS),
+                                  [_replication_cells(r, e.primary.margin) for r in e.standing.replications]), ""]
+            if e.disagreeing:
+                parts += [_disagreeing_text(e), ""]
+            if e.secondary:
+                parts += [f"Secondary tests ({len(e.secondary)}):", "",
+                          md_grid(list(TEST_COLUMNS), [_cells(t) for t in e.secondary]), ""]
     if ledger.foreign:
         parts += ["## Tests of claims outside the catalogue", "",
                   ", ".join(f"{t.claim} ({t.study}: {t.verdict})" for t in ledger.foreign), ""]
@@ -569,17 +514,29 @@ def _tests_html(tests: tuple[Result, ...]) -> str:
     return f'<table class="tests"><thead><tr>{th}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
+def _replications_html(e: Entry) -> str:
+    rows = []
+    for r in e.standing.replications:
+        c = [html.escape(x) for x in _replication_cells(r, e.primary.margin)]
+        word = r.verdict if r.run else "not-run"
+        c[PRIMARY_VERDICT_COLUMN] = f'<td class="{word}">{c[PRIMARY_VERDICT_COLUMN]}</td>'
+        rows.append("<tr>" + "".join(x if x.startswith("<td") else f"<td>{x}</td>" for x in c) + "</tr>")
+    th = "".join(f"<th>{h}</th>" for h in REPLICATION_COLUMNS)
+    return f'<table class="tests primary"><thead><tr>{th}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
 def render_html(ledger: Ledger, figures=()) -> str:
     """The ledger as a self-contained page; ``figures``: the file names of the figure of every claim
     beside it (its pages), shown after the counts."""
     parts = [*page_head("The book's claims, one by one", LEDGER_STYLE),
              '<p class="nav"><a href="index.html">All the reports</a> · <a href="claims.md">Markdown</a></p>',
-             "<h1>The book's claims, one by one</h1>", f"<p>{inline(INTRO)}</p>", counts_html(ledger)]
-    parts += [f'<figure><img alt="the claims of the book with their tests" src="{html.escape(name)}"></figure>'
-              for name in figures]
+             "<h1>The book's claims, one by one</h1>", f'<p class="headline">{html.escape(ledger.headline())}</p>',
+             counts_html(ledger), f"<p>{inline(INTRO)}</p>", f'<p class="note">{inline(PRIMARY_RULE)}</p>']
+    parts += [f'<figure><img alt="the claims of the book with their primary tests" src="{html.escape(name)}">'
+              "</figure>" for name in figures]
     if figures:
-        parts.append('<p class="note">Every claim with its tests, each in multiples of its margin (the index '
-                     "explains the figure).</p>")
+        parts.append('<p class="note">Every claim\'s primary test, each replication a marker, in multiples of its '
+                     "margin (the index explains the figure).</p>")
     sections = list(dict.fromkeys(e.claim.section for e in ledger.entries))
     parts.append('<p class="nav">' + " · ".join(
         f'<a href="#{_anchor(s)}">{html.escape(PARTS.get(s, s))}</a>' for s in sections) + "</p>")
@@ -587,15 +544,19 @@ def render_html(ledger: Ledger, figures=()) -> str:
         parts.append(f'<h2 id="{_anchor(section)}">{html.escape(section)}</h2>')
         for e in (e for e in ledger.entries if e.claim.section == section):
             parts.append(f'<section id="{html.escape(e.claim.id)}"><h3>{html.escape(e.claim.id)}'
-                         f'<span class="status {e.status}">{html.escape(e.count_as)}</span></h3>')
+                         f'<span class="status {e.status.replace(" ", "-")}">{html.escape(e.count_as)}</span></h3>')
             parts.append(f"<blockquote>{html.escape(e.claim.text)}</blockquote>")
             if e.claim.reading:
                 parts.append(f'<p class="reading"><strong>Read as:</strong> {html.escape(e.claim.reading)}</p>')
-            if e.status == UNTESTED:
-                parts.append(f'<p class="waits"><strong>Untested:</strong> {inline(e.note)}.</p>')
-            else:
-                parts.append(f'<p class="summary">{html.escape(e.summary[0].upper() + e.summary[1:])}.</p>')
-                parts.append(_tests_html(e.tests))
+            parts.append(f'<p class="primary">{inline(primary_text(e.primary))}</p>')
+            parts.append(f'<p class="summary">{html.escape(e.summary[0].upper() + e.summary[1:])}.</p>')
+            if e.standing.replications:
+                parts.append(_replications_html(e))
+            if e.disagreeing:
+                parts.append(f'<p class="note">{html.escape(_disagreeing_text(e))}</p>')
+            if e.secondary:
+                parts.append(f"<details><summary>Secondary tests ({len(e.secondary)})</summary>"
+                             f"{_tests_html(e.secondary)}</details>")
             parts.append("</section>")
     if ledger.foreign:
         parts += ["<h2>Tests of claims outside the catalogue</h2>", "<p>" + html.escape(

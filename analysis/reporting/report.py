@@ -470,13 +470,14 @@ def _summary_of(folder: Path) -> dict:
 
 
 CLAIMS_CAPTION = (
-    "Every claim of the book, a row each, grouped by part of the book; on its row every test of it, at its estimate "
-    "divided by the test's margin (what a difference must reach to matter), with its simultaneous interval. Right "
-    "of zero the book's advice gains; inside the shaded band the difference does not matter. The label gives the "
-    "claim's status: robust when two models or more agree, model-dependent when the verdict turns on the model, "
-    "mixed when the entries of a claim go different ways. A hollow marker is a sentence that only permits "
-    "(\"may\"), judged for non-inferiority: supported when the book's option is not worse by more than the margin, "
-    "so it may lie left of zero. The figure's data: [claims.csv](claims.csv).")
+    "Every claim of the book, a row each, grouped by part of the book; on its row every replication of its primary "
+    "test (the one pre-registered test of the claim, repeated under each play engine, company and rubber state it "
+    "names), at its estimate divided by the margin (what a difference must reach to matter), with its simultaneous "
+    "interval. Right of zero the book's advice gains; inside the shaded band the difference does not matter. The "
+    "shape is the play engine (circle double-dummy, triangle at the table); a hollow marker is the optimised "
+    "company. The label gives the claim's status: robust when replications along two axes or more decide and "
+    "agree, split when they disagree, not shown when none decides, untested when the primary is not built. The "
+    "figure's data: [claims.csv](claims.csv).")
 
 
 def _study_line(folder: Path) -> str:
@@ -540,15 +541,16 @@ def write_index(reports_dir, reference=None) -> Path:
     folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists())
     body = ('<ul class="studies">' + "\n".join(_study_line(f) for f in folders) + "</ul>" if folders
             else "<p>No study has been run yet: <code>make report</code>.</p>")
-    tested = sum(e.status != "untested" for e in ledger.entries)
     claims = "".join(f'<figure class="claims"><img alt="the claims of the book with their tests, page {k}" '
                      f'src="{f.name}"></figure>' for k, f in enumerate(figures, 1))
     parts = [
         "".join(page_head("euchrelab reports", INDEX_STYLE)), "<h1>euchrelab: the book's advice, tested</h1>",
-        f"<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte Carlo "
-        f"experiment on the same deals. {tested} of the book's {len(ledger.entries)} claims are tested so far.</p>",
-        "<h2>What did the book get right?</h2>", claims, f'<p class="note">{inline(CLAIMS_CAPTION)}</p>',
-        "<h2>The claims by status</h2><p>Every claim with its tests, and what the untested ones wait for: "
+        "<p>Each study turns sentences of <em>The Laws of Euchre</em> (Leeds &amp; Dwight, 1888) into a Monte Carlo "
+        "experiment on the same deals.</p>",
+        "<h2>What did the book get right?</h2>", f'<p class="headline">{html.escape(ledger.headline())}</p>', claims,
+        f'<p class="note">{inline(CLAIMS_CAPTION)}</p>',
+        "<h2>The claims by status</h2><p>Every claim with its primary test, its replications and its secondary "
+        "tests, and what the untested ones wait for: "
         '<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>', counts_html(ledger),
         "<h2>The studies</h2><p>The card play is double-dummy (every card seen: an approximation of play at the "
         "table) unless a report says otherwise; the studies whose names end in <em>_table</em> play at the table, "

@@ -195,17 +195,14 @@ class ClaimsLedger:
         return _plain(self.ledger.as_list())
 
     def __str__(self) -> str:
-        from analysis.reporting.ledger import COUNTS
         entries = self.ledger.entries
-        lines, part = [], None
+        lines, part = [self.ledger.headline()], None
         for e in entries:
             if e.part != part:
                 part = e.part
                 lines += ["", e.claim.section]
-            summary = e.summary.removeprefix(f"{e.status}: ")   # the status has its column
-            lines.append(f"  {e.claim.id:<4} {e.count_as:<24} {summary}")
-        tally = ", ".join(f"{n} {s}" for s in COUNTS if (n := sum(e.count_as == s for e in entries)))
-        lines += ["", f"{len(entries)} claims: {tally}"]
+            summary = e.summary.removeprefix(f"{e.status}: ").removeprefix(f"{e.status} ")   # the status has its column
+            lines.append(f"  {e.claim.id:<4} {e.count_as:<22} {summary}")
         return "\n".join(lines) + "\n"
 
     def _repr_html_(self) -> str:

@@ -1,0 +1,212 @@
+"""A claim's status from its primary test's replications only (the rule of
+:data:`analysis.experiment.stats.PRIMARY_RULE` and the pre-registration's status words).
+
+Each replication cell the primary names (engine x company x rubber state) is judged on its own,
+the multiplicity family being the 57 primaries within that cell. From the cells that *decide*
+(a verdict other than inconclusive):
+
+- *supported* / *contradicted* / *negligible*: at least one decides and every one that decides
+  says so;
+- *split*: the deciding cells disagree; the axis along which the verdict changes is named, with
+  each side's verdict ("split (engine): supported double-dummy, negligible at the table");
+- *not shown*: none decides (each with the deals that would decide it);
+- *untested*: the primary is not built (what it waits for).
+
+Beside it: *robust* when the deciding cells vary along at least two axes and agree; the cells
+that do not decide; the axes along which deciding cells differing in that axis alone disagree in
+sign (``flips``). Secondary tests never move a status.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
+from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, OPTIMISED, Primary
+
+SPLIT, NOT_SHOWN, UNTESTED = "split", "not shown", "untested"
+STATUSES = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
+CELL_AXES = ("engine", "company", "state")
+OTHER_COMPANIES = (OPTIMISED,)
+
+ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table"}
+COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company"}
+STATE_WORDS = {FIRST_GAME: "in the first game", "one game all": "at one game all"}
+
+
+def cell_words(axis: str, value) -> str:
+    return {"engine": ENGINE_WORDS, "company": COMPANY_WORDS, "state": STATE_WORDS}[axis].get(value, str(value))
+
+
+@dataclass(frozen=True)
+class Replication:
+    """One cell of a primary: where it was measured and, when it was, its estimate and verdict."""
+
+    engine: str
+    company: str
+    state: str | None
+    estimate: float | None = None
+    ci: tuple[float, float] | None = None      # the simultaneous interval (Student's t, family 57)
+    n: int | None = None
+    verdict: str | None = None                 # None: not run
+    material: bool = False
+    deals_to_decide: int | None = None
+    how: str = ""
+    source: str = ""                           # study/key
+
+    @property
+    def run(self) -> bool:
+        return self.verdict is not None
+
+    @property
+    def powered(self) -> bool:
+        """The replication decides: a verdict other than inconclusive."""
+        return self.verdict not in (None, INCONCLUSIVE)
+
+    def value(self, axis: str):
+        return getattr(self, axis)
+
+    def words(self) -> str:
+        parts = [cell_words("engine", self.engine), cell_words("company", self.company)]
+        if self.state:
+            parts.append(cell_words("state", self.state))
+        return ", ".join(parts)
+
+    def as_dict(self) -> dict:
+        return {"engine": self.engine, "company": self.company, "state": self.state, "estimate": self.estimate,
+                "ci": None if self.ci is None else list(self.ci), "n": self.n, "powered": self.powered,
+                "verdict": self.verdict if self.run else "not run", "material": self.material,
+                "deals_to_decide": self.deals_to_decide, "judged_by": self.how or None, "source": self.source or None}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A claim's status from its primary."""
+
+    status: str
+    words: str                                   # the status line
+    replications: tuple[Replication, ...] = ()   # every cell the primary names, the anchor first
+    robust: bool = False
+    flips: tuple[str, ...] = ()
+    split_axis: str | None = None
+    unit_sensitive: bool | None = None           # None: the other unit's check was not run
+    used: frozenset = field(default_factory=frozenset)   # the (study, key) of the tests the primary read
+
+    @property
+    def not_deciding(self) -> list[Replication]:
+        return [r for r in self.replications if r.run and not r.powered]
+
+    @property
+    def anchor(self) -> Replication | None:
+        return self.replications[0] if self.replications else None
+
+
+def replication_of(primary: Primary, test, cell) -> Replication:
+    """A saved test (a ledger's Result) judged as one cell of ``primary``."""
+    signs = (test.gained, test.lost) if test.gained is not None and test.lost is not None else None
+    j = judge_primary(test.estimate if test.estimate is not None else float("nan"),
+                      test.se if test.se is not None else float("nan"), test.n or 0, primary.margin,
+                      primary.permissive, test.dof, FAMILY, signs)
+    ci = None if j.low != j.low else (j.low, j.high)
+    return Replication(*cell, test.estimate, ci, test.n, j.verdict, j.material, j.deals_to_decide, j.how,
+                       f"{test.study}/{test.key}")
+
+
+def primary_tests(primary: Primary, tests) -> dict:
+    """The saved tests that are the primary's replications: cell -> test (the first found)."""
+    if not primary.built:
+        return {}
+    cells = set(primary.cells())
+    out = {}
+    for t in tests:
+        same_study = t.study == primary.study or t.study.startswith(primary.study + "_")
+        cell = (t.engine, t.company, t.state)
+        if same_study and _names(primary, t.key) and t.unit == primary.unit \
+                and cell in cells and cell not in out:
+            out[cell] = t
+    return out
+
+
+def _names(primary: Primary, key: str) -> bool:
+    """Is ``key`` a replication of the primary's test: its key, the key a table variant gives it
+    (".pimc"), or the key a company gives it ("E1.optimised")?"""
+    head, _, company = key.partition(".")
+    return key == primary.key or key == primary.key + ".pimc" or (head == primary.key and company in OTHER_COMPANIES)
+
+
+def standing(primary: Primary, tests) -> Standing:
+    """The claim's status from ``tests`` (all its saved tests; the primary's are picked out)."""
+    if not primary.built:
+        return Standing(UNTESTED, f"untested as pre-registered: waits for {primary.waits}")
+    found = primary_tests(primary, tests)
+    reps = tuple(replication_of(primary, found[c], c) if c in found else Replication(*c)
+                 for c in primary.cells())
+    used = frozenset((t.study, t.key) for t in found.values())
+    run = [r for r in reps if r.run]
+    if not run:
+        return Standing(UNTESTED, f"untested: the primary is built ({primary.source}) but no run of it is saved",
+                        reps, used=used)
+    deciding = [r for r in reps if r.powered]
+    flips = _flips(deciding)
+    idle = [r for r in run if not r.powered]
+    if not deciding:
+        needs = "; ".join(f"{r.words()}: {r.deals_to_decide:,}" if r.deals_to_decide else r.words()
+                          for r in idle)
+        return Standing(NOT_SHOWN, f"not shown: no replication decides (deals of the class that would decide it: "
+                                   f"{needs})", reps,
+                        flips=flips, used=used)
+    verdicts = {r.verdict for r in deciding}
+    if len(verdicts) == 1:
+        status = verdicts.pop()
+        varied = [a for a in CELL_AXES if len({r.value(a) for r in deciding}) > 1]
+        robust = len(varied) >= 2
+        words = f"{status} by {_count(deciding)} deciding"
+        if robust:
+            words += f" (robust: {' and '.join(varied)})"
+        if idle:
+            words += "; not deciding: " + "; ".join(r.words() for r in idle)
+        return Standing(status, words, reps, robust, flips, used=used)
+    axis = _split_axis(deciding)
+    sides = _sides(deciding, axis)
+    return Standing(SPLIT, f"split ({axis or 'several axes'}): {sides}", reps, False, flips, axis, used=used)
+
+
+def _count(reps) -> str:
+    return "the one replication" if len(reps) == 1 else f"all {len(reps)} replications"
+
+
+def _split_axis(reps) -> str | None:
+    """The axis whose value alone sets the verdict among the deciding cells, else None."""
+    for axis in CELL_AXES:
+        by_value: dict = {}
+        for r in reps:
+            by_value.setdefault(r.value(axis), set()).add(r.verdict)
+        if len(by_value) > 1 and all(len(v) == 1 for v in by_value.values()) \
+                and len({next(iter(v)) for v in by_value.values()}) > 1:
+            return axis
+    return None
+
+
+def _sides(reps, axis: str | None) -> str:
+    if axis is None:
+        return "; ".join(f"{r.verdict} {r.words()}" for r in reps)
+    said: dict[str, str] = {}
+    for r in reps:
+        said.setdefault(r.value(axis), r.verdict)
+    return ", ".join(f"{v} {cell_words(axis, value)}" for value, v in said.items())
+
+
+def _flips(reps) -> tuple[str, ...]:
+    """The axes along which two deciding cells differing in that axis alone have estimates of
+    opposite sign."""
+    out = []
+    for axis in CELL_AXES:
+        others = [a for a in CELL_AXES if a != axis]
+        for i, r in enumerate(reps):
+            for s in reps[i + 1:]:
+                if all(r.value(a) == s.value(a) for a in others) and r.value(axis) != s.value(axis) \
+                        and r.estimate is not None and s.estimate is not None and r.estimate * s.estimate < 0:
+                    out.append(axis)
+                    break
+            if axis in out:
+                break
+    return tuple(out)

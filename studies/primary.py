@@ -1,0 +1,225 @@
+"""The primary tests of the book's round-one bidding claims, as pre-registered
+(``analysis/data/primaries.toml``): E1, E2, S1, S2, S5, T2, T3, T4, D1 and D6.
+
+Each is one class of hands at one seat, at love-all, and one decision: the book's action against
+the one the player would otherwise take, on the same deals (paired), in the deciding side's net
+points per hand. A class is reached as the company's bidding reaches it: the eldest hand decides
+first; the dealer's partner after the eldest passed; the third hand after both passed; the dealer
+after three passes. The decider follows the book's policy in all his other decisions; the other
+three chairs are the *company*, the book's policy or the optimised policy
+(``analysis/data/policies/optimised.toml``), each a replication. The play engine is the run's
+(double-dummy here; every seat at the table reading the calls in ``primary_table``).
+
+The classes, in the pre-registration's words (the dealer's judged after taking up and the
+book's discard):
+
+- E1: B, right not turned, three medium trumps of the turn-up, some strength in suit, nothing to go
+  to (not the make-it list in next): order up against pass;
+- E2: B, three trumps or more of the turn-up, the make-it list in next, not the third hand's order
+  list ("great strength"): pass (and make it next in round two) against order up;
+- S1: C, exactly two trumps, on neither the assist list (S2) nor the score-dependent or "always"
+  entries (S3), not S5's class: pass against assist;
+- S2: C, the assist list (not S5's class): assist against pass;
+- S5: C, right turned, two small trumps, not three trumps, not two outside aces: pass against assist;
+- T2: D, right not turned, the make-it list in the turn-up suit but not the order list there, and
+  the order list in next ("very strong"): order up against pass;
+- T3: D, right turned, the order list in the turn-up suit but not "three clear tricks" (left, ace,
+  king and outside ace; four trumps with left and ace): pass against order up;
+- T4: D, right not turned, the order list: order up against pass;
+- D1: A, the take-up list, not D6's class: take up against turn down;
+- D6: A, both knaves of the other colour, better at next, a fair hand (the glossary's reading):
+  turn down against take up. Rare: its scenarios draw ``rare`` times the deals.
+
+Chunks return summed cells per claim and company: deals, the sum and sum of squares of the book's
+action minus the other, and the deals where it gained and lost (for the exact test of a small class).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.bidding import BookPolicy, bid_batch
+from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, MAKE_NEXT,
+                                          THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
+from analysis.bidding.company import keeping, seated
+from analysis.experiment import ClaimTest, POINTS, Study
+from analysis.experiment.stats import mean_from_sums
+from analysis.game import dealer_hand
+from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
+from fastcore.sampler import sample_deals
+from studies.common.report import love_all_report
+from studies.common.round_one import DEALER_LIST, call_and_pass, d6_pass, reached, round_one_situations
+
+CALL, PASS = "call", "pass"
+COMPANIES = ("book", "optimised")
+KEYS = ["claim", "company"]
+SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost"]
+ORDER_LIST = THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns     # the third hand's order list at love-all
+
+
+@dataclass(frozen=True)
+class Primary:
+    """One claim's class: the deciding seat, the book's action and the hands."""
+
+    seat: int
+    book: str                 # CALL or PASS
+    other: str                # the alternative, in words
+    action: str               # the book's action, in words
+    hands: str                # the class, in words
+
+    @property
+    def letter(self) -> str:
+        return "ABCD"[self.seat]
+
+
+CLASSES = {
+    "E1": Primary(ELDEST, CALL, "pass", "order up", "B, right not turned, three medium trumps, some strength in "
+                  "suit, nothing to go to"),
+    "E2": Primary(ELDEST, PASS, "order up", "pass", "B, three trumps of the turn-up, can make it next, not of great "
+                  "strength"),
+    "S1": Primary(SECOND, PASS, "assist", "pass", "C, exactly two trumps, on neither the assist list nor S3's "
+                  "entries, not S5's class"),
+    "S2": Primary(SECOND, CALL, "pass", "assist", "C, the assist list"),
+    "S5": Primary(SECOND, PASS, "assist", "pass", "C, right turned, two small trumps"),
+    "T2": Primary(THIRD, CALL, "pass", "order up", "D, right not turned, the make-it list but not the order list "
+                  "in the turn-up suit, the order list in next"),
+    "T3": Primary(THIRD, PASS, "order up", "pass", "D, right turned, the order list but not three clear tricks"),
+    "T4": Primary(THIRD, CALL, "pass", "order up", "D, right not turned, the order list"),
+    "D1": Primary(DEALER, CALL, "turn down", "take up", "A, the take-up list (not D6's class)"),
+    "D6": Primary(DEALER, PASS, "take up", "turn down", "A, both knaves of the other colour, better at next, "
+                  "a fair hand"),
+}
+RARE = ("D6",)
+
+
+def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, np.ndarray]:
+    """The classes of the claims decided at ``seat``: claim -> member mask of the seat's hands."""
+    t = round_one_situations(seat, hands, turn_up, rules)
+    right = t.right_turned
+    if seat == ELDEST:
+        can_next = t.has(MAKE_NEXT.patterns, t.trump ^ 1)
+        return {"E1": ~right & BookPolicy.medium_with_strength(t) & ~can_next,
+                "E2": t.has("three trumps") & can_next & ~t.has(THIRD_ORDER.patterns)}
+    if seat == SECOND:
+        s5 = right & BookPolicy.two_small_ones(t)
+        s2 = t.has(ASSIST.patterns)
+        s3 = t.has(ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns) | (right & t.has(ASSIST_RIGHT_TURNED.patterns))
+        two = hand_numbers_of(t.hands, t.trump)[:, 0] == 2
+        return {"S1": two & ~s2 & ~s3 & ~s5, "S2": s2 & ~s5, "S5": s5}
+    if seat == THIRD:
+        order = t.has(ORDER_LIST)
+        return {"T2": ~right & t.has(MAKE_NEXT.patterns) & ~order & t.has(ORDER_LIST, t.trump ^ 1),
+                "T3": right & order & ~t.has(THIRD_RIGHT_TURNED.patterns),
+                "T4": ~right & order}
+    judged = dealer_hand(t.hands, t.turn_up, is_lone=False)
+    d6 = d6_pass(t, judged)
+    return {"D1": t.has(DEALER_LIST, hands=judged) & ~d6, "D6": d6}
+
+
+def played(deals, seat: int, rules, only=None) -> pd.DataFrame:
+    """Summed cells of the claims decided at ``seat`` (``only``: these claims) on ``deals``: where
+    the decision is reached under the company's bidding, the deal played calling and passing."""
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    masks = {c: m for c, m in classes(seat, hands[:, seat], turn_up, rules).items() if only is None or c in only}
+    rows = np.flatnonzero(np.logical_or.reduce(list(masks.values())))
+    if len(rows):
+        b = bid_batch(hands[rows], turn_up[rows], seated(BookPolicy(), seat), rules)
+        rows = rows[reached(b.caller, b.round, seat)]
+    frames = []
+    if len(rows):
+        gain = call_and_pass(deals[rows], seat, rules).difference(CALL, PASS).astype(np.int64)
+        for claim, mask in masks.items():
+            g = gain[mask[rows]] * (1 if CLASSES[claim].book == CALL else -1)   # the book's action minus the other
+            frames.append(pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()),
+                                         "gain_sumsq": int((g * g).sum()), "gained": int((g > 0).sum()),
+                                         "lost": int((g < 0).sum())}]))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
+
+
+def _test(claim: str, company: str) -> ClaimTest:
+    c = CLASSES[claim]
+    key = claim if company == "book" else f"{claim}.{company}"
+    words = "" if company == "book" else f", {company} company"
+    return ClaimTest(key, claim, f"{claim} {c.action} - {c.other}{words}", f"{c.hands}: {c.action} - {c.other}",
+                     POINTS, company=company)
+
+
+class PrimaryBidding(Study):
+    name = "primary"
+    title = "The primary tests of the round-one bidding claims"
+    description = ("The pre-registered primary test of each round-one bidding claim at love-all (E1, E2, S1, S2, S5, "
+                   "T2, T3, T4, D1, D6): the book's action against the other on the same deals, in the book's and in "
+                   "the optimised company")
+    policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
+                "policy")
+    defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20}
+    suite_position = None
+    claims = tuple(_test(claim, company) for claim in CLASSES for company in COMPANIES)
+
+    def scenarios(self, settings) -> list[str]:
+        """One scenario a seat and company ("B.book"); D6, rare, its own ("A-D6.book")."""
+        self.whole_options(settings, rare=self.defaults["rare"])
+        return [f"{s}.{company}" for s in ("B", "C", "D", "A", "A-D6") for company in COMPANIES]
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        seat_part, company = scenario.split(".")
+        rare = seat_part.endswith("-D6")
+        seat = "ABCD".index(seat_part[0])
+        n = n_deals * settings.options.get("rare", self.defaults["rare"]) if rare else n_deals
+        deals = sample_deals(n, seed, pack=settings.pack)
+        only = RARE if rare else tuple(c for c in CLASSES if CLASSES[c].seat == seat and c not in RARE)
+        with keeping(company):
+            frame = played(deals, seat, settings.rules, only)
+        frame.insert(1, "company", company)
+        return frame[KEYS + SUMS]
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        if frame.empty:
+            return pd.DataFrame(columns=KEYS + SUMS)
+        return frame.groupby(KEYS, observed=True)[SUMS].sum().astype(np.int64).reset_index()
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None):
+        claim, _, company = key.partition(".")
+        rows = table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
+        if rows.empty or int(rows["deals"].sum()) < 1:
+            return None
+        return mean_from_sums(rows["deals"].sum(), rows["gain_sum"].sum(), rows["gain_sumsq"].sum())
+
+    def signs(self, key: str, table: pd.DataFrame) -> tuple[int, int]:
+        claim, _, company = key.partition(".")
+        rows = table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
+        return int(rows["gained"].sum()), int(rows["lost"].sum())
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return love_all_report(
+            self, table, manifest, out_dir, _results_table, chart_title="The primary tests of the round-one bidding",
+            question="Is each sentence of the book's round-one bidding advice right, by its pre-registered primary "
+                     "test?\n\n" + self.quoted(),
+            method="Uniform deals; for each claim, the deals where its class is reached under the company's bidding "
+                   "are played twice, the book's action and the other, everything else by the book's policy for the "
+                   "decider and by the company for the other three chairs. " + __doc__.split("\n\n")[2].replace("\n", " "),
+            caption="per claim and company, the deals of the class reached, the book's action minus the other with its "
+                    "95% interval, the deals where it gained and lost, and the study's verdict (the ledger judges the "
+                    "primaries again, the 57 primaries of a replication cell as the family).")
+
+
+def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
+    by_key = {v.claim.name: v for v in verdict_list}
+    rows = []
+    for test in study.claims:
+        v = by_key.get(test.key)
+        if v is None:
+            continue
+        e = v.estimate
+        gained, lost = study.signs(test.key, table)
+        rows.append({"claim": test.claim, "company": test.company, "class": CLASSES[test.claim].hands,
+                     "book's action - other": f"{CLASSES[test.claim].action} - {CLASSES[test.claim].other}",
+                     "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
+                     "gained / lost": f"{gained:,} / {lost:,}", "verdict": v.verdict})
+    return pd.DataFrame(rows)
+
+
+STUDY = PrimaryBidding()
