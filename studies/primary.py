@@ -32,6 +32,8 @@ book's discard):
 
 Chunks return summed cells per claim and company: deals, the sum and sum of squares of the book's
 action minus the other, and the deals where it gained and lost (for the exact test of a small class).
+Option ``cap``: at most so many deals of a class played a chunk (0: all), for the table, where the
+common classes would otherwise take the time the rare ones need.
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE
                                           THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
 from analysis.bidding.company import keeping, seated
 from analysis.experiment import ClaimTest, POINTS, Study
+from analysis.errors import EuchreError
 from analysis.experiment.stats import mean_from_sums
 from analysis.game import dealer_hand
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
@@ -118,9 +121,12 @@ def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[st
     return {"D1": t.has(DEALER_LIST, hands=judged) & ~d6, "D6": d6}
 
 
-def played(deals, seat: int, rules, only=None) -> pd.DataFrame:
+def played(deals, seat: int, rules, only=None, cap: int = 0) -> pd.DataFrame:
     """Summed cells of the claims decided at ``seat`` (``only``: these claims) on ``deals``: where
-    the decision is reached under the company's bidding, the deal played calling and passing."""
+    the decision is reached under the company's bidding, the deal played calling and passing.
+    ``cap`` > 0: at most the first ``cap`` reached deals of each class are played (the deals are
+    independent, so the first are a random sample of the class; the cap keeps the common classes
+    from crowding out the rare ones at the table)."""
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
     masks = {c: m for c, m in classes(seat, hands[:, seat], turn_up, rules).items() if only is None or c in only}
@@ -128,11 +134,13 @@ def played(deals, seat: int, rules, only=None) -> pd.DataFrame:
     if len(rows):
         b = bid_batch(hands[rows], turn_up[rows], seated(BookPolicy(), seat), rules)
         rows = rows[reached(b.caller, b.round, seat)]
+    members = {c: rows[m[rows]][:cap] if cap else rows[m[rows]] for c, m in masks.items()}
+    rows = np.unique(np.concatenate(list(members.values()))) if members else rows[:0]
     frames = []
     if len(rows):
         gain = call_and_pass(deals[rows], seat, rules).difference(CALL, PASS).astype(np.int64)
-        for claim, mask in masks.items():
-            g = gain[mask[rows]] * (1 if CLASSES[claim].book == CALL else -1)   # the book's action minus the other
+        for claim, chosen in members.items():
+            g = gain[np.searchsorted(rows, chosen)] * (1 if CLASSES[claim].book == CALL else -1)   # book - other
             frames.append(pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()),
                                          "gain_sumsq": int((g * g).sum()), "gained": int((g > 0).sum()),
                                          "lost": int((g < 0).sum())}]))
@@ -155,13 +163,16 @@ class PrimaryBidding(Study):
                    "the optimised company")
     policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
                 "policy")
-    defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20}
+    defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0}
     suite_position = None
     claims = tuple(_test(claim, company) for claim in CLASSES for company in COMPANIES)
 
     def scenarios(self, settings) -> list[str]:
         """One scenario a seat and company ("B.book"); D6, rare, its own ("A-D6.book")."""
         self.whole_options(settings, rare=self.defaults["rare"])
+        cap = settings.options.get("cap", 0)
+        if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
+            raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
         return [f"{s}.{company}" for s in ("B", "C", "D", "A", "A-D6") for company in COMPANIES]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
@@ -172,7 +183,7 @@ class PrimaryBidding(Study):
         deals = sample_deals(n, seed, pack=settings.pack)
         only = RARE if rare else tuple(c for c in CLASSES if CLASSES[c].seat == seat and c not in RARE)
         with keeping(company):
-            frame = played(deals, seat, settings.rules, only)
+            frame = played(deals, seat, settings.rules, only, settings.options.get("cap", 0))
         frame.insert(1, "company", company)
         return frame[KEYS + SUMS]
 

@@ -61,7 +61,8 @@ MODERN_GAME_TABLE = variant(MODERN_GAME, "modern_game_table", {"deals": 40_000, 
                             note="Only stick-the-dealer is played, 400 deals at each score.")
 
 # the primaries of the round-one bidding at the table, in both companies
-PRIMARY_TABLE = variant(PRIMARY, "primary_table", {"deals": 20_000, "chunk_size": 5_000, "rare": 20}, engine=TABLE)
+PRIMARY_TABLE = variant(PRIMARY, "primary_table", {"deals": 100_000, "chunk_size": 20_000, "rare": 20, "cap": 300},
+                        engine=TABLE)
 
 # about half the deals of the double-dummy reference runs
 BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,

@@ -1,0 +1,88 @@
+"""The primary study of the round-one bidding claims: its classes are the pre-registration's, its
+estimates the paired difference of the book's action and the other on the class's deals, in both
+companies."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analysis.bidding import BookPolicy, bid_batch
+from analysis.bidding.company import keeping, seated
+from analysis.game import Rules, parse_cards, parse_card
+from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD, mask_of
+from fastcore.sampler import sample_deals
+from studies import primary as P
+from studies.common.round_one import call_and_pass, reached
+
+RULES = Rules()
+
+
+def seat_classes(seat: int, hand: str, turn_up: str) -> set[str]:
+    hands = np.array([mask_of(parse_cards(hand))], np.uint32)
+    turn = np.array([parse_card(turn_up)], np.int8)
+    return {c for c, m in P.classes(seat, hands, turn, RULES).items() if m[0]}
+
+
+@pytest.mark.parametrize("seat, hand, turn_up, expected", [
+    (ELDEST, "AS QS TS KH 9H", "7S", {"E1"}),          # the book's example: three medium, strength in suit
+    (ELDEST, "JC TC 9C KS TS", "QC", {"E2"}),          # the book's example: right, ten, nine; can go next (spades)
+    (ELDEST, "AS QS TS KH 9H", "JS", set()),            # the same hand with the right turned
+    (SECOND, "AS 9S 8H 9D TD", "7S", {"S1"}),          # ace and another, no outside ace: too light
+    (SECOND, "JS 9S 8H 9D TD", "7S", {"S2"}),          # right and another
+    (SECOND, "TS 9S 8H 9D TD", "JS", {"S5"}),          # the right turned, two small ones
+    (THIRD, "JS AS 9S 8H 9D", "7S", {"T4"}),           # right, ace, and another
+    (THIRD, "JC AS KS AH 9D", "JS", set()),            # left, ace, king and outside ace: three clear tricks
+    (THIRD, "JC AS KS 9D 8H", "JS", {"T3"}),           # left, ace, king: on the list, but no outside ace
+])
+def test_the_classes_are_the_pre_registrations(seat, hand, turn_up, expected):
+    assert seat_classes(seat, hand, turn_up) == expected
+
+
+def test_the_dealers_classes_are_judged_after_taking_up():
+    assert "D1" in seat_classes(DEALER, "JS AS 8H 9D 8C", "7S")       # right and ace after taking up
+    # both knaves of the other colour, better at next (clubs), fair (the ace and the turn-up): turn down
+    d6 = seat_classes(DEALER, "JH JD AS QC KC", "9S")
+    assert d6 == {"D6"}
+
+
+@pytest.mark.parametrize("company", ["book", "optimised"])
+def test_a_chunk_is_the_paired_difference_on_the_reached_class(company):
+    deals = sample_deals(4000, 7)
+    with keeping(company):
+        frame = P.played(deals, SECOND, RULES, only=("S1", "S2", "S5")).set_index("claim")
+        hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
+        mask = P.classes(SECOND, hands[:, SECOND], turn_up, RULES)["S2"]
+        rows = np.flatnonzero(mask)
+        b = bid_batch(hands[rows], turn_up[rows], seated(BookPolicy(), SECOND), RULES)
+        rows = rows[reached(b.caller, b.round, SECOND)]
+        gain = call_and_pass(deals[rows], SECOND, RULES).difference("call", "pass")     # S2: assist - pass
+    s2 = frame.loc["S2"]
+    assert s2["deals"] == len(rows) > 50
+    assert s2["gain_sum"] == gain.sum() and s2["gain_sumsq"] == (gain.astype(np.int64) ** 2).sum()
+    assert s2["gained"] == (gain > 0).sum() and s2["lost"] == (gain < 0).sum()
+    # S1 and S5 are the book's pass: saved as pass - assist
+    assert set(frame.index) == {"S1", "S2", "S5"}
+
+
+def test_the_study_measures_each_claim_in_both_companies_and_saves_the_signs(tmp_path):
+    from analysis.run.runner import run_study, settings_for
+
+    settings = settings_for(P.STUDY, out=str(tmp_path), deals=4000, chunk_size=2000, seed=3, progress=False,
+                            options={"rare": 2})
+    outcome = run_study(P.STUDY, settings)
+    table = P.STUDY.summarise(outcome.frame, settings)
+    verdicts = P.STUDY.verdicts(table, outcome.manifest)
+    names = {v.claim.name for v in verdicts}
+    assert {"E1", "E1.optimised", "D1", "D1.optimised", "S2", "S2.optimised"} <= names
+    row = next(v for v in verdicts if v.claim.name == "D1.optimised").row()
+    assert row["company"] == "optimised" and row["gained"] + row["lost"] <= row["deals"]
+
+
+def test_a_cap_plays_only_the_first_reached_deals_of_each_class():
+    deals = sample_deals(4000, 11)
+    whole = P.played(deals, DEALER, RULES, only=("D1",)).set_index("claim")
+    capped = P.played(deals, DEALER, RULES, only=("D1",), cap=25).set_index("claim")
+    head = P.played(deals[:200], DEALER, RULES, only=("D1",), cap=25).set_index("claim")
+    assert whole.loc["D1", "deals"] > 1000 and capped.loc["D1", "deals"] == head.loc["D1", "deals"] == 25
+    # the 25 played are the first reached: the same within the first 200 deals
+    assert (head.loc["D1", ["gain_sum", "gain_sumsq"]] == capped.loc["D1", ["gain_sum", "gain_sumsq"]]).all()
