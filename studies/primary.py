@@ -1,11 +1,11 @@
-"""The primary tests of the book's round-one bidding claims, as pre-registered
-(``analysis/data/primaries.toml``): E1, E2, S1, S2, S5, T2, T3, T4, D1 and D6.
+"""The primary tests of the book's bidding claims at love-all, as pre-registered
+(``analysis/data/primaries.toml``): E1, E2, E3, S1, S2, S5, S7, T2, T3, T4, D1, D5 and D6.
 
-Each is one class of hands at one seat, at love-all, and one decision: the book's action against
+Each is one class of hands at one seat and round, at love-all, and one decision: the book's action against
 the one the player would otherwise take, on the same deals (paired), in the deciding side's net
 points per hand. A class is reached as the company's bidding reaches it: the eldest hand decides
 first; the dealer's partner after the eldest passed; the third hand after both passed; the dealer
-after three passes. The decider follows the book's policy in all his other decisions; the other
+after three passes; round two only after four passes. The decider follows the book's policy in all his other decisions; the other
 three chairs are the *company*, the book's policy or the optimised policy
 (``analysis/data/policies/optimised.toml``), each a replication. The play engine is the run's
 (double-dummy here; every seat at the table reading the calls in ``primary_table``).
@@ -17,16 +17,24 @@ book's discard):
   to (not the make-it list in next): order up against pass;
 - E2: B, three trumps or more of the turn-up, the make-it list in next, not the third hand's order
   list ("great strength"): pass (and make it next in round two) against order up;
+- E3: B in round two, the make-it list in next and in the stronger cross suit, not the order list
+  there: make it next against cross the suit;
 - S1: C, exactly two trumps, on neither the assist list (S2) nor the score-dependent or "always"
   entries (S3), not S5's class: pass against assist;
 - S2: C, the assist list (not S5's class): assist against pass;
 - S5: C, right turned, two small trumps, not three trumps, not two outside aces: pass against assist;
+- S7: C in round two after a black turn-down (B passed again), the make-it list in a red suit: make
+  the stronger such red suit against what he would otherwise do (next where he can make it, else
+  pass);
 - T2: D, right not turned, the make-it list in the turn-up suit but not the order list there, and
   the order list in next ("very strong"): order up against pass;
 - T3: D, right turned, the order list in the turn-up suit but not "three clear tricks" (left, ace,
   king and outside ace; four trumps with left and ace): pass against order up;
 - T4: D, right not turned, the order list: order up against pass;
 - D1: A, the take-up list, not D6's class: take up against turn down;
+- D5: A in round two after seven passes, in some suit exactly two trumps with the left or the ace and
+  not the make-it list, and the make-it list in no suit ("somewhat less", one rung below it): make
+  the strongest such suit against pass (the deal void, law 77), judged for non-inferiority;
 - D6: A, both knaves of the other colour, better at next, a fair hand (the glossary's reading):
   turn down against take up. Rare: its scenarios draw ``rare`` times the deals.
 
@@ -42,18 +50,19 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import BookPolicy, bid_batch
+from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
 from analysis.bidding.company import keeping, seated
-from analysis.experiment import ClaimTest, POINTS, Study
+from analysis.experiment import ClaimTest, POINTS, Study, play_arms, policy_arm
 from analysis.errors import EuchreError
 from analysis.experiment.stats import mean_from_sums
-from analysis.game import dealer_hand
+from analysis.game import dealer_hand, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from fastcore.sampler import sample_deals
 from studies.common.report import love_all_report
-from studies.common.round_one import DEALER_LIST, call_and_pass, d6_pass, reached, round_one_situations
+from studies import round_two
+from studies.common.round_one import DEALER_LIST, d6_pass, round_one_situations
 
 CALL, PASS = "call", "pass"
 COMPANIES = ("book", "optimised")
@@ -64,41 +73,54 @@ ORDER_LIST = THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns     # the third hand
 
 @dataclass(frozen=True)
 class Primary:
-    """One claim's class: the deciding seat, the book's action and the hands."""
+    """One claim's class: the deciding seat and round, the book's action and the other (arms:
+    round one "call"/"pass"; round two a suit rule of :func:`studies.round_two.arm_suit`) and the
+    hands."""
 
     seat: int
-    book: str                 # CALL or PASS
-    other: str                # the alternative, in words
+    round: int
+    book: str                 # the book's arm
+    other: str                # the other arm
     action: str               # the book's action, in words
+    alternative: str          # the other, in words
     hands: str                # the class, in words
-
-    @property
-    def letter(self) -> str:
-        return "ABCD"[self.seat]
 
 
 CLASSES = {
-    "E1": Primary(ELDEST, CALL, "pass", "order up", "B, right not turned, three medium trumps, some strength in "
-                  "suit, nothing to go to"),
-    "E2": Primary(ELDEST, PASS, "order up", "pass", "B, three trumps of the turn-up, can make it next, not of great "
-                  "strength"),
-    "S1": Primary(SECOND, PASS, "assist", "pass", "C, exactly two trumps, on neither the assist list nor S3's "
-                  "entries, not S5's class"),
-    "S2": Primary(SECOND, CALL, "pass", "assist", "C, the assist list"),
-    "S5": Primary(SECOND, PASS, "assist", "pass", "C, right turned, two small trumps"),
-    "T2": Primary(THIRD, CALL, "pass", "order up", "D, right not turned, the make-it list but not the order list "
-                  "in the turn-up suit, the order list in next"),
-    "T3": Primary(THIRD, PASS, "order up", "pass", "D, right turned, the order list but not three clear tricks"),
-    "T4": Primary(THIRD, CALL, "pass", "order up", "D, right not turned, the order list"),
-    "D1": Primary(DEALER, CALL, "turn down", "take up", "A, the take-up list (not D6's class)"),
-    "D6": Primary(DEALER, PASS, "take up", "turn down", "A, both knaves of the other colour, better at next, "
+    "E1": Primary(ELDEST, 1, CALL, PASS, "order up", "pass", "B, right not turned, three medium trumps, some "
+                  "strength in suit, nothing to go to"),
+    "E2": Primary(ELDEST, 1, PASS, CALL, "pass", "order up", "B, three trumps of the turn-up, can make it next, not "
+                  "of great strength"),
+    "E3": Primary(ELDEST, 2, "next", "cross", "make it next", "cross the suit", "B in round two, the make-it list in "
+                  "next and in the stronger cross suit, not the order list there"),
+    "S1": Primary(SECOND, 1, PASS, CALL, "pass", "assist", "C, exactly two trumps, on neither the assist list nor "
+                  "S3's entries, not S5's class"),
+    "S2": Primary(SECOND, 1, CALL, PASS, "assist", "pass", "C, the assist list"),
+    "S5": Primary(SECOND, 1, PASS, CALL, "pass", "assist", "C, right turned, two small trumps"),
+    "S7": Primary(SECOND, 2, "red", "otherwise", "make it red", "next if he can make it, else pass", "C in round two "
+                  "after a black turn-down, the make-it list in a red suit"),
+    "T2": Primary(THIRD, 1, CALL, PASS, "order up", "pass", "D, right not turned, the make-it list but not the order "
+                  "list in the turn-up suit, the order list in next"),
+    "T3": Primary(THIRD, 1, PASS, CALL, "pass", "order up", "D, right turned, the order list but not three clear "
+                  "tricks"),
+    "T4": Primary(THIRD, 1, CALL, PASS, "order up", "pass", "D, right not turned, the order list"),
+    "D1": Primary(DEALER, 1, CALL, PASS, "take up", "turn down", "A, the take-up list (not D6's class)"),
+    "D5": Primary(DEALER, 2, "light", PASS, "make it", "pass (the deal void)", "A in round two after seven passes, "
+                  "exactly two trumps with the left or the ace in a suit, not the make-it list in any suit"),
+    "D6": Primary(DEALER, 1, PASS, CALL, "turn down", "take up", "A, both knaves of the other colour, better at next, "
                   "a fair hand"),
 }
 RARE = ("D6",)
+# the decisions, each a scenario of its own (with D6, rare, apart)
+DECISIONS = {"B": (ELDEST, 1), "C": (SECOND, 1), "D": (THIRD, 1), "A": (DEALER, 1), "B2": (ELDEST, 2),
+             "C2": (SECOND, 2), "A2": (DEALER, 2), "A-D6": (DEALER, 1)}
 
 
-def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, np.ndarray]:
-    """The classes of the claims decided at ``seat``: claim -> member mask of the seat's hands."""
+def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, np.ndarray]:
+    """The classes of the claims decided at ``seat`` in ``round_``: claim -> member mask of the
+    seat's hands."""
+    if round_ == 2:
+        return round_two_classes(seat, hands, turn_up, rules)
     t = round_one_situations(seat, hands, turn_up, rules)
     right = t.right_turned
     if seat == ELDEST:
@@ -121,26 +143,57 @@ def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[st
     return {"D1": t.has(DEALER_LIST, hands=judged) & ~d6, "D6": d6}
 
 
-def played(deals, seat: int, rules, only=None, cap: int = 0) -> pd.DataFrame:
-    """Summed cells of the claims decided at ``seat`` (``only``: these claims) on ``deals``: where
-    the decision is reached under the company's bidding, the deal played calling and passing.
-    ``cap`` > 0: at most the first ``cap`` reached deals of each class are played (the deals are
-    independent, so the first are a random sample of the class; the cap keeps the common classes
-    from crowding out the rare ones at the table)."""
+def round_two_classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[str, np.ndarray]:
+    hands = np.asarray(hands, np.uint32)
+    turn_up = np.asarray(turn_up, np.int8)
+    if seat == ELDEST:
+        return {"E3": round_two.classes(ELDEST, 2, hands, turn_up, rules)["e3_next_or_cross"]}
+    if seat == SECOND:
+        black = (turn_up >> 4) == 0       # clubs and spades
+        return {"S7": black & (round_two.arm_suit("red", hands, turn_up) >= 0)}
+    if seat == DEALER:
+        can_make = np.zeros(len(hands), bool)
+        down = turn_up >> 3
+        for x in range(4):
+            can_make |= (down != x) & round_two.on_list(hands, x, MAKE_NEXT)
+        return {"D5": (round_two.arm_suit("light", hands, turn_up) >= 0) & ~can_make}
+    return {}
+
+
+def arms_of(seat: int, round_: int, arms, rules) -> dict:
+    """The policies of the arms (the company in the other chairs): round one forced to call or
+    pass, round two naming the arm's suit."""
+    book = BookPolicy()
+    if round_ == 1:
+        return {a: policy_arm(seated(Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat] if a == CALL else "pass"),
+                                     seat), rules) for a in arms}
+    return {a: policy_arm(seated(round_two.Acting(seat, 2, a), seat), rules) for a in arms}
+
+
+def played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame:
+    """Summed cells of the claims of ``decision`` (:data:`DECISIONS`; ``only``: these claims) on
+    ``deals``: where the decision is reached under the company's bidding, the deal played under the
+    book's arm and the other. ``cap`` > 0: at most the first ``cap`` reached deals of each class are
+    played (the deals are independent, so the first are a random sample of the class; the cap keeps
+    the common classes from crowding out the rare ones at the table)."""
+    seat, round_ = DECISIONS[decision]
     hands = np.asarray(deals.hands, np.uint32)
     turn_up = np.asarray(deals.turn_up, np.int8)
-    masks = {c: m for c, m in classes(seat, hands[:, seat], turn_up, rules).items() if only is None or c in only}
-    rows = np.flatnonzero(np.logical_or.reduce(list(masks.values())))
+    masks = {c: m for c, m in classes(seat, round_, hands[:, seat], turn_up, rules).items()
+             if only is None or c in only}
+    rows = np.flatnonzero(np.logical_or.reduce(list(masks.values()))) if masks else np.zeros(0, np.int64)
     if len(rows):
         b = bid_batch(hands[rows], turn_up[rows], seated(BookPolicy(), seat), rules)
-        rows = rows[reached(b.caller, b.round, seat)]
+        rows = rows[round_two.decision_reached(b, seat, round_)]
     members = {c: rows[m[rows]][:cap] if cap else rows[m[rows]] for c, m in masks.items()}
-    rows = np.unique(np.concatenate(list(members.values()))) if members else rows[:0]
+    rows = np.unique(np.concatenate([rows[:0], *members.values()]))
     frames = []
     if len(rows):
-        gain = call_and_pass(deals[rows], seat, rules).difference(CALL, PASS).astype(np.int64)
+        arms = sorted({a for c in masks for a in (CLASSES[c].book, CLASSES[c].other)})
+        paired = play_arms(deals[rows], arms_of(seat, round_, arms, rules), side=seat & 1)
         for claim, chosen in members.items():
-            g = gain[np.searchsorted(rows, chosen)] * (1 if CLASSES[claim].book == CALL else -1)   # book - other
+            at = np.searchsorted(rows, chosen)
+            g = paired.difference(CLASSES[claim].book, CLASSES[claim].other)[at].astype(np.int64)   # book - other
             frames.append(pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()),
                                          "gain_sumsq": int((g * g).sum()), "gained": int((g > 0).sum()),
                                          "lost": int((g < 0).sum())}]))
@@ -151,15 +204,16 @@ def _test(claim: str, company: str) -> ClaimTest:
     c = CLASSES[claim]
     key = claim if company == "book" else f"{claim}.{company}"
     words = "" if company == "book" else f", {company} company"
-    return ClaimTest(key, claim, f"{claim} {c.action} - {c.other}{words}", f"{c.hands}: {c.action} - {c.other}",
-                     POINTS, company=company)
+    return ClaimTest(key, claim, f"{claim} {c.action} - {c.alternative}{words}",
+                     f"{c.hands}: {c.action} - {c.alternative}", POINTS, company=company,
+                     permissive=primaries()[claim].permissive)
 
 
 class PrimaryBidding(Study):
     name = "primary"
-    title = "The primary tests of the round-one bidding claims"
-    description = ("The pre-registered primary test of each round-one bidding claim at love-all (E1, E2, S1, S2, S5, "
-                   "T2, T3, T4, D1, D6): the book's action against the other on the same deals, in the book's and in "
+    title = "The primary tests of the bidding claims at love-all"
+    description = ("The pre-registered primary test of each bidding claim at love-all (E1, E2, E3, S1, S2, S5, S7, T2, "
+                   "T3, T4, D1, D5, D6): the book's action against the other on the same deals, in the book's and in "
                    "the optimised company")
     policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
                 "policy")
@@ -168,22 +222,22 @@ class PrimaryBidding(Study):
     claims = tuple(_test(claim, company) for claim in CLASSES for company in COMPANIES)
 
     def scenarios(self, settings) -> list[str]:
-        """One scenario a seat and company ("B.book"); D6, rare, its own ("A-D6.book")."""
+        """One scenario a decision and company ("B.book", "B2.optimised": B in round two); D6, rare, its
+        own ("A-D6.book")."""
         self.whole_options(settings, rare=self.defaults["rare"])
         cap = settings.options.get("cap", 0)
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
             raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
-        return [f"{s}.{company}" for s in ("B", "C", "D", "A", "A-D6") for company in COMPANIES]
+        return [f"{d}.{company}" for d in DECISIONS for company in COMPANIES]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
-        seat_part, company = scenario.split(".")
-        rare = seat_part.endswith("-D6")
-        seat = "ABCD".index(seat_part[0])
+        decision, company = scenario.split(".")
+        rare = decision.endswith("-D6")
         n = n_deals * settings.options.get("rare", self.defaults["rare"]) if rare else n_deals
         deals = sample_deals(n, seed, pack=settings.pack)
-        only = RARE if rare else tuple(c for c in CLASSES if CLASSES[c].seat == seat and c not in RARE)
+        only = RARE if rare else tuple(c for c in CLASSES if c not in RARE)
         with keeping(company):
-            frame = played(deals, seat, settings.rules, only, settings.options.get("cap", 0))
+            frame = played(deals, decision, settings.rules, only, settings.options.get("cap", 0))
         frame.insert(1, "company", company)
         return frame[KEYS + SUMS]
 
@@ -206,8 +260,8 @@ class PrimaryBidding(Study):
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return love_all_report(
-            self, table, manifest, out_dir, _results_table, chart_title="The primary tests of the round-one bidding",
-            question="Is each sentence of the book's round-one bidding advice right, by its pre-registered primary "
+            self, table, manifest, out_dir, _results_table, chart_title="The primary tests of the bidding at love-all",
+            question="Is each sentence of the book's bidding advice at love-all right, by its pre-registered primary "
                      "test?\n\n" + self.quoted(),
             method="Uniform deals; for each claim, the deals where its class is reached under the company's bidding "
                    "are played twice, the book's action and the other, everything else by the book's policy for the "
@@ -227,7 +281,7 @@ def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
         e = v.estimate
         gained, lost = study.signs(test.key, table)
         rows.append({"claim": test.claim, "company": test.company, "class": CLASSES[test.claim].hands,
-                     "book's action - other": f"{CLASSES[test.claim].action} - {CLASSES[test.claim].other}",
+                     "book's action - other": f"{CLASSES[test.claim].action} - {CLASSES[test.claim].alternative}",
                      "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
                      "gained / lost": f"{gained:,} / {lost:,}", "verdict": v.verdict})
     return pd.DataFrame(rows)

@@ -102,22 +102,43 @@ def stronger_cross(hands, turn_up) -> np.ndarray:
     return np.where(key_in(hands, high) > key_in(hands, low), high, low).astype(np.int8)
 
 
-def make_suit(hands, turn_up) -> np.ndarray:
-    """The suit the dealer makes in round two by the book (D5): of the suits where the hand is on
-    his round-two list, the strongest; -1 if none."""
+def strongest_suit(hands, turn_up, eligible) -> np.ndarray:
+    """Per row, of the suits other than the turned-down one where ``eligible(x)`` holds, the one
+    where the hand is strongest by the strength key (ties to the lower suit); -1 if none."""
     down = np.asarray(turn_up, np.int8) >> 3
     best = np.full(len(down), -1, np.int8)
     best_key = np.full(len(down), -1, np.int64)
     for x in range(4):
-        ok = (down != x) & any_match(hands, np.full(len(down), x, np.int8), DEALER_ROUND_TWO.patterns)
+        ok = (down != x) & eligible(x)
         key = key_in(hands, x)
         better = ok & (key > best_key)
         best[better], best_key[better] = x, key[better]
     return best
 
 
+def make_suit(hands, turn_up) -> np.ndarray:
+    """The suit the dealer makes in round two by the book (D5): of the suits where the hand is on
+    his round-two list, the strongest; -1 if none."""
+    return strongest_suit(hands, turn_up,
+                          lambda x: any_match(hands, np.full(len(hands), x, np.int8), DEALER_ROUND_TWO.patterns))
+
+
+def light_suit(hands, suit) -> np.ndarray:
+    """D5's "somewhat less" in ``suit`` (the pre-registration's reading: one rung below the make-it
+    list): exactly two trumps with the left or the ace, and not the make-it list there."""
+    suit = np.full(len(hands), suit, np.int8) if np.ndim(suit) == 0 else np.asarray(suit, np.int8)
+    high = any_match(hands, suit, ("left",)) | any_match(hands, suit, ("ace",))
+    return (trumps_in(hands, suit) == 2) & high & ~on_list(hands, suit, MAKE_NEXT)
+
+
+def is_cross(suit, turn_up) -> np.ndarray:
+    """Is ``suit`` of the other colour than the turned-down card?"""
+    return (np.asarray(suit, np.int8) >> 1) != (np.asarray(turn_up, np.int8) >> 4)
+
+
 def on_list(hands, suit, rule) -> np.ndarray:
-    suit = np.asarray(suit, np.int8)
+    """Is the hand on ``rule``'s list with ``suit`` trumps (a suit per row, or one for all; -1: no)?"""
+    suit = np.full(len(hands), suit, np.int8) if np.ndim(suit) == 0 else np.asarray(suit, np.int8)
     return (suit >= 0) & any_match(hands, np.maximum(suit, 0).astype(np.int8), rule.patterns)
 
 
@@ -139,16 +160,26 @@ ROUND_TWO_ARMS = ("pass", "next", "cross", "make")
 
 
 def arm_suit(arm: str, hands, turn_up) -> np.ndarray:
-    """The suit a round-two arm names per row (-1: pass)."""
+    """The suit a round-two arm names per row (-1: pass): ``next``; ``cross``, the stronger cross
+    suit; ``make``, the dealer's round-two list (D5's study); ``red``, the stronger cross suit where
+    the hand can make it (the make-it list: S7's primary); ``otherwise``, next where it can make it,
+    else pass; ``light``, the strongest suit of D5's "somewhat less" (D5's primary)."""
     down = (np.asarray(turn_up, np.int8) >> 3).astype(np.int8)
+    nxt = down ^ 1
     if arm == "pass":
         return np.full(len(down), -1, np.int8)
     if arm == "next":
-        return down ^ 1
+        return nxt
     if arm == "cross":
         return stronger_cross(hands, turn_up)
     if arm == "make":
         return make_suit(hands, turn_up)
+    if arm == "red":
+        return strongest_suit(hands, turn_up, lambda x: is_cross(x, turn_up) & on_list(hands, x, MAKE_NEXT))
+    if arm == "otherwise":
+        return np.where(on_list(hands, nxt, MAKE_NEXT), nxt, -1).astype(np.int8)
+    if arm == "light":
+        return strongest_suit(hands, turn_up, lambda x: light_suit(hands, x))
     raise EuchreError(f"no round-two arm {arm!r}")
 
 

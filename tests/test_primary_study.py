@@ -13,14 +13,15 @@ from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD, mask_of
 from fastcore.sampler import sample_deals
 from studies import primary as P
 from studies.common.round_one import call_and_pass, reached
+from studies.round_two import arm_suit
 
 RULES = Rules()
 
 
-def seat_classes(seat: int, hand: str, turn_up: str) -> set[str]:
+def seat_classes(seat: int, hand: str, turn_up: str, round_: int = 1) -> set[str]:
     hands = np.array([mask_of(parse_cards(hand))], np.uint32)
     turn = np.array([parse_card(turn_up)], np.int8)
-    return {c for c, m in P.classes(seat, hands, turn, RULES).items() if m[0]}
+    return {c for c, m in P.classes(seat, round_, hands, turn, RULES).items() if m[0]}
 
 
 @pytest.mark.parametrize("seat, hand, turn_up, expected", [
@@ -38,6 +39,17 @@ def test_the_classes_are_the_pre_registrations(seat, hand, turn_up, expected):
     assert seat_classes(seat, hand, turn_up) == expected
 
 
+@pytest.mark.parametrize("seat, hand, turn_up, expected", [
+    (ELDEST, "AH KH 7H JS TC", "KS", {"E3"}),          # the book's example: could cross (hearts), makes it next
+    (SECOND, "JD 9D 8H 8S 7C", "KS", {"S7"}),          # right and another of diamonds after spades turned down
+    (SECOND, "JD 9D 8H 8S 7C", "KH", set()),           # a red turn-down
+    (DEALER, "JH 9D 8S 8C 7C", "KS", {"D5"}),          # left and another of diamonds, no outside ace
+    (DEALER, "JH 9D AS 8C 7C", "KS", set()),           # left, another and outside ace: the make-it list
+])
+def test_the_round_two_classes(seat, hand, turn_up, expected):
+    assert seat_classes(seat, hand, turn_up, round_=2) == expected
+
+
 def test_the_dealers_classes_are_judged_after_taking_up():
     assert "D1" in seat_classes(DEALER, "JS AS 8H 9D 8C", "7S")       # right and ace after taking up
     # both knaves of the other colour, better at next (clubs), fair (the ace and the turn-up): turn down
@@ -49,9 +61,9 @@ def test_the_dealers_classes_are_judged_after_taking_up():
 def test_a_chunk_is_the_paired_difference_on_the_reached_class(company):
     deals = sample_deals(4000, 7)
     with keeping(company):
-        frame = P.played(deals, SECOND, RULES, only=("S1", "S2", "S5")).set_index("claim")
+        frame = P.played(deals, "C", RULES, only=("S1", "S2", "S5")).set_index("claim")
         hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
-        mask = P.classes(SECOND, hands[:, SECOND], turn_up, RULES)["S2"]
+        mask = P.classes(SECOND, 1, hands[:, SECOND], turn_up, RULES)["S2"]
         rows = np.flatnonzero(mask)
         b = bid_batch(hands[rows], turn_up[rows], seated(BookPolicy(), SECOND), RULES)
         rows = rows[reached(b.caller, b.round, SECOND)]
@@ -78,11 +90,19 @@ def test_the_study_measures_each_claim_in_both_companies_and_saves_the_signs(tmp
     assert row["company"] == "optimised" and row["gained"] + row["lost"] <= row["deals"]
 
 
+def test_the_round_two_arms_name_the_pre_registrations_suits():
+    hands = np.array([mask_of(parse_cards("JD 9D 8H 8S 7C")), mask_of(parse_cards("JS 9S AH KH 7C"))], np.uint32)
+    turn = np.array([parse_card("KS"), parse_card("KC")], np.int8)
+    diamonds, spades = parse_card("9D") >> 3, parse_card("9S") >> 3
+    assert arm_suit("red", hands, turn).tolist() == [diamonds, -1]
+    assert arm_suit("otherwise", hands, turn).tolist() == [-1, spades]    # next (spades) after clubs: right, another
+
+
 def test_a_cap_plays_only_the_first_reached_deals_of_each_class():
     deals = sample_deals(4000, 11)
-    whole = P.played(deals, DEALER, RULES, only=("D1",)).set_index("claim")
-    capped = P.played(deals, DEALER, RULES, only=("D1",), cap=25).set_index("claim")
-    head = P.played(deals[:200], DEALER, RULES, only=("D1",), cap=25).set_index("claim")
+    whole = P.played(deals, "A", RULES, only=("D1",)).set_index("claim")
+    capped = P.played(deals, "A", RULES, only=("D1",), cap=25).set_index("claim")
+    head = P.played(deals[:200], "A", RULES, only=("D1",), cap=25).set_index("claim")
     assert whole.loc["D1", "deals"] > 1000 and capped.loc["D1", "deals"] == head.loc["D1", "deals"] == 25
     # the 25 played are the first reached: the same within the first 200 deals
     assert (head.loc["D1", ["gain_sum", "gain_sumsq"]] == capped.loc["D1", ["gain_sum", "gain_sumsq"]]).all()
