@@ -1,5 +1,5 @@
-"""The primary tests of the book's bidding claims at love-all, as pre-registered
-(``analysis/data/primaries.toml``): E1, E2, E3, S1, S2, S5, S7, T2, T3, T4, D1, D5 and D6.
+"""The primary tests of the book's bidding and lone-hand claims at love-all, as pre-registered
+(``analysis/data/primaries.toml``): E1, E2, E3, S1, S2, S5, S7, T2, T3, T4, D1, D5, D6, L2, L7 and L8.
 
 Each is one class of hands at one seat and round, at love-all, and one decision: the book's action against
 the one the player would otherwise take, on the same deals (paired), in the deciding side's net
@@ -38,6 +38,18 @@ book's discard):
 - D6: A, both knaves of the other colour, better at next, a fair hand (the glossary's reading):
   turn down against take up. Rare: its scenarios draw ``rare`` times the deals.
 
+The lone hands, the contract fixed once the company's bidding (the decider by the book's policy)
+has made it:
+
+- L2: a light lone hand of the caller at any seat (the right with the left or the ace, three trumps
+  or more, at most one card neither a trump nor an outside ace, not sound; the dealer's after his
+  lone discard): with the partner against alone;
+- L7: the dealer after his partner's assist, light after his lone discard: alone against with the
+  partner (judged for non-inferiority);
+- L8: the third hand after the eldest's lone call, or the dealer after his partner's lone assist,
+  with two trumps or more, a bower or the ace among them, and every plain card an ace: take it
+  alone against let him go. Rare: its scenarios draw ``rare`` times the deals.
+
 Chunks return summed cells per claim and company: deals, the sum and sum of squares of the book's
 action minus the other, and the deals where it gained and lost (for the exact test of a small class).
 Option ``cap``: at most so many deals of a class played a chunk (0: all), for the table, where the
@@ -50,19 +62,19 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
+from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, Situations, bid_batch
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
 from analysis.bidding.company import keeping, seated
-from analysis.experiment import ClaimTest, POINTS, Study, play_arms, policy_arm
+from analysis.experiment import ClaimTest, POINTS, Study, contract_arm, play_arms, policy_arm
 from analysis.errors import EuchreError
 from analysis.experiment.stats import mean_from_sums
-from analysis.game import dealer_hand, primaries
+from analysis.game import Score, dealer_hand, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from fastcore.sampler import sample_deals
 from studies.common.report import love_all_report
 from studies import round_two
-from studies.common.round_one import DEALER_LIST, d6_pass, round_one_situations
+from studies.common.round_one import DEALER_LIST, round_one_situations
 
 CALL, PASS = "call", "pass"
 COMPANIES = ("book", "optimised")
@@ -139,7 +151,7 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
                 "T3": right & order & ~t.has(THIRD_RIGHT_TURNED.patterns),
                 "T4": ~right & order}
     judged = dealer_hand(t.hands, t.turn_up, is_lone=False)
-    d6 = d6_pass(t, judged)
+    d6 = BookPolicy.cross_bowers_better_next(t, judged)
     return {"D1": t.has(DEALER_LIST, hands=judged) & ~d6, "D6": d6}
 
 
@@ -200,8 +212,97 @@ def played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
 
 
+# --- lone hands ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Lone:
+    """A lone-hand claim's class: the deciding seat, the book's contract and the other, in words."""
+
+    seat: int                 # the decider
+    action: str
+    alternative: str
+    hands: str
+
+
+LONE = {
+    "L2": Lone(-1, "with partner", "alone", "a light lone hand of the caller, any seat (the dealer's after his lone "
+               "discard)"),
+    "L7": Lone(DEALER, "alone", "with partner", "A after C's assist, light after his lone discard"),
+    "L8": Lone(-1, "take it alone", "let him go", "D after B's lone call, or A after C's lone assist: two trumps "
+               "or more with a bower or the ace, every plain card an ace"),
+}
+# the lone decisions: the decider's seat; L8's, rare, apart
+LONE_DECISIONS = {"LA": DEALER, "LB": ELDEST, "LC": SECOND, "LD": THIRD, "LA-L8": DEALER, "LD-L8": THIRD}
+
+
+def lone_class(seat: int, hands, turn_up, rnd, trump, rules) -> tuple[np.ndarray, np.ndarray]:
+    """(light, fair) of ``seat``'s hands with ``trump`` (the pre-registration's words): light,
+    the right with the left or the ace, three trumps or more, at most one card neither a trump nor
+    an outside ace, not sound; fair (L8), two trumps or more with a bower or the ace and every plain
+    card an ace."""
+    t = Situations(seat, np.asarray(hands, np.uint32), np.asarray(turn_up, np.int8), rnd, Score(0, 0), rules,
+                   np.asarray(trump, np.int8), lambda i: ())
+    sound, light, _desperate = BookPolicy.lone_strength(t, t.hands)
+    numbers = hand_numbers_of(t.hands, t.trump)
+    high = t.has("right") | t.has("left") | t.has("ace")
+    fair = (numbers[:, 0] >= 2) & high & (numbers[:, 0] + numbers[:, 1] == 5)
+    return light & ~sound, fair
+
+
+def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame:
+    """Summed cells of the lone-hand claims decided at the seat of ``decision`` (:data:`LONE_DECISIONS`)
+    on ``deals``, bid by the company with that seat by the book's policy: where the class arises,
+    the hand played under the book's contract and the other."""
+    seat = LONE_DECISIONS[decision]
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), rules)
+    caller, rnd, trump = b.caller, b.round, b.trump
+    contracts: dict[str, tuple] = {}       # claim -> (rows, the book's contract, the other's): maker, lone seat
+    if only is None or "L2" in only:
+        rows = np.flatnonzero(caller == seat)
+        own = hands[rows, seat]
+        if seat == DEALER:     # the dealer alone takes up and discards for himself in round one
+            one = rnd[rows] == 1
+            own = np.where(one, dealer_hand(own, turn_up[rows], is_lone=True), own)
+        light, _ = lone_class(seat, own, turn_up[rows], rnd[rows], trump[rows], rules)
+        rows = rows[light]
+        contracts["L2"] = (rows, (seat, -1), (seat, seat))
+    if seat == DEALER and (only is None or "L7" in only):
+        rows = np.flatnonzero((caller == SECOND) & (rnd == 1) & ~b.caller_is_lone)
+        light, _ = lone_class(DEALER, dealer_hand(hands[rows, DEALER], turn_up[rows], is_lone=True), turn_up[rows],
+                              1, trump[rows], rules)
+        contracts["L7"] = (rows[light], (SECOND, DEALER), (SECOND, -1))
+    if seat in (DEALER, THIRD) and (only is None or "L8" in only):
+        partner = seat ^ 2
+        rows = np.flatnonzero((caller == partner) & b.caller_is_lone & ((rnd == 1) if seat == DEALER else True))
+        mine = hands[rows, seat]
+        if seat == DEALER:       # he takes up and discards for his lone hand
+            mine = dealer_hand(mine, turn_up[rows], is_lone=True)
+        _, fair = lone_class(seat, mine, turn_up[rows], rnd[rows], trump[rows], rules)
+        contracts["L8"] = (rows[fair], (partner, seat), (partner, partner))
+    frames = []
+    for claim, (rows, book, other) in contracts.items():
+        rows = rows[:cap] if cap else rows
+        if not len(rows):
+            continue
+        arms = {name: contract_arm(maker, trump[rows], rnd[rows], lone_seat=lone, rules=rules)
+                for name, (maker, lone) in (("book", book), ("other", other))}
+        g = play_arms(deals[rows], arms, side=seat & 1 if seat >= 0 else 0).difference("book", "other")
+        g = g.astype(np.int64)
+        frames.append(pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()),
+                                     "gain_sumsq": int((g * g).sum()), "gained": int((g > 0).sum()),
+                                     "lost": int((g < 0).sum())}]))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
+
+
+def described(claim: str):
+    """The claim's class: a :class:`Primary` or a :class:`Lone` (action, alternative, hands)."""
+    return CLASSES.get(claim) or LONE[claim]
+
+
 def _test(claim: str, company: str) -> ClaimTest:
-    c = CLASSES[claim]
+    c = described(claim)
     key = claim if company == "book" else f"{claim}.{company}"
     words = "" if company == "book" else f", {company} company"
     return ClaimTest(key, claim, f"{claim} {c.action} - {c.alternative}{words}",
@@ -219,7 +320,7 @@ class PrimaryBidding(Study):
                 "policy")
     defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0}
     suite_position = None
-    claims = tuple(_test(claim, company) for claim in CLASSES for company in COMPANIES)
+    claims = tuple(_test(claim, company) for claim in [*CLASSES, *LONE] for company in COMPANIES)
 
     def scenarios(self, settings) -> list[str]:
         """One scenario a decision and company ("B.book", "B2.optimised": B in round two); D6, rare, its
@@ -228,16 +329,21 @@ class PrimaryBidding(Study):
         cap = settings.options.get("cap", 0)
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
             raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
-        return [f"{d}.{company}" for d in DECISIONS for company in COMPANIES]
+        return [f"{d}.{company}" for d in [*DECISIONS, *LONE_DECISIONS] for company in COMPANIES]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         decision, company = scenario.split(".")
-        rare = decision.endswith("-D6")
+        rare = decision.endswith(("-D6", "-L8"))
         n = n_deals * settings.options.get("rare", self.defaults["rare"]) if rare else n_deals
         deals = sample_deals(n, seed, pack=settings.pack)
-        only = RARE if rare else tuple(c for c in CLASSES if c not in RARE)
+        cap = settings.options.get("cap", 0)
         with keeping(company):
-            frame = played(deals, decision, settings.rules, only, settings.options.get("cap", 0))
+            if decision in LONE_DECISIONS:
+                only = ("L8",) if rare else ("L2", "L7")
+                frame = lone_played(deals, decision, settings.rules, only, cap)
+            else:
+                only = RARE if rare else tuple(c for c in CLASSES if c not in RARE)
+                frame = played(deals, decision, settings.rules, only, cap)
         frame.insert(1, "company", company)
         return frame[KEYS + SUMS]
 
@@ -280,8 +386,9 @@ def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
             continue
         e = v.estimate
         gained, lost = study.signs(test.key, table)
-        rows.append({"claim": test.claim, "company": test.company, "class": CLASSES[test.claim].hands,
-                     "book's action - other": f"{CLASSES[test.claim].action} - {CLASSES[test.claim].alternative}",
+        c = described(test.claim)
+        rows.append({"claim": test.claim, "company": test.company, "class": c.hands,
+                     "book's action - other": f"{c.action} - {c.alternative}",
                      "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
                      "gained / lost": f"{gained:,} / {lost:,}", "verdict": v.verdict})
     return pd.DataFrame(rows)

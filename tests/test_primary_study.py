@@ -106,3 +106,37 @@ def test_a_cap_plays_only_the_first_reached_deals_of_each_class():
     assert whole.loc["D1", "deals"] > 1000 and capped.loc["D1", "deals"] == head.loc["D1", "deals"] == 25
     # the 25 played are the first reached: the same within the first 200 deals
     assert (head.loc["D1", ["gain_sum", "gain_sumsq"]] == capped.loc["D1", ["gain_sum", "gain_sumsq"]]).all()
+
+
+def test_the_lone_classes_are_the_pre_registrations():
+    spades = parse_card("9S") >> 3
+    hands = np.array([mask_of(parse_cards(h)) for h in ("JS JC 9S AH KD", "JS AS 9S KH KD", "JS JC AS KS QS",
+                                                        "AS 9S AH AD AC", "JC 9S AH AD 8C")], np.uint32)
+    light, fair = P.lone_class(ELDEST, hands, np.full(5, parse_card("8S"), np.int8), 1, np.full(5, spades, np.int8),
+                               RULES)
+    assert light.tolist() == [True, False, False, False, False]   # sound (JS JC AS KS QS) is not light
+    assert fair.tolist() == [False, False, True, True, False]      # every plain card an ace
+
+
+@pytest.mark.parametrize("decision, claim", [("LD", "L2"), ("LA", "L7")])
+def test_a_lone_chunk_is_the_paired_difference_of_the_two_contracts(decision, claim):
+    from analysis.experiment import contract_arm, play_arms
+    deals = sample_deals(3000, 5)
+    frame = P.lone_played(deals, decision, RULES, only=(claim,)).set_index("claim")
+    hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
+    seat = P.LONE_DECISIONS[decision]
+    b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), RULES)
+    if claim == "L2":
+        rows = np.flatnonzero(b.caller == seat)
+        light, _ = P.lone_class(seat, hands[rows, seat], turn_up[rows], b.round[rows], b.trump[rows], RULES)
+        rows, book, other = rows[light], (seat, -1), (seat, seat)
+    else:
+        from analysis.game import dealer_hand
+        rows = np.flatnonzero((b.caller == SECOND) & (b.round == 1) & ~b.caller_is_lone)
+        light, _ = P.lone_class(DEALER, dealer_hand(hands[rows, 0], turn_up[rows], is_lone=True), turn_up[rows], 1,
+                                b.trump[rows], RULES)
+        rows, book, other = rows[light], (SECOND, DEALER), (SECOND, -1)
+    arms = {k: contract_arm(m, b.trump[rows], b.round[rows], lone_seat=lone, rules=RULES)
+            for k, (m, lone) in (("book", book), ("other", other))}
+    gain = play_arms(deals[rows], arms, side=seat & 1).difference("book", "other")
+    assert frame.loc[claim, "deals"] == len(rows) > 5 and frame.loc[claim, "gain_sum"] == gain.sum()
