@@ -50,6 +50,10 @@ has made it:
   with two trumps or more, a bower or the ace among them, and every plain card an ace: take it
   alone against let him go. Rare: its scenarios draw ``rare`` times the deals.
 
+And the dealer's discard, D8: where the dealer took up with his partner and the book's discard
+(the lowest card of the shortest plain suit, a lone ace kept) differs from the lowest plain card
+whatever its suit, the hand played with each (the suit, not the card, is what the book teaches).
+
 Chunks return summed cells per claim and company: deals, the sum and sum of squares of the book's
 action minus the other, and the deals where it gained and lost (for the exact test of a small class).
 Option ``cap``: at most so many deals of a class played a chunk (0: all), for the table, where the
@@ -57,7 +61,7 @@ common classes would otherwise take the time the rare ones need.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -69,11 +73,12 @@ from analysis.bidding.company import keeping, seated
 from analysis.experiment import ClaimTest, POINTS, Study, contract_arm, play_arms, policy_arm
 from analysis.errors import EuchreError
 from analysis.experiment.stats import mean_from_sums
-from analysis.game import Score, dealer_hand, primaries
+from analysis.game import Score, contract, dealer_hand, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
+from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals
 from studies.common.report import love_all_report
-from studies import round_two
+from studies import discard as discard_study, round_two
 from studies.common.round_one import DEALER_LIST, round_one_situations
 
 CALL, PASS = "call", "pass"
@@ -296,8 +301,43 @@ def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.Data
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
 
 
+# --- the dealer's discard --------------------------------------------------------------------------
+
+D8_WORDS = ("the book's discard", "the lowest plain card", "A took up (with partner), where the book's discard (the "
+            "lowest card of the shortest plain suit; a lone ace kept) differs from the lowest plain card")
+
+
+def discard_played(deals, rules, cap: int = 0) -> pd.DataFrame:
+    """Summed cells of D8 on ``deals`` bid by the company (the dealer by the book's policy): where
+    the dealer took up with his partner and the book's discard differs from the lowest plain card,
+    the hand played with each, the rest of the contract as bid."""
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    b = bid_batch(hands, turn_up, seated(BookPolicy(), DEALER), rules)
+    rows = np.flatnonzero((b.round == 1) & (b.caller == DEALER) & (b.lone_seat < 0))
+    six = contract.with_turn_up(hands[rows, DEALER], turn_up[rows])
+    ways = discard_study.discards(six, turn_up[rows], False)
+    differ = ways["book"] != ways["lowest"]
+    rows, book, lowest = rows[differ], ways["book"][differ], ways["lowest"][differ]
+    if cap:
+        rows, book, lowest = rows[:cap], book[:cap], lowest[:cap]
+    if not len(rows):
+        return pd.DataFrame(columns=["claim", *SUMS])
+    sub = b.take(rows)
+    net = {}
+    for name, discard in (("book", book), ("lowest", lowest)):
+        play = contract.hands_at_play(hands[rows], turn_up[rows], np.ones(len(rows), bool), discard, sub.lone_seat)
+        _, points = play_bidding(replace(sub, discard=discard, play_hands=play), turn_up[rows])
+        net[name] = points[:, 0].astype(np.int64) - points[:, 1]         # the dealer's side, AC
+    g = net["book"] - net["lowest"]
+    return pd.DataFrame([{"claim": "D8", "deals": len(g), "gain_sum": int(g.sum()), "gain_sumsq": int((g * g).sum()),
+                          "gained": int((g > 0).sum()), "lost": int((g < 0).sum())}])
+
+
 def described(claim: str):
     """The claim's class: a :class:`Primary` or a :class:`Lone` (action, alternative, hands)."""
+    if claim == "D8":
+        return Lone(DEALER, *D8_WORDS)
     return CLASSES.get(claim) or LONE[claim]
 
 
@@ -320,7 +360,7 @@ class PrimaryBidding(Study):
                 "policy")
     defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0}
     suite_position = None
-    claims = tuple(_test(claim, company) for claim in [*CLASSES, *LONE] for company in COMPANIES)
+    claims = tuple(_test(claim, company) for claim in [*CLASSES, *LONE, "D8"] for company in COMPANIES)
 
     def scenarios(self, settings) -> list[str]:
         """One scenario a decision and company ("B.book", "B2.optimised": B in round two); D6, rare, its
@@ -329,7 +369,7 @@ class PrimaryBidding(Study):
         cap = settings.options.get("cap", 0)
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
             raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
-        return [f"{d}.{company}" for d in [*DECISIONS, *LONE_DECISIONS] for company in COMPANIES]
+        return [f"{d}.{company}" for d in [*DECISIONS, *LONE_DECISIONS, "A-D8"] for company in COMPANIES]
 
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         decision, company = scenario.split(".")
@@ -338,7 +378,9 @@ class PrimaryBidding(Study):
         deals = sample_deals(n, seed, pack=settings.pack)
         cap = settings.options.get("cap", 0)
         with keeping(company):
-            if decision in LONE_DECISIONS:
+            if decision == "A-D8":
+                frame = discard_played(deals, settings.rules, cap)
+            elif decision in LONE_DECISIONS:
                 only = ("L8",) if rare else ("L2", "L7")
                 frame = lone_played(deals, decision, settings.rules, only, cap)
             else:

@@ -140,3 +140,23 @@ def test_a_lone_chunk_is_the_paired_difference_of_the_two_contracts(decision, cl
             for k, (m, lone) in (("book", book), ("other", other))}
     gain = play_arms(deals[rows], arms, side=seat & 1).difference("book", "other")
     assert frame.loc[claim, "deals"] == len(rows) > 5 and frame.loc[claim, "gain_sum"] == gain.sum()
+
+
+def test_d8_counts_only_where_the_book_and_the_lowest_card_differ():
+    from analysis.game import contract
+    from analysis.simulator import play_out
+    from studies.discard import discards
+    deals = sample_deals(3000, 9)
+    got = P.discard_played(deals, RULES).set_index("claim").loc["D8"]
+    hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
+    b = bid_batch(hands, turn_up, BookPolicy(), RULES)
+    rows = np.flatnonzero((b.round == 1) & (b.caller == DEALER) & (b.lone_seat < 0))
+    ways = discards(contract.with_turn_up(hands[rows, 0], turn_up[rows]), turn_up[rows], False)
+    differ = ways["book"] != ways["lowest"]
+    rows = rows[differ]
+    net = []
+    for d in (ways["book"][differ], ways["lowest"][differ]):
+        play = contract.hands_at_play(hands[rows], turn_up[rows], np.ones(len(rows), bool), d, b.lone_seat[rows])
+        _, points = play_out(b.maker[rows], b.trump[rows], b.lone_seat[rows], play)
+        net.append(points[:, 0].astype(np.int64) - points[:, 1])
+    assert 0 < got["deals"] == len(rows) < differ.size and got["gain_sum"] == (net[0] - net[1]).sum()
