@@ -107,6 +107,12 @@ def _from_se(mean: float, se: float, df: float, n: int, confidence: float) -> Es
     return Estimate(mean, mean - q * se, mean + q * se, se, se * math.sqrt(n), n, p)
 
 
+def from_se(mean: float, se: float, dof: float, n: int, confidence: float = CONFIDENCE) -> Estimate:
+    """An estimate of ``n`` deals from its mean and standard error, its interval Student's t on ``dof``
+    degrees of freedom (a pooled estimate's, say)."""
+    return _from_se(mean, se, dof, n, confidence)
+
+
 def mean_estimate(x, confidence: float = CONFIDENCE) -> Estimate:
     """The mean of ``x`` with its t-interval (deals are independent)."""
     x = np.asarray(x, dtype=float)

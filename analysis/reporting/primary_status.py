@@ -21,12 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
-from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, OPTIMISED, Primary
+from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, Primary
 
 SPLIT, NOT_SHOWN, UNTESTED = "split", "not shown", "untested"
 STATUSES = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
 CELL_AXES = ("engine", "company", "state")
-OTHER_COMPANIES = (OPTIMISED,)
 
 ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table"}
 COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company"}
@@ -127,10 +126,12 @@ def primary_tests(primary: Primary, tests) -> dict:
 
 
 def _names(primary: Primary, key: str) -> bool:
-    """Is ``key`` a replication of the primary's test: its key, the key a table variant gives it
-    (".pimc"), or the key a company gives it ("E1.optimised")?"""
-    head, _, company = key.partition(".")
-    return key == primary.key or key == primary.key + ".pimc" or (head == primary.key and company in OTHER_COMPANIES)
+    """Is ``key`` a replication of the primary's test? In a study built for the primaries (a source
+    with no key), any key of the claim ("E1", "E1.optimised", "D2.optimised.one-game-all": the
+    cell is in the row); in another study, its key or the key a table variant gives it (".pimc")."""
+    if ":" not in primary.source:
+        return key.partition(".")[0] == primary.key
+    return key in (primary.key, primary.key + ".pimc")
 
 
 def standing(primary: Primary, tests) -> Standing:

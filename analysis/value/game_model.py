@@ -86,6 +86,25 @@ def win_probability(probs, rules: Rules = Rules(), tol: float = 1e-13, max_iter:
     raise EuchreError("the game model did not converge: check the outcome probabilities")
 
 
+def visits(probs) -> np.ndarray:
+    """``v[m, o]``: the expected number of hands dealt at score (m, o), the dealing side first, in a
+    game from love-all whose hands' outcomes at each score are distributed as ``probs[m, o, k]``
+    (a void deal passes the deal at the same score, so a score may be visited more than once)."""
+    p = np.asarray(probs, dtype=float)
+    game = p.shape[0]
+    won, lost, next_m, next_o = _moves(game)
+    n = game * game
+    step = np.zeros((n, n))                  # step[i, j]: P(the next hand is dealt at j | one at i)
+    for k in range(len(OUTCOMES)):
+        for m in range(game):
+            for o in range(game):
+                if not (won[k, m, o] or lost[k, m, o]):
+                    step[m * game + o, next_m[k, m, o] * game + next_o[k, m, o]] += p[m, o, k]
+    start = np.zeros(n)
+    start[0] = 1.0
+    return np.linalg.solve(np.eye(n) - step.T, start).reshape(game, game)
+
+
 def outcome_probabilities(counts, model: str = "game model") -> np.ndarray:
     """The outcome probabilities ``probs[..., m, o, k]`` of outcome counts ``counts[..., m, o, k]``
     (hands dealt by the side with m points against o that ended in outcome k); the ``model``

@@ -120,9 +120,9 @@ class GameModel:
         """Per draw of the model: the mean, over the deals of ``rows`` (columns a, b, seat, the
         two arms' net points to the seat's side, deals), of the seat's side's value (``unit``)
         after the first arm minus after the second."""
-        return self._contrast_draws(rows, arms[:1], arms[1:], unit, state)
+        return self.contrast_draws(rows, arms[:1], arms[1:], unit, state)
 
-    def _contrast_draws(self, rows, plus, minus, unit, state) -> np.ndarray:
+    def contrast_draws(self, rows, plus, minus, unit, state=RUBBER_STATE) -> np.ndarray:
         """Per draw of the model, the mean over the deals of :meth:`_signed`."""
         w = rows["deals"].to_numpy(float)
         return self._signed(rows, plus, minus, unit, state, draws=True) @ w / w.sum()
@@ -151,7 +151,7 @@ class GameModel:
         w = rows["deals"].to_numpy(np.int64)
         d = np.broadcast_to(np.asarray(self._signed(rows, plus, minus, unit, state), float), w.shape)
         paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-        model_se = (float(np.std(self._contrast_draws(rows, plus, minus, unit, state), ddof=1)) if len(rows)
+        model_se = (float(np.std(self.contrast_draws(rows, plus, minus, unit, state), ddof=1)) if len(rows)
                     else float("nan"))
         return paired, model_se
 

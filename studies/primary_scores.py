@@ -1,0 +1,358 @@
+"""The primary tests of the claims that name a score (D2, D3, D4, S4, B1, B2, L1, L3), as pre-registered
+(``analysis/data/primaries.toml``): measured in net rubber points of the book's game and pooled over
+the named scores, in the book's and in the optimised company.
+
+Each claim is a class of hands at one decision (or, for the lone hands, the caller's), played at
+each named score under the book's action and the other; every deal is valued by the rubber
+model of the company's game: the deciding side's expected net rubber points to the end of the
+rubber from the state the hand leads to, in the first game or at one game all. The scores named
+as a list are pooled into one estimate sum_s w(s) delta(s), where w(s) is the share of the class's
+decisions that arise at score s in first games under the company: the expected visits of the
+score in a first game from love-all (the company's game model) times the rate at which the class
+is reached there (measured), normalised over the named scores.
+
+The scores are written the deciding side's points first, as the book writes them. The decider
+follows the book's policy in all his other decisions; the other three chairs are the company. The
+company's game (the game model that values a hand and gives the visits) is its players' hands at
+every score below game (the ``game`` scenarios), all four seats bidding by the company's policy.
+
+Scenarios: one a claim, decider and score ("D2-A-44.book"), and the company's game ("game-2.book":
+the dealers at two points against each score of the others). Option ``cap``: at most so many deals
+of a class played a chunk (0: all).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, Situations, bid_batch
+from analysis.bidding.company import keeping
+from analysis.bidding.policies import policy_from_name
+from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL,
+                                          ASSIST_RIGHT_TURNED, hand_numbers_of)
+from analysis.bidding.company import seated
+from analysis.errors import EuchreError
+from analysis.experiment import RUBBER, ClaimTest, contract_arm, counted, play_arms, policy_arm
+from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL
+from analysis.experiment.stats import RUBBER_STATES, Estimate, from_se
+from analysis.game import Rules, Score, dealer_hand
+from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
+from analysis.value.game_model import outcome_probabilities, visits
+from analysis.game import primaries
+from analysis.value import game_value, outcomes
+from fastcore.sampler import sample_deals
+from studies.common.game_models import BookGameStudy, root_seed
+from studies.common.report import study_report, verdicts_headline
+from studies.common.round_one import DEALER_LIST, reached, round_one_situations
+
+COLUMNS = ["kind", "claim", "a", "b", "seat", "book_net", "other_net", "outcome"]
+CALL, PASS, ORDINARY = "call", "pass", "ordinary"
+
+# "Three-all, four-all, or any score in your favor" (the maker's side first).
+L1_SCORES = ((3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))
+
+
+@dataclass(frozen=True)
+class ScoreClaim:
+    """A claim measured at the scores it names: the decider (-1: the caller, any seat), the book's
+    arm and the other, the scores (the decider's side first) and the hands, in words."""
+
+    seat: int
+    book: str
+    other: str
+    scores: tuple[tuple[int, int], ...]
+    action: str
+    alternative: str
+    hands: str
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (DEALER, ELDEST, SECOND, THIRD) if self.seat < 0 else (self.seat,)
+
+    @property
+    def lone(self) -> bool:
+        return self.book in ("alone", "with partner")
+
+
+CLAIMS = {
+    "D2": ScoreClaim(DEALER, CALL, PASS, ((4, 4), (4, 0)), "take up", "turn down",
+                     "A after three passes, exactly two trumps after the discard, not on the take-up list"),
+    "D3": ScoreClaim(DEALER, PASS, CALL, ((3, 3), (4, 2)), "turn down", "take up",
+                     "A after three passes, on the take-up list with exactly two trumps after the discard, no right"),
+    "D4": ScoreClaim(DEALER, CALL, PASS, ((4, 3),), "take up", "turn down",
+                     "A after three passes, after the discard left or ace, another, and outside ace, not on the "
+                     "take-up list"),
+    "S4": ScoreClaim(SECOND, CALL, PASS, ((4, 4), (4, 0)), "assist", "pass",
+                     "C after B passed, ace and another or king and another, no S2 or S3 entry"),
+    "B1": ScoreClaim(ELDEST, ORDINARY, CALL, ((4, 1), (4, 2)), "the ordinary bidding", "keep the bridge strictly",
+                     "B at four to one and four to two, every hand"),
+    "B2": ScoreClaim(ELDEST, PASS, CALL, ((4, 1), (4, 2)), "pass", "order up (keep the bridge)",
+                     "B at four to one and four to two with two plain aces, or the ace of trumps and another, where "
+                     "the ordinary rule would not order"),
+    "L1": ScoreClaim(-1, "with partner", "alone", L1_SCORES, "with partner", "alone",
+                     "a light lone hand of the caller, any seat"),
+    "L3": ScoreClaim(-1, "alone", "with partner", ((1, 4), (2, 4)), "alone", "with partner",
+                     "a desperate hand of the caller (a bower and three trumps, neither light nor sound), any seat"),
+}
+
+
+def absolute(seat: int, score: tuple[int, int]) -> tuple[int, int]:
+    """The score (AC, BD) of a score written the seat's side first."""
+    return score if seat % 2 == 0 else (score[1], score[0])
+
+
+def scenario_name(claim: str, seat: int, score: tuple[int, int]) -> str:
+    """"D2-A-44": the claim, the decider's seat and the score, his side first."""
+    return f"{claim}-{'ABCD'[seat]}-{score[0]}{score[1]}"
+
+
+def parse_scenario(name: str) -> tuple[str, int, tuple[int, int]]:
+    claim, seat, score = name.split("-")
+    return claim, "ABCD".index(seat), (int(score[0]), int(score[1]))
+
+
+def scenarios() -> list[str]:
+    return [scenario_name(c, seat, s) for c, sc in CLAIMS.items() for seat in sc.seats for s in sc.scores]
+
+
+# --- the classes ------------------------------------------------------------------------------------
+
+def round_one_class(claim: str, seat: int, hands, turn_up, rules, score) -> np.ndarray:
+    """The members of a round-one claim's class at ``score`` (AC, BD)."""
+    t = round_one_situations(seat, hands, turn_up, rules, score)
+    if claim in ("D2", "D3", "D4"):
+        after = dealer_hand(t.hands, t.turn_up, is_lone=False)
+        two = hand_numbers_of(after, t.trump)[:, 0] == 2
+        listed = t.has(DEALER_LIST, hands=after)
+        if claim == "D2":
+            return two & ~listed
+        if claim == "D3":
+            return listed & two & ~t.has("right", hands=after)
+        shade = t.has(("left and another, and outside ace", "ace and another, and outside ace"), hands=after)
+        return shade & ~listed
+    if claim == "S4":
+        s2s3 = t.has(ASSIST.patterns + ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns) \
+            | (t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns))
+        return t.has(ASSIST_FOUR_ALL.patterns) & ~s2s3
+    if claim == "B1":
+        return np.ones(len(t), bool)
+    if claim == "B2":
+        ordinary = np.asarray(BookPolicy().first_round_batch(t), bool)
+        return (t.has("two aces") | t.has("ace and another")) & ~ordinary
+    raise KeyError(claim)
+
+
+def lone_class(claim: str, seat: int, hands, turn_up, rnd, trump, rules) -> np.ndarray:
+    """L1's light hands, L3's desperate ones (the pre-registration's classes), with ``trump``."""
+    t = Situations(seat, np.asarray(hands, np.uint32), np.asarray(turn_up, np.int8), rnd, Score(0, 0), rules,
+                   np.asarray(trump, np.int8), lambda i: ())
+    sound, light, desperate = BookPolicy.lone_strength(t, t.hands)
+    return light & ~sound if claim == "L1" else desperate & ~light & ~sound
+
+
+# --- a chunk ------------------------------------------------------------------------------------------
+
+def _arms(claim: str, seat: int, rules, score) -> dict:
+    c = CLAIMS[claim]
+    book = BookPolicy()
+
+    def forced(arm):
+        if arm == ORDINARY:
+            return book
+        return Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat] if arm == CALL else "pass")
+    return {arm: policy_arm(seated(forced(arm), seat), rules, score) for arm in (c.book, c.other)}
+
+
+def played(deals, claim: str, seat: int, score: tuple[int, int], rules, cap: int = 0) -> pd.DataFrame:
+    """The rows of one scenario: the deals dealt (kind "dealt"), the class reached (kind "reached",
+    before any cap) and the hands played (kind "hand": counts per pair of the two arms' net points
+    to the decider's side), at ``score`` (the decider's side first)."""
+    c = CLAIMS[claim]
+    ac_bd = absolute(seat, score)
+    sc = Score(*ac_bd)
+    hands = np.asarray(deals.hands, np.uint32)
+    turn_up = np.asarray(deals.turn_up, np.int8)
+    b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), rules, sc)
+    if c.lone:
+        rows = np.flatnonzero(b.caller == seat)
+        own = hands[rows, seat]
+        if seat == DEALER:     # the dealer alone takes up and discards for himself in round one
+            own = np.where(b.round[rows] == 1, dealer_hand(own, turn_up[rows], is_lone=True), own)
+        rows = rows[lone_class(claim, seat, own, turn_up[rows], b.round[rows], b.trump[rows], rules)]
+    else:
+        rows = np.flatnonzero(reached(b.caller, b.round, seat))
+        rows = rows[round_one_class(claim, seat, hands[rows, seat], turn_up[rows], rules, sc)]
+    found = len(rows)
+    rows = rows[:cap] if cap else rows
+    base = {"claim": claim, "a": ac_bd[0], "b": ac_bd[1], "seat": "ABCD"[seat], "outcome": -1}
+    frames = [pd.DataFrame([{**base, "kind": "dealt", "book_net": 0, "other_net": 0, "deals": len(hands)},
+                            {**base, "kind": "reached", "book_net": 0, "other_net": 0, "deals": found}])]
+    if len(rows):
+        if c.lone:
+            trump, rnd = b.trump[rows], b.round[rows]
+            arms = {"alone": contract_arm(seat, trump, rnd, lone_seat=seat, rules=rules, score=sc),
+                    "with partner": contract_arm(seat, trump, rnd, lone_seat=-1, rules=rules, score=sc)}
+        else:
+            arms = _arms(claim, seat, rules, sc)
+        paired = play_arms(deals[rows], arms, side=seat & 1)
+        frames.append(counted([pd.DataFrame({**base, "kind": "hand", "book_net": paired.net(c.book).astype(np.int8),
+                                             "other_net": paired.net(c.other).astype(np.int8)})], COLUMNS))
+    return pd.concat(frames, ignore_index=True)[[*COLUMNS, "deals"]]
+
+
+# --- the company's game and the weights -----------------------------------------------------------
+
+def weights(claim: str, table: pd.DataFrame, counts: np.ndarray) -> dict[tuple[str, tuple[int, int]], float]:
+    """w per (seat, score as the book writes it) of a claim: the score's expected visits in a first
+    game (the dealing side first: AC's score first when the decider's side deals) times the rate at
+    which the class is reached there, normalised."""
+    v = visits(outcome_probabilities(counts, "company's game model"))
+    raw = {}
+    c = CLAIMS[claim]
+    for seat in c.seats:
+        for s in c.scores:
+            ac_bd = absolute(seat, s)
+            rows = table[(table["claim"] == claim) & (table["seat"] == "ABCD"[seat]) & (table["a"] == ac_bd[0])
+                         & (table["b"] == ac_bd[1])]
+            dealt = rows.loc[rows["kind"] == "dealt", "deals"].sum()
+            found = rows.loc[rows["kind"] == "reached", "deals"].sum()
+            raw["ABCD"[seat], s] = v[ac_bd[0], ac_bd[1]] * (found / dealt if dealt else 0.0)
+    total = sum(raw.values())
+    return {k: x / total for k, x in raw.items()} if total > 0 else {}
+
+
+def pooled(claim: str, table: pd.DataFrame, model, state: str) -> Estimate | None:
+    """The claim's pooled estimate sum_s w(s) delta(s) in net rubber points (``state``: the rubber
+    state's name), with the deals' error and the rubber model's (its draws) in quadrature; None
+    without hands."""
+    hands = table[(table["claim"] == claim) & (table["kind"] == "hand")]
+    if hands.empty:
+        return None
+    w = weights(claim, table, model.counts)
+    rubber_state = RUBBER_STATES[state]
+    mean, var, draws, n = 0.0, 0.0, 0.0, 0
+    for (seat, s), ws in w.items():
+        ac_bd = absolute("ABCD".index(seat), s)
+        rows = hands[(hands["seat"] == seat) & (hands["a"] == ac_bd[0]) & (hands["b"] == ac_bd[1])]
+        if rows.empty or ws == 0:
+            continue
+        e, _ = model.contrast(rows, ["book_net"], ["other_net"], RUBBER, rubber_state)
+        mean += ws * e.mean
+        var += ws * ws * (e.se ** 2 if np.isfinite(e.se) else 0.0)
+        draws = draws + ws * model.contrast_draws(rows, ["book_net"], ["other_net"], RUBBER, rubber_state)
+        n += e.n
+    if n < 2:
+        return None
+    se = float(np.hypot(np.sqrt(var), np.std(draws, ddof=1)))      # the deals' error and the model's
+    return from_se(float(mean), se, n - 1, n)
+
+
+# --- the study ------------------------------------------------------------------------------------------
+
+COMPANIES = ("book", "optimised")
+STATES = {FIRST_GAME: "", ONE_GAME_ALL: ".one-game-all"}
+
+
+def game_rows(deals, a: int, company: str, rules) -> pd.DataFrame:
+    """The company's hands dealt by AC at ``a`` points against each score of BD (deal i against
+    i mod game), all four seats by the company's policy: the deals per (score, outcome)."""
+    policy = BookPolicy() if company == "book" else policy_from_name(company)
+    scores = [(a, b) for b in range(rules.points_for_game)]
+    rows = [{"kind": "game", "claim": "", "a": m, "b": o, "seat": "A", "book_net": 0, "other_net": 0, "outcome": k,
+             "deals": n} for m, o, k, n in outcomes.by_score(deals, policy, rules, scores)]
+    return pd.DataFrame(rows, columns=[*COLUMNS, "deals"])
+
+
+def _key(claim: str, company: str, state: str) -> str:
+    return claim + ("" if company == "book" else f".{company}") + STATES[state]
+
+
+def _test(claim: str, company: str, state: str) -> ClaimTest:
+    c = CLAIMS[claim]
+    scores = ", ".join(f"{a}-{b}" for a, b in c.scores)
+    where = "first game" if state == FIRST_GAME else "one game all"
+    words = "" if company == "book" else f", {company} company"
+    return ClaimTest(_key(claim, company, state), claim, f"{claim} {c.action} - {c.alternative}, {where}{words}",
+                     f"{c.hands}, at {scores} (the decider's side first), pooled by the scores' share of the class's "
+                     f"decisions in first games: {c.action} - {c.alternative}, net rubber points", RUBBER,
+                     state=state, company=company, permissive=primaries()[claim].permissive)
+
+
+class PrimaryScores(BookGameStudy):
+    name = "primary_scores"
+    title = "The primary tests of the claims that name a score"
+    description = ("The pre-registered primary test of each claim that names a score (D2, D3, D4, S4, B1, B2, L1, L3): "
+                   "the book's action against the other at the named scores, in net rubber points pooled by the "
+                   "scores' share of first games, in the book's and in the optimised company")
+    policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
+                "policy; the company's game by its policy")
+    refusal = "The primary tests of the scores are measured in the book's"
+    defaults = {"deals": 200_000, "chunk_size": 50_000, "cap": 0}
+    suite_position = None
+    claims = tuple(_test(c, company, state) for c in CLAIMS for company in COMPANIES for state in STATES)
+
+    def scenarios(self, settings) -> list[str]:
+        self.book_game_options(settings)
+        cap = settings.options.get("cap", 0)
+        if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
+            raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
+        names = [f"game-{a}" for a in range(settings.rules.points_for_game)] + scenarios()
+        return [f"{n}.{company}" for n in names for company in COMPANIES]
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        name, company = scenario.split(".")
+        deals = sample_deals(n_deals, seed, pack=settings.pack)
+        with keeping(company):
+            if name.startswith("game-"):
+                frame = game_rows(deals, int(name.split("-")[1]), company, settings.rules)
+            else:
+                claim, seat, score = parse_scenario(name)
+                frame = played(deals, claim, seat, score, settings.rules, settings.options.get("cap", 0))
+        frame.insert(2, "company", company)
+        return frame
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        keys = [*COLUMNS[:2], "company", *COLUMNS[2:]]
+        return frame.groupby(keys, observed=True)["deals"].sum().reset_index()
+
+    def model(self, table: pd.DataFrame, manifest: dict | None, company: str):
+        """The company's game and rubber model, from its game rows."""
+        rows = table[(table["kind"] == "game") & (table["company"] == company)]
+        counts = np.zeros((5, 5, 7), np.int64)
+        np.add.at(counts, (rows["a"].to_numpy(int), rows["b"].to_numpy(int), rows["outcome"].to_numpy(int)),
+                  rows["deals"].to_numpy(np.int64))
+        return game_value.solved(counts, Rules(), root_seed(manifest), f"{self.name}-{company}", with_rubber=True)
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None) -> Estimate | None:
+        test = self.claim_test(key)
+        rows = table[table["company"] == test.company]
+        if rows.empty or (rows["kind"] == "game").sum() == 0:
+            return None
+        return pooled(test.claim, rows, self.model(table, manifest, test.company), test.state)
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        verdict_list = self.verdicts(table, manifest)
+        rows = []
+        for v in verdict_list:
+            e = v.estimate
+            rows.append({"claim": v.claim.id, "company": v.claim.company, "rubber state": v.claim.state,
+                         "class": CLAIMS[v.claim.id].hands,
+                         "book's action - other": f"{CLAIMS[v.claim.id].action} - {CLAIMS[v.claim.id].alternative}",
+                         "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
+                         "verdict": v.verdict})
+        hands = int(table.loc[table["kind"] == "hand", "deals"].sum())
+        return study_report(
+            self, question="Is each sentence of the book's advice that names a score right, by its pre-registered "
+                           "primary test?\n\n" + self.quoted(),
+            method=__doc__.split("\n\n", 1)[1].replace("\n", " "), table=pd.DataFrame(rows),
+            caption=f"Every test ({hands:,} played decisions in all): the claim, the company and the rubber state, "
+                    "the class, the book's action minus the other pooled over the named scores in net rubber points "
+                    "with its 95% interval (the deals' error and the game model's), and the study's verdict (the "
+                    "ledger judges the primaries again, the 57 primaries of a replication cell as the family).",
+            verdicts=verdict_list,
+            headline=verdicts_headline(verdict_list, "at the scores the book names, in net rubber points"))
+
+
+STUDY = PrimaryScores()
