@@ -23,7 +23,6 @@ class BookClaim:
     kind: tuple[str, ...]   # what a test needs: bid, play, score, lone, bridge, discard, coup
     reading: str = ""        # how a vague or easily misread sentence is read, and why
     permissive: bool | tuple[str, ...] = False   # permits ("may"): all its tests, or these tests' keys
-    waits: str = ""          # what it needs before it can be tested, where its kind does not say
 
     def permits(self, key: str = "") -> bool:
         """Is the test ``key`` of this claim judged for non-inferiority (the sentence permits)?"""
@@ -38,8 +37,7 @@ def catalogue() -> dict[str, BookClaim]:
         p = v.get("permissive", False)
         return tuple(p) if isinstance(p, list) else bool(p)
 
-    return {cid: BookClaim(cid, v["section"], v["text"], tuple(v["kind"]), v.get("reading", ""), permissive(v),
-                           v.get("waits", ""))
+    return {cid: BookClaim(cid, v["section"], v["text"], tuple(v["kind"]), v.get("reading", ""), permissive(v))
             for cid, v in data.items()}
 
 

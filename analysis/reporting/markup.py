@@ -170,11 +170,13 @@ figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
 .status{font-family:system-ui,sans-serif;font-size:.75rem;font-weight:bold;padding:.1rem .5rem;border-radius:.7rem;
   margin-left:.5rem;vertical-align:middle;color:#fff;background:#888}
 .status.supported{background:#0072B2}.status.contradicted{background:#C24E00}.status.negligible{background:#5E5E5E}
-.status.inconclusive{background:#8A5D00}.status.mixed{background:#333}.status.model-dependent{background:#A0527E}
+.status.not-shown{background:#8A5D00}.status.split{background:#A0527E}
 .status.untested{background:#bbb;color:#333}
 td.supported{color:#0072B2;font-weight:bold}td.contradicted{color:#C24E00;font-weight:bold}
-td.negligible{color:#4D4D4D;font-weight:bold}td.inconclusive{color:#8A5D00}
-.note{font-size:.85rem;color:#555}
+td.negligible{color:#4D4D4D;font-weight:bold}td.inconclusive{color:#8A5D00}td.not-run{color:#aaa}
+.note{font-size:.85rem;color:#555}.primary{margin:.3rem 0;font-size:.92rem}
+.headline{font-size:1.1rem;border-left:4px solid #0072B2;padding:.2rem .9rem;background:#f5f8fb}
+details{margin:.4rem 0}summary{cursor:pointer;font-family:system-ui,sans-serif;font-size:.85rem;color:#444}
 """ + PRINT_CSS
 
 # The pages of the command-line tools (comparisons, the ladder, call cards, the coups) are in the studies'
