@@ -495,4 +495,4 @@ def judge_primary(estimate: float, se: float, n: int, margin: float, permissive:
                       f"exact sign test ({wins} gained, {losses} lost)")
     verdict, material = decide(low, high, margin, permissive)
     return Judged(float(low), float(high), verdict, material, needed if verdict == INCONCLUSIVE else None,
-                  f"Student's t, {dof:g} degrees of freedom")
+                  f"Student's t, {dof:,.0f} d.f.")

@@ -399,9 +399,14 @@ INTRO = (
     "errors saved in the studies' `verdicts.csv`."
 )
 
-REPLICATION_COLUMNS = ("replication", "estimate", "simultaneous interval", "in margins", "n", "verdict",
-                       "deals to decide", "judged by", "source")
-PRIMARY_VERDICT_COLUMN = REPLICATION_COLUMNS.index("verdict")
+REPLICATION_COLUMNS = ("engine", "company", "rubber state", "estimate", "simultaneous interval", "in margins", "n",
+                       "verdict", "deals to decide", "judged by", "source")
+SHORT_CELL = {"dd": "double-dummy", "pimc-calls": "at the table", "book": "book", "optimised": "optimised"}
+
+
+def _replication_columns(p: Primary) -> list[str]:
+    """The columns of a primary's replications (the rubber state only for rubber points)."""
+    return [c for c in REPLICATION_COLUMNS if c != "rubber state" or p.states != (None,)]
 
 TEST_COLUMNS = ("study", "test", "model", "estimate", "simultaneous interval", "margin", "unit", "n",
                 "p (Bonferroni)", "verdict", "deals needed")
@@ -445,13 +450,17 @@ def _counts_rows(ledger: Ledger) -> tuple[list[str], list[list[str]]]:
     return head, [[str(v) if v != 0 else "·" for v in row] for row in frame.itertuples(index=False)]
 
 
-def _replication_cells(r: Replication, margin: float) -> list[str]:
+def _replication_cells(r: Replication, p: Primary) -> list[str]:
+    cell = [SHORT_CELL.get(r.engine, r.engine), SHORT_CELL.get(r.company, r.company)]
+    if p.states != (None,):
+        cell.append(r.state or "")
     if not r.run:
-        return [r.words(), "", "", "", "", "not run", "", "", ""]
+        return [*cell, "", "", "", "", "not run", "", "", ""]
+    margin = p.margin
     ci = "" if r.ci is None else f"[{number(r.ci[0], margin)}, {number(r.ci[1], margin)}]"
     multiples = "" if r.estimate is None else f"{r.estimate / margin:+.1f}"
     verdict = r.verdict + (" (material)" if r.material else "")
-    return [r.words(), number(r.estimate, margin), ci, multiples, "" if r.n is None else f"{r.n:,}", verdict,
+    return [*cell, number(r.estimate, margin), ci, multiples, "" if r.n is None else f"{r.n:,}", verdict,
             "" if r.deals_to_decide is None or r.powered else f"{r.deals_to_decide:,}", r.how, r.source]
 
 
@@ -484,8 +493,8 @@ def render_markdown(ledger: Ledger) -> str:
                 parts += [f"*Read as:* {e.claim.reading}", ""]
             parts += [primary_text(e.primary), "", e.summary[0].upper() + e.summary[1:] + ".", ""]
             if e.standing.replications:
-                parts += [md_grid(list(REPLICATION_COLUMNS),
-                                  [_replication_cells(r, e.primary.margin) for r in e.standing.replications]), ""]
+                parts += [md_grid(_replication_columns(e.primary),
+                                  [_replication_cells(r, e.primary) for r in e.standing.replications]), ""]
             if e.disagreeing:
                 parts += [_disagreeing_text(e), ""]
             if e.secondary:
@@ -515,13 +524,14 @@ def _tests_html(tests: tuple[Result, ...]) -> str:
 
 
 def _replications_html(e: Entry) -> str:
-    rows = []
+    rows, columns = [], _replication_columns(e.primary)
+    at = columns.index("verdict")
     for r in e.standing.replications:
-        c = [html.escape(x) for x in _replication_cells(r, e.primary.margin)]
+        c = [html.escape(x) for x in _replication_cells(r, e.primary)]
         word = r.verdict if r.run else "not-run"
-        c[PRIMARY_VERDICT_COLUMN] = f'<td class="{word}">{c[PRIMARY_VERDICT_COLUMN]}</td>'
+        c[at] = f'<td class="{word}">{c[at]}</td>'
         rows.append("<tr>" + "".join(x if x.startswith("<td") else f"<td>{x}</td>" for x in c) + "</tr>")
-    th = "".join(f"<th>{h}</th>" for h in REPLICATION_COLUMNS)
+    th = "".join(f"<th>{h}</th>" for h in columns)
     return f'<table class="tests primary"><thead><tr>{th}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
