@@ -352,10 +352,10 @@ def _test(claim: str, company: str) -> ClaimTest:
 
 class PrimaryBidding(Study):
     name = "primary"
-    title = "The primary tests of the bidding claims at love-all"
-    description = ("The pre-registered primary test of each bidding claim at love-all (E1, E2, E3, S1, S2, S5, S7, T2, "
-                   "T3, T4, D1, D5, D6): the book's action against the other on the same deals, in the book's and in "
-                   "the optimised company")
+    title = "The primary tests of the claims at love-all"
+    description = ("The pre-registered primary test of each bidding, lone-hand and discard claim at love-all (E1, E2, "
+                   "E3, S1, S2, S5, S7, T2, T3, T4, D1, D5, D6, D8, L2, L7, L8): the book's action against the other "
+                   "on the same deals, in the book's and in the optimised company")
     policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
                 "policy")
     defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0}
@@ -408,8 +408,8 @@ class PrimaryBidding(Study):
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return love_all_report(
-            self, table, manifest, out_dir, _results_table, chart_title="The primary tests of the bidding at love-all",
-            question="Is each sentence of the book's bidding advice at love-all right, by its pre-registered primary "
+            self, table, manifest, out_dir, _results_table, chart_title="The primary tests at love-all",
+            question="Is each sentence of the book's advice at love-all right, by its pre-registered primary "
                      "test?\n\n" + self.quoted(),
             method="Uniform deals; for each claim, the deals where its class is reached under the company's bidding "
                    "are played twice, the book's action and the other, everything else by the book's policy for the "
