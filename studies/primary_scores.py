@@ -1,4 +1,4 @@
-"""The primary tests of the claims that name a score (D2, D3, D4, S4, B1, B2, L1, L3), as pre-registered
+"""The primary tests of the claims that name a score (S3, S4, D2, D3, D4, B1, B2, L1, L3), as pre-registered
 (``analysis/data/primaries.toml``): measured in net rubber points of the book's game and pooled over
 the named scores, in the book's and in the optimised company.
 
@@ -9,7 +9,11 @@ rubber from the state the hand leads to, in the first game or at one game all. T
 as a list are pooled into one estimate sum_s w(s) delta(s), where w(s) is the share of the class's
 decisions that arise at score s in first games under the company: the expected visits of the
 score in a first game from love-all (the company's game model) times the rate at which the class
-is reached there (measured), normalised over the named scores.
+is reached there (measured), normalised over the named scores. S3 ("dependent upon the score") is
+an intersection-union test of two contrasts over all 25 scores: the book's rule (the "always"
+entries assist everywhere; the others pass when the adversaries have three or more, except at
+four-all) against never assisting where the rule assists, and against always assisting where it
+passes.
 
 The scores are written the deciding side's points first, as the book writes them. The decider
 follows the book's policy in all his other decisions; the other three chairs are the company. The
@@ -47,8 +51,14 @@ from studies.common.game_models import BookGameStudy, root_seed
 from studies.common.report import study_report, verdicts_headline
 from studies.common.round_one import DEALER_LIST, reached, round_one_situations
 
-COLUMNS = ["kind", "claim", "a", "b", "seat", "book_net", "other_net", "outcome"]
+COLUMNS = ["kind", "claim", "a", "b", "seat", "group", "book_net", "other_net", "outcome"]
 CALL, PASS, ORDINARY = "call", "pass", "ordinary"
+
+EVERY_SCORE = tuple((own, theirs) for own in range(5) for theirs in range(5))
+# S3's two contrasts (an intersection-union test): the book against never assisting where its rule
+# assists, and against always assisting where it passes
+S3_CONTRASTS = ("assist", "pass")
+ALWAYS, BY_SCORE = "always", "score"      # S3's entries: assist at every score, or by the score
 
 # "Three-all, four-all, or any score in your favor" (the maker's side first).
 L1_SCORES = ((3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))
@@ -86,6 +96,10 @@ CLAIMS = {
                      "take-up list"),
     "S4": ScoreClaim(SECOND, CALL, PASS, ((4, 4), (4, 0)), "assist", "pass",
                      "C after B passed, ace and another or king and another, no S2 or S3 entry"),
+    "S3": ScoreClaim(SECOND, CALL, PASS, EVERY_SCORE, "the book's rule", "a score-blind rule",
+                     "C after B passed, not the assist list: left and another; ace, another and outside ace; two "
+                     "medium trumps and a suit of three headed by the ace (by the score); two trumps and two aces, "
+                     "and ace, another and outside ace with the right turned (always)"),
     "B1": ScoreClaim(ELDEST, ORDINARY, CALL, ((4, 1), (4, 2)), "the ordinary bidding", "keep the bridge strictly",
                      "B at four to one and four to two, every hand"),
     "B2": ScoreClaim(ELDEST, PASS, CALL, ((4, 1), (4, 2)), "pass", "order up (keep the bridge)",
@@ -132,6 +146,8 @@ def round_one_class(claim: str, seat: int, hands, turn_up, rules, score) -> np.n
             return listed & two & ~t.has("right", hands=after)
         shade = t.has(("left and another, and outside ace", "ace and another, and outside ace"), hands=after)
         return shade & ~listed
+    if claim == "S3":
+        return s3_groups(t) != ""
     if claim == "S4":
         s2s3 = t.has(ASSIST.patterns + ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns) \
             | (t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns))
@@ -142,6 +158,21 @@ def round_one_class(claim: str, seat: int, hands, turn_up, rules, score) -> np.n
         ordinary = np.asarray(BookPolicy().first_round_batch(t), bool)
         return (t.has("two aces") | t.has("ace and another")) & ~ordinary
     raise KeyError(claim)
+
+
+def s3_groups(t) -> np.ndarray:
+    """S3's entry group of each hand: "always", "score" or "" (not in S3's class)."""
+    s2 = t.has(ASSIST.patterns)
+    always = (t.has(ASSIST_ALWAYS.patterns) | (t.right_turned & t.has(ASSIST_RIGHT_TURNED.patterns))) & ~s2
+    by_score = t.has(ASSIST_BY_SCORE.patterns) & ~s2 & ~always
+    return np.where(always, ALWAYS, np.where(by_score, BY_SCORE, ""))
+
+
+def s3_rule_assists(group, own, theirs) -> np.ndarray:
+    """S3's rule as read: the "always" entries assist at every score; the others pass when the
+    adversaries have three or more, except at four-all."""
+    own, theirs = np.asarray(own), np.asarray(theirs)
+    return (np.asarray(group) == ALWAYS) | (theirs < 3) | ((own == 4) & (theirs == 4))
 
 
 def lone_class(claim: str, seat: int, hands, turn_up, rnd, trump, rules) -> np.ndarray:
@@ -184,11 +215,16 @@ def played(deals, claim: str, seat: int, score: tuple[int, int], rules, cap: int
     else:
         rows = np.flatnonzero(reached(b.caller, b.round, seat))
         rows = rows[round_one_class(claim, seat, hands[rows, seat], turn_up[rows], rules, sc)]
-    found = len(rows)
-    rows = rows[:cap] if cap else rows
+    group = np.full(len(rows), "")
+    if claim == "S3":
+        group = s3_groups(round_one_situations(seat, hands[rows, seat], turn_up[rows], rules, sc))
     base = {"claim": claim, "a": ac_bd[0], "b": ac_bd[1], "seat": "ABCD"[seat], "outcome": -1}
-    frames = [pd.DataFrame([{**base, "kind": "dealt", "book_net": 0, "other_net": 0, "deals": len(hands)},
-                            {**base, "kind": "reached", "book_net": 0, "other_net": 0, "deals": found}])]
+    frames = [pd.DataFrame([{**base, "kind": "dealt", "group": "", "book_net": 0, "other_net": 0,
+                             "deals": len(hands)}]),
+              pd.DataFrame([{**base, "kind": "reached", "group": g, "book_net": 0, "other_net": 0,
+                             "deals": int((group == g).sum())} for g in sorted(set(group.tolist()))])]
+    if cap:
+        rows, group = rows[:cap], group[:cap]
     if len(rows):
         if c.lone:
             trump, rnd = b.trump[rows], b.round[rows]
@@ -197,17 +233,29 @@ def played(deals, claim: str, seat: int, score: tuple[int, int], rules, cap: int
         else:
             arms = _arms(claim, seat, rules, sc)
         paired = play_arms(deals[rows], arms, side=seat & 1)
-        frames.append(counted([pd.DataFrame({**base, "kind": "hand", "book_net": paired.net(c.book).astype(np.int8),
+        frames.append(counted([pd.DataFrame({**base, "kind": "hand", "group": group,
+                                             "book_net": paired.net(c.book).astype(np.int8),
                                              "other_net": paired.net(c.other).astype(np.int8)})], COLUMNS))
     return pd.concat(frames, ignore_index=True)[[*COLUMNS, "deals"]]
 
 
 # --- the company's game and the weights -----------------------------------------------------------
 
-def weights(claim: str, table: pd.DataFrame, counts: np.ndarray) -> dict[tuple[str, tuple[int, int]], float]:
-    """w per (seat, score as the book writes it) of a claim: the score's expected visits in a first
-    game (the dealing side first: AC's score first when the decider's side deals) times the rate at
-    which the class is reached there, normalised."""
+def _chosen(claim: str, contrast: str | None, rows: pd.DataFrame, score: tuple[int, int]) -> tuple[pd.DataFrame, int]:
+    """Of a claim's rows at ``score`` (the decider's side first), those a contrast reads and its
+    sign: S3's "assist" reads the hands its rule assists with (book: assist), its "pass" those it
+    passes with (book: pass, so the difference turns round); any other claim, all, as saved."""
+    if contrast is None:
+        return rows, 1
+    assists = s3_rule_assists(rows["group"], score[0], score[1])
+    return (rows[assists], 1) if contrast == "assist" else (rows[~assists], -1)
+
+
+def weights(claim: str, table: pd.DataFrame, counts: np.ndarray, contrast: str | None = None
+            ) -> dict[tuple[str, tuple[int, int]], float]:
+    """w per (seat, score as the book writes it) of a claim (or of one of S3's contrasts): the
+    score's expected visits in a first game (the dealing side first: AC's score first when the
+    decider's side deals) times the rate at which the class is reached there, normalised."""
     v = visits(outcome_probabilities(counts, "company's game model"))
     raw = {}
     c = CLAIMS[claim]
@@ -217,31 +265,33 @@ def weights(claim: str, table: pd.DataFrame, counts: np.ndarray) -> dict[tuple[s
             rows = table[(table["claim"] == claim) & (table["seat"] == "ABCD"[seat]) & (table["a"] == ac_bd[0])
                          & (table["b"] == ac_bd[1])]
             dealt = rows.loc[rows["kind"] == "dealt", "deals"].sum()
-            found = rows.loc[rows["kind"] == "reached", "deals"].sum()
+            found = _chosen(claim, contrast, rows[rows["kind"] == "reached"], s)[0]["deals"].sum()
             raw["ABCD"[seat], s] = v[ac_bd[0], ac_bd[1]] * (found / dealt if dealt else 0.0)
     total = sum(raw.values())
     return {k: x / total for k, x in raw.items()} if total > 0 else {}
 
 
-def pooled(claim: str, table: pd.DataFrame, model, state: str) -> Estimate | None:
-    """The claim's pooled estimate sum_s w(s) delta(s) in net rubber points (``state``: the rubber
-    state's name), with the deals' error and the rubber model's (its draws) in quadrature; None
-    without hands."""
+def pooled(claim: str, table: pd.DataFrame, model, state: str, contrast: str | None = None) -> Estimate | None:
+    """The claim's pooled estimate sum_s w(s) delta(s) (or one of S3's contrasts') in net rubber
+    points (``state``: the rubber state's name), with the deals' error and the rubber model's (its
+    draws) in quadrature; None without hands."""
     hands = table[(table["claim"] == claim) & (table["kind"] == "hand")]
     if hands.empty:
         return None
-    w = weights(claim, table, model.counts)
+    w = weights(claim, table, model.counts, contrast)
     rubber_state = RUBBER_STATES[state]
     mean, var, draws, n = 0.0, 0.0, 0.0, 0
     for (seat, s), ws in w.items():
         ac_bd = absolute("ABCD".index(seat), s)
-        rows = hands[(hands["seat"] == seat) & (hands["a"] == ac_bd[0]) & (hands["b"] == ac_bd[1])]
+        rows, sign = _chosen(claim, contrast, hands[(hands["seat"] == seat) & (hands["a"] == ac_bd[0])
+                                                   & (hands["b"] == ac_bd[1])], s)
         if rows.empty or ws == 0:
             continue
-        e, _ = model.contrast(rows, ["book_net"], ["other_net"], RUBBER, rubber_state)
+        plus, minus = (["book_net"], ["other_net"]) if sign > 0 else (["other_net"], ["book_net"])
+        e, _ = model.contrast(rows, plus, minus, RUBBER, rubber_state)
         mean += ws * e.mean
         var += ws * ws * (e.se ** 2 if np.isfinite(e.se) else 0.0)
-        draws = draws + ws * model.contrast_draws(rows, ["book_net"], ["other_net"], RUBBER, rubber_state)
+        draws = draws + ws * model.contrast_draws(rows, plus, minus, RUBBER, rubber_state)
         n += e.n
     if n < 2:
         return None
@@ -260,17 +310,30 @@ def game_rows(deals, a: int, company: str, rules) -> pd.DataFrame:
     i mod game), all four seats by the company's policy: the deals per (score, outcome)."""
     policy = BookPolicy() if company == "book" else policy_from_name(company)
     scores = [(a, b) for b in range(rules.points_for_game)]
-    rows = [{"kind": "game", "claim": "", "a": m, "b": o, "seat": "A", "book_net": 0, "other_net": 0, "outcome": k,
-             "deals": n} for m, o, k, n in outcomes.by_score(deals, policy, rules, scores)]
+    rows = [{"kind": "game", "claim": "", "a": m, "b": o, "seat": "A", "group": "", "book_net": 0, "other_net": 0,
+             "outcome": k, "deals": n} for m, o, k, n in outcomes.by_score(deals, policy, rules, scores)]
     return pd.DataFrame(rows, columns=[*COLUMNS, "deals"])
 
 
-def _key(claim: str, company: str, state: str) -> str:
-    return claim + ("" if company == "book" else f".{company}") + STATES[state]
+def _key(claim: str, company: str, state: str, contrast: str | None = None) -> str:
+    return claim + (f".{contrast}" if contrast else "") + ("" if company == "book" else f".{company}") + STATES[state]
 
 
-def _test(claim: str, company: str, state: str) -> ClaimTest:
+def _contrast_of(key: str) -> str | None:
+    parts = key.split(".")
+    return parts[1] if parts[0] == "S3" and len(parts) > 1 and parts[1] in S3_CONTRASTS else None
+
+
+def _test(claim: str, company: str, state: str, contrast: str | None = None) -> ClaimTest:
     c = CLAIMS[claim]
+    if contrast:
+        where = "first game" if state == FIRST_GAME else "one game all"
+        words = "" if company == "book" else f", {company} company"
+        against = "never assist, where the rule assists" if contrast == "assist" else \
+            "always assist, where the rule passes"
+        return ClaimTest(_key(claim, company, state, contrast), claim, f"S3 the rule - {against.split(',')[0]}, "
+                         f"{where}{words}", f"{c.hands}, every score pooled by its share of first games: the book's "
+                         f"rule - {against}, net rubber points", RUBBER, state=state, company=company)
     scores = ", ".join(f"{a}-{b}" for a, b in c.scores)
     where = "first game" if state == FIRST_GAME else "one game all"
     words = "" if company == "book" else f", {company} company"
@@ -283,7 +346,7 @@ def _test(claim: str, company: str, state: str) -> ClaimTest:
 class PrimaryScores(BookGameStudy):
     name = "primary_scores"
     title = "The primary tests of the claims that name a score"
-    description = ("The pre-registered primary test of each claim that names a score (D2, D3, D4, S4, B1, B2, L1, L3): "
+    description = ("The pre-registered primary test of each claim that names a score (S3, S4, D2, D3, D4, B1, B2, L1, L3): "
                    "the book's action against the other at the named scores, in net rubber points pooled by the "
                    "scores' share of first games, in the book's and in the optimised company")
     policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
@@ -291,7 +354,8 @@ class PrimaryScores(BookGameStudy):
     refusal = "The primary tests of the scores are measured in the book's"
     defaults = {"deals": 200_000, "chunk_size": 50_000, "cap": 0}
     suite_position = None
-    claims = tuple(_test(c, company, state) for c in CLAIMS for company in COMPANIES for state in STATES)
+    claims = tuple(_test(c, company, state, contrast) for c in CLAIMS for company in COMPANIES for state in STATES
+                   for contrast in (S3_CONTRASTS if c == "S3" else (None,)))
 
     def scenarios(self, settings) -> list[str]:
         self.book_game_options(settings)
@@ -330,7 +394,7 @@ class PrimaryScores(BookGameStudy):
         rows = table[table["company"] == test.company]
         if rows.empty or (rows["kind"] == "game").sum() == 0:
             return None
-        return pooled(test.claim, rows, self.model(table, manifest, test.company), test.state)
+        return pooled(test.claim, rows, self.model(table, manifest, test.company), test.state, _contrast_of(key))
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         verdict_list = self.verdicts(table, manifest)

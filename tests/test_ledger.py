@@ -373,3 +373,23 @@ def test_the_catalogue_says_which_sentences_permit():
     assert c["D5"].permits("D5.1") and not c["D5"].permits("D5.2") and not c["S2"].permits()
     from studies.round_two import CLAIMS
     assert {t.key for t in CLAIMS if t.permissive} == {"D5.1"}
+
+
+def test_an_intersection_union_primary_needs_every_contrast(tmp_path):
+    rubber = {"unit": RUBBER, "margin": 0.04, "state": "first game"}
+    write_study(tmp_path, "primary_scores", [
+        row("S3", "S3.assist", "inconclusive", estimate=0.30, se=0.01, **rubber),      # both above the margin
+        row("S3", "S3.pass", "inconclusive", estimate=0.20, se=0.01, **rubber),
+        row("S3", "S3.assist.optimised", "inconclusive", estimate=0.30, se=0.01, company="optimised", **rubber),
+        row("S3", "S3.pass.optimised", "inconclusive", estimate=0.03, se=0.01, company="optimised", **rubber),
+        row("S3", "S3.assist.one-game-all", "inconclusive", estimate=0.30, se=0.01, **{**rubber,
+                                                                                    "state": "one game all"}),
+        row("S3", "S3.pass.one-game-all", "inconclusive", estimate=-0.20, se=0.01, **{**rubber,
+                                                                                   "state": "one game all"})])
+    reps = {(r.company, r.state): r for r in entry(L.build_ledger(tmp_path), "S3").standing.replications
+            if r.engine == "dd"}
+    first = reps["book", "first game"]
+    assert first.verdict == "supported" and first.estimate == 0.20 and "assist +0.300" in first.how
+    assert reps["optimised", "first game"].verdict == "inconclusive"      # +0.03 is not above the margin
+    assert reps["book", "one game all"].verdict == "contradicted"          # one contrast below minus the margin
+    assert not reps["optimised", "one game all"].run

@@ -79,3 +79,12 @@ def test_the_study_pools_each_claim_in_both_companies_and_both_rubber_states(tmp
     assert {"L1", "L1.one-game-all", "L1.optimised", "L1.optimised.one-game-all", "B1"} <= set(verdicts)
     b1 = verdicts["B1"].row()
     assert b1["unit"] == "expected net rubber points" and b1["state"] == "first game" and b1["permissive"]
+
+
+def test_s3s_rule_and_its_two_contrasts():
+    assert P.s3_rule_assists(["always", "score", "score", "score"], [0, 0, 4, 2], [4, 2, 4, 3]).tolist() == \
+        [True, True, True, False]
+    rows = pd.DataFrame({"group": ["score", "always"], "book_net": [1, 2], "other_net": [0, 0], "deals": [3, 4]})
+    assist, sign = P._chosen("S3", "assist", rows, (1, 3))       # the adversaries at three: "score" passes
+    passing, back = P._chosen("S3", "pass", rows, (1, 3))
+    assert (assist["group"].tolist(), sign, passing["group"].tolist(), back) == (["always"], 1, ["score"], -1)

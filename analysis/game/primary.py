@@ -53,6 +53,8 @@ class Primary:
     secondary: str = ""
     source: str = ""         # "primary" or "study:key"; "" when not built
     waits: str = ""          # what an unbuilt primary needs
+    contrasts: tuple[str, ...] = ()   # an intersection-union test's contrasts (their keys: "S3.assist")
+    support_above: float = 0.0        # ... supported when every contrast's lower bound is above this
 
     @property
     def built(self) -> bool:
@@ -115,10 +117,13 @@ def primaries() -> dict[str, Primary]:
             hands = f"template {v['template'].rstrip('.')}; " + hands
         p = Primary(cid, v["title"], v["unit"], float(v["margin"]), v["judged"], tuple(v["axes"]), hands,
                     v.get("decision", "") + (f" {v['arms']}" if v.get("arms") else ""), v.get("score", ""),
-                    v.get("reading", ""), v.get("secondary", ""), v.get("source", ""), v.get("waits", ""))
+                    v.get("reading", ""), v.get("secondary", ""), v.get("source", ""), v.get("waits", ""),
+                    tuple(v.get("contrasts", ())), float(v.get("support_above", 0.0)))
         if p.judged not in JUDGED or not set(p.axes) <= set(AXES) or p.unit not in (POINTS, RUBBER):
             raise EuchreError(f"{PRIMARIES.name}: {cid} has an unknown judged, axis or unit")
         if p.built == bool(p.waits):
             raise EuchreError(f"{PRIMARIES.name}: {cid} needs exactly one of source and waits")
+        if (p.judged == "intersection-union") != bool(p.contrasts):
+            raise EuchreError(f"{PRIMARIES.name}: {cid}: an intersection-union test, and only it, names its contrasts")
         out[cid] = p
     return out

@@ -100,27 +100,66 @@ class Standing:
 
 
 def replication_of(primary: Primary, test, cell) -> Replication:
-    """A saved test (a ledger's Result) judged as one cell of ``primary``."""
-    signs = (test.gained, test.lost) if test.gained is not None and test.lost is not None else None
-    j = judge_primary(test.estimate if test.estimate is not None else float("nan"),
-                      test.se if test.se is not None else float("nan"), test.n or 0, primary.margin,
-                      primary.permissive, test.dof, FAMILY, signs)
+    """A saved test (a ledger's Result) judged as one cell of ``primary``; an intersection-union
+    primary's cell is a dict of its contrasts' tests (:func:`intersection_union`)."""
+    if isinstance(test, dict):
+        return intersection_union(primary, test, cell)
+    j = _judged(primary, test, primary.permissive)
     ci = None if j.low != j.low else (j.low, j.high)
     return Replication(*cell, test.estimate, ci, test.n, j.verdict, j.material, j.deals_to_decide, j.how,
                        f"{test.study}/{test.key}")
 
 
+def _judged(primary: Primary, test, permissive: bool):
+    signs = (test.gained, test.lost) if test.gained is not None and test.lost is not None else None
+    return judge_primary(test.estimate if test.estimate is not None else float("nan"),
+                         test.se if test.se is not None else float("nan"), test.n or 0, primary.margin,
+                         permissive, test.dof, FAMILY, signs)
+
+
+def intersection_union(primary: Primary, tests: dict, cell) -> Replication:
+    """One cell of an intersection-union primary: each contrast judged by the primaries' rule, then
+    supported when every contrast's lower bound is above ``support_above``, contradicted when any
+    contrast's upper bound is below minus the margin, else inconclusive. Its estimate and interval
+    are the contrast with the lowest estimate (the one that binds)."""
+    missing = [c for c in primary.contrasts if c not in tests]
+    if missing:
+        return Replication(*cell, how=f"contrasts not run: {', '.join(missing)}")
+    judged = {c: (tests[c], _judged(primary, tests[c], False)) for c in primary.contrasts}
+    lows = [j.low for _t, j in judged.values()]
+    highs = [j.high for _t, j in judged.values()]
+    if all(x > primary.support_above for x in lows):
+        verdict = SUPPORTED
+    elif any(x < -primary.margin for x in highs):
+        verdict = CONTRADICTED
+    else:
+        verdict = INCONCLUSIVE
+    t, j = min(judged.values(), key=lambda tj: tj[0].estimate if tj[0].estimate is not None else 0.0)
+    needed = [jj.deals_to_decide for _tt, jj in judged.values() if jj.deals_to_decide]
+    how = "intersection-union: " + "; ".join(f"{c} {tt.estimate:+.3f} [{jj.low:+.3f}, {jj.high:+.3f}]"
+                                             for c, (tt, jj) in judged.items())
+    return Replication(*cell, t.estimate, (j.low, j.high), min(tt.n or 0 for tt, _ in judged.values()), verdict,
+                       False, max(needed) if needed and verdict == INCONCLUSIVE else None, how,
+                       f"{t.study}/{t.key}")
+
+
 def primary_tests(primary: Primary, tests) -> dict:
-    """The saved tests that are the primary's replications: cell -> test (the first found)."""
+    """The saved tests that are the primary's replications: cell -> test (the first found), or for
+    an intersection-union primary cell -> {contrast: test}."""
     if not primary.built:
         return {}
     cells = set(primary.cells())
-    out = {}
+    out: dict = {}
     for t in tests:
         same_study = t.study == primary.study or t.study.startswith(primary.study + "_")
         cell = (t.engine, t.company, t.state)
-        if same_study and _names(primary, t.key) and t.unit == primary.unit \
-                and cell in cells and cell not in out:
+        if not (same_study and _names(primary, t.key) and t.unit == primary.unit and cell in cells):
+            continue
+        if primary.contrasts:
+            contrast = t.key.split(".")[1] if "." in t.key else ""
+            if contrast in primary.contrasts:
+                out.setdefault(cell, {}).setdefault(contrast, t)
+        elif cell not in out:
             out[cell] = t
     return out
 
@@ -141,7 +180,8 @@ def standing(primary: Primary, tests) -> Standing:
     found = primary_tests(primary, tests)
     reps = tuple(replication_of(primary, found[c], c) if c in found else Replication(*c)
                  for c in primary.cells())
-    used = frozenset((t.study, t.key) for t in found.values())
+    used = frozenset((t.study, t.key) for got in found.values()
+                     for t in (got.values() if isinstance(got, dict) else (got,)))
     run = [r for r in reps if r.run]
     if not run:
         return Standing(UNTESTED, f"untested: the primary is built ({primary.source}) but no run of it is saved",
