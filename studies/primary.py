@@ -143,7 +143,7 @@ def classes(seat: int, round_: int, hands: np.ndarray, turn_up: np.ndarray, rule
     if seat == ELDEST:
         can_next = t.has(MAKE_NEXT.patterns, t.trump ^ 1)
         return {"E1": ~right & BookPolicy.medium_with_strength(t) & ~can_next,
-                "E2": t.has("three trumps") & can_next & ~t.has(THIRD_ORDER.patterns)}
+                "E2": t.has("three trumps") & can_next & ~t.has(ORDER_LIST)}
     if seat == SECOND:
         s5 = right & BookPolicy.two_small_ones(t)
         s2 = t.has(ASSIST.patterns)

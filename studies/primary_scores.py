@@ -254,8 +254,8 @@ def _chosen(claim: str, contrast: str | None, rows: pd.DataFrame, score: tuple[i
 def weights(claim: str, table: pd.DataFrame, counts: np.ndarray, contrast: str | None = None
             ) -> dict[tuple[str, tuple[int, int]], float]:
     """w per (seat, score as the book writes it) of a claim (or of one of S3's contrasts): the
-    score's expected visits in a first game (the dealing side first: AC's score first when the
-    decider's side deals) times the rate at which the class is reached there, normalised."""
+    score's expected visits in a first game (A deals: the score AC first) times the rate at which
+    the class is reached there, normalised."""
     v = visits(outcome_probabilities(counts, "company's game model"))
     raw = {}
     c = CLAIMS[claim]
@@ -278,23 +278,25 @@ def pooled(claim: str, table: pd.DataFrame, model, state: str, contrast: str | N
     hands = table[(table["claim"] == claim) & (table["kind"] == "hand")]
     if hands.empty:
         return None
-    w = weights(claim, table, model.counts, contrast)
     rubber_state = RUBBER_STATES[state]
-    mean, var, draws, n = 0.0, 0.0, 0.0, 0
-    for (seat, s), ws in w.items():
+    cells = []
+    for (seat, s), ws in weights(claim, table, model.counts, contrast).items():
         ac_bd = absolute("ABCD".index(seat), s)
         rows, sign = _chosen(claim, contrast, hands[(hands["seat"] == seat) & (hands["a"] == ac_bd[0])
                                                    & (hands["b"] == ac_bd[1])], s)
-        if rows.empty or ws == 0:
-            continue
-        plus, minus = (["book_net"], ["other_net"]) if sign > 0 else (["other_net"], ["book_net"])
+        if ws > 0 and rows["deals"].sum() >= 2:
+            cells.append((ws, rows, (["book_net"], ["other_net"]) if sign > 0 else (["other_net"], ["book_net"])))
+    total = sum(ws for ws, _r, _pm in cells)
+    if not cells:
+        return None
+    mean, var, draws, n = 0.0, 0.0, 0.0, 0
+    for ws, rows, (plus, minus) in cells:      # the weights of the scores played, normalised again
+        ws = ws / total
         e, _ = model.contrast(rows, plus, minus, RUBBER, rubber_state)
         mean += ws * e.mean
-        var += ws * ws * (e.se ** 2 if np.isfinite(e.se) else 0.0)
+        var += ws * ws * e.se ** 2
         draws = draws + ws * model.contrast_draws(rows, plus, minus, RUBBER, rubber_state)
         n += e.n
-    if n < 2:
-        return None
     se = float(np.hypot(np.sqrt(var), np.std(draws, ddof=1)))      # the deals' error and the model's
     return from_se(float(mean), se, n - 1, n)
 

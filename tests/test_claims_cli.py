@@ -62,14 +62,14 @@ def test_json_is_one_object_per_claim_of_the_catalogue(tmp_path, capsys):
 def test_json_statuses_from_the_primaries_only(tmp_path, capsys):
     items = {x["id"]: x for x in claims_json(capsys, reports(tmp_path))}
     e1 = items["E1"]
-    assert e1["status"] == "supported" and e1["kind"] == ["bid"] and e1["secondary_disagreeing"] == ["E1.a"]
+    assert e1["status"] == "supported" and e1["kind"] == ["bid"] and e1["secondary_disagreeing"] == ["bidding/E1.a"]
     assert [t["key"] for t in e1["secondary"]] == ["E1.a"]
     first = e1["primary"]["replications"][0]
     assert (first["engine"], first["company"], first["state"], first["estimate"], first["n"]) == \
         ("dd", "book", None, 0.2, 20000)
     assert items["E2"]["status"] == "split" and items["E2"]["flips"] == ["company"]
     assert items["E2"]["summary"] == "split (company): supported in the book's company, contradicted in the " \
-                                     "optimised company"
+                                     "optimised company; not run: 2 of 4 cells"
     assert items["L2"]["status"] == "untested" and len(items["L2"]["secondary"]) == 2   # its tests: secondary
     assert items["L5"]["secondary"][0]["ci"] is None and items["L5"]["secondary"][0]["deals_needed"] == 90000
     assert items["E4"]["status"] == "untested" and "card-play template" in items["E4"]["note"]
@@ -81,9 +81,10 @@ def test_text_table_by_part_of_the_book(tmp_path, capsys):
     out = capsys.readouterr().out
     for cid in catalogue():
         assert f"\n  {cid} " in out
-    assert "Eldest hand (B)\n  E1   supported              by all 2 replications deciding\n" in out
+    assert "Eldest hand (B)\n  E1   supported              by both replications deciding; not run: 2 of 4 cells\n" in out
     assert out.startswith("Of the book's 57 claims, by their primary tests: right 1, wrong 0, it does not matter 0, "
-                          "it depends 1 (1 on the company), not yet decided 0, untested as pre-registered 55.")
+                          "it depends 1 (1 on the company), not yet decided 0, untested as pre-registered 55 (")
+    assert "of them built, no run saved)." in out.splitlines()[0]
 
 
 def test_write_makes_the_pages_and_the_index(tmp_path, capsys):

@@ -102,7 +102,7 @@ def test_a_primary_is_judged_again_by_students_t_in_the_family_of_57(tmp_path):
     q = 3.3282  # Student's t, 19,999 degrees of freedom, two-sided at 0.05/57
     assert r.verdict == "supported" and r.ci == pytest.approx((0.20 - q * 0.01, 0.20 + q * 0.01), abs=1e-3)
     assert not reps["pimc-calls", "book"].run and e1.standing.anchor is r
-    assert e1.summary == "supported by all 2 replications deciding"
+    assert e1.summary == "supported by both replications deciding; not run: 2 of 4 cells"
 
 
 def test_replications_on_two_axes_that_agree_are_robust(tmp_path):
@@ -128,7 +128,17 @@ def test_replications_that_disagree_split_the_claim_and_name_the_axis(tmp_path):
     e = entry(L.build_ledger(tmp_path), "T2")
     assert (e.status, e.standing.split_axis) == ("split", "engine")
     assert e.summary == "split (engine): supported double-dummy, negligible at the table"
+    assert e.standing.split_axis == "engine"
     assert e.standing.flips == ("engine",)        # +0.20 against -0.01 on the same company
+
+
+def test_two_axes_that_both_explain_a_split_are_named_confounded(tmp_path):
+    write_study(tmp_path, "primary", [primary_row("T2", "T2", "supported")])
+    write_study(tmp_path, "primary_table", [primary_row("T2", "T2.optimised", "negligible", engine="pimc-calls",
+                                                        company="optimised")])
+    e = entry(L.build_ledger(tmp_path), "T2")
+    assert e.status == "split" and e.standing.split_axis is None
+    assert e.summary.startswith("split (engine or company (confounded)): ")
 
 
 def test_no_deciding_replication_is_not_shown_with_the_deals_that_would_decide(tmp_path):
@@ -147,7 +157,7 @@ def test_secondary_tests_never_move_the_status_and_those_that_disagree_are_named
     assert e.status == "supported" and e.study == "bidding, primary"
     assert [t.key for t in e.secondary] == ["D1.a", "D1.b"] and [t.key for t in e.disagreeing] == ["D1.a"]
     data = e.as_dict()
-    assert data["secondary_disagreeing"] == ["D1.a"] and len(data["secondary"]) == 2
+    assert data["secondary_disagreeing"] == ["bidding/D1.a"] and len(data["secondary"]) == 2
 
 
 def test_a_class_below_30_deals_is_judged_by_the_exact_sign_test(tmp_path):
@@ -296,7 +306,8 @@ def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path):
     for cid in catalogue():
         assert f'<section id="{cid}">' in page and f"### {cid} — " in md
     assert '<span class="status split">split</span>' in page and '<td class="contradicted">' in page
-    assert "Split (company): supported in the book's company, negligible in the optimised company." in md
+    assert ("Split (company): supported in the book's company, negligible in the optimised company; not run: 2 of 4 "
+            "cells.") in md
     assert "[+0.100, +0.300]" in page and "<details><summary>Secondary tests (2)</summary>" in page
     assert "Untested as pre-registered: waits for the card-play template" in md
     assert 'href="claims.html"' in index and "<h2>The studies</h2>" in index

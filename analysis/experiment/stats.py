@@ -489,6 +489,8 @@ def judge_primary(estimate: float, se: float, n: int, margin: float, permissive:
         wins, losses = (int(x) for x in signs)
         p = float(_st.binomtest(wins, wins + losses, 0.5).pvalue) if wins + losses else 1.0
         verdict = INCONCLUSIVE if p >= level else SUPPORTED if wins > losses else CONTRADICTED
+        if (verdict == SUPPORTED and estimate <= 0) or (verdict == CONTRADICTED and estimate >= 0):
+            verdict = INCONCLUSIVE      # the median's side and the mean's disagree: the test of the median decides nothing
         if permissive and verdict == CONTRADICTED:
             verdict = INCONCLUSIVE      # losing more often is not losing by more than the margin
         return Judged(low, high, verdict, False, max(needed or 0, EXACT_BELOW) if verdict == INCONCLUSIVE else None,

@@ -54,7 +54,7 @@ class Primary:
     source: str = ""         # "primary" or "study:key"; "" when not built
     waits: str = ""          # what an unbuilt primary needs
     contrasts: tuple[str, ...] = ()   # an intersection-union test's contrasts (their keys: "S3.assist")
-    support_above: float = 0.0        # ... supported when every contrast's lower bound is above this
+    support_above: float = 0.0        # supported only when the lower bound (every contrast's) is above this
 
     @property
     def built(self) -> bool:

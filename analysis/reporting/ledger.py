@@ -176,7 +176,7 @@ class Entry:
                 "primary": primary, "flips": list(s.flips),
                 "not_deciding": [r.words() for r in s.not_deciding],
                 "secondary": [t.as_dict() for t in self.secondary],
-                "secondary_disagreeing": [t.key for t in self.disagreeing]}
+                "secondary_disagreeing": list(dict.fromkeys(f"{t.study}/{t.key}" for t in self.disagreeing))}
 
 
 @dataclass(frozen=True)
@@ -205,10 +205,11 @@ class Ledger:
         c = Counter(e.status for e in self.entries)
         axes = Counter(e.standing.split_axis or "several axes" for e in self.entries if e.status == SPLIT)
         on = ", ".join(f"{n} on the {a}" if a != "several axes" else f"{n} on several axes" for a, n in axes.items())
+        waiting = sum(e.status == UNTESTED and e.primary.built for e in self.entries)
         return (f"Of the book's {len(self.entries)} claims, by their primary tests: right {c[SUPPORTED]}, "
                 f"wrong {c[CONTRADICTED]}, it does not matter {c[NEGLIGIBLE]}, it depends {c[SPLIT]}"
                 + (f" ({on})" if on else "") + f", not yet decided {c[NOT_SHOWN]}, untested as pre-registered "
-                f"{c[UNTESTED]}.")
+                f"{c[UNTESTED]}" + (f" ({waiting} of them built, no run saved)" if waiting else "") + ".")
 
 
 def build_ledger(reports_dir) -> Ledger:
@@ -399,6 +400,15 @@ INTRO = (
     "errors saved in the studies' `verdicts.csv`."
 )
 
+# What the primaries here do not yet do as pre-registered, said on every page of the ledger.
+NOT_YET = (
+    "Not yet as pre-registered: the book's company of these runs plays D6 by next's bowers and D3 by the project's "
+    "larger cautious list, not the corrected readings (D6 by the glossary, D3 as the smallest step), so every "
+    "book-company cell reads the uncorrected policy; the unit check (a points claim measured again in rubber points "
+    "at love-all, flagged unit-sensitive when the signs differ) and the per-score sign flips of a pooled claim are "
+    "not computed; the table replications of the claims that name a score are not run."
+)
+
 REPLICATION_COLUMNS = ("engine", "company", "rubber state", "estimate", "simultaneous interval", "in margins", "n",
                        "verdict", "deals to decide", "judged by", "source")
 SHORT_CELL = {"dd": "double-dummy", "pimc-calls": "at the table", "book": "book", "optimised": "optimised"}
@@ -482,7 +492,7 @@ def _disagreeing_text(e: Entry) -> str:
 
 
 def render_markdown(ledger: Ledger) -> str:
-    parts = ["# The book's claims, one by one", "", INTRO, "", PRIMARY_RULE, "", ledger.headline(), "",
+    parts = ["# The book's claims, one by one", "", INTRO, "", PRIMARY_RULE, "", ledger.headline(), "", NOT_YET, "",
              md_grid(*_counts_rows(ledger)), ""]
     for part in dict.fromkeys(e.part for e in ledger.entries):
         entries = [e for e in ledger.entries if e.part == part]
@@ -541,7 +551,8 @@ def render_html(ledger: Ledger, figures=()) -> str:
     parts = [*page_head("The book's claims, one by one", LEDGER_STYLE),
              '<p class="nav"><a href="index.html">All the reports</a> · <a href="claims.md">Markdown</a></p>',
              "<h1>The book's claims, one by one</h1>", f'<p class="headline">{html.escape(ledger.headline())}</p>',
-             counts_html(ledger), f"<p>{inline(INTRO)}</p>", f'<p class="note">{inline(PRIMARY_RULE)}</p>']
+             counts_html(ledger), f'<p class="note">{inline(NOT_YET)}</p>', f"<p>{inline(INTRO)}</p>",
+             f'<p class="note">{inline(PRIMARY_RULE)}</p>']
     parts += [f'<figure><img alt="the claims of the book with their primary tests" src="{html.escape(name)}">'
               "</figure>" for name in figures]
     if figures:

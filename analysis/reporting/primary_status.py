@@ -106,7 +106,10 @@ def replication_of(primary: Primary, test, cell) -> Replication:
         return intersection_union(primary, test, cell)
     j = _judged(primary, test, primary.permissive)
     ci = None if j.low != j.low else (j.low, j.high)
-    return Replication(*cell, test.estimate, ci, test.n, j.verdict, j.material, j.deals_to_decide, j.how,
+    verdict, how = j.verdict, j.how
+    if verdict == SUPPORTED and primary.support_above > 0 and not j.low > primary.support_above:
+        verdict, how = INCONCLUSIVE, f"{how}; supported only above +{primary.support_above:g}"
+    return Replication(*cell, test.estimate, ci, test.n, verdict, j.material, j.deals_to_decide, how,
                        f"{test.study}/{test.key}")
 
 
@@ -121,7 +124,7 @@ def intersection_union(primary: Primary, tests: dict, cell) -> Replication:
     """One cell of an intersection-union primary: each contrast judged by the primaries' rule, then
     supported when every contrast's lower bound is above ``support_above``, contradicted when any
     contrast's upper bound is below minus the margin, else inconclusive. Its estimate and interval
-    are the contrast with the lowest estimate (the one that binds)."""
+    are the contrast with the lowest lower bound (the one that binds)."""
     missing = [c for c in primary.contrasts if c not in tests]
     if missing:
         return Replication(*cell, how=f"contrasts not run: {', '.join(missing)}")
@@ -134,7 +137,7 @@ def intersection_union(primary: Primary, tests: dict, cell) -> Replication:
         verdict = CONTRADICTED
     else:
         verdict = INCONCLUSIVE
-    t, j = min(judged.values(), key=lambda tj: tj[0].estimate if tj[0].estimate is not None else 0.0)
+    t, j = min(judged.values(), key=lambda tj: tj[1].low if tj[1].low == tj[1].low else float("-inf"))   # binds
     needed = [jj.deals_to_decide for _tt, jj in judged.values() if jj.deals_to_decide]
     how = "intersection-union: " + "; ".join(f"{c} {tt.estimate:+.3f} [{jj.low:+.3f}, {jj.high:+.3f}]"
                                              for c, (tt, jj) in judged.items())
@@ -193,7 +196,7 @@ def standing(primary: Primary, tests) -> Standing:
         needs = "; ".join(f"{r.words()}: {r.deals_to_decide:,}" if r.deals_to_decide else r.words()
                           for r in idle)
         return Standing(NOT_SHOWN, f"not shown: no replication decides (deals of the class that would decide it: "
-                                   f"{needs})", reps,
+                                   f"{needs})" + _left(reps, []), reps,
                         flips=flips, used=used)
     verdicts = {r.verdict for r in deciding}
     if len(verdicts) == 1:
@@ -203,28 +206,41 @@ def standing(primary: Primary, tests) -> Standing:
         words = f"{status} by {_count(deciding)} deciding"
         if robust:
             words += f" (robust: {' and '.join(varied)})"
-        if idle:
-            words += "; not deciding: " + "; ".join(r.words() for r in idle)
-        return Standing(status, words, reps, robust, flips, used=used)
-    axis = _split_axis(deciding)
-    sides = _sides(deciding, axis)
-    return Standing(SPLIT, f"split ({axis or 'several axes'}): {sides}", reps, False, flips, axis, used=used)
+        return Standing(status, words + _left(reps, idle), reps, robust, flips, used=used)
+    axes = _split_axes(deciding)
+    axis = axes[0] if len(axes) == 1 else None
+    named = axes[0] if len(axes) == 1 else " or ".join(axes) + " (confounded)" if axes else "several axes"
+    sides = _sides(deciding, axes[0] if axes else None)
+    return Standing(SPLIT, f"split ({named}): {sides}" + _left(reps, idle), reps, False, flips, axis, used=used)
+
+
+def _left(reps, idle) -> str:
+    """The cells that do not decide and those not run, in words."""
+    words = ""
+    if idle:
+        words += "; not deciding: " + "; ".join(r.words() for r in idle)
+    missing = [r for r in reps if not r.run]
+    if missing:
+        words += f"; not run: {len(missing)} of {len(reps)} cells"
+    return words
 
 
 def _count(reps) -> str:
-    return "the one replication" if len(reps) == 1 else f"all {len(reps)} replications"
+    return {1: "the one replication", 2: "both replications"}.get(len(reps), f"all {len(reps)} replications")
 
 
-def _split_axis(reps) -> str | None:
-    """The axis whose value alone sets the verdict among the deciding cells, else None."""
+def _split_axes(reps) -> list[str]:
+    """The axes whose value alone sets the verdict among the deciding cells (several when the cells
+    that disagree differ along more than one: then they are confounded)."""
+    out = []
     for axis in CELL_AXES:
         by_value: dict = {}
         for r in reps:
             by_value.setdefault(r.value(axis), set()).add(r.verdict)
         if len(by_value) > 1 and all(len(v) == 1 for v in by_value.values()) \
                 and len({next(iter(v)) for v in by_value.values()}) > 1:
-            return axis
-    return None
+            out.append(axis)
+    return out
 
 
 def _sides(reps, axis: str | None) -> str:
