@@ -271,16 +271,19 @@ def weights(claim: str, table: pd.DataFrame, counts: np.ndarray, contrast: str |
     return {k: x / total for k, x in raw.items()} if total > 0 else {}
 
 
-def pooled(claim: str, table: pd.DataFrame, model, state: str, contrast: str | None = None) -> Estimate | None:
+def pooled(claim: str, table: pd.DataFrame, model, state: str, contrast: str | None = None,
+           score: tuple[int, int] | None = None) -> Estimate | None:
     """The claim's pooled estimate sum_s w(s) delta(s) (or one of S3's contrasts') in net rubber
     points (``state``: the rubber state's name), with the deals' error and the rubber model's (its
-    draws) in quadrature; None without hands."""
+    draws) in quadrature; ``score``: that score alone (its seats pooled); None without hands."""
     hands = table[(table["claim"] == claim) & (table["kind"] == "hand")]
     if hands.empty:
         return None
     rubber_state = RUBBER_STATES[state]
     cells = []
     for (seat, s), ws in weights(claim, table, model.counts, contrast).items():
+        if score is not None and s != score:
+            continue
         ac_bd = absolute("ABCD".index(seat), s)
         rows, sign = _chosen(claim, contrast, hands[(hands["seat"] == seat) & (hands["a"] == ac_bd[0])
                                                    & (hands["b"] == ac_bd[1])], s)
@@ -321,6 +324,24 @@ def _key(claim: str, company: str, state: str, contrast: str | None = None) -> s
     return claim + (f".{contrast}" if contrast else "") + ("" if company == "book" else f".{company}") + STATES[state]
 
 
+def _score_of(key: str) -> tuple[int, int] | None:
+    """The score of a per-score test ("D2@44": four-all), else None."""
+    head = key.split(".")[0]
+    return (int(head[-2]), int(head[-1])) if "@" in head else None
+
+
+def _per_score(claim: str, company: str, score: tuple[int, int]) -> ClaimTest:
+    """A secondary test: the claim at one of its scores alone, in the first game (a sign there
+    that differs from the pooled primary's is a per-score flip the ledger names)."""
+    c = CLAIMS[claim]
+    words = "" if company == "book" else f", {company} company"
+    key = f"{claim}@{score[0]}{score[1]}" + ("" if company == "book" else f".{company}")
+    return ClaimTest(key, claim, f"{claim} at {score[0]}-{score[1]} alone, first game{words}",
+                     f"{c.hands}, at {score[0]}-{score[1]} (the decider's side first) alone: {c.action} - "
+                     f"{c.alternative}, net rubber points (a secondary test of the pooled primary)", RUBBER,
+                     state=FIRST_GAME, company=company, permissive=primaries()[claim].permissive)
+
+
 def _contrast_of(key: str) -> str | None:
     parts = key.split(".")
     return parts[1] if parts[0] == "S3" and len(parts) > 1 and parts[1] in S3_CONTRASTS else None
@@ -357,7 +378,9 @@ class PrimaryScores(BookGameStudy):
     defaults = {"deals": 200_000, "chunk_size": 50_000, "cap": 0}
     suite_position = None
     claims = tuple(_test(c, company, state, contrast) for c in CLAIMS for company in COMPANIES for state in STATES
-                   for contrast in (S3_CONTRASTS if c == "S3" else (None,)))
+                   for contrast in (S3_CONTRASTS if c == "S3" else (None,))) + \
+        tuple(_per_score(c, company, score) for c in CLAIMS if c != "S3" and len(CLAIMS[c].scores) > 1
+              for company in COMPANIES for score in CLAIMS[c].scores)
 
     def scenarios(self, settings) -> list[str]:
         self.book_game_options(settings)
@@ -396,7 +419,8 @@ class PrimaryScores(BookGameStudy):
         rows = table[table["company"] == test.company]
         if rows.empty or (rows["kind"] == "game").sum() == 0:
             return None
-        return pooled(test.claim, rows, self.model(table, manifest, test.company), test.state, _contrast_of(key))
+        return pooled(test.claim, rows, self.model(table, manifest, test.company), test.state, _contrast_of(key),
+                      _score_of(key))
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         verdict_list = self.verdicts(table, manifest)

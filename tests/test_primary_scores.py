@@ -77,6 +77,8 @@ def test_the_study_pools_each_claim_in_both_companies_and_both_rubber_states(tmp
     table = P.STUDY.summarise(outcome.frame, settings)
     verdicts = {v.claim.name: v for v in P.STUDY.verdicts(table, outcome.manifest)}
     assert {"L1", "L1.one-game-all", "L1.optimised", "L1.optimised.one-game-all", "B1"} <= set(verdicts)
+    assert {"L1@33", "L1@43.optimised", "D2@44", "D2@40"} <= set(verdicts) and "S3@00" not in verdicts
+    assert verdicts["D2@44"].row()["state"] == "first game"
     b1 = verdicts["B1"].row()
     assert b1["unit"] == "expected net rubber points" and b1["state"] == "first game" and b1["permissive"]
 
