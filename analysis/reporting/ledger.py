@@ -405,7 +405,8 @@ NOT_YET = (
     "Not yet as pre-registered: the book's company of these runs plays D6 by next's bowers and D3 by the project's "
     "larger cautious list, not the corrected readings (D6 by the glossary, D3 as the smallest step), so every "
     "book-company cell reads the uncorrected policy; the unit check (a points claim measured again in rubber points "
-    "at love-all, flagged unit-sensitive when the signs differ) is not computed. A claim pooled over several "
+    "at love-all, flagged unit-sensitive when the signs differ) is not computed; the table replications of the "
+    "claims that name a score (primary_scores_table) are not run yet. A claim pooled over several "
     "scores has each score alone among its secondary tests (\"D2@44\"): one whose verdict is the opposite of the "
     "claim's status is named, a per-score flip."
 )
