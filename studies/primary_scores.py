@@ -48,7 +48,7 @@ from analysis.game import primaries
 from analysis.value import game_value, outcomes
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, root_seed
-from studies.common.report import study_report, verdicts_headline
+from studies.common.report import claims_figure, study_report, verdicts_headline
 from studies.common.round_one import DEALER_LIST, reached, round_one_situations
 
 COLUMNS = ["kind", "claim", "a", "b", "seat", "group", "book_net", "other_net", "outcome"]
@@ -433,6 +433,10 @@ class PrimaryScores(BookGameStudy):
                          "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
                          "verdict": v.verdict})
         hands = int(table.loc[table["kind"] == "hand", "deals"].sum())
+        pooled_tests = [v for v in verdict_list if "@" not in v.claim.name]      # the primaries, not each score
+        files = claims_figure(out_dir, pooled_tests, unit=RUBBER, title="The primary tests of the claims that name a "
+                              "score", measured="Each primary, pooled over its scores: the book's action minus the "
+                              "other in net rubber points")
         return study_report(
             self, question="Is each sentence of the book's advice that names a score right, by its pre-registered "
                            "primary test?\n\n" + self.quoted(),
@@ -441,8 +445,8 @@ class PrimaryScores(BookGameStudy):
                     "the class, the book's action minus the other pooled over the named scores in net rubber points "
                     "with its 95% interval (the deals' error and the game model's), and the study's verdict (the "
                     "ledger judges the primaries again, the 57 primaries of a replication cell as the family).",
-            verdicts=verdict_list,
-            headline=verdicts_headline(verdict_list, "at the scores the book names, in net rubber points"))
+            files=files, verdicts=verdict_list,
+            headline=verdicts_headline(pooled_tests, "at the scores the book names, in net rubber points"))
 
 
 STUDY = PrimaryScores()
