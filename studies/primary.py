@@ -66,19 +66,20 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, Situations, bid_batch
+from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
 from analysis.bidding.company import keeping, seated
 from analysis.experiment import ClaimTest, POINTS, Study, contract_arm, play_arms, policy_arm
 from analysis.errors import EuchreError
 from analysis.experiment.stats import mean_from_sums
-from analysis.game import Score, contract, dealer_hand, primaries
+from analysis.game import Score, any_match, contract, dealer_hand, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals
 from studies.common.report import love_all_report
 from studies import discard as discard_study, round_two
+from studies.common.lone_arms import LIGHT, caller_lone_hand, hand_class
 from studies.common.round_one import DEALER_LIST, round_one_situations
 
 CALL, PASS = "call", "pass"
@@ -210,10 +211,7 @@ def played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame
         paired = play_arms(deals[rows], arms_of(seat, round_, arms, rules), side=seat & 1)
         for claim, chosen in members.items():
             at = np.searchsorted(rows, chosen)
-            g = paired.difference(CLASSES[claim].book, CLASSES[claim].other)[at].astype(np.int64)   # book - other
-            frames.append(pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()),
-                                         "gain_sumsq": int((g * g).sum()), "gained": int((g > 0).sum()),
-                                         "lost": int((g < 0).sum())}]))
+            frames.append(summed(claim, paired.difference(CLASSES[claim].book, CLASSES[claim].other)[at]))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
 
 
@@ -245,13 +243,18 @@ def lone_class(seat: int, hands, turn_up, rnd, trump, rules) -> tuple[np.ndarray
     the right with the left or the ace, three trumps or more, at most one card neither a trump nor
     an outside ace, not sound; fair (L8), two trumps or more with a bower or the ace and every plain
     card an ace."""
-    t = Situations(seat, np.asarray(hands, np.uint32), np.asarray(turn_up, np.int8), rnd, Score(0, 0), rules,
-                   np.asarray(trump, np.int8), lambda i: ())
-    sound, light, _desperate = BookPolicy.lone_strength(t, t.hands)
-    numbers = hand_numbers_of(t.hands, t.trump)
-    high = t.has("right") | t.has("left") | t.has("ace")
-    fair = (numbers[:, 0] >= 2) & high & (numbers[:, 0] + numbers[:, 1] == 5)
-    return light & ~sound, fair
+    found = hand_class(seat, hands, turn_up, rnd, Score(0, 0), rules, trump)
+    high = (found["right"] == 1) | (found["left"] == 1) | any_match(np.asarray(hands, np.uint32),
+                                                                    np.asarray(trump, np.int8), ("ace",))
+    fair = (found["trumps"] >= 2) & high & (found["trumps"] + found["aces"] == 5)
+    return found["strength"] == LIGHT, fair
+
+
+def summed(claim: str, gain: np.ndarray) -> pd.DataFrame:
+    """One claim's summed cell from its deals' differences (the book's action minus the other)."""
+    g = np.asarray(gain, np.int64)
+    return pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()), "gain_sumsq": int((g * g).sum()),
+                          "gained": int((g > 0).sum()), "lost": int((g < 0).sum())}])
 
 
 def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame:
@@ -266,10 +269,7 @@ def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.Data
     contracts: dict[str, tuple] = {}       # claim -> (rows, the book's contract, the other's): maker, lone seat
     if only is None or "L2" in only:
         rows = np.flatnonzero(caller == seat)
-        own = hands[rows, seat]
-        if seat == DEALER:     # the dealer alone takes up and discards for himself in round one
-            one = rnd[rows] == 1
-            own = np.where(one, dealer_hand(own, turn_up[rows], is_lone=True), own)
+        own = caller_lone_hand(seat, hands[rows, seat], turn_up[rows], rnd[rows])
         light, _ = lone_class(seat, own, turn_up[rows], rnd[rows], trump[rows], rules)
         rows = rows[light]
         contracts["L2"] = (rows, (seat, -1), (seat, seat))
@@ -293,11 +293,7 @@ def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.Data
             continue
         arms = {name: contract_arm(maker, trump[rows], rnd[rows], lone_seat=lone, rules=rules)
                 for name, (maker, lone) in (("book", book), ("other", other))}
-        g = play_arms(deals[rows], arms, side=seat & 1 if seat >= 0 else 0).difference("book", "other")
-        g = g.astype(np.int64)
-        frames.append(pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()),
-                                     "gain_sumsq": int((g * g).sum()), "gained": int((g > 0).sum()),
-                                     "lost": int((g < 0).sum())}]))
+        frames.append(summed(claim, play_arms(deals[rows], arms, side=seat & 1).difference("book", "other")))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
 
 
@@ -329,9 +325,7 @@ def discard_played(deals, rules, cap: int = 0) -> pd.DataFrame:
         play = contract.hands_at_play(hands[rows], turn_up[rows], np.ones(len(rows), bool), discard, sub.lone_seat)
         _, points = play_bidding(replace(sub, discard=discard, play_hands=play), turn_up[rows])
         net[name] = points[:, 0].astype(np.int64) - points[:, 1]         # the dealer's side, AC
-    g = net["book"] - net["lowest"]
-    return pd.DataFrame([{"claim": "D8", "deals": len(g), "gain_sum": int(g.sum()), "gain_sumsq": int((g * g).sum()),
-                          "gained": int((g > 0).sum()), "lost": int((g < 0).sum())}])
+    return summed("D8", net["book"] - net["lowest"])
 
 
 def described(claim: str):

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, Situations, bid_batch
+from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
 from analysis.bidding.company import keeping
 from analysis.bidding.policies import policy_from_name
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL,
@@ -49,6 +49,7 @@ from analysis.value import game_value, outcomes
 from fastcore.sampler import sample_deals
 from studies.common.game_models import BookGameStudy, root_seed
 from studies.common.report import claims_figure, study_report, verdicts_headline
+from studies.common.lone_arms import DESPERATE, LIGHT, caller_lone_hand, hand_class
 from studies.common.round_one import DEALER_LIST, reached, round_one_situations
 
 COLUMNS = ["kind", "claim", "a", "b", "seat", "group", "book_net", "other_net", "outcome"]
@@ -176,11 +177,10 @@ def s3_rule_assists(group, own, theirs) -> np.ndarray:
 
 
 def lone_class(claim: str, seat: int, hands, turn_up, rnd, trump, rules) -> np.ndarray:
-    """L1's light hands, L3's desperate ones (the pre-registration's classes), with ``trump``."""
-    t = Situations(seat, np.asarray(hands, np.uint32), np.asarray(turn_up, np.int8), rnd, Score(0, 0), rules,
-                   np.asarray(trump, np.int8), lambda i: ())
-    sound, light, desperate = BookPolicy.lone_strength(t, t.hands)
-    return light & ~sound if claim == "L1" else desperate & ~light & ~sound
+    """L1's light hands, L3's desperate ones (the pre-registration's classes: light and not sound;
+    a bower and three trumps, neither light nor sound), with ``trump``."""
+    strength = hand_class(seat, hands, turn_up, rnd, Score(0, 0), rules, trump)["strength"]
+    return strength == (LIGHT if claim == "L1" else DESPERATE)
 
 
 # --- a chunk ------------------------------------------------------------------------------------------
@@ -208,9 +208,7 @@ def played(deals, claim: str, seat: int, score: tuple[int, int], rules, cap: int
     b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), rules, sc)
     if c.lone:
         rows = np.flatnonzero(b.caller == seat)
-        own = hands[rows, seat]
-        if seat == DEALER:     # the dealer alone takes up and discards for himself in round one
-            own = np.where(b.round[rows] == 1, dealer_hand(own, turn_up[rows], is_lone=True), own)
+        own = caller_lone_hand(seat, hands[rows, seat], turn_up[rows], b.round[rows])
         rows = rows[lone_class(claim, seat, own, turn_up[rows], b.round[rows], b.trump[rows], rules)]
     else:
         rows = np.flatnonzero(reached(b.caller, b.round, seat))
@@ -295,10 +293,10 @@ def pooled(claim: str, table: pd.DataFrame, model, state: str, contrast: str | N
     mean, var, draws, n = 0.0, 0.0, 0.0, 0
     for ws, rows, (plus, minus) in cells:      # the weights of the scores played, normalised again
         ws = ws / total
-        e, _ = model.contrast(rows, plus, minus, RUBBER, rubber_state)
+        e, by_draw = model.contrast_and_draws(rows, plus, minus, RUBBER, rubber_state)
         mean += ws * e.mean
         var += ws * ws * e.se ** 2
-        draws = draws + ws * model.contrast_draws(rows, plus, minus, RUBBER, rubber_state)
+        draws = draws + ws * by_draw
         n += e.n
     se = float(np.hypot(np.sqrt(var), np.std(draws, ddof=1)))      # the deals' error and the model's
     return from_se(float(mean), se, n - 1, n)

@@ -148,12 +148,17 @@ class GameModel:
         """The mean over the deals of ``rows`` of the values (``unit``) after the arms ``plus``
         minus after the arms ``minus`` (a difference of differences, say), with its paired
         interval (the deals' error alone) and the model's standard error."""
+        paired, draws = self.contrast_and_draws(rows, plus, minus, unit, state)
+        return paired, float(np.std(draws, ddof=1)) if len(rows) else float("nan")
+
+    def contrast_and_draws(self, rows: pd.DataFrame, plus, minus, unit: str = GAME_WIN,
+                           state: dict = RUBBER_STATE) -> tuple[Estimate, np.ndarray]:
+        """:meth:`contrast`'s paired estimate, and the contrast under every draw of the model (for
+        an estimate pooled over several sets of rows, whose model error is pooled draw by draw)."""
         w = rows["deals"].to_numpy(np.int64)
         d = np.broadcast_to(np.asarray(self._signed(rows, plus, minus, unit, state), float), w.shape)
         paired = mean_from_sums(int(w.sum()), float(w @ d), float(w @ (d * d)))
-        model_se = (float(np.std(self.contrast_draws(rows, plus, minus, unit, state), ddof=1)) if len(rows)
-                    else float("nan"))
-        return paired, model_se
+        return paired, self.contrast_draws(rows, plus, minus, unit, state)
 
     def estimate(self, rows: pd.DataFrame, arms=("arm1", "arm0"), unit: str = GAME_WIN,
                  state: dict = RUBBER_STATE) -> Estimate:

@@ -19,7 +19,7 @@ from analysis.experiment import ClaimTest, Paired, RUBBER, contract_arm, play_ar
 from analysis.experiment.stats import Estimate, negated
 from studies.common.measures import in_every_measure
 from analysis.game.cards import DEALER, JACK, SECOND, side_of
-from analysis.game import Rules, Score
+from analysis.game import Rules, Score, dealer_hand
 from analysis.simulator import play_bidding
 from analysis.value.game_model import outcome_index
 from fastcore.handpatterns import hand_numbers
@@ -44,6 +44,15 @@ def hand_class(seat: int, hands, turn_up, rnd: int, score, rules, trump) -> dict
     strength = np.where(sound, 3, np.where(light, 2, np.where(desperate, 1, 0)))
     return {"strength": strength.astype(np.int8), "trumps": numbers[:, 0].astype(np.int8),
             "right": right.astype(np.int8), "left": left.astype(np.int8), "aces": numbers[:, 1].astype(np.int8)}
+
+
+def caller_lone_hand(seat: int, hands, turn_up, rnd) -> np.ndarray:
+    """The hand a caller at ``seat`` would play alone: the dealer's in round one after he takes up
+    and makes his lone discard, anyone else's as dealt."""
+    hands = np.asarray(hands, np.uint32)
+    if seat != DEALER:
+        return hands
+    return np.where(np.asarray(rnd) == 1, dealer_hand(hands, turn_up, is_lone=True), hands)
 
 
 @dataclass
