@@ -55,6 +55,7 @@ class Primary:
     waits: str = ""          # what an unbuilt primary needs
     contrasts: tuple[str, ...] = ()   # an intersection-union test's contrasts (their keys: "S3.assist")
     support_above: float = 0.0        # supported only when the lower bound (every contrast's) is above this
+    built_as: str = ""                # how the code reads what the entry leaves open
 
     @property
     def built(self) -> bool:
@@ -96,7 +97,8 @@ class Primary:
     def as_dict(self) -> dict:
         return {"test": self.title, "reading": self.reading, "hands": self.hands, "decision": self.decision,
                 "score": self.score, "unit": self.unit, "margin": self.margin, "judged": self.judged,
-                "axes": list(self.axes), "secondary_required": self.secondary, "source": self.source or None,
+                "axes": list(self.axes), "secondary_required": self.secondary, "built_as": self.built_as or None,
+                "source": self.source or None,
                 "waits": self.waits or None}
 
 
@@ -118,7 +120,7 @@ def primaries() -> dict[str, Primary]:
         p = Primary(cid, v["title"], v["unit"], float(v["margin"]), v["judged"], tuple(v["axes"]), hands,
                     v.get("decision", "") + (f" {v['arms']}" if v.get("arms") else ""), v.get("score", ""),
                     v.get("reading", ""), v.get("secondary", ""), v.get("source", ""), v.get("waits", ""),
-                    tuple(v.get("contrasts", ())), float(v.get("support_above", 0.0)))
+                    tuple(v.get("contrasts", ())), float(v.get("support_above", 0.0)), v.get("built_as", ""))
         if p.judged not in JUDGED or not set(p.axes) <= set(AXES) or p.unit not in (POINTS, RUBBER):
             raise EuchreError(f"{PRIMARIES.name}: {cid} has an unknown judged, axis or unit")
         if p.built == bool(p.waits):

@@ -482,7 +482,8 @@ def primary_text(p: Primary) -> str:
     parts = [f"**Primary test** (pre-registered): {p.title}", f"Hands: {p.hands}" if p.hands else "",
              f"Decision: {p.decision}" if p.decision else "", f"Score: {p.score}" if p.score else "",
              f"Unit: {unit}.", f"Reading: {p.reading}" if p.reading else "",
-             f"Replications: {', '.join(p.axes)}." if p.axes else ""]
+             f"Replications: {', '.join(p.axes)}." if p.axes else "",
+             f"*Built as:* {p.built_as}." if p.built_as else ""]
     return " ".join(x for x in parts if x)
 
 
