@@ -175,6 +175,14 @@ class PIMCPlayer(Player):
             return first_max(legal, [a + b for a, b in zip(first, rest)])
         return first_max(legal, self.card_values(info, hands))
 
+    def values_at(self, info: InfoSet, key: tuple, misled: bool = False) -> list:
+        """Each card's summed value over the decision's worlds (``key``: deal, card number, seat), as
+        :meth:`choose` values them without the sequential stop; ``misled``: the calls of this deal
+        misled him at an earlier card (he reads the cards alone)."""
+        if misled:
+            self._misled.add(key[:1])
+        return self.card_values(info, self.worlds_of(info, key).hands)
+
     def card_values(self, info: InfoSet, hands: np.ndarray):
         """Each legal card's value over the worlds ``hands``, indexed by card id: the sum of its
         double-dummy tricks for the mover's side (or, playing for points, of the hand's net points)."""
