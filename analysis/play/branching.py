@@ -82,11 +82,13 @@ def _infos(table: dict, i: int, plays) -> list[InfoSet]:
     return out
 
 
-def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, threads: int = 1) -> Branches:
+def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, threads: int = 1,
+           cap: int = 0) -> Branches:
     """The hands of ``table`` (the arguments of :func:`pimc_hands`: hands, trump, lone_seat, maker,
     turn_up, taken, discard, calls as lists or arrays of one value a hand, and ``pack``) branched
     where ``rule`` first applies, every seat PIMC with ``worlds`` worlds from ``seed`` reading the
-    calls under ``model`` and playing for the hand's points."""
+    calls under ``model`` and playing for the hand's points; ``cap`` > 0: only the first ``cap``
+    positions found (the hands are independent, so the first are a random sample of them)."""
     n = len(table["hands"])
     keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
     args = {k: table[k] for k in keys}
@@ -111,6 +113,8 @@ def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, thre
             book, other = masks[0] & legal, masks[1] & legal
             if book and other and not book & other:
                 found.append((i, k, info, book, other))
+            break
+        if cap and len(found) >= cap:
             break
     if not found:
         empty = np.zeros(0, np.int64)
