@@ -1,0 +1,397 @@
+"""The workbench's pages, written on the server as plain HTML: a hand, a heuristic, the book.
+
+Each page only shows what the library returned (the same JSON the API gives); a page's address
+holds every parameter of what it shows, so the same address shows the same numbers.
+"""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from urllib.parse import urlencode
+
+from analysis.game import SEATS
+from analysis.play.registry import ENGINES
+
+HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
+                 "pack": "32", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
+STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
+
+
+def e(x) -> str:
+    return escape("" if x is None else str(x))
+
+
+def layout(title: str, body: str, here: str = "") -> str:
+    nav = "".join(f'<a href="{href}"{" class=here" if href == here else ""}>{name}</a>'
+                  for href, name in (("/hand", "A hand"), ("/heuristic", "A heuristic"), ("/book", "The book")))
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{e(title)} · euchrelab</title><link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="/static/favicon.svg"><script src="/static/app.js" defer></script></head>
+<body><header><a class="brand" href="/">euchrelab</a><nav>{nav}</nav></header>
+<main>{body}</main>
+<footer>euchrelab: the advice of <i>The Laws of Euchre</i> (1888) tested by Monte Carlo. Every number on these pages
+is computed by the same code as the <code>euchrelab</code> command line.</footer></body></html>"""
+
+
+def home() -> str:
+    body = """<h1>The workbench</h1>
+<div class="cards">
+<a class="card" href="/hand"><h2>A hand</h2><p>Your seat, your five cards, the turn-up and the score: each action's
+net points and chance to win the game, with 95% intervals; what the book does, and why.</p></a>
+<a class="card" href="/heuristic"><h2>A heuristic</h2><p>Write a bidding policy in the TOML policy language, check it,
+and compare it by duplicate deals against the book's or the optimised policy.</p></a>
+<a class="card" href="/book"><h2>The book</h2><p>The book's 57 claims, each with its pre-registered test, its
+replications and its status: what did the book get right?</p></a>
+</div>"""
+    return layout("The workbench", body)
+
+
+def not_found(message: str, title: str = "Not found") -> str:
+    return layout(title, f"<h1>{e(title)}</h1><p class=error>{e(message)}</p>")
+
+
+def busy(retry_after: int) -> str:
+    return layout("Busy", f"<h1>The workbench is busy</h1><p class=error>Every worker is running and the queue is "
+                          f"full. Try again in {retry_after} seconds (reload this page).</p>")
+
+
+# --- a hand ------------------------------------------------------------------------------------
+
+def field(name: str, label: str, control: str, errors: dict, hint: str = "") -> str:
+    error = errors.get(name)
+    return (f'<div class="field{" bad" if error else ""}"><label for="{name}">{label}</label>{control}'
+            + (f'<span class="hint">{hint}</span>' if hint and not error else "")
+            + (f'<span class="error" id="{name}-error">{e(error)}</span>' if error else "") + "</div>")
+
+
+def text_input(name: str, value, size: int = 8, placeholder: str = "") -> str:
+    return (f'<input id="{name}" name="{name}" value="{e(value)}" size="{size}" autocomplete="off" spellcheck="false"'
+            + (f' placeholder="{e(placeholder)}"' if placeholder else "") + ">")
+
+
+def select(name: str, value, options) -> str:
+    opts = "".join(f'<option value="{e(v)}"{" selected" if str(v) == str(value) else ""}>{e(text)}</option>'
+                   for v, text in options)
+    return f'<select id="{name}" name="{name}">{opts}</select>'
+
+
+def other_actions(spot) -> dict:
+    """Beside the advice: the spot in words and the optimised policy's action there (the packaged
+    policy made for the spot's rules, if there is one)."""
+    from analysis.bidding.policies import optimised_for, policy_from_name
+    from analysis.tools.advise import policy_action, spot_line
+
+    name = optimised_for(spot.rules)
+    return {"spot": spot_line(spot),
+            "optimised": None if name is None else (name, policy_action(spot, policy_from_name(name)))}
+
+
+def interval(x: dict | None, percent: bool = False, signed: bool = True) -> str:
+    if x is None:
+        return ""
+    lo, hi = x["ci"]
+    if percent:
+        f = (lambda v: f"{100 * v:+.2f}") if signed else (lambda v: f"{100 * v:.1f}%")
+    else:
+        f = lambda v: f"{v:+.3f}"   # noqa: E731
+    return f'{f(x["estimate"])} <span class="ci">[{f(lo)}, {f(hi)}]</span>'
+
+
+def clear_best(advice: dict) -> tuple[bool, list[str]]:
+    """Whether the best action's paired difference from every other action has an interval below
+    zero; and the actions whose interval does not clear it."""
+    key = "points" if advice["by"] == "points" else "game_win"
+    close = [a["action"] for a in advice["actions"]
+             if a["action"] != advice["best"] and a["vs_best"][key]["ci"][1] >= 0]
+    return not close, close
+
+
+def claim_links(ids: str) -> str:
+    """The claims of the book's rules ("T4 L1"), each linked to its page."""
+    if ids == "none":
+        return ""
+    links = " ".join(f'<a href="/book/{e(i)}">{e(i)}</a>' for i in ids.split())
+    return f"(claim{'s' if ' ' in ids else ''} {links})"
+
+
+def advice_html(advice: dict, extra: dict, params: dict) -> str:
+    clear, close = clear_best(advice)
+    book = advice["book"]
+    optimised = extra.get("optimised")
+    rows = []
+    for a in advice["actions"]:
+        marks = []
+        if clear and a["action"] == advice["best"]:
+            marks.append('<span class="mark best">best</span>')
+        if a["action"] == book["action"]:
+            marks.append('<span class="mark book">the book</span>')
+        if optimised and a["action"] == optimised[1]:
+            marks.append('<span class="mark opt">optimised</span>')
+        vs = a["vs_best"]
+        rows.append(f'<tr{" class=best" if clear and a["action"] == advice["best"] else ""}>'
+                    f'<th scope=row>{e(a["action"])} {"".join(marks)}</th>'
+                    f'<td class=num>{interval(a["points"])}</td>'
+                    f'<td class=num>{interval(vs["points"]) or "<i>the top estimate</i>"}</td>'
+                    f'<td class=num>{interval(a["game_win"], True, False)}</td>'
+                    f'<td class=num>{interval(vs["game_win"], True) or "<i>the top estimate</i>"}</td></tr>')
+    unit = "net points per hand" if advice["by"] == "points" else "game-win chance"
+    if clear:
+        verdict = (f'<p class="verdict">Best by {unit}: <b>{e(advice["best"])}</b>, its interval clear of every other '
+                   f'action\'s (paired differences, 95%).</p>')
+    else:
+        verdict = (f'<p class="verdict">No action is marked best: <b>{e(advice["best"])}</b> has the top estimate by '
+                   f'{unit}, but its paired difference from {e(", ".join(close))} has a 95% interval that takes in 0. '
+                   f'More worlds may separate them.</p>')
+    if optimised:
+        opt = f'<b>{e(optimised[1])}</b> (the optimised policy <code>{e(optimised[0])}</code>, made for these rules)'
+    else:
+        opt = "<i>none was made for these rules</i>"
+    play = advice["play"]
+    engine = play["engine"] + (f', {play["worlds"]} worlds a decision' if "worlds" in play else "")
+    query = urlencode({k: v for k, v in params.items() if v != ""})
+    return f"""<section class="result" id="result">
+<p class="spot">{e(extra.get("spot", ""))}</p>
+<table class="advice"><thead><tr><th>action</th><th>net points per hand</th><th>vs the top</th>
+<th>chance to win the game</th><th>vs the top (percentage points)</th></tr></thead>
+<tbody>{"".join(rows)}</tbody></table>
+{verdict}
+<dl class="facts">
+<dt>The book</dt><dd><b>{e(book["action"])}</b> — {e(book["rules"])}
+{claim_links(book["claim"])}</dd>
+<dt>Optimised</dt><dd>{opt}</dd>
+<dt>Worlds</dt><dd>{advice["worlds"]:,} (the others' calls read by the {e(advice["model"])} model; acceptance
+{100 * advice["acceptance"]:.1f}% of {advice["candidates"]:,} deals), seed {advice["seed"]}; after his action the
+book's policy, the cards played by <code>{e(engine)}</code>; the game's chance from the book's game model
+({e(advice["game_model"]["sample"])}), its error in the interval.</dd>
+<dt>Time</dt><dd>{extra.get("seconds", 0):.1f} s</dd>
+</dl>
+<p class="links">This analysis: <a href="/hand?{e(query)}">its address</a> (the same address gives the same
+numbers) · <a href="/api/advise?{e(query)}">its JSON</a>, as <code>euchrelab advise --json</code> prints it.</p>
+</section>"""
+
+
+def hand(params: dict, advice: dict | None = None, errors: dict | None = None, extra: dict | None = None) -> str:
+    errors = errors or {}
+    p = params
+    engines = [(name, name) for name in ENGINES]
+    form = f"""<form class="hand" method="get" action="/hand" id="hand-form">
+<fieldset><legend>The player</legend>
+{field("seat", "Seat", select("seat", p["seat"], [(s, f"{s}{' (dealer)' if s == 'A' else ' (eldest)' if s == 'B' else ''}") for s in SEATS]), errors)}
+{field("hand", "His five cards", text_input("hand", p["hand"], 18, "JS JC AS KS QS"), errors, "rank and suit: 7 8 9 T J Q K A × S C H D")}
+{field("turn_up", "Turn-up", text_input("turn_up", p["turn_up"], 4, "9S"), errors)}
+{field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "his side's points first")}
+{field("calls", "Calls before him", text_input("calls", p["calls"], 28, "pass,pass"), errors, "from B, comma-separated; empty: all passed")}
+{field("round", "Round", select("round", p["round"], [("", "from the calls"), ("1", "1"), ("2", "2")]), errors)}
+</fieldset>
+<fieldset><legend>The rules and the engine</legend>
+{field("pack", "Pack", select("pack", p["pack"], [("32", "32 cards (the book)"), ("24", "24 cards")]), errors)}
+{field("game", "Game", text_input("game", p["game"], 4, "5"), errors, "points; empty: 5 (32 cards) or 10 (24)")}
+{field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", p["stick_the_dealer"], [("", "no (law 77)"), ("true", "yes")]), errors)}
+{field("play", "Card play", select("play", p["play"], engines), errors, "dd: double-dummy")}
+{field("worlds", "Worlds", text_input("worlds", p["worlds"], 7), errors)}
+{field("seed", "Seed", text_input("seed", p["seed"], 6), errors)}
+</fieldset>
+<p class="submit"><button type="submit" id="advise">Advise</button><span class="working" hidden>computing…</span></p>
+{f'<p class="error" id="form-error">{e(errors[""])}</p>' if errors.get("") else ""}
+</form>"""
+    result = advice_html(advice, extra or {}, params) if advice is not None else ""
+    intro = ("<p class=lead>What should he do with this hand at this score? Every legal action is played on the same "
+             "worlds (the hidden cards dealt consistently with what he knows), valued in net points per hand and in "
+             "the chance to win the game.</p>")
+    return layout("A hand", f"<h1>A hand</h1>{intro}{form}{result}", "/hand")
+
+
+# --- the book ----------------------------------------------------------------------------------
+
+def status_badge(status: str) -> str:
+    return f'<span class="status s-{e(status.replace(" ", "-"))}">{e(status)}</span>'
+
+
+def number(x, digits: int = 3) -> str:
+    return "–" if x is None else f"{x:+.{digits}f}"
+
+
+def count(n) -> str:
+    return "" if n is None else f"{n:,}"
+
+
+def primary_cell(c: dict) -> str:
+    a = c["primary"]["anchor"]
+    if a is None:
+        waits = c["primary"]["waits"]
+        title = f' title="waits for {e(waits)}"' if waits else ""
+        return f'<span class="muted"{title}>no run saved</span>'
+    unit = c["primary"]["unit"]
+    return (f'{number(a["estimate"])} <span class="ci">[{number(a["ci"][0])}, {number(a["ci"][1])}]</span>'
+            f'<br><span class="muted">{e(unit)}, margin {c["primary"]["margin"]}</span>')
+
+
+def replications_cell(c: dict) -> str:
+    reps = c["primary"]["replications"]
+    if not reps:
+        return '<span class="muted">–</span>'
+    dots = "".join(f'<span class="dot s-{e((r["verdict"] or "untested").replace(" ", "-"))}" '
+                   f'title="{e(r["engine"])}, {e(r["company"])}{", " + e(r["state"]) if r["state"] else ""}: '
+                   f'{e(r["verdict"])}"></span>' for r in reps)
+    return f'{dots} <span class="muted">{len(reps)}</span>'
+
+
+def book(claims: list[dict], headline: str, part: str, status: str, index: bool) -> str:
+    parts = list(dict.fromkeys(c["part"] for c in claims))
+    statuses = [s for s in STATUS_ORDER if any(c["status"] == s for c in claims)]
+    shown = [c for c in claims if (not part or c["part"] == part) and (not status or c["status"] == status)]
+    rows = "".join(f'<tr data-part="{e(c["part"])}" data-status="{e(c["status"])}">'
+                   f'<th scope=row><a href="/book/{e(c["id"])}">{e(c["id"])}</a></th><td>{e(c["part"])}</td>'
+                   f'<td>{status_badge(c["status"])}{" <span class=muted>robust</span>" if c["robust"] else ""}</td>'
+                   f'<td class=num>{primary_cell(c)}</td><td>{replications_cell(c)}</td>'
+                   f'<td><div class=summary title="{e(c["summary"])}">{e(c["summary"])}</div></td></tr>' for c in shown)
+    form = f"""<form class="filters" method="get" action="/book" id="book-filters">
+{field("part", "Part of the book", select("part", part, [("", "every part")] + [(p, p) for p in parts]), {})}
+{field("status", "Status", select("status", status, [("", "every status")] + [(s, s) for s in statuses]), {})}
+<noscript><button type="submit">Filter</button></noscript></form>"""
+    counts = " · ".join(f'{status_badge(s)} {sum(c["status"] == s for c in claims)}' for s in statuses)
+    reports = ' The <a href="/reports/index.html">reports</a> hold every study behind them.' if index else ""
+    body = f"""<h1>The book</h1>
+<p class="lead">{e(headline)}{reports}</p>
+<p class="counts">{counts}</p>
+{form}
+<p class="shown" id="shown">{len(shown)} of {len(claims)} claims</p>
+<table class="claims"><thead><tr><th>claim</th><th>part</th><th>status</th>
+<th>primary test: estimate, 95% interval</th><th>replications</th><th>summary</th></tr></thead>
+<tbody>{rows}</tbody></table>"""
+    return layout("The book", body, "/book")
+
+
+def claim(c: dict, reports: Path) -> str:
+    from analysis.game import catalogue
+
+    words = catalogue()[c["id"]]
+    p = c["primary"]
+
+    def source(r: dict) -> str:
+        folder = (r.get("source") or "").split("/")[0]
+        if folder and (reports / folder / "report.html").exists():
+            return f'<a href="/reports/{e(folder)}/report.html">{e(r["source"])}</a>'
+        return e(r.get("source") or "")
+
+    reps = "".join(f'<tr><td>{e(r["engine"])}</td><td>{e(r["company"])}</td><td>{e(r["state"] or "")}</td>'
+                   f'<td class=num>{number(r["estimate"])} <span class="ci">[{number(r["ci"][0])}, '
+                   f'{number(r["ci"][1])}]</span></td><td class=num>{count(r["n"])}</td>'
+                   f'<td>{status_badge(r["verdict"] or "untested")}</td><td>{e(r["judged_by"] or "")}</td>'
+                   f'<td>{source(r)}</td></tr>' for r in p["replications"])
+    facts = "".join(f"<dt>{name}</dt><dd>{e(p[key])}</dd>" for key, name in
+                    (("test", "The test"), ("reading", "Reading"), ("hands", "Hands"), ("decision", "Decision"),
+                     ("score", "Score"), ("unit", "Unit"), ("margin", "Margin"), ("judged", "Judged for"),
+                     ("built_as", "Built as"), ("waits", "Waits for")) if p.get(key) not in (None, ""))
+    secondary = c["secondary"]
+    disagree = c.get("secondary_disagreeing") or []
+    body = f"""<p class="crumbs"><a href="/book">The book</a> › {e(c["part"])}</p>
+<h1>{e(c["id"])} {status_badge(c["status"])}</h1>
+<blockquote class="quote">{e(words.text)}<footer>{e(words.section)}</footer></blockquote>
+{f'<p class="muted">Read as: {e(c["reading"])}</p>' if c["reading"] else ""}
+<p class="lead">{e(c["summary"])}</p>
+{f'<p>{e(c["note"])}</p>' if c["note"] else ""}
+<h2>The primary test</h2><dl class="facts">{facts}</dl>
+<h2>Its replications</h2>
+{f'''<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th><th>estimate, 95% interval</th>
+<th>deals</th><th>verdict</th><th>judged by</th><th>saved in</th></tr></thead><tbody>{reps}</tbody></table>'''
+ if p["replications"] else '<p class="muted">None saved yet.</p>'}
+<h2>Other tests</h2><p>{len(secondary)} secondary test(s), which never move the claim's status{
+f"; against its status: {e(', '.join(disagree))}" if disagree else ""}.</p>"""
+    return layout(f"Claim {c['id']}", body, "/book")
+
+
+# --- a heuristic -------------------------------------------------------------------------------
+
+EXAMPLE_POLICY = """# A bidding policy of the book's hand patterns: each seat calls with any pattern listed.
+name = "three trumps"
+
+[first_round]
+B = ["three trumps", "right and another"]
+C = ["three trumps"]
+D = ["three trumps", "right and another"]
+A = ["three trumps", "right and ace"]
+
+[second_round]
+B = ["three trumps"]
+C = ["three trumps"]
+D = ["three trumps"]
+A = ["three trumps"]
+"""
+
+
+def heuristic() -> str:
+    from analysis.bidding.policies import NAMED
+    against = [(n, n) for n in NAMED]
+    errors: dict = {}
+    body = f"""<h1>A heuristic</h1>
+<p class="lead">Write a bidding policy in the TOML policy language (the book's hand patterns by seat, or hand classes by
+score band), check it, then compare it with another by duplicate deals: every deal played twice, the policies
+swapping seats, at every score below game.</p>
+<form id="policy-form" class="policy">
+<div class="field" id="toml-field"><label for="a_toml">Your policy (TOML)</label>
+<textarea id="a_toml" name="a_toml" rows="16" cols="80" spellcheck="false">{e(EXAMPLE_POLICY)}</textarea>
+<span class="error" id="a_toml-error" hidden></span><span class="ok" id="a_toml-ok" hidden></span></div>
+<p><label class="upload">Upload a .toml file <input type="file" id="upload" accept=".toml,text/plain"></label>
+<button type="button" id="check">Check</button> <button type="button" id="download">Download the policy</button></p>
+<fieldset><legend>Compare it</legend>
+{field("b", "Against", select("b", "book", against), errors)}
+{field("deals", "Deals at each score", text_input("deals", "200", 7), errors, "the command line's default: 2,000")}
+{field("score", "Score", text_input("score", "0-0", 5), errors, "yours first")}
+{field("play", "Card play", select("play", "dd", [(n, n) for n in ENGINES]), errors)}
+{field("pack", "Pack", select("pack", "32", [("32", "32 cards (the book)"), ("24", "24 cards")]), errors)}
+{field("game", "Game", text_input("game", "", 4, "5"), errors)}
+{field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", "", [("", "no"), ("true", "yes")]), errors)}
+{field("seed", "Seed", text_input("seed", "0", 6), errors)}
+</fieldset>
+<p class="submit"><button type="submit" id="compare">Compare</button></p>
+<p class="error" id="form-error" hidden></p>
+</form>"""
+    return layout("A heuristic", body, "/heuristic")
+
+
+def job(job: dict, text: str | None) -> str:
+    params = job["params"]
+    state = job["state"]
+    done, total = job["progress"]["done"], job["progress"]["total"]
+    share = 100 * done / total if total else 0
+    result = ""
+    if state == "done":
+        r = job["result"]
+        rows = "".join(f'<tr><th scope=row>{name}</th><td class=num>{interval(r[key], signed=True)}</td></tr>'
+                       for key, name in (("points_per_hand", f"points per hand at {r['score']}"),
+                                         ("game_win", "game win, P(A) − P(B)"),
+                                         ("rubber_points", "rubber points" if r["rules"].get("rubber") else "game points")))
+        decisions = "".join(f'<tr><td>{e(d["seat"])}</td><td>{e(d["decision"])}</td><td class=num>{100 * d["share"]:.1f}%</td>'
+                            f'<td class=num>{interval(d["points"])}</td><td><span class="bar" style="--w:'
+                            f'{min(100, 400 * abs(d["share"] * (d["points"]["estimate"] or 0))):.0f}%" '
+                            f'data-sign="{"+" if (d["points"]["estimate"] or 0) >= 0 else "-"}"></span></td></tr>'
+                            for d in r["by_decision"])
+        result = f"""<h2>A = {e(r["a"])} minus B = {e(r["b"])}</h2>
+<table class="compare"><thead><tr><th>measure</th><th>estimate, 95% interval</th></tr></thead><tbody>{rows}</tbody></table>
+<h2>Where the biddings first differ</h2>
+<p>On {100 * r["differ_share"]:.1f}% of the deals at {e(r["score"])}; each such deal counted under the first
+decision where the two differ. The bar: its share times its mean, what it adds to the points per hand.</p>
+<table class="decisions"><thead><tr><th>seat</th><th>decision</th><th>share</th><th>points per deal (A − B)</th><th></th></tr></thead>
+<tbody>{decisions or '<tr><td colspan=5>none: the two policies bid alike on every deal</td></tr>'}</tbody></table>
+<p class="links">Download: <a href="/api/jobs/{e(job["id"])}/report.txt">the report</a> ·
+<a href="/api/jobs/{e(job["id"])}/compare.json">its JSON</a>
+{"".join(f' · <a href="/api/jobs/{e(job["id"])}/{side}-policy.toml">policy {side.upper()}</a>' for side in job["uploaded"])}</p>
+<pre class="report">{e(text or "")}</pre>"""
+    elif state == "failed":
+        result = f'<p class="error">{e(job["error"])}</p>'
+    what = ", ".join(f"{k} {v}" for k, v in params.items())
+    body = f"""<h1>A comparison</h1>
+<p class="lead">{e(what)}</p>
+<div id="job" data-id="{e(job["id"])}" data-state="{e(state)}">
+<p>State: <b id="state">{e(state)}</b>{f' (<span id="waiting">{job["waiting_before"]}</span> before it)' if job.get("waiting_before") else ""}
+· <span id="seconds">{"" if job["seconds"] is None else f"{job['seconds']:.0f} s"}</span></p>
+<progress id="progress" max="100" value="{share:.0f}">{share:.0f}%</progress>
+<span id="chunks">{f"{done} of {total} chunks" if total else ""}</span>
+{'<button type="button" id="cancel">Cancel</button>' if state in ("waiting", "running") else ""}
+</div>
+{result}
+<p class="links">This page's address keeps the job: reload it at any time; the result is kept for an hour, and for ten
+minutes once read.</p>"""
+    return layout("A comparison", body, "/heuristic")

@@ -1,0 +1,132 @@
+// The workbench's few behaviours in the browser; every page works as plain HTML without them.
+"use strict";
+
+function byId(id) { return document.getElementById(id); }
+
+// The hand: empty fields are left out of the address (they mean the default), and the
+// button says the work has started.
+function handForm() {
+  const form = byId("hand-form");
+  if (!form) return;
+  form.addEventListener("submit", () => {
+    for (const el of form.elements) if (el.name && el.value === "") el.disabled = true;
+    byId("advise").disabled = true;
+    form.querySelector(".working").hidden = false;
+  });
+  // Back to this page from the history: the fields were disabled on the way out.
+  window.addEventListener("pageshow", () => {
+    for (const el of form.elements) el.disabled = false;
+    form.querySelector(".working").hidden = true;
+  });
+}
+
+// The book: a filter applies as soon as it is chosen, and stays in the address.
+function bookFilters() {
+  const form = byId("book-filters");
+  if (!form) return;
+  for (const el of form.querySelectorAll("select")) {
+    el.addEventListener("change", () => {
+      for (const s of form.querySelectorAll("select")) s.disabled = s.value === "";
+      form.submit();
+    });
+  }
+}
+
+function showError(name, message) {
+  let el = byId(name + "-error");
+  if (!el) {
+    const input = byId(name);
+    el = document.createElement("span");
+    el.className = "error";
+    el.id = name + "-error";
+    (input ? input.parentElement : byId("policy-form")).appendChild(el);
+  }
+  el.textContent = message;
+  el.hidden = false;
+  if (el.parentElement.classList.contains("field")) el.parentElement.classList.add("bad");
+}
+
+function clearErrors(form) {
+  for (const el of form.querySelectorAll(".error")) { el.hidden = true; el.textContent = ""; }
+  for (const el of form.querySelectorAll(".field.bad")) el.classList.remove("bad");
+}
+
+// The heuristic: check the policy at once, upload, download, and start a comparison.
+function policyForm() {
+  const form = byId("policy-form");
+  if (!form) return;
+  const text = byId("a_toml");
+  const ok = byId("a_toml-ok");
+
+  async function check() {
+    clearErrors(form);
+    ok.hidden = true;
+    const answer = await fetch("/api/policy/check", {method: "POST", body: text.value});
+    const data = await answer.json();
+    if (!answer.ok) {
+      showError("a_toml", (data.line ? "line " + data.line + ": " : "") + data.error);
+      return false;
+    }
+    ok.textContent = "✓ the policy \u201c" + data.name + "\u201d reads well";
+    ok.hidden = false;
+    return true;
+  }
+
+  byId("check").addEventListener("click", check);
+  byId("upload").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    file.text().then((content) => { text.value = content; check(); });
+  });
+  byId("download").addEventListener("click", () => {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text.value], {type: "application/toml"}));
+    link.download = "policy.toml";
+    link.click();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearErrors(form);
+    const params = {};
+    for (const el of form.elements) if (el.name && el.value !== "") params[el.name] = el.value;
+    const answer = await fetch("/api/compare", {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(params)});
+    const data = await answer.json();
+    if (answer.status === 202) { window.location.href = data.page; return; }
+    showError(data.field || "form", data.error);
+  });
+}
+
+// A job: its progress until it ends, then the page again with its result.
+function jobPage() {
+  const box = byId("job");
+  if (!box) return;
+  const id = box.dataset.id;
+  const cancel = byId("cancel");
+  if (cancel) {
+    cancel.addEventListener("click", async () => {
+      cancel.disabled = true;
+      await fetch("/api/jobs/" + id + "/cancel", {method: "POST"});
+      window.location.reload();
+    });
+  }
+  if (box.dataset.state !== "waiting" && box.dataset.state !== "running") return;
+  const timer = setInterval(async () => {
+    const answer = await fetch("/api/jobs/" + id);
+    if (!answer.ok) { clearInterval(timer); window.location.reload(); return; }
+    const job = await answer.json();
+    const {done, total} = job.progress;
+    byId("state").textContent = job.state;
+    if (total) {
+      byId("progress").value = Math.round(100 * done / total);
+      byId("chunks").textContent = done + " of " + total + " chunks";
+    }
+    if (job.seconds !== null) byId("seconds").textContent = Math.round(job.seconds) + " s";
+    if (job.state !== "waiting" && job.state !== "running") { clearInterval(timer); window.location.reload(); }
+  }, 500);
+}
+
+handForm();
+bookFilters();
+policyForm();
+jobPage();
