@@ -136,7 +136,7 @@ class Jobs:
     def _expire(self) -> None:
         now = time.time()
         for job in list(self._jobs.values()):
-            if job.state not in FINISHED:
+            if job.finished is None:      # running, or cancelled and its process not yet ended
                 continue
             read_out = job.first_read is not None and now - job.first_read > self.keep_after_read
             if read_out or now - job.finished > self.keep:

@@ -9,7 +9,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
-from analysis.game import SEATS
+from analysis.game import SEATS, Rules
 from analysis.play.registry import ENGINES
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
@@ -359,29 +359,36 @@ def job(job: dict, text: str | None) -> str:
     result = ""
     if state == "done":
         r = job["result"]
-        rows = "".join(f'<tr><th scope=row>{name}</th><td class=num>{interval(r[key], signed=True)}</td></tr>'
+        rubber = Rules(**r["rules"]).rubber
+        rows = "".join(f'<tr><th scope=row>{name}</th><td class=num>{interval(r[key])}</td></tr>'
                        for key, name in (("points_per_hand", f"points per hand at {r['score']}"),
                                          ("game_win", "game win, P(A) − P(B)"),
-                                         ("rubber_points", "rubber points" if r["rules"].get("rubber") else "game points")))
-        decisions = "".join(f'<tr><td>{e(d["seat"])}</td><td>{e(d["decision"])}</td><td class=num>{100 * d["share"]:.1f}%</td>'
-                            f'<td class=num>{interval(d["points"])}</td><td><span class="bar" style="--w:'
-                            f'{min(100, 400 * abs(d["share"] * (d["points"]["estimate"] or 0))):.0f}%" '
-                            f'data-sign="{"+" if (d["points"]["estimate"] or 0) >= 0 else "-"}"></span></td></tr>'
-                            for d in r["by_decision"])
+                                         ("rubber_points", "rubber points" if rubber else "game points")))
+        adds = [d["share"] * (d["points"]["estimate"] or 0) for d in r["by_decision"]]
+        most = max((abs(x) for x in adds), default=0) or 1
+        decisions = "".join(
+            f'<tr><td>{e(d["seat"])}</td><td>{e(d["decision"])}</td><td class=num>{100 * d["share"]:.1f}%</td>'
+            f'<td class=num>{interval(d["points"])}</td><td class=num>{add:+.3f}</td><td class="chart">'
+            f'<span class="bar" data-sign="{"+" if add >= 0 else "-"}" style="width:{50 * abs(add) / most:.1f}%"></span>'
+            f'</td></tr>' for d, add in zip(r["by_decision"], adds))
+        downloads = "".join(f' · <a href="/api/jobs/{e(job["id"])}/{side}-policy.toml">policy {side.upper()}</a>'
+                            for side in job["uploaded"])
         result = f"""<h2>A = {e(r["a"])} minus B = {e(r["b"])}</h2>
 <table class="compare"><thead><tr><th>measure</th><th>estimate, 95% interval</th></tr></thead><tbody>{rows}</tbody></table>
 <h2>Where the biddings first differ</h2>
-<p>On {100 * r["differ_share"]:.1f}% of the deals at {e(r["score"])}; each such deal counted under the first
-decision where the two differ. The bar: its share times its mean, what it adds to the points per hand.</p>
-<table class="decisions"><thead><tr><th>seat</th><th>decision</th><th>share</th><th>points per deal (A − B)</th><th></th></tr></thead>
-<tbody>{decisions or '<tr><td colspan=5>none: the two policies bid alike on every deal</td></tr>'}</tbody></table>
+<p>On {100 * r["differ_share"]:.1f}% of the deals at {e(r["score"])}, each counted under the first decision where
+the two policies differ. What a decision adds to the points per hand is its share times its mean (the bar).</p>
+<table class="decisions"><thead><tr><th>seat</th><th>decision</th><th>share</th><th>points per deal (A − B)</th>
+<th>adds</th><th></th></tr></thead>
+<tbody>{decisions or '<tr><td colspan=6>none: the two policies bid alike on every deal</td></tr>'}</tbody></table>
 <p class="links">Download: <a href="/api/jobs/{e(job["id"])}/report.txt">the report</a> ·
-<a href="/api/jobs/{e(job["id"])}/compare.json">its JSON</a>
-{"".join(f' · <a href="/api/jobs/{e(job["id"])}/{side}-policy.toml">policy {side.upper()}</a>' for side in job["uploaded"])}</p>
+<a href="/api/jobs/{e(job["id"])}/compare.json">its JSON</a>{downloads}</p>
 <pre class="report">{e(text or "")}</pre>"""
     elif state == "failed":
         result = f'<p class="error">{e(job["error"])}</p>'
-    what = ", ".join(f"{k} {v}" for k, v in params.items())
+    a = params.get("a") or ("your policy" if "a" in job["uploaded"] else "")
+    b = params.get("b") or ("your policy" if "b" in job["uploaded"] else "")
+    what = f"A = {a} against B = {b}; " + ", ".join(f"{k} {v}" for k, v in params.items() if k not in ("a", "b"))
     body = f"""<h1>A comparison</h1>
 <p class="lead">{e(what)}</p>
 <div id="job" data-id="{e(job["id"])}" data-state="{e(state)}">

@@ -160,6 +160,8 @@ def line_of(message: str, text: str) -> int | None:
     if found:
         return int(found.group(1))
     lines = text.splitlines()
+    if "at end of document" in message:
+        return max(len(lines), 1)
     for quoted in re.findall(r"'([^']+)'", message):
         for number, line in enumerate(lines, start=1):
             if quoted in line.split("#")[0]:

@@ -1,0 +1,214 @@
+"""``euchrelab serve``: the JSON API gives what the command line gives, with its messages; the
+queue of jobs refuses a flood, runs a job to its end and cancels another; the same address gives
+the same numbers; the server listens on the loopback unless told otherwise."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import SERVE_MODEL_DEALS, Workbench
+
+from analysis.commands.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SPOT = {"seat": "C", "hand": "JH QH AH KD 9C", "turn_up": "TH", "score": "2-3", "worlds": "600", "seed": "3"}
+
+
+def cli(argv, capsys) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def cli_error(argv, capsys) -> str:
+    """The one-line message the command line prints for a mistake (after "error: ")."""
+    try:
+        code, _, err = cli(argv, capsys)
+    except SystemExit as exc:   # argparse's own errors
+        code, err = exc.code, capsys.readouterr().err
+    assert code == 2
+    return err.strip().split("error: ", 1)[1]
+
+
+def advise_argv(params: dict) -> list[str]:
+    return ["advise", "--model-deals", str(SERVE_MODEL_DEALS), "--json",
+            *[f"--{k.replace('_', '-')}={v}" for k, v in params.items()]]
+
+
+def wait_for(served, job_id: str, states=("done", "failed", "cancelled"), seconds: float = 60) -> dict:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        status, _, body = served.get(f"/api/jobs/{job_id}")
+        assert status == 200, body
+        job = json.loads(body)
+        if job["state"] in states:
+            return job
+        time.sleep(0.1)
+    raise AssertionError(f"job {job_id} did not reach {states}: {job}")
+
+
+def test_advise_api_gives_the_command_lines_json(served, capsys):
+    status, headers, body = served.get("/api/advise", **SPOT)
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    code, out, _ = cli(advise_argv(SPOT), capsys)
+    assert code == 0
+    assert json.loads(body) == json.loads(out)
+    assert json.loads(body)["worlds"] == 600
+
+
+@pytest.mark.parametrize("change", [{"hand": "JH QH AH KD"}, {"worlds": "many"}, {"turn_up": "JH"},
+                                    {"worlds": "1"}, {"score": "7-0"}, {"calls": "pass,order up"}, {"pack": "36"}])
+def test_a_bad_input_gets_a_400_and_the_command_lines_message(served, capsys, change):
+    params = {**SPOT, **change}
+    status, _, body = served.get("/api/advise", **params)
+    assert status == 400
+    assert json.loads(body)["error"] == cli_error(advise_argv(params), capsys)
+
+
+def test_the_hand_page_shows_an_error_beside_its_field(served, capsys):
+    params = {**SPOT, "turn_up": "JH"}
+    status, _, page = served.get("/hand", **params)
+    assert status == 400
+    shown = re.search(r'<span class="error" id="turn_up-error">([^<]*)</span>', page)
+    assert shown and shown.group(1) == cli_error(advise_argv(params), capsys).replace("'", "&#x27;")
+
+
+def test_the_same_address_gives_the_same_numbers(served):
+    tables = []
+    for _ in range(2):
+        status, _, page = served.get("/hand", **SPOT)
+        assert status == 200
+        tables.append(re.search(r'<table class="advice">.*?</table>', page, re.S).group(0))
+    assert tables[0] == tables[1]
+    advice = json.loads(served.get("/api/advise", **SPOT)[2])
+    for action in advice["actions"]:   # and they are the API's numbers
+        assert f'{action["points"]["estimate"]:+.3f}' in tables[0]
+    other = served.get("/hand", **{**SPOT, "seed": "4"})[2]
+    assert re.search(r'<table class="advice">.*?</table>', other, re.S).group(0) != tables[0]
+
+
+def test_solve_and_claims_give_the_command_lines_json(served, capsys, tmp_path):
+    lines = (ROOT / "examples" / "positions.jsonl").read_text().splitlines()[:3]
+    (tmp_path / "positions.jsonl").write_text("\n".join(lines) + "\n")
+    status, _, body = served.request("POST", "/api/solve", body="\n".join(lines).encode())
+    assert status == 200
+    code, out, _ = cli(["solve", str(tmp_path / "positions.jsonl")], capsys)
+    assert json.loads(body) == [json.loads(line) for line in out.splitlines()]
+    status, _, body = served.get("/api/solve", position='{"hands": {"A": "9C"}}')
+    (tmp_path / "bad.jsonl").write_text('{"hands": {"A": "9C"}}\n')
+    assert status == 400 and json.loads(body)["error"] == cli_error(["solve", str(tmp_path / "bad.jsonl")], capsys)
+
+    status, _, body = served.get("/api/claims")
+    assert status == 200
+    code, out, _ = cli(["claims", "--reports", str(ROOT / "reports"), "--json"], capsys)
+    assert json.loads(body) == json.loads(out) and len(json.loads(body)) == 57
+
+
+def test_a_comparison_runs_as_a_job_to_the_command_lines_result(served, capsys):
+    params = {"a": "optimised", "b": "book", "deals": "20", "seed": "5"}
+    status, _, body = served.request("POST", "/api/compare", params)
+    assert status == 202
+    job = wait_for(served, json.loads(body)["id"])
+    assert job["state"] == "done" and job["progress"] == {"done": 25, "total": 25}
+    code, out, _ = cli(["compare", "optimised", "book", "--deals", "20", "--seed", "5", "--json"], capsys)
+    assert job["result"] == json.loads(out)
+    again = json.loads(served.get(f"/api/jobs/{job['id']}")[2])      # kept once read: a refresh shows it again
+    assert again["result"] == job["result"]
+    status, headers, report = served.get(f"/api/jobs/{job['id']}/report.txt")
+    assert status == 200 and "attachment" in headers["Content-Disposition"] and report.startswith("A = optimised")
+
+
+def test_a_comparison_of_an_uploaded_policy_and_its_refusals(served, capsys):
+    policy = (ROOT / "analysis" / "data" / "policies" / "cautious.toml").read_text()
+    status, _, body = served.request("POST", "/api/compare", body=json.dumps(
+        {"a_toml": policy, "b": "book", "deals": 10}).encode(), headers={"Content-Type": "application/json"})
+    assert status == 202
+    job = wait_for(served, json.loads(body)["id"])
+    assert job["state"] == "done" and job["result"]["a"] == "cautious"
+    assert served.get(f"/api/jobs/{job['id']}/a-policy.toml")[2] == policy
+    # nothing from the browser names a file or a Python module
+    for name in ("/etc/passwd", str(ROOT / "analysis/data/policies/cautious.toml"), "os:getcwd"):
+        status, _, body = served.request("POST", "/api/compare", {"a": name, "b": "book"})
+        assert status == 400 and json.loads(body)["error"].startswith(f"unknown policy {name!r}")
+    status, _, body = served.request("POST", "/api/compare", {"a": "book", "b": "book", "deals": "0"})
+    assert status == 400
+    assert json.loads(body)["error"] == cli_error(["compare", "book", "book", "--deals", "0"], capsys)
+
+
+def test_a_policys_error_names_its_line(served):
+    text = 'name = "mine"\n\n[first_round]\nB = ["three trumps"]\nC = ["three trumpz"]\n'
+    status, _, body = served.request("POST", "/api/policy/check", body=text.encode())
+    assert status == 400
+    answer = json.loads(body)
+    assert answer["line"] == 5 and "three trumpz" in answer["error"]
+    status, _, body = served.request("POST", "/api/policy/check", body=b'name = "mine"\n[first_round\nB = []\n')
+    assert status == 400 and json.loads(body)["line"] == 2 and "line 2" in json.loads(body)["error"]
+    status, _, body = served.request("POST", "/api/policy/check", body=text.replace("trumpz", "trumps").encode())
+    assert status == 200 and json.loads(body)["name"] == "mine"
+
+
+def test_a_full_queue_answers_503_with_retry_after_and_jobs_cancel(serve_cache):
+    small = Workbench(workers=1, waiting=1)
+    try:
+        long = {"a": "optimised", "b": "book", "deals": "200000"}
+        first = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
+        second = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
+        status, headers, body = small.request("POST", "/api/compare", long)
+        assert status == 503 and int(headers["Retry-After"]) > 0 and "busy" in json.loads(body)["error"]
+        status, headers, _ = small.get("/api/advise", **SPOT)        # the short work waits in the same queue
+        assert status == 503 and int(headers["Retry-After"]) > 0
+        assert json.loads(small.get(f"/api/jobs/{second}")[2])["state"] == "waiting"
+        for job_id in (second, first):
+            status, _, body = small.request("POST", f"/api/jobs/{job_id}/cancel")
+            assert status == 200 and json.loads(body)["state"] == "cancelled"
+        assert json.loads(small.get(f"/api/jobs/{first}")[2])["state"] == "cancelled"
+        status, _, body = small.get("/api/advise", **SPOT)              # room again
+        assert status == 200 and json.loads(body)["worlds"] == 600
+    finally:
+        small.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def listening_on(port: int) -> set[str]:
+    """The local addresses with a socket listening on ``port`` (Linux's /proc/net/tcp)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, hex_port = local.split(":")
+        if state == "0A" and int(hex_port, 16) == port:
+            found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the listening sockets from Linux's /proc")
+def test_the_server_listens_on_the_loopback_unless_told_and_warns(serve_cache):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for host, warned in (("127.0.0.1", False), ("0.0.0.0", True)):
+        port = free_port()
+        argv = [sys.executable, "-m", "analysis.commands.cli", "serve", "--port", str(port)]
+        server = subprocess.Popen(argv + ([] if host == "127.0.0.1" else ["--host", host]), cwd=ROOT, env=env,
+                                  stderr=subprocess.PIPE, text=True)
+        try:
+            said = ""
+            while "the workbench at" not in said:
+                said += server.stderr.readline()
+            assert ("warning: listening on 0.0.0.0" in said) == warned
+            deadline = time.time() + 20
+            while not listening_on(port) and time.time() < deadline:
+                time.sleep(0.05)
+            assert listening_on(port) == {host}
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
