@@ -212,3 +212,13 @@ def test_the_server_listens_on_the_loopback_unless_told_and_warns(serve_cache):
         finally:
             server.terminate()
             server.wait(timeout=20)
+
+
+def test_every_claim_has_its_page(served):
+    claims = json.loads(served.get("/api/claims")[2])
+    for c in claims:
+        status, _, page = served.get(f"/book/{c['id']}")
+        assert status == 200 and f"<h1>{c['id']} " in page
+    assert served.get("/book/Z9")[0] == 404
+    status, _, page = served.get("/book", status="split")
+    assert status == 200 and page.count("<tr data-part=") == sum(c["status"] == "split" for c in claims)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from analysis.web.reading import (COMPARE_PARAMS, Commands, Refused, advise_requ
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.1     # seconds between looks at a job a request waits for
+LEDGER_SECONDS = 10
 
 
 def json_response(data, status: int = 200, headers: dict | None = None) -> Response:
@@ -53,6 +55,7 @@ class Workbench:
         self.reports = Path(reports)
         self.model_deals = model_deals
         self.jobs = Jobs(workers, waiting)
+        self.ledger = None     # (when read, the ledger)
 
     # -- work ---------------------------------------------------------------------------------
     async def answer(self, request: Request, kind: str, work: dict, params: dict, command=None):
@@ -81,8 +84,13 @@ class Workbench:
         return job.result, job.seconds
 
     def claims(self):
+        """The ledger of the reports folder, read again at most every LEDGER_SECONDS: a page of the
+        book and each of its claims' pages in a row read it once, and a new run shows soon after."""
         from analysis.run.request import claims_ledger
-        return claims_ledger(self.reports)
+        now = time.monotonic()
+        if self.ledger is None or now - self.ledger[0] > LEDGER_SECONDS:
+            self.ledger = (now, claims_ledger(self.reports))
+        return self.ledger[1]
 
     # -- the API ------------------------------------------------------------------------------
     async def api_advise(self, request: Request) -> Response:

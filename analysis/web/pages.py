@@ -95,6 +95,10 @@ def interval(x: dict | None, percent: bool = False, signed: bool = True) -> str:
         f = (lambda v: f"{100 * v:+.2f}") if signed else (lambda v: f"{100 * v:.1f}%")
     else:
         f = lambda v: f"{v:+.3f}"   # noqa: E731
+    if x["estimate"] is None:
+        return "–"
+    if lo is None or hi is None:      # one deal: no interval
+        return f(x["estimate"])
     return f'{f(x["estimate"])} <span class="ci">[{f(lo)}, {f(hi)}]</span>'
 
 
@@ -216,6 +220,13 @@ def count(n) -> str:
     return "" if n is None else f"{n:,}"
 
 
+def with_interval(estimate, ci) -> str:
+    """An estimate and its interval, as far as they are known."""
+    if not ci or ci[0] is None or ci[1] is None:
+        return number(estimate)
+    return f'{number(estimate)} <span class="ci">[{number(ci[0])}, {number(ci[1])}]</span>'
+
+
 def primary_cell(c: dict) -> str:
     a = c["primary"]["anchor"]
     if a is None:
@@ -223,7 +234,7 @@ def primary_cell(c: dict) -> str:
         title = f' title="waits for {e(waits)}"' if waits else ""
         return f'<span class="muted"{title}>no run saved</span>'
     unit = c["primary"]["unit"]
-    return (f'{number(a["estimate"])} <span class="ci">[{number(a["ci"][0])}, {number(a["ci"][1])}]</span>'
+    return (f'{with_interval(a["estimate"], a["ci"])}'
             f'<br><span class="muted">{e(unit)}, margin {c["primary"]["margin"]}</span>')
 
 
@@ -276,8 +287,7 @@ def claim(c: dict, reports: Path) -> str:
         return e(r.get("source") or "")
 
     reps = "".join(f'<tr><td>{e(r["engine"])}</td><td>{e(r["company"])}</td><td>{e(r["state"] or "")}</td>'
-                   f'<td class=num>{number(r["estimate"])} <span class="ci">[{number(r["ci"][0])}, '
-                   f'{number(r["ci"][1])}]</span></td><td class=num>{count(r["n"])}</td>'
+                   f'<td class=num>{with_interval(r["estimate"], r["ci"])}</td><td class=num>{count(r["n"])}</td>'
                    f'<td>{status_badge(r["verdict"] or "untested")}</td><td>{e(r["judged_by"] or "")}</td>'
                    f'<td>{source(r)}</td></tr>' for r in p["replications"])
     facts = "".join(f"<dt>{name}</dt><dd>{e(p[key])}</dd>" for key, name in
