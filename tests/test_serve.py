@@ -80,6 +80,14 @@ def test_the_hand_page_shows_an_error_beside_its_field(served, capsys):
     assert shown and shown.group(1) == cli_error(advise_argv(params), capsys).replace("'", "&#x27;")
 
 
+def test_a_field_the_address_leaves_out_is_blank_and_its_default(served):
+    status, _, page = served.get("/hand", seat="B", hand="JS 9C AS KS QH", turn_up="9S", worlds="300")
+    assert status == 200
+    assert 'id="score" name="score" value=""' in page and "score 0-0 (his side first)" in page
+    status, _, page = served.get("/hand", seat="B", hand="JS 9C AS KS QH", turn_up="9S", file="/etc/passwd")
+    assert status == 400 and '<p class="error" id="form-error">unknown parameter &#x27;file&#x27;' in page
+
+
 def test_the_same_address_gives_the_same_numbers(served):
     tables = []
     for _ in range(2):

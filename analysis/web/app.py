@@ -213,10 +213,10 @@ class Workbench:
             advice, seconds = await self.answer(request, "advise", work, params, self.commands.advise)
             extra = {"seconds": seconds, **pages.other_actions(work["spot"])}
         except Refused as exc:
-            status, errors = 400, {exc.field or "": str(exc)}
+            status, errors = 400, {exc.field if exc.field in pages.HAND_BLANK else "": str(exc)}
         except QueueFull as exc:
             return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
-        return HTMLResponse(pages.hand({**pages.HAND_DEFAULTS, **params}, advice, errors, extra), status)
+        return HTMLResponse(pages.hand({**pages.HAND_BLANK, **params}, advice, errors, extra), status)
 
     async def book(self, request: Request) -> Response:
         ledger = await run_in_threadpool(self.claims)

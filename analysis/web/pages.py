@@ -11,9 +11,12 @@ from urllib.parse import urlencode
 
 from analysis.game import SEATS, Rules
 from analysis.play.registry import ENGINES
+from analysis.tools.advise import ADVICE_WORLDS
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
-                 "pack": "32", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
+                 "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
+# An address that leaves a field out means the command line's default: the form shows it blank.
+HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
 STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
 
 
@@ -181,7 +184,7 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
     engines = [(name, name) for name in ENGINES]
     form = f"""<form class="hand" method="get" action="/hand" id="hand-form">
 <fieldset><legend>The player</legend>
-{field("seat", "Seat", select("seat", p["seat"], [(s, f"{s}{' (dealer)' if s == 'A' else ' (eldest)' if s == 'B' else ''}") for s in SEATS]), errors)}
+{field("seat", "Seat", select("seat", p["seat"], [("", "")] * (not p["seat"]) + [(s, f"{s}{' (dealer)' if s == 'A' else ' (eldest)' if s == 'B' else ''}") for s in SEATS]), errors)}
 {field("hand", "His five cards", text_input("hand", p["hand"], 18, "JS JC AS KS QS"), errors, "rank and suit: 7 8 9 T J Q K A × S C H D")}
 {field("turn_up", "Turn-up", text_input("turn_up", p["turn_up"], 4, "9S"), errors)}
 {field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "his side's points first")}
@@ -189,12 +192,12 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
 {field("round", "Round", select("round", p["round"], [("", "from the calls"), ("1", "1"), ("2", "2")]), errors)}
 </fieldset>
 <fieldset><legend>The rules and the engine</legend>
-{field("pack", "Pack", select("pack", p["pack"], [("32", "32 cards (the book)"), ("24", "24 cards")]), errors)}
+{field("pack", "Pack", select("pack", p["pack"], [("", "32 cards (the book)"), ("24", "24 cards")]), errors)}
 {field("game", "Game", text_input("game", p["game"], 4, "5"), errors, "points; empty: 5 (32 cards) or 10 (24)")}
 {field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", p["stick_the_dealer"], [("", "no (law 77)"), ("true", "yes")]), errors)}
 {field("play", "Card play", select("play", p["play"], engines), errors, "dd: double-dummy")}
-{field("worlds", "Worlds", text_input("worlds", p["worlds"], 7), errors)}
-{field("seed", "Seed", text_input("seed", p["seed"], 6), errors)}
+{field("worlds", "Worlds", text_input("worlds", p["worlds"], 7, f"{ADVICE_WORLDS}"), errors)}
+{field("seed", "Seed", text_input("seed", p["seed"], 6, "0"), errors)}
 </fieldset>
 <p class="submit"><button type="submit" id="advise">Advise</button><span class="working" hidden>computing…</span></p>
 {f'<p class="error" id="form-error">{e(errors[""])}</p>' if errors.get("") else ""}
