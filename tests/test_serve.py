@@ -10,7 +10,9 @@ import socket
 import subprocess
 import sys
 import time
+from html import unescape
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 from conftest import SERVE_MODEL_DEALS, Workbench
@@ -230,3 +232,71 @@ def test_every_claim_has_its_page(served):
     assert served.get("/book/Z9")[0] == 404
     status, _, page = served.get("/book", status="split")
     assert status == 200 and page.count("<tr data-part=") == sum(c["status"] == "split" for c in claims)
+
+
+def drawn(served, **params) -> tuple[str, str]:
+    """The charts page of ``params`` once its job has drawn them: (the page, the job's id)."""
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        status, _, page = served.get("/charts", **params)
+        assert status == 200, page
+        job_id = re.search(r'/api/jobs/([0-9a-f]+)/|data-id="([0-9a-f]+)"', page)
+        if '<figure class="page"' in page:
+            return page, job_id.group(1)
+        assert 'id="job"' in page and "data-state=" in page      # waiting or running: its progress shown
+        time.sleep(0.3)
+    raise AssertionError(f"the charts of {params} were not drawn")
+
+
+def test_a_call_card_is_the_commands_own_picture(served, capsys, tmp_path):
+    page, job_id = drawn(served, kind="card", policy="optimised", deals="300", seed="7", seat="C")
+    code, _, _ = cli(["card", "optimised", "--deals", "300", "--seed", "7", "--out", str(tmp_path)], capsys)
+    assert code == 0
+    with urlopen(f"{served.url}/api/jobs/{job_id}/call_card_C.png") as answer:
+        assert answer.headers["Content-Type"] == "image/png"
+        assert answer.read() == (tmp_path / "call_card_C.png").read_bytes()
+    headline = unescape(re.search(r'<p class="spot">([^<]*)</p>', page).group(1))
+    assert headline.startswith("Call cards of optimised beside the book") and headline in (
+        (tmp_path / "report.md").read_text())
+    # another seat's card is the same job's: its address draws nothing again
+    again, other = drawn(served, kind="card", policy="optimised", deals="300", seed="7", seat="A")
+    assert other == job_id and f"/api/jobs/{job_id}/call_card_A.png" in again
+    assert served.get("/api/jobs/" + job_id + "/report.md")[0] == 404     # only the pictures, the PDF and the CSV
+
+
+def test_a_strategy_chart_of_a_policys_text_is_the_commands(served, capsys, tmp_path):
+    text = (ROOT / "analysis" / "data" / "policies" / "cautious.toml").read_text()
+    page, job_id = drawn(served, kind="chart", policy_toml=text, seat="B", deals="200", cap="5", seed="3")
+    (tmp_path / "mine.toml").write_text(text)
+    code, out, _ = cli(["chart", str(tmp_path / "mine.toml"), "--seat", "B", "--deals", "200", "--cap", "5",
+                        "--seed", "3", "--out", str(tmp_path / "out")], capsys)
+    assert code == 0
+    assert re.search(r'<p class="spot">([^<]*)</p>', page).group(1) == out.splitlines()[-1]
+    for name in ("chart_B_round1.png", "chart_B_round2.png", "chart.csv"):
+        with urlopen(f"{served.url}/api/jobs/{job_id}/{name}") as answer:
+            assert answer.read() == (tmp_path / "out" / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("params, argv, field", [
+    ({"kind": "chart", "policy": "book", "seat": "E"}, ["chart", "book", "--seat", "E"], "seat"),
+    ({"kind": "chart", "policy": "book", "deals": "0"}, ["chart", "book", "--deals", "0"], "deals"),
+    ({"kind": "chart", "policy": "book", "score": "5-1"}, ["chart", "book", "--score", "5-1"], "score"),
+    ({"kind": "card", "policy": "optimised", "deals": "many"}, ["card", "optimised", "--deals", "many"], "deals"),
+    ({"kind": "card", "policy": "book"}, ["card", "book"], "against"),     # the card beside itself
+])
+def test_a_bad_chart_is_refused_before_any_work_with_the_command_lines_message(served, capsys, tmp_path, params,
+                                                                                argv, field):
+    status, _, page = served.get("/charts", **params)
+    assert status == 400 and 'id="job"' not in page
+    shown = re.search(r'<span class="error" id="(\w+)-error">([^<]*)</span>', page)
+    assert unescape(shown.group(2)) == cli_error([*argv, "--out", str(tmp_path)], capsys)
+    assert shown.group(1) == field
+
+
+def test_a_chart_names_no_file(served):
+    for params in ({"kind": "chart", "policy": str(ROOT / "analysis/data/policies/cautious.toml")},
+                   {"kind": "card", "policy": "os:getcwd"}, {"kind": "card", "policy": "book", "out": "/tmp"}):
+        status, _, page = served.get("/charts", **params)
+        assert status == 400 and 'id="job"' not in page
+    status, _, page = served.get("/charts", kind="card", policy_toml='name = "x"\n[first_round]\nB = ["thre trumps"]\n')
+    assert status == 400 and re.search(r'id="policy_toml-error">line 3: your policy', page)

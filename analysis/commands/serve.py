@@ -38,12 +38,12 @@ def loopback(host: str) -> bool:
 
 def workbench(reports="reports", model_deals: int | None = None, workers: int = 2, waiting: int = 4):
     """The workbench's application (ASGI), its requests read by the subcommands advise and compare."""
-    from analysis.commands import advise, compare
+    from analysis.commands import advise, card, chart, compare
     from analysis.commands.cli import in_flag_words
     from analysis.tools.advise import MODEL_DEALS
     from analysis.web import Commands, create_app
 
-    return create_app(Commands(advise, compare, in_flag_words), reports,
+    return create_app(Commands(advise, compare, card, chart, in_flag_words), reports,
                       MODEL_DEALS if model_deals is None else model_deals, workers, waiting)
 
 

@@ -23,11 +23,12 @@ from starlette.staticfiles import StaticFiles
 from analysis.errors import EuchreError
 from analysis.web import pages
 from analysis.web.jobs import CANCELLED, DONE, FAILED, FINISHED, Jobs, QueueFull
-from analysis.web.reading import (COMPARE_PARAMS, Commands, Refused, advise_request, compare_request, line_of,
-                                  refused, solve_request)
+from analysis.web.reading import (COMPARE_PARAMS, Commands, Refused, advise_request, charts_request, compare_request,
+                                  line_of, refused, solve_request)
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.1     # seconds between looks at a job a request waits for
+MEDIA = {".png": "image/png", ".pdf": "application/pdf", ".csv": "text/csv; charset=utf-8"}
 LEDGER_SECONDS = 10
 
 
@@ -56,6 +57,7 @@ class Workbench:
         self.model_deals = model_deals
         self.jobs = Jobs(workers, waiting)
         self.ledger = None     # (when read, the ledger)
+        self.drawn: dict[str, str] = {}    # a charts page's request -> the job drawing it
 
     # -- work ---------------------------------------------------------------------------------
     async def answer(self, request: Request, kind: str, work: dict, params: dict, command=None):
@@ -157,6 +159,9 @@ class Workbench:
         out["uploaded"] = [k[0] for k in job.params if k.endswith("_toml")]    # its policies, to download
         if job.kind == "compare" and job.state == DONE:
             out["result"] = job.result["json"]    # what `euchrelab compare --json` prints
+        elif job.kind in ("card", "chart") and job.state == DONE:   # the files by their names, not their bytes
+            out["result"] = {**{k: v for k, v in job.result.items() if k != "files"},
+                             "files": [f"/api/jobs/{job.id}/{name}" for name in job.result["files"]]}
         out["waiting_before"] = self.jobs.position(job)
         return out
 
@@ -177,6 +182,13 @@ class Workbench:
         and the policy uploaded for it."""
         job = self.jobs.get(request.path_params["id"])
         name = request.path_params["name"]
+        if job is not None and job.kind in ("card", "chart"):
+            if job.state != DONE or name not in job.result["files"]:
+                return error_response(f"no {name} for this job", 404)
+            suffix = Path(name).suffix
+            shown = "inline" if suffix == ".png" else f'attachment; filename="{name}"'
+            return Response(job.result["files"][name], media_type=MEDIA[suffix],
+                            headers={"Content-Disposition": shown, "Cache-Control": "private, max-age=600"})
         if job is None or job.kind != "compare":
             return error_response("no such job", 404)
         if name.endswith("policy.toml") and name[:1] in "ab" and job.params.get(f"{name[0]}_toml"):
@@ -235,6 +247,34 @@ class Workbench:
     async def heuristic(self, request: Request) -> Response:
         return HTMLResponse(pages.heuristic())
 
+    async def charts(self, request: Request) -> Response:
+        """A call card or a strategy chart: drawn by a job the first time its address is opened,
+        the same job shown while it is kept (the page follows its progress and reloads), drawn
+        again from the same seed after."""
+        params = dict(request.query_params)
+        if not params:
+            return HTMLResponse(pages.charts(pages.CHARTS_DEFAULTS))
+        shown = {**pages.CHARTS_BLANK, **params}
+        try:
+            kind, work, seat = charts_request(self.commands, params)
+        except Refused as exc:
+            field = exc.field if exc.field in pages.CHARTS_BLANK else ""
+            return HTMLResponse(pages.charts(shown, errors={field: str(exc)}), 400)
+        key = json.dumps(sorted((k, v) for k, v in params.items() if v.strip() and not (kind == "card" and k == "seat")))
+        job = self.jobs.get(self.drawn.get(key, ""))
+        if job is None or job.state == CANCELLED:     # cancelled: opening its address again draws it
+            try:
+                job = self.jobs.submit(kind, work, {k: v for k, v in params.items() if k != "policy_toml"})
+            except QueueFull as exc:
+                return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+            self.drawn = {k: v for k, v in self.drawn.items() if self.jobs.get(v, read=False)} | {key: job.id}
+        errors, status = {}, 200
+        if job.state == FAILED:
+            message = str(refused(self.commands, self.commands.card if kind == "card" else self.commands.chart,
+                                  job.error)) if not job.internal else job.error
+            errors, status = {"": message}, 500 if job.internal else 400
+        return HTMLResponse(pages.charts(shown, self.job_dict(job), errors, seat), status)
+
     async def job_page(self, request: Request) -> Response:
         job = self.jobs.get(request.path_params["id"])
         if job is None:
@@ -246,6 +286,7 @@ class Workbench:
         routes = [
             Route("/", self.home), Route("/hand", self.hand), Route("/book", self.book),
             Route("/book/{id}", self.claim), Route("/heuristic", self.heuristic), Route("/jobs/{id}", self.job_page),
+            Route("/charts", self.charts),
             Route("/api/advise", self.api_advise), Route("/api/solve", self.api_solve, methods=["GET", "POST"]),
             Route("/api/claims", self.api_claims), Route("/api/compare", self.api_compare, methods=["POST"]),
             Route("/api/jobs/{id}", self.api_job), Route("/api/jobs/{id}", self.api_cancel, methods=["DELETE"]),

@@ -5,6 +5,7 @@ holds every parameter of what it shows, so the same address shows the same numbe
 """
 from __future__ import annotations
 
+import json
 from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
@@ -12,6 +13,7 @@ from urllib.parse import urlencode
 from analysis.game import SEATS, Rules
 from analysis.play.registry import ENGINES
 from analysis.tools.advise import ADVICE_WORLDS
+from analysis.web.reading import KINDS
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
                  "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
@@ -26,7 +28,8 @@ def e(x) -> str:
 
 def layout(title: str, body: str, here: str = "") -> str:
     nav = "".join(f'<a href="{href}"{" class=here" if href == here else ""}>{name}</a>'
-                  for href, name in (("/hand", "A hand"), ("/heuristic", "A heuristic"), ("/book", "The book")))
+                  for href, name in (("/hand", "A hand"), ("/position", "A position"), ("/heuristic", "A heuristic"),
+                                     ("/charts", "Charts"), ("/book", "The book")))
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(title)} · euchrelab</title><link rel="stylesheet" href="/static/style.css">
@@ -46,6 +49,10 @@ net points and chance to win the game, with 95% intervals; what the book does, a
 and compare it by duplicate deals against the book's or the optimised policy.</p></a>
 <a class="card" href="/book"><h2>The book</h2><p>The book's 57 claims, each with its pre-registered test, its
 replications and its status: what did the book get right?</p></a>
+<a class="card" href="/position"><h2>A position</h2><p>A hand in play: the trumps, the four hands and the cards
+played. Each card he may play, valued double-dummy and from what he can know.</p></a>
+<a class="card" href="/charts"><h2>Charts</h2><p>Call cards and strategy charts of any policy, the book's, the
+optimised, the modern ones or your own: the least hand it calls with, by seat and score band, beside the book's line.</p></a>
 </div>"""
     return layout("The workbench", body)
 
@@ -74,6 +81,8 @@ def text_input(name: str, value, size: int = 8, placeholder: str = "") -> str:
 
 
 def select(name: str, value, options) -> str:
+    if value and str(value) not in {str(v) for v, _ in options}:    # a bad value from the address shown as given
+        options = [(value, value), *options]
     opts = "".join(f'<option value="{e(v)}"{" selected" if str(v) == str(value) else ""}>{e(text)}</option>'
                    for v, text in options)
     return f'<select id="{name}" name="{name}">{opts}</select>'
@@ -415,3 +424,126 @@ the two policies differ. What a decision adds to the points per hand is its shar
 <p class="links">This page's address keeps the job: reload it at any time; the result is kept for an hour, and for ten
 minutes once read.</p>"""
     return layout("A comparison", body, "/heuristic")
+
+
+# --- the charts ----------------------------------------------------------------------------------
+
+CHARTS_DEFAULTS = {"kind": "card", "policy": "optimised", "policy_toml": "", "against": "book", "seat": "B",
+                   "score": "", "deals": "10000", "seed": "1888", "cap": "", "pack": "", "game": "",
+                   "stick_the_dealer": ""}
+CHARTS_BLANK = {k: "" for k in CHARTS_DEFAULTS}
+# The deals the form offers for each kind (the command line's defaults, 100,000 and 20,000, take minutes).
+FORM_DEALS = {"card": "10000", "chart": "5000"}
+
+
+def progress_box(job: dict, unit: str = "chunks") -> str:
+    """A job waiting or running: its state, its progress bar and its cancel button; the page's
+    script follows it and reloads the page when it ends."""
+    done, total = job["progress"]["done"], job["progress"]["total"]
+    share = 100 * done / total if total else 0
+    waiting = job.get("waiting_before")
+    return f"""<div id="job" data-id="{e(job["id"])}" data-state="{e(job["state"])}" data-unit="{e(unit)}">
+<p>State: <b id="state">{e(job["state"])}</b>{f' (<span id="waiting">{waiting}</span> before it)' if waiting else ""}
+· <span id="seconds">{"" if job["seconds"] is None else f"{job['seconds']:.0f} s"}</span></p>
+<progress id="progress" max="100" value="{share:.0f}">{share:.0f}%</progress>
+<span id="chunks">{f"{done:,} of {total:,} {unit}" if total else ""}</span>
+{'<button type="button" id="cancel">Cancel</button>' if job["state"] in ("waiting", "running") else ""}
+</div>"""
+
+
+def page_caption(name: str) -> str:
+    """A strategy chart's page in words, from its file's name (``chart_B_round2_4-2.png``)."""
+    from analysis.game import SEAT_NAMES, SEATS as LETTERS
+    from analysis.tools.strategy import PAGE_TITLES, read_page_key, score_words
+
+    seat, rnd, (a, b) = read_page_key(name.removeprefix("chart_").removesuffix(".png"))
+    return f"{SEAT_NAMES[LETTERS.index(seat)]}, at {score_words(a, b, seat)}: {PAGE_TITLES[rnd]}"
+
+
+def charts_result(params: dict, job: dict, seat: str | None) -> str:
+    """The drawn card or charts of a finished job, as images of the job's files."""
+    r = job["result"]
+    files = {url.rsplit("/", 1)[1]: url for url in r["files"]}
+    here = {k: v for k, v in params.items() if v != ""}
+    if params.get("kind", "card") == "card":
+        tabs = " ".join(f'<a href="/charts?{e(urlencode({**here, "seat": s}))}"'
+                        f'{" class=here" if s == seat else ""}>{s}</a>' for s in SEATS)
+        differ = "".join(f"<li>{e(line)}</li>" for line in r["differ"])
+        body = f"""<p class="spot">{e(r["headline"])}</p>
+<p class="tabs">The card of seat: {tabs}</p>
+<figure class="page"><img src="{e(files[f"call_card_{seat}.png"])}" alt="The call card of seat {e(seat)}"
+width="910" height="1286"></figure>
+<h2>Where the two lines differ</h2><p class="muted">By seat and round: the band, then each policy's rung of the
+ladder (1 the strongest).</p><ul class="differ">{differ}</ul>
+<p class="links">Download: <a href="{e(files["call_card.pdf"])}">the four cards (PDF, a page a seat)</a> ·
+<a href="{e(files["call_card.csv"])}">every rung's share with its 95% interval (CSV)</a></p>"""
+    else:
+        figures = "".join(f'<figure class="page" id="{e(name[:-4])}"><figcaption>{e(page_caption(name))}</figcaption>'
+                          f'<img src="{e(files[name])}" alt="{e(page_caption(name))}" width="1240" height="1754">'
+                          f'</figure>' for name in r["pages"])
+        index = " · ".join(f'<a href="#{e(name[:-4])}">{e(page_caption(name))}</a>' for name in r["pages"])
+        book = ""
+        if params.get("policy") != "book":
+            book = (f' · <a href="/charts?{e(urlencode({**{k: v for k, v in here.items() if k != "policy_toml"}, "policy": "book"}))}">the book\'s '
+                    'charts with the same settings</a>')
+        body = f"""<p class="spot">{e(r["verdicts"])}</p>
+<p class="links">{index}</p>{figures}
+<p class="links">Download: <a href="{e(files["chart.pdf"])}">every page (PDF)</a> ·
+<a href="{e(files["chart.csv"])}">every action's value by hand class (CSV)</a>{book}</p>"""
+    return body
+
+
+def charts(params: dict, job: dict | None = None, errors: dict | None = None, seat: str | None = None) -> str:
+    from analysis.bidding.policies import NAMED
+
+    errors = errors or {}
+    p = params
+    kind = p["kind"] or "card"
+    names = [(n, n) for n in NAMED]
+
+    def only(which: str, html: str) -> str:     # a field of one kind: the script hides it under the other
+        return html.replace('<div class="field', f'<div data-kind="{which}" class="field', 1)
+
+    seats = [(s, s) for s in SEATS] + [("all", "all (charts only)")]
+    toml_open = " open" if p["policy_toml"] or errors.get("policy_toml") or p["policy"] == "" and p["kind"] else ""
+    form = f"""<form class="hand" method="get" action="/charts" id="charts-form" data-deals="{e(json.dumps(FORM_DEALS))}">
+<fieldset><legend>What</legend>
+{field("kind", "Draw", select("kind", kind, [(k, w) for k, w in KINDS.items()]), errors)}
+{field("policy", "Policy", select("policy", p["policy"], names + [("", "yours (the TOML below)")]), errors)}
+{only("card", field("against", "Beside", select("against", p["against"] or "book", names), errors, "its line beside this one's"))}
+{field("seat", "Seat", select("seat", p["seat"], [("", "")] * (not p["seat"]) + seats), errors, "a card: its page shown")}
+{only("chart", field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "AC-BD before the hand"))}
+</fieldset>
+<fieldset><legend>How much</legend>
+{field("deals", "Deals", text_input("deals", p["deals"], 8), errors, "a card: a band and side (command line 100,000); a chart: a seat and round (20,000)")}
+{field("seed", "Seed", text_input("seed", p["seed"], 6, "1888"), errors)}
+{only("chart", field("cap", "Cap", text_input("cap", p["cap"], 4, "60"), errors, "hands of a class per 25,000 deals"))}
+</fieldset>
+<fieldset><legend>The rules</legend>
+{field("pack", "Pack", select("pack", p["pack"], [("", "32 cards (the book)"), ("24", "24 cards")]), errors)}
+{field("game", "Game", text_input("game", p["game"], 4, "5"), errors, "points; empty: 5 (32 cards) or 10 (24)")}
+{field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", p["stick_the_dealer"], [("", "no (law 77)"), ("true", "yes")]), errors)}
+</fieldset>
+<details class="toml"{toml_open}><summary>Your policy (TOML), used when no policy is named</summary>
+{field("policy_toml", "", f'<textarea id="policy_toml" name="policy_toml" rows="12" cols="80" spellcheck="false">{e(p["policy_toml"])}</textarea>', errors, "the language of the heuristic page; never a file")}
+</details>
+<p class="submit"><button type="submit" id="draw">Draw</button><span class="working" hidden>drawing…</span></p>
+{f'<p class="error" id="form-error">{e(errors[""])}</p>' if errors.get("") else ""}
+</form>"""
+    result = ""
+    if job is not None and job["state"] in ("waiting", "running"):
+        unit = "deals" if kind == "chart" else "chunks"
+        result = f'<section class="result" id="result">{progress_box(job, unit)}</section>'
+    elif job is not None and job["state"] == "cancelled":
+        result = ('<section class="result" id="result"><p>Cancelled. Open this address again to draw it.</p></section>')
+    elif job is not None and job["state"] == "done":
+        query = urlencode({k: v for k, v in params.items() if v != ""})
+        result = (f'<section class="result" id="result">{charts_result(params, job, seat)}'
+                  f'<p class="links">These {KINDS[kind]}: <a href="/charts?{e(query)}">their address</a> (the same '
+                  f'address draws the same {KINDS[kind]}, from the same seed).</p></section>')
+    intro = ("<p class=lead>A policy's <b>call cards</b>: for each seat, the least hand it calls with in each round and "
+             "score band, beside another policy's line (the book's unless chosen), read from fresh deals. Or its "
+             "<b>strategy charts</b>: for each hand class, the best bid found by playing every action double-dummy on "
+             "the same deals, and what the policy does there. The same code as <code>euchrelab card</code> and "
+             "<code>euchrelab chart</code>.</p>")
+    return layout("Charts", f"<h1>Charts</h1>{intro}{form}{result}", "/charts")

@@ -19,6 +19,13 @@ from analysis.errors import EuchreError
 ADVISE_PARAMS = ("seat", "hand", "turn_up", "score", "calls", "round", "worlds", "play", "seed", "pack", "game",
                  "stick_the_dealer")
 COMPARE_PARAMS = ("a", "b", "deals", "games", "seed", "play", "worlds", "score", "pack", "game", "stick_the_dealer")
+CARD_PARAMS = ("policy", "against", "deals", "seed", "pack", "game", "stick_the_dealer")
+CHART_PARAMS = ("policy", "seat", "deals", "seed", "cap", "score", "pack", "game", "stick_the_dealer")
+# The charts page: a call card (its seat only chooses the page shown: a card is drawn for every seat)
+# or a strategy chart, of a named policy or of the TOML text given.
+CHARTS_PARAMS = ("kind", "policy", "policy_toml", "against", "seat", "score", "deals", "seed", "cap", "pack", "game",
+                 "stick_the_dealer")
+KINDS = {"card": "call cards", "chart": "strategy charts"}
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
@@ -29,6 +36,8 @@ class Commands:
 
     advise: ModuleType
     compare: ModuleType
+    card: ModuleType
+    chart: ModuleType
     flag_words: Callable[[str, argparse.ArgumentParser], str]
 
 
@@ -108,7 +117,8 @@ def checked(commands: Commands, parser, allowed, step):
 
 def refused(commands: Commands, module: ModuleType, message: str) -> Refused:
     """A library's error worded as the subcommand ``module`` words it at the command line."""
-    allowed = ADVISE_PARAMS if module is commands.advise else COMPARE_PARAMS
+    allowed = {commands.advise: ADVISE_PARAMS, commands.card: CARD_PARAMS,
+               commands.chart: CHART_PARAMS}.get(module, COMPARE_PARAMS)
     message = commands.flag_words(message, parser_of(module))
     return Refused(message, field_of(message, allowed))
 
@@ -142,6 +152,61 @@ def compare_request(commands: Commands, params: Mapping[str, str], texts: Mappin
             raise Refused(str(exc), f"{side}_toml" if text else side) from None
     request["n_jobs"] = 1    # one process a job: the queue bounds the machine's load
     return request
+
+
+def charts_request(commands: Commands, params: Mapping[str, str]) -> tuple[str, dict, str | None]:
+    """The charts page's request: its kind ("card" or "chart"), the arguments of
+    :func:`analysis.tools.card_set.call_cards` or :func:`analysis.tools.policy_charts.chart_policy`
+    checked as ``euchrelab card`` or ``euchrelab chart`` checks them, and the seat whose card is
+    shown (None for a chart). The policy is one of the named ones or the TOML text ``policy_toml``."""
+    from analysis.bidding.policies import named_policy, policy_from_text
+
+    for name in params:
+        if name not in CHARTS_PARAMS:
+            raise Refused(f"unknown parameter {name!r}: use {', '.join(CHARTS_PARAMS)}", name)
+    params = {k: v for k, v in params.items() if str(v).strip()}   # an empty field means the default
+    kind = params.pop("kind", "card")
+    if kind not in KINDS:
+        raise Refused(f"kind must be card or chart, not {kind!r}", "kind")
+    text = params.pop("policy_toml", "")
+    if text and params.get("policy"):
+        raise Refused("give the policy once: a name, or its TOML text with no name chosen", "policy")
+    if text:
+        params["policy"] = "yours"     # a placeholder the parser reads; the text is the policy
+    shown = None
+    if kind == "card":
+        given = params.pop("seat", "B")
+        shown = given.strip().upper()
+        if shown not in ("A", "B", "C", "D"):
+            raise Refused(f"seat {given!r} is not a seat: give A, B, C or D", "seat")
+    module, allowed = (commands.card, CARD_PARAMS) if kind == "card" else (commands.chart, CHART_PARAMS)
+    for name in params:
+        if name not in allowed:
+            raise Refused(f"{name} is not an option of {KINDS[kind]} (euchrelab {module.NAME}): leave it empty",
+                          name)
+    try:
+        args, parser = parsed(module, commands, params, allowed, positional=("policy",))
+    except Refused as exc:
+        raise Refused(str(exc), "policy" if exc.field is None and "POLICY" in str(exc) else exc.field) from None
+    request = checked(commands, parser, allowed, lambda: module.request(args))
+    sides = ("policy", "against") if kind == "card" else ("policy",)
+    for side in sides:
+        try:
+            request[side] = (policy_from_text(text, "your policy") if side == "policy" and text
+                             else named_policy(request[side]))
+        except EuchreError as exc:
+            if side == "policy" and text:
+                line = line_of(str(exc), text)
+                raise Refused((f"line {line}: " if line else "") + str(exc), "policy_toml") from None
+            raise Refused(str(exc), side) from None
+    if kind == "card":     # the same policy twice, refused as the card refuses it, before any work
+        from analysis.tools.card_set import policy_names
+        try:
+            policy_names(request["policy"], request["against"], params["policy"], params.get("against", "book"))
+        except EuchreError as exc:
+            raise Refused(str(exc), "against") from None
+    request["jobs"] = 1    # one process a job: the queue bounds the machine's load
+    return kind, request, shown
 
 
 def solve_request(lines: list[str], reference: str | None) -> dict:

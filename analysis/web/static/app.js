@@ -97,21 +97,28 @@ function policyForm() {
   });
 }
 
-// A job: its progress until it ends, then the page again with its result.
+// A job: its progress until it ends, then the page again with its result. On the charts page a
+// cancelled job stays cancelled (reloading its address would draw it again).
 function jobPage() {
   const box = byId("job");
   if (!box) return;
   const id = box.dataset.id;
+  const unit = box.dataset.unit || "chunks";
+  const onChartsPage = Boolean(byId("charts-form"));
+  let timer = null;
   const cancel = byId("cancel");
   if (cancel) {
     cancel.addEventListener("click", async () => {
       cancel.disabled = true;
       await fetch("/api/jobs/" + id + "/cancel", {method: "POST"});
-      window.location.reload();
+      if (!onChartsPage) { window.location.reload(); return; }
+      clearInterval(timer);
+      byId("state").textContent = "cancelled";
+      cancel.hidden = true;
     });
   }
   if (box.dataset.state !== "waiting" && box.dataset.state !== "running") return;
-  const timer = setInterval(async () => {
+  timer = setInterval(async () => {
     const answer = await fetch("/api/jobs/" + id);
     if (!answer.ok) { clearInterval(timer); window.location.reload(); return; }
     const job = await answer.json();
@@ -119,14 +126,49 @@ function jobPage() {
     byId("state").textContent = job.state;
     if (total) {
       byId("progress").value = Math.round(100 * done / total);
-      byId("chunks").textContent = done + " of " + total + " chunks";
+      byId("chunks").textContent = done.toLocaleString("en") + " of " + total.toLocaleString("en") + " " + unit;
     }
     if (job.seconds !== null) byId("seconds").textContent = Math.round(job.seconds) + " s";
+    if (job.state === "cancelled") { clearInterval(timer); return; }
     if (job.state !== "waiting" && job.state !== "running") { clearInterval(timer); window.location.reload(); }
   }, 500);
+}
+
+// The charts: the fields of the other kind hidden and left out of the address; the deals the
+// form offers follow the kind; a named policy leaves the TOML text out.
+function chartsForm() {
+  const form = byId("charts-form");
+  if (!form) return;
+  const kind = byId("kind");
+  const deals = byId("deals");
+  const offered = JSON.parse(form.dataset.deals);
+  function show() {
+    for (const el of form.querySelectorAll("[data-kind]")) el.hidden = el.dataset.kind !== kind.value;
+  }
+  kind.addEventListener("change", () => {
+    for (const [other, value] of Object.entries(offered)) {
+      if (other !== kind.value && deals.value === value) deals.value = offered[kind.value];
+    }
+    show();
+  });
+  show();
+  form.addEventListener("submit", () => {
+    const named = byId("policy").value !== "";
+    for (const el of form.elements) {
+      const hidden = el.closest("[data-kind]") && el.closest("[data-kind]").hidden;
+      if (el.name && (el.value === "" || hidden || (named && el.name === "policy_toml"))) el.disabled = true;
+    }
+    byId("draw").disabled = true;
+    form.querySelector(".working").hidden = false;
+  });
+  window.addEventListener("pageshow", () => {
+    for (const el of form.elements) el.disabled = false;
+    form.querySelector(".working").hidden = true;
+  });
 }
 
 handForm();
 bookFilters();
 policyForm();
 jobPage();
+chartsForm();
