@@ -300,3 +300,45 @@ def test_a_chart_names_no_file(served):
         assert status == 400 and 'id="job"' not in page
     status, _, page = served.get("/charts", kind="card", policy_toml='name = "x"\n[first_round]\nB = ["thre trumps"]\n')
     assert status == 400 and re.search(r'id="policy_toml-error">line 3: your policy', page)
+
+
+POSITION = {"trump": "C", "A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H",
+            "leader": "B", "played": "JD 7D TC", "worlds": "40", "seed": "2"}
+
+
+def test_a_position_shows_each_card_double_dummy_and_at_the_table_as_solve_gives_them(served, capsys, tmp_path):
+    status, _, page = served.get("/position", **POSITION)
+    assert status == 200
+    hands = {s: POSITION[s] for s in "ABCD"}
+    common = {"trump": "C", "hands": hands, "leader": "B", "played": ["JD", "7D", "TC"]}
+    (tmp_path / "p.jsonl").write_text(json.dumps({**common, "analyse": True}) + "\n"
+                                      + json.dumps({**common, "view": "table", "worlds": 40, "seed": 2}) + "\n")
+    code, out, _ = cli(["solve", str(tmp_path / "p.jsonl")], capsys)
+    dd, table = (json.loads(line) for line in out.splitlines())
+    assert dd["to_move"] == table["to_move"] == "A" and table["worlds"] == 40
+    rows = re.findall(r'<th scope=row class="cardname">(\w\w)(?:\s*<span[^>]*>[^<]*</span>)*</th>'
+                      r'<td class=num>([\d.]+)</td><td class=num>([\d.]+)</td>', page)
+    assert [card for card, _, _ in rows] == list(dd["moves"])
+    for card, shown_dd, shown_table in rows:      # A's side is AC: its tricks as solve gives them
+        assert int(shown_dd) == dd["moves"][card] and float(shown_table) == pytest.approx(table["moves"][card], abs=0.005)
+    best = max(dd["moves"].values())
+    assert re.findall(r'class="cardname">(\w\w) <span class="mark best">', page) == [
+        c for c, v in dd["moves"].items() if v == best]
+    table_of = lambda html: re.search(r'<table class="advice position">.*?</table>', html, re.S).group(0)  # noqa: E731
+    assert table_of(served.get("/position", **POSITION)[2]) == table_of(page)    # the same address, the same numbers
+
+
+@pytest.mark.parametrize("change, field", [({"A": "9C JC AH KH"}, "A"), ({"D": "KC TC AS 9S 9C"}, "D"),
+                                           ({"trump": "X"}, "trump"), ({"worlds": "0"}, "worlds"),
+                                           ({"leader": "Q"}, "leader"), ({"played": "JD 7D TC 8S 9C"}, "played")])
+def test_a_bad_position_shows_solves_message_beside_its_field(served, capsys, tmp_path, change, field):
+    params = {**POSITION, **change}
+    status, _, page = served.get("/position", **params)
+    assert status == 400
+    shown = re.search(r'<span class="error" id="(\w+)-error">([^<]*)</span>', page)
+    hands = {s: params[s] for s in "ABCD"}
+    line = {"trump": params["trump"], "hands": hands, "leader": params["leader"], "played": params["played"].split(),
+            "view": "table", "worlds": int(params["worlds"]), "seed": 2}
+    (tmp_path / "p.jsonl").write_text(json.dumps(line) + "\n")
+    message = cli_error(["solve", str(tmp_path / "p.jsonl")], capsys)
+    assert (shown.group(1), unescape(shown.group(2))) == (field, message.removeprefix("line 1: "))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,8 +24,8 @@ from starlette.staticfiles import StaticFiles
 from analysis.errors import EuchreError
 from analysis.web import pages
 from analysis.web.jobs import CANCELLED, DONE, FAILED, FINISHED, Jobs, QueueFull
-from analysis.web.reading import (COMPARE_PARAMS, Commands, Refused, advise_request, charts_request, compare_request,
-                                  line_of, refused, solve_request)
+from analysis.web.reading import (COMPARE_PARAMS, POSITION_PARAMS, Commands, Refused, advise_request, charts_request,
+                                  compare_request, line_of, position_field, position_lines, refused, solve_request)
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.1     # seconds between looks at a job a request waits for
@@ -275,6 +276,25 @@ class Workbench:
             errors, status = {"": message}, 500 if job.internal else 400
         return HTMLResponse(pages.charts(shown, self.job_dict(job), errors, seat), status)
 
+    async def position(self, request: Request) -> Response:
+        """A position in play: each legal card double-dummy and from what the player can know, by
+        ``euchrelab solve``'s two answers to it, run as one job."""
+        params = dict(request.query_params)
+        if not params:
+            return HTMLResponse(pages.position(pages.POSITION_DEFAULTS))
+        status, answer, errors, seconds, lines = 200, None, {}, 0.0, None
+        try:
+            lines = position_lines(params)
+            answer, seconds = await self.answer(request, "solve", solve_request(lines, None), {})
+        except Refused as exc:
+            message = re.sub(r"^line \d+: ", "", str(exc))    # the form holds one position, not lines
+            field = exc.field if exc.field is not None else position_field(message, params)
+            field = field if field in POSITION_PARAMS else ""
+            status, errors = 400, {field or "": message}
+        except QueueFull as exc:
+            return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+        return HTMLResponse(pages.position({**pages.POSITION_BLANK, **params}, answer, errors, seconds, lines), status)
+
     async def job_page(self, request: Request) -> Response:
         job = self.jobs.get(request.path_params["id"])
         if job is None:
@@ -286,7 +306,7 @@ class Workbench:
         routes = [
             Route("/", self.home), Route("/hand", self.hand), Route("/book", self.book),
             Route("/book/{id}", self.claim), Route("/heuristic", self.heuristic), Route("/jobs/{id}", self.job_page),
-            Route("/charts", self.charts),
+            Route("/charts", self.charts), Route("/position", self.position),
             Route("/api/advise", self.api_advise), Route("/api/solve", self.api_solve, methods=["GET", "POST"]),
             Route("/api/claims", self.api_claims), Route("/api/compare", self.api_compare, methods=["POST"]),
             Route("/api/jobs/{id}", self.api_job), Route("/api/jobs/{id}", self.api_cancel, methods=["DELETE"]),

@@ -10,7 +10,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
-from analysis.game import SEATS, Rules
+from analysis.game import SEAT_NAMES, SEATS, Rules
 from analysis.play.registry import ENGINES
 from analysis.tools.advise import ADVICE_WORLDS
 from analysis.web.reading import KINDS
@@ -19,6 +19,7 @@ HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score"
                  "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
 # An address that leaves a field out means the command line's default: the form shows it blank.
 HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
+SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
 STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
 
 
@@ -547,3 +548,85 @@ def charts(params: dict, job: dict | None = None, errors: dict | None = None, se
              "the same deals, and what the policy does there. The same code as <code>euchrelab card</code> and "
              "<code>euchrelab chart</code>.</p>")
     return layout("Charts", f"<h1>Charts</h1>{intro}{form}{result}", "/charts")
+
+
+# --- a position ----------------------------------------------------------------------------------
+
+POSITION_DEFAULTS = {"pack": "", "trump": "C", "A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH",
+                     "D": "KC TC AS 9S 9H", "leader": "B", "alone": "", "played": "JD 7D TC", "turn_up": "",
+                     "discard": "", "worlds": "100", "seed": "0"}
+POSITION_BLANK = {k: "" for k in POSITION_DEFAULTS}
+
+
+def tricks(ac, seat: str, digits: int = 0) -> str:
+    """AC's tricks as the tricks of ``seat``'s side (of the five)."""
+    own = ac if seat in "AC" else 5 - ac
+    return f"{own:.{digits}f}"
+
+
+def position_result(dd: dict, table: dict, seconds: float, params: dict, lines: list[str]) -> str:
+    seat = dd["to_move"]
+    best_dd = max(float(tricks(v, seat, 2)) for v in dd["moves"].values())
+    best_table = max(float(tricks(v, seat, 2)) for v in table["moves"].values())
+    rows = []
+    for card, ac in dd["moves"].items():
+        seen = table["moves"][card]
+        marks = "".join([' <span class="mark best">best double-dummy</span>' * (float(tricks(ac, seat, 2)) == best_dd),
+                         ' <span class="mark opt">highest at the table</span>' * (float(tricks(seen, seat, 2)) == best_table)])
+        rows.append(f'<tr><th scope=row class="cardname">{e(card)}{marks}</th><td class=num>{tricks(ac, seat)}</td>'
+                    f'<td class=num>{tricks(seen, seat, 2)}</td><td class="num muted">{ac} · {seen:.2f}</td></tr>')
+    query = urlencode({k: v for k, v in params.items() if v != ""})
+    accepted = f", {100 * table['acceptance']:.1f}% of the worlds drawn kept" if "acceptance" in table else ""
+    return f"""<section class="result" id="result">
+<p class="spot">{e(seat)} ({e(SEAT_WORDS[seat])}) to play. With best play from here on both sides, AC take
+{dd["AC"]} of the hand's tricks and BD {dd["BD"]}.</p>
+<table class="advice position"><thead><tr><th>his card</th><th>tricks his side takes, double-dummy</th>
+<th>tricks his side takes, from what he can know</th><th>AC's tricks (double-dummy · at the table)</th></tr></thead>
+<tbody>{"".join(rows)}</tbody></table>
+<dl class="facts">
+<dt>Double-dummy</dt><dd>Every hand seen: the tricks of his side over the whole hand after each card, both sides then
+playing perfectly.</dd>
+<dt>At the table</dt><dd>What he can know: {table["worlds"]} worlds drawn (seed {e(params.get("seed") or 0)}) of the
+cards he cannot see, consistent with the play so far{accepted}, each solved double-dummy; the mean of his side's tricks
+(the highest mean is marked; <code>euchrelab solve</code> gives no interval for it, so more worlds may reorder close
+cards).</dd>
+<dt>Time</dt><dd>{seconds:.2f} s</dd>
+</dl>
+<p class="links">This position: <a href="/position?{e(query)}">its address</a> · <a href="/api/solve?{e(urlencode(
+    [("position", line) for line in lines]))}">its JSON</a>, as <code>euchrelab solve</code> prints it.</p>
+</section>"""
+
+
+def position(params: dict, answer: list | None = None, errors: dict | None = None, seconds: float = 0.0,
+             lines: list[str] | None = None) -> str:
+    errors = errors or {}
+    p = params
+    suits = [("", "")] * (not p["trump"]) + [(s, f"{s} ({n})") for s, n in zip("SCHD", ("spades", "clubs", "hearts", "diamonds"))]
+    seats = [("", "")] + [(s, s) for s in SEATS]
+    hands = "".join(field(s, f"{s} ({SEAT_WORDS[s]})", text_input(s, p[s], 18, "5 cards"), errors) for s in "BCDA")
+    form = f"""<form class="hand" method="get" action="/position" id="position-form">
+<fieldset><legend>The deal: each hand's five cards as dealt</legend>{hands}</fieldset>
+<fieldset><legend>The play</legend>
+{field("trump", "Trumps", select("trump", p["trump"], suits), errors)}
+{field("leader", "Led by", select("leader", p["leader"], seats), errors, "empty: the first player left of A")}
+{field("alone", "Alone", select("alone", p["alone"], [("", "nobody")] + seats[1:]), errors, "his partner sits out")}
+{field("played", "Cards played, in order", text_input("played", p["played"], 30, "JD 7D TC"), errors, "from the first lead")}
+{field("pack", "Pack", select("pack", p["pack"], [("", "32 cards"), ("24", "24 cards")]), errors)}
+</fieldset>
+<fieldset><legend>What the player knows (the table's view)</legend>
+{field("turn_up", "Turn-up", text_input("turn_up", p["turn_up"], 4, "9D"), errors, "in the dealer's hand if taken up")}
+{field("discard", "Dealer's discard", text_input("discard", p["discard"], 4), errors, "known to the dealer alone")}
+{field("worlds", "Worlds", text_input("worlds", p["worlds"], 6, "32"), errors)}
+{field("seed", "Seed", text_input("seed", p["seed"], 6, "0"), errors)}
+</fieldset>
+<p class="submit"><button type="submit" id="solve">Solve</button><span class="working" hidden>solving…</span></p>
+{f'<p class="error" id="form-error">{e(errors[""])}</p>' if errors.get("") else ""}
+</form>"""
+    result = ""
+    if answer is not None:
+        result = position_result(answer[0], answer[1], seconds, params, lines or [])
+    intro = ("<p class=lead>A hand in play: the four hands as dealt, the trumps and the cards played so far. Each card "
+             "the player to move may play is valued double-dummy (every hand seen) and from what he can know (the "
+             "hidden cards drawn again and again, consistently with the play). The same code as "
+             "<code>euchrelab solve</code>.</p>")
+    return layout("A position", f"<h1>A position</h1>{intro}{form}{result}", "/position")

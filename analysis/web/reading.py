@@ -26,6 +26,9 @@ CHART_PARAMS = ("policy", "seat", "deals", "seed", "cap", "score", "pack", "game
 CHARTS_PARAMS = ("kind", "policy", "policy_toml", "against", "seat", "score", "deals", "seed", "cap", "pack", "game",
                  "stick_the_dealer")
 KINDS = {"card": "call cards", "chart": "strategy charts"}
+# The position page: the keys of a line of ``euchrelab solve`` (the hands by seat), each a field.
+POSITION_PARAMS = ("pack", "trump", "A", "B", "C", "D", "leader", "alone", "played", "turn_up", "discard", "worlds",
+                   "seed")
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
@@ -216,6 +219,47 @@ def solve_request(lines: list[str], reference: str | None) -> dict:
     if not any(line.strip() for line in lines):
         raise Refused("give a position: position={...} (a JSON object), one per line or parameter", "position")
     return {"lines": lines, "solver": "reference" if reference and reference.lower() in TRUE else "compiled"}
+
+
+def position_lines(params: Mapping[str, str]) -> list[str]:
+    """The position page's fields as two lines of ``euchrelab solve``: the position double-dummy
+    with each card's value (``"analyse"``), then as the player to move sees it (``"view":
+    "table"``). An empty field is left out (the command's default); a number is given as one."""
+    import json
+
+    for name in params:
+        if name not in POSITION_PARAMS:
+            raise Refused(f"unknown parameter {name!r}: use {', '.join(POSITION_PARAMS)}", name)
+    given = {k: v.strip() for k, v in params.items() if v.strip()}
+
+    def value(key):
+        text = given[key]
+        return int(text) if key in ("pack", "worlds", "seed") and re.fullmatch(r"-?\d+", text) else text
+
+    hands = {seat: given[seat] for seat in "ABCD" if seat in given}
+    position = {k: value(k) for k in ("pack", "trump", "leader", "alone", "played") if k in given}
+    if hands or "trump" in given:
+        position["hands"] = hands
+    table = {**position, "view": "table", **{k: value(k) for k in ("turn_up", "discard", "worlds", "seed") if k in given}}
+    return [json.dumps({**position, "analyse": True}), json.dumps(table)]
+
+
+def position_field(message: str, params: Mapping[str, str]) -> str | None:
+    """The field of the position page an error of ``euchrelab solve`` is about (None: the form's):
+    the hand it names, else the field whose value it quotes, else the field it names."""
+    hands = re.search(r"\bhands? ([ABCD])(?: and ([ABCD]))?\b", message)
+    if hands:
+        return hands.group(2) or hands.group(1)     # a card dealt twice: the second hand holding it
+    for quoted in re.findall(r"'([^']*)'", message):
+        for name in POSITION_PARAMS:
+            if quoted and params.get(name, "").strip() == quoted:
+                return name
+    for field, words in (("played", ("played", "'s hand", "revokes")), ("leader", ("cannot lead",)), ("turn_up", ("turn-up", "turn_up")), ("discard", ("discard",)),
+                         ("worlds", ('"worlds"',)), ("seed", ('"seed"',)), ("trump", ("trump",)),
+                         ("pack", ("pack",)), ("alone", ('"alone"',)), ("leader", ("leader",))):
+        if any(w in message for w in words):
+            return field
+    return None
 
 
 def line_of(message: str, text: str) -> int | None:

@@ -3,14 +3,14 @@
 
 function byId(id) { return document.getElementById(id); }
 
-// The hand: empty fields are left out of the address (they mean the default), and the
-// button says the work has started.
-function handForm() {
-  const form = byId("hand-form");
+// The hand and the position: empty fields are left out of the address (they mean the default),
+// and the button says the work has started.
+function plainForm(id) {
+  const form = byId(id);
   if (!form) return;
   form.addEventListener("submit", () => {
     for (const el of form.elements) if (el.name && el.value === "") el.disabled = true;
-    byId("advise").disabled = true;
+    form.querySelector("button[type=submit]").disabled = true;
     form.querySelector(".working").hidden = false;
   });
   // Back to this page from the history: the fields were disabled on the way out.
@@ -167,7 +167,8 @@ function chartsForm() {
   });
 }
 
-handForm();
+plainForm("hand-form");
+plainForm("position-form");
 bookFilters();
 policyForm();
 jobPage();
