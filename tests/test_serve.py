@@ -283,6 +283,7 @@ def test_a_strategy_chart_of_a_policys_text_is_the_commands(served, capsys, tmp_
     ({"kind": "chart", "policy": "book", "score": "5-1"}, ["chart", "book", "--score", "5-1"], "score"),
     ({"kind": "card", "policy": "optimised", "deals": "many"}, ["card", "optimised", "--deals", "many"], "deals"),
     ({"kind": "card", "policy": "book"}, ["card", "book"], "against"),     # the card beside itself
+    ({"kind": "card", "policy": "modern", "deals": "10"}, ["card", "modern", "--deals", "10"], "game"),
 ])
 def test_a_bad_chart_is_refused_before_any_work_with_the_command_lines_message(served, capsys, tmp_path, params,
                                                                                 argv, field):
@@ -342,3 +343,18 @@ def test_a_bad_position_shows_solves_message_beside_its_field(served, capsys, tm
     (tmp_path / "p.jsonl").write_text(json.dumps(line) + "\n")
     message = cli_error(["solve", str(tmp_path / "p.jsonl")], capsys)
     assert (shown.group(1), unescape(shown.group(2))) == (field, message.removeprefix("line 1: "))
+
+
+def test_a_claims_page_shows_its_studys_figure(served):
+    claims = {c["id"]: c for c in json.loads(served.get("/api/claims")[2])}
+    shown = {}
+    for claim_id in ("E1", "T1", "S6", "E4"):
+        page = served.get(f"/book/{claim_id}")[2]
+        found = re.search(r'<figure class="study"><a href="[^"]+"><img src="(/reports/[\w/.-]+\.png)"', page)
+        shown[claim_id] = found and found.group(1)
+    # the figure whose caption names the claim, else the study's claims figure; none without a saved run
+    assert shown == {"E1": "/reports/primary/claims.png", "T1": "/reports/book_bidding/claims_ordering.png",
+                     "S6": "/reports/hand_strength/claims.png", "E4": None}
+    assert claims["E4"]["primary"]["anchor"] is None
+    with urlopen(served.url + shown["T1"]) as answer:
+        assert answer.headers["Content-Type"] == "image/png" and answer.read()[:4] == b"\x89PNG"

@@ -86,3 +86,36 @@ def test_a_policys_error_is_named_and_a_comparison_runs(served, page):
     page.wait_for_selector("table.compare", timeout=60_000)
     assert "A = cautious minus B = book" in page.inner_text("main")
     assert page.locator("#progress").get_attribute("value") == "100"
+
+
+def test_cards_clicked_on_the_grid_and_a_call_card_drawn(served, page):
+    page.goto(served.url + "/hand")
+    held = page.locator("#card-grid button.held")
+    assert held.count() == 5
+    while held.count():                                             # the example hand taken out
+        held.first.click()
+    assert page.input_value("#hand") == ""
+    for card in ("JS", "JC", "AS", "KS", "9D", "QS"):               # a sixth card is refused
+        page.click(f'#card-grid button[data-card="{card}"]')
+    assert page.input_value("#hand") == "JS JC AS KS 9D"
+    page.click('#card-grid button[data-card="9D"]')                 # clicked again: out
+    page.fill("#turn_up", "QS")
+    assert page.is_disabled('#card-grid button[data-card="QS"]')
+    page.fill("#hand", "js jc as ks 9h")                            # typed: the grid follows
+    assert page.locator("#card-grid button.held").count() == 5
+    page.select_option("#pack", "24")
+    assert page.locator('#card-grid button[data-card="7S"]').is_hidden()
+
+    page.goto(served.url + "/charts")
+    page.select_option("#kind", "card")
+    page.select_option("#policy", "modern")
+    page.select_option("#pack", "24")       # the modern game, of 10 points
+    page.fill("#deals", "200")
+    page.select_option("#seat", "D")
+    page.click("#draw")
+    image = page.locator("figure.page img")
+    image.wait_for(timeout=90_000)
+    assert "kind=card" in page.url and "policy=modern" in page.url and "score=" not in page.url
+    page.wait_for_function("document.querySelector('figure.page img').naturalWidth > 0")
+    assert "call_card_D.png" in image.get_attribute("src")
+    assert "Call cards of modern beside the book" in page.inner_text("#result")

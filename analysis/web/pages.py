@@ -6,6 +6,7 @@ holds every parameter of what it shows, so the same address shows the same numbe
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
@@ -195,7 +196,7 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
     form = f"""<form class="hand" method="get" action="/hand" id="hand-form">
 <fieldset><legend>The player</legend>
 {field("seat", "Seat", select("seat", p["seat"], [("", "")] * (not p["seat"]) + [(s, f"{s}{' (dealer)' if s == 'A' else ' (eldest)' if s == 'B' else ''}") for s in SEATS]), errors)}
-{field("hand", "His five cards", text_input("hand", p["hand"], 18, "JS JC AS KS QS"), errors, "rank and suit: 7 8 9 T J Q K A × S C H D")}
+{field("hand", "His five cards", text_input("hand", p["hand"], 18, "JS JC AS KS QS"), errors, "typed (rank and suit: 7 8 9 T J Q K A × S C H D) or clicked below")}
 {field("turn_up", "Turn-up", text_input("turn_up", p["turn_up"], 4, "9S"), errors)}
 {field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "his side's points first")}
 {field("calls", "Calls before him", text_input("calls", p["calls"], 28, "pass,pass"), errors, "from B, comma-separated; empty: all passed")}
@@ -287,6 +288,25 @@ def book(claims: list[dict], headline: str, part: str, status: str, index: bool)
     return layout("The book", body, "/book")
 
 
+FIGURE = re.compile(r"!\[([^\]]*)\]\(([\w.-]+\.png)\)")
+
+
+def study_figure(reports: Path, source: str | None, claim_id: str) -> tuple[str, str] | None:
+    """The figure of the study report a claim's primary is saved in: the one whose caption names
+    the claim, else the study's claims figure; (its address under /reports, its caption) or None.
+    Only the report's own Markdown names it: nothing of the address comes from the browser."""
+    folder = (source or "").split("/")[0]
+    page = reports / folder / "report.md"
+    if not folder or not page.is_file():
+        return None
+    figures = FIGURE.findall(page.read_text(encoding="utf-8"))
+    named = [f for f in figures if re.search(rf"\b{re.escape(claim_id)}\b", f[0])]
+    chosen = (named or [f for f in figures if f[1] == "claims.png"] or [None])[0]
+    if chosen is None or not (reports / folder / chosen[1]).is_file():
+        return None
+    return f"/reports/{folder}/{chosen[1]}", chosen[0]
+
+
 def claim(c: dict, reports: Path) -> str:
     from analysis.game import catalogue
 
@@ -309,6 +329,13 @@ def claim(c: dict, reports: Path) -> str:
                      ("built_as", "Built as"), ("waits", "Waits for")) if p.get(key) not in (None, ""))
     secondary = c["secondary"]
     disagree = c.get("secondary_disagreeing") or []
+    saved = p["anchor"] or next((r for r in p["replications"] if r.get("source")), None)
+    figure = study_figure(reports, saved and saved.get("source"), c["id"])
+    figure_html = "" if figure is None else (
+        f'<h2>Its figure</h2><figure class="study"><a href="{e(figure[0].rsplit("/", 1)[0])}/report.html">'
+        f'<img src="{e(figure[0])}" alt="{e(figure[1])}"></a><figcaption>{e(figure[1])} '
+        f'<span class="muted">From the report <a href="{e(figure[0].rsplit("/", 1)[0])}/report.html">'
+        f'{e(figure[0].split("/")[2])}</a>.</span></figcaption></figure>')
     body = f"""<p class="crumbs"><a href="/book">The book</a> › {e(c["part"])}</p>
 <h1>{e(c["id"])} {status_badge(c["status"])}</h1>
 <blockquote class="quote">{e(words.text)}<footer>{e(words.section)}</footer></blockquote>
@@ -316,6 +343,7 @@ def claim(c: dict, reports: Path) -> str:
 <p class="lead">{e(c["summary"])}</p>
 {f'<p>{e(c["note"])}</p>' if c["note"] else ""}
 <h2>The primary test</h2><dl class="facts">{facts}</dl>
+{figure_html}
 <h2>Its replications</h2>
 {f'''<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th><th>estimate, 95% interval</th>
 <th>deals</th><th>verdict</th><th>judged by</th><th>saved in</th></tr></thead><tbody>{reps}</tbody></table>'''

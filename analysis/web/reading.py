@@ -202,6 +202,11 @@ def charts_request(commands: Commands, params: Mapping[str, str]) -> tuple[str, 
                 line = line_of(str(exc), text)
                 raise Refused((f"line {line}: " if line else "") + str(exc), "policy_toml") from None
             raise Refused(str(exc), side) from None
+    for side in sides:     # a policy written for another game, refused as the bidding refuses it
+        try:
+            request[side].check_rules(request["rules"])
+        except EuchreError as exc:
+            raise Refused(str(exc), "game") from None
     if kind == "card":     # the same policy twice, refused as the card refuses it, before any work
         from analysis.tools.card_set import policy_names
         try:

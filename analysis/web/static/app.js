@@ -20,6 +20,62 @@ function plainForm(id) {
   });
 }
 
+// The hand's five cards clicked on a grid of the pack (typing stays possible): a click adds a
+// card or takes it out again; the turn-up cannot be in the hand; the 24-card pack has no 7 or 8.
+function cardGrid() {
+  const hand = byId("hand");
+  if (!hand || !byId("hand-form")) return;
+  const turnUp = byId("turn_up");
+  const pack = byId("pack");
+  const suits = [["S", "\u2660"], ["H", "\u2665"], ["C", "\u2663"], ["D", "\u2666"]];
+  const ranks = ["7", "8", "9", "T", "J", "Q", "K", "A"];
+  const grid = document.createElement("div");
+  grid.className = "grid";
+  grid.id = "card-grid";
+  grid.setAttribute("aria-label", "the pack: click a card to put it in the hand or take it out");
+  for (const [suit, symbol] of suits) {
+    const row = document.createElement("div");
+    for (const rank of ranks) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "pick" + (suit === "H" || suit === "D" ? " red" : "");
+      b.dataset.card = rank + suit;
+      b.textContent = (rank === "T" ? "10" : rank) + symbol;
+      b.addEventListener("click", () => toggle(rank + suit));
+      row.appendChild(b);
+    }
+    grid.appendChild(row);
+  }
+  hand.parentElement.appendChild(grid);
+  const tokens = () => hand.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
+
+  function toggle(card) {
+    const held = tokens();
+    const at = held.indexOf(card);
+    if (at >= 0) held.splice(at, 1);
+    else if (held.length < 5) held.push(card);
+    else { hand.focus(); return; }   // five already: take one out first
+    hand.value = held.join(" ");
+    paint();
+  }
+
+  function paint() {
+    const held = tokens();
+    const up = turnUp ? turnUp.value.trim().toUpperCase() : "";
+    const short = pack && pack.value === "24";
+    for (const b of grid.querySelectorAll("button")) {
+      const card = b.dataset.card;
+      b.classList.toggle("held", held.includes(card));
+      b.hidden = short && (card[0] === "7" || card[0] === "8");
+      b.disabled = card === up;
+      b.title = card === up ? "the turn-up" : card;
+    }
+  }
+  for (const el of [hand, turnUp, pack]) if (el) el.addEventListener("input", paint);
+  if (pack) pack.addEventListener("change", paint);
+  paint();
+}
+
 // The book: a filter applies as soon as it is chosen, and stays in the address.
 function bookFilters() {
   const form = byId("book-filters");
@@ -168,6 +224,7 @@ function chartsForm() {
 }
 
 plainForm("hand-form");
+cardGrid();
 plainForm("position-form");
 bookFilters();
 policyForm();
