@@ -9,7 +9,7 @@ from analysis.commands.common import at_least
 from analysis.errors import EuchreError, cores
 
 NAME = "serve"
-HELP = "the workbench in the browser: a hand, a heuristic and the book's claims, and their JSON API"
+HELP = "the workbench in the browser: a hand, a position, a heuristic, charts and the book's claims, and their JSON API"
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 
 

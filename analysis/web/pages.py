@@ -1,4 +1,4 @@
-"""The workbench's pages, written on the server as plain HTML: a hand, a heuristic, the book.
+"""The workbench's pages, written on the server as plain HTML: a hand, a position, a heuristic, the charts, the book.
 
 Each page only shows what the library returned (the same JSON the API gives); a page's address
 holds every parameter of what it shows, so the same address shows the same numbers.
