@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from html import unescape
 from pathlib import Path
 from urllib.request import urlopen
@@ -143,6 +144,10 @@ def test_a_comparison_of_an_uploaded_policy_and_its_refusals(served, capsys):
     job = wait_for(served, json.loads(body)["id"])
     assert job["state"] == "done" and job["result"]["a"] == "cautious"
     assert served.get(f"/api/jobs/{job['id']}/a-policy.toml")[2] == policy
+    status, _, body = served.request("POST", "/api/compare", body=json.dumps(         # B's error by its line
+        {"a": "book", "b_toml": 'name = "b"\n[first_round]\nB = ["thre trumps"]\n'}).encode(),
+        headers={"Content-Type": "application/json"})
+    assert status == 400 and json.loads(body)["field"] == "b_toml" and json.loads(body)["line"] == 3
     # nothing from the browser names a file or a Python module
     for name in ("/etc/passwd", str(ROOT / "analysis/data/policies/cautious.toml"), "os:getcwd"):
         status, _, body = served.request("POST", "/api/compare", {"a": name, "b": "book"})
@@ -165,22 +170,117 @@ def test_a_policys_error_names_its_line(served):
 
 
 def test_a_full_queue_answers_503_with_retry_after_and_jobs_cancel(serve_cache):
-    small = Workbench(workers=1, waiting=1)
+    small = Workbench(workers=1, waiting=1, short_waiting=0)
     try:
         long = {"a": "optimised", "b": "book", "deals": "200000"}
         first = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
         second = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
         status, headers, body = small.request("POST", "/api/compare", long)
         assert status == 503 and int(headers["Retry-After"]) > 0 and "busy" in json.loads(body)["error"]
-        status, headers, _ = small.get("/api/advise", **SPOT)        # the short work waits in the same queue
+        status, headers, _ = small.get("/api/advise", **SPOT)        # no room for short work either
         assert status == 503 and int(headers["Retry-After"]) > 0
         assert json.loads(small.get(f"/api/jobs/{second}")[2])["state"] == "waiting"
         for job_id in (second, first):
             status, _, body = small.request("POST", f"/api/jobs/{job_id}/cancel")
             assert status == 200 and json.loads(body)["state"] == "cancelled"
         assert json.loads(small.get(f"/api/jobs/{first}")[2])["state"] == "cancelled"
-        status, _, body = small.get("/api/advise", **SPOT)              # room again
+        deadline = time.time() + 10
+        while (answer := small.get("/api/advise", **SPOT))[0] == 503 and time.time() < deadline:
+            time.sleep(0.1)             # room again once the cancelled job's process has ended
+        assert answer[0] == 200 and json.loads(answer[2])["worlds"] == 600
+    finally:
+        small.stop()
+
+
+def waiting_before(served, job_id: str, count: int) -> None:
+    """Waits until ``count`` jobs wait before ``job_id`` in the queue."""
+    deadline = time.time() + 20
+    while json.loads(served.get(f"/api/jobs/{job_id}")[2])["waiting_before"] != count:
+        assert time.time() < deadline, f"never {count} jobs before {job_id}"
+        time.sleep(0.05)
+
+
+def test_a_short_request_waits_its_turn_ahead_of_long_jobs_for_a_bounded_time(serve_cache):
+    small = Workbench(workers=1, waiting=1, short_waiting=1, short_wait=2.0)
+    try:
+        long = {"a": "optimised", "b": "book", "deals": "200000"}
+        first = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
+        second = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
+        assert small.request("POST", "/api/compare", long)[0] == 503       # the long jobs' bound
+        with ThreadPoolExecutor(2) as pool:
+            waited = pool.submit(timed, small, "/api/advise", SPOT)
+            waiting_before(small, second, 1)                                # it waits ahead of the comparison
+            status, headers, _ = small.get("/api/advise", **SPOT)           # the short jobs' bound
+            assert status == 503 and int(headers["Retry-After"]) > 0
+            (status, headers, body), seconds = waited.result()
+        assert status == 503 and int(headers["Retry-After"]) > 0 and seconds >= 2.0
+        assert json.loads(body)["error"].startswith("the workbench is busy: every worker has been running for 2 s")
+        waiting_before(small, second, 0)                                    # withdrawn from the queue
+        with ThreadPoolExecutor(1) as pool:
+            answered = pool.submit(timed, small, "/api/advise", SPOT)
+            waiting_before(small, second, 1)
+            small.request("POST", f"/api/jobs/{first}/cancel")              # a worker free: the advice runs first
+            (status, _, body), _ = answered.result()
         assert status == 200 and json.loads(body)["worlds"] == 600
+        assert json.loads(small.request("POST", f"/api/jobs/{second}/cancel")[2])["state"] == "cancelled"
+    finally:
+        small.stop()
+
+
+def timed(served, path: str, params: dict):
+    """(status, headers, body) of a GET, and the seconds it took."""
+    start = time.perf_counter()
+    answer = served.get(path, **params)
+    return answer, time.perf_counter() - start
+
+
+LOAD_HANDS = [("C", "JH QH AH KD 9C", "TH"), ("B", "JS 9C AS KS QH", "9S"), ("D", "JH AH 9H AS KC", "TH"),
+              ("A", "TC JC QD KD AS", "9C")]
+
+
+@pytest.mark.slow
+def test_under_load_every_advice_is_answered_and_the_latency_reported(serve_cache, capsys, record_property):
+    """200 advice requests of small worlds, 20 at a time, on the default queue's two workers: none
+    fails, however long each waits for a worker; the latencies are reported."""
+    from analysis.errors import cores
+
+    bench = Workbench(workers=2)
+    try:
+        requests = [{"seat": seat, "hand": hand, "turn_up": up, "score": f"{k % 5}-{k // 5 % 5}", "worlds": "200",
+                     "seed": str(k)} for k, (seat, hand, up) in enumerate(LOAD_HANDS * 50)]
+        start = time.perf_counter()
+        with ThreadPoolExecutor(20) as pool:
+            answers = list(pool.map(lambda params: timed(bench, "/api/advise", params), requests))
+        took = time.perf_counter() - start
+        failed = [(status, body) for (status, _, body), _ in answers if status != 200]
+        assert not failed, f"{len(failed)} of {len(requests)} failed, e.g. {failed[0]}"
+        for ((_, _, body), _), params in zip(answers, requests):
+            answer = json.loads(body)
+            assert answer["worlds"] == 200 and answer["seat"] == params["seat"] and answer["actions"]
+        latencies = sorted(seconds for _, seconds in answers)
+        p50, p95 = latencies[len(latencies) // 2], latencies[int(0.95 * len(latencies)) - 1]
+        line = (f"load: {len(requests)} /api/advise requests (worlds 200), 20 at a time, 2 workers on {cores()} "
+                f"cores: {len(failed)} failed, latency p50 {p50:.2f} s, p95 {p95:.2f} s, max {latencies[-1]:.2f} s; "
+                f"{took:.1f} s in all, {len(requests) / took:.1f} requests/s")
+        record_property("load", line)
+        with capsys.disabled():      # in make test's log, whatever the output capture
+            print("\n" + line)
+    finally:
+        bench.stop()
+
+
+def test_a_flood_beyond_the_short_bound_is_refused_in_part_and_the_server_stays(serve_cache):
+    small = Workbench(workers=1, short_waiting=4)
+    try:
+        with ThreadPoolExecutor(40) as pool:
+            flood = list(pool.map(lambda k: small.get("/api/advise", **{**SPOT, "worlds": "200", "seed": str(k)}),
+                                  range(40)))
+        statuses = [status for status, _, _ in flood]
+        assert set(statuses) <= {200, 503} and statuses.count(200) >= 1 + 4     # the running one and the waiting
+        refused = [(headers, body) for status, headers, body in flood if status == 503]
+        assert refused and all(int(headers["Retry-After"]) > 0 and json.loads(body)["error"].startswith(
+            "the workbench is busy: every worker is running and the queue is full") for headers, body in refused)
+        assert small.get("/api/advise", **SPOT)[0] == 200
     finally:
         small.stop()
 

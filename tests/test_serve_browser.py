@@ -1,6 +1,7 @@
 """The workbench in a real browser: the system's Chromium driven by Playwright (no browser is
 downloaded). A hand entered shows the API's numbers; the book's page filters by status and opens a
-claim; a policy's error is named with its line, and a comparison runs to its table."""
+claim; an uploaded policy's error is named with its line, a comparison runs to its table and
+another, against a second policy of one's own, is cancelled."""
 from __future__ import annotations
 
 import json
@@ -73,9 +74,9 @@ def test_the_book_filters_and_opens_a_claim(served, page):
 
 def test_a_policys_error_is_named_and_a_comparison_runs(served, page):
     page.goto(served.url + "/heuristic")
-    page.fill("#a_toml", 'name = "mine"\n\n[first_round]\nB = ["three trumps"]\nC = ["three trumpz"]\n')
-    page.click("#check")
-    error = page.locator("#a_toml-error")
+    wrong = b'name = "mine"\n\n[first_round]\nB = ["three trumps"]\nC = ["three trumpz"]\n'
+    page.set_input_files("#upload", files=[{"name": "mine.toml", "mimeType": "text/plain", "buffer": wrong}])
+    error = page.locator("#a_toml-error")      # an uploaded file is checked at once
     error.wait_for(state="visible")
     assert error.inner_text().startswith("line 5: ") and "three trumpz" in error.inner_text()
     page.fill("#a_toml", (Path(__file__).resolve().parents[1] / "analysis/data/policies/cautious.toml").read_text())
@@ -119,3 +120,31 @@ def test_cards_clicked_on_the_grid_and_a_call_card_drawn(served, page):
     page.wait_for_function("document.querySelector('figure.page img').naturalWidth > 0")
     assert "call_card_D.png" in image.get_attribute("src")
     assert "Call cards of modern beside the book" in page.inner_text("#result")
+
+
+def test_a_comparison_against_another_own_policy_cancelled_in_the_browser(served, page):
+    page.goto(served.url + "/heuristic")
+    assert page.locator("#b_toml").is_hidden()
+    page.select_option("#b", "")                 # B: another policy of the user's own
+    page.set_input_files("#b_upload", files=[{"name": "other.toml", "mimeType": "text/plain",
+                                              "buffer": b'name = "other"\n[first_round]\nB = ["thre trumps"]\n'}])
+    page.wait_for_function("document.getElementById('b_toml').value.includes('other')")
+    page.click("#compare")
+    error = page.locator("#b_toml-error")
+    error.wait_for(state="visible")
+    assert "line 3" in error.inner_text() and "thre trumps" in error.inner_text()
+    page.fill("#b_toml", (Path(__file__).resolve().parents[1] / "analysis/data/policies/cautious.toml").read_text())
+    page.fill("#deals", "200000")                # long enough to be cancelled while it runs
+    page.click("#compare")
+    page.wait_for_url("**/jobs/*")
+    job_id = page.url.rsplit("/", 1)[1]
+    assert "A = your policy against B = your policy" in page.inner_text("p.lead")
+    page.locator("#cancel").wait_for(state="visible")
+    page.wait_for_function("document.getElementById('state').textContent === 'running'")
+    page.click("#cancel")
+    page.wait_for_function("document.getElementById('state').textContent === 'cancelled'")
+    assert page.locator("#cancel").count() == 0 and page.locator("table.compare").count() == 0
+    job = json.loads(served.get(f"/api/jobs/{job_id}")[2])
+    assert job["state"] == "cancelled" and job["uploaded"] == ["a", "b"] and "result" not in job
+    page.reload()                                # and it stays cancelled
+    assert page.inner_text("#state") == "cancelled"

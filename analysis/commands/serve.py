@@ -22,7 +22,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--workers", type=int, default=min(2, cores()), metavar="N",
                         help="jobs that run at once, one process each, at most the machine's cores (default 2)")
     parser.add_argument("--queue", type=int, default=4, metavar="N",
-                        help="jobs that may wait for a worker; beyond them a request is refused with 503 (default 4)")
+                        help="comparisons and charts that may wait for a worker; beyond them one is refused with "
+                             "503 (default 4). A hand's or a position's answer waits ahead of them, among at most "
+                             "32 such, for at most 30 s")
     parser.add_argument("--model-deals", type=int, default=None, metavar="N",
                         help="the game model of the advice, as euchrelab advise --model-deals (default 20,000)")
 
@@ -36,15 +38,16 @@ def loopback(host: str) -> bool:
         return False
 
 
-def workbench(reports="reports", model_deals: int | None = None, workers: int = 2, waiting: int = 4):
-    """The workbench's application (ASGI), its requests read by the subcommands advise and compare."""
+def workbench(reports="reports", model_deals: int | None = None, workers: int = 2, waiting: int = 4, **queue):
+    """The workbench's application (ASGI), its requests read by the subcommands advise and compare;
+    ``queue``: the bounds of the short jobs (:class:`analysis.web.jobs.Jobs`)."""
     from analysis.commands import advise, card, chart, compare
     from analysis.commands.cli import in_flag_words
     from analysis.tools.advise import MODEL_DEALS
     from analysis.web import Commands, create_app
 
     return create_app(Commands(advise, compare, card, chart, in_flag_words), reports,
-                      MODEL_DEALS if model_deals is None else model_deals, workers, waiting)
+                      MODEL_DEALS if model_deals is None else model_deals, workers, waiting, **queue)
 
 
 def run(args) -> int:

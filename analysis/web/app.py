@@ -3,7 +3,7 @@
 Every answer comes from the library call the command line makes, through the command line's own
 parsing and checks (:mod:`analysis.web.reading`); the long ones run as jobs in the bounded queue
 (:mod:`analysis.web.jobs`). A bad request gets a 4xx and the command line's one-line message; a full
-queue a 503 with Retry-After.
+queue, or a short request that waited too long for a worker, a 503 with Retry-After.
 """
 from __future__ import annotations
 
@@ -43,8 +43,12 @@ def error_response(message: str, status: int = 400, **extra) -> Response:
 
 
 def busy_response(exc: QueueFull) -> Response:
-    return json_response({"error": f"the workbench is busy: every worker is running and the queue is full; try again "
-                                   f"in {exc.retry_after} s"}, 503, {"Retry-After": str(exc.retry_after)})
+    return json_response({"error": f"the workbench is busy: {exc}; try again in {exc.retry_after} s"}, 503,
+                         {"Retry-After": str(exc.retry_after)})
+
+
+def busy_page(exc: QueueFull) -> Response:
+    return HTMLResponse(pages.busy(exc.retry_after, str(exc)), 503, {"Retry-After": str(exc.retry_after)})
 
 
 class Workbench:
@@ -52,25 +56,29 @@ class Workbench:
     read from, the game model's hands for the advice, and the queue of jobs."""
 
     def __init__(self, commands: Commands, reports="reports", model_deals: int = 20_000, workers: int = 2,
-                 waiting: int = 4):
+                 waiting: int = 4, **queue):
         self.commands = commands
         self.reports = Path(reports)
         self.model_deals = model_deals
-        self.jobs = Jobs(workers, waiting)
+        self.jobs = Jobs(workers, waiting, **queue)
         self.ledger = None     # (when read, the ledger)
         self.drawn: dict[str, str] = {}    # a charts page's request -> the job drawing it
 
     # -- work ---------------------------------------------------------------------------------
     async def answer(self, request: Request, kind: str, work: dict, params: dict, command=None):
-        """Runs ``work`` as a job and waits for it (cancelled if the browser goes away): (the
-        answer, seconds taken). Raises QueueFull, or Refused for a bad request the library found,
-        worded as ``command`` (a subcommand's module) words it."""
-        job = self.jobs.submit(kind, work, params)
+        """Runs ``work`` as a short job and waits for it (cancelled if the browser goes away): (the
+        answer, seconds taken). Raises QueueFull, also when no worker was free for the queue's
+        ``short_wait`` seconds, or Refused for a bad request the library found, worded as
+        ``command`` (a subcommand's module) words it."""
+        job = self.jobs.submit(kind, work, params, short=True)
+        given_up = time.monotonic() + self.jobs.short_wait
         try:
             while job.state not in FINISHED:
                 if await request.is_disconnected():
                     self.jobs.cancel(job.id)
                     raise asyncio.CancelledError
+                if time.monotonic() > given_up and self.jobs.withdraw(job):
+                    raise QueueFull(f"every worker has been running for {self.jobs.short_wait:g} s")
                 await asyncio.sleep(POLL)
         finally:
             if job.state not in FINISHED:
@@ -147,8 +155,9 @@ class Workbench:
             work = compare_request(self.commands, params, texts)
             shown = {k: v for k, v in params.items() if k in COMPARE_PARAMS}
             job = self.jobs.submit("compare", work, {**shown, **{f"{s}_toml": t for s, t in texts.items() if t}})
-        except Refused as exc:
-            return error_response(str(exc), field=exc.field)
+        except Refused as exc:    # a policy's error also by its line, as the check gives it
+            line = line_of(str(exc), texts[exc.field[0]]) if exc.field in ("a_toml", "b_toml") else None
+            return error_response(str(exc), field=exc.field, line=line)
         except QueueFull as exc:
             return busy_response(exc)
         return json_response({"id": job.id, "state": job.state, "url": f"/api/jobs/{job.id}",
@@ -228,7 +237,7 @@ class Workbench:
         except Refused as exc:
             status, errors = 400, {exc.field if exc.field in pages.HAND_BLANK else "": str(exc)}
         except QueueFull as exc:
-            return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+            return busy_page(exc)
         return HTMLResponse(pages.hand({**pages.HAND_BLANK, **params}, advice, errors, extra), status)
 
     async def book(self, request: Request) -> Response:
@@ -267,7 +276,7 @@ class Workbench:
             try:
                 job = self.jobs.submit(kind, work, {k: v for k, v in params.items() if k != "policy_toml"})
             except QueueFull as exc:
-                return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+                return busy_page(exc)
             self.drawn = {k: v for k, v in self.drawn.items() if self.jobs.get(v, read=False)} | {key: job.id}
         errors, status = {}, 200
         if job.state == FAILED:
@@ -292,7 +301,7 @@ class Workbench:
             field = field if field in POSITION_PARAMS else ""
             status, errors = 400, {field or "": message}
         except QueueFull as exc:
-            return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+            return busy_page(exc)
         return HTMLResponse(pages.position({**pages.POSITION_BLANK, **params}, answer, errors, seconds, lines), status)
 
     async def job_page(self, request: Request) -> Response:
@@ -334,7 +343,8 @@ class Workbench:
 
 
 def create_app(commands: Commands, reports="reports", model_deals: int = 20_000, workers: int = 2,
-               waiting: int = 4) -> Starlette:
-    """The workbench's application (an ASGI app) over ``commands``; see :class:`Workbench`."""
-    return Workbench(commands, reports, model_deals, workers, waiting).app()
+               waiting: int = 4, **queue) -> Starlette:
+    """The workbench's application (an ASGI app) over ``commands``; see :class:`Workbench` (and
+    :class:`~analysis.web.jobs.Jobs` for ``queue``'s short_waiting and short_wait)."""
+    return Workbench(commands, reports, model_deals, workers, waiting, **queue).app()
 

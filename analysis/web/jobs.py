@@ -3,8 +3,12 @@
 Each job runs in a process of its own, forked from a server of processes that has the analysis
 already imported: cancelling a job ends its process at once (a thread could not be stopped in the
 middle of a kernel), and a job that crashes cannot take the server with it. At most ``workers``
-jobs run at a time and at most ``waiting`` wait for a turn; a job asked for beyond that is refused
-(:class:`QueueFull`, the server's 503), so a flood of requests cannot exhaust the machine.
+jobs run at a time. A long job (a comparison, a chart: the browser follows its page) waits for a
+turn among at most ``waiting``; a short one (a hand's advice, a position: the browser waits for
+its answer) among at most ``short_waiting`` of its own, ahead of the long ones, and its request
+gives up after ``short_wait`` seconds without a turn. A job asked for beyond its bound is refused
+(:class:`QueueFull`, the server's 503), so a flood of requests cannot exhaust the machine, while a
+burst of short requests, as a page's users make, waits its turn instead of being refused.
 
 A finished job is kept for ``keep`` seconds, or ``keep_after_read`` seconds after it was first
 read, whichever comes first: long enough to survive a page refresh, not forever.
@@ -22,12 +26,18 @@ from dataclasses import dataclass, field
 WAITING, RUNNING, DONE, FAILED, CANCELLED = "waiting", "running", "done", "failed", "cancelled"
 FINISHED = (DONE, FAILED, CANCELLED)
 RETRY_AFTER = 10      # seconds a refused client is asked to wait
+SHORT_WAITING = 32    # short jobs that may wait: a burst of a page's users, not a flood
+SHORT_WAIT = 30.0     # seconds a short job's request waits for a turn: a browser's patience, not its timeout
 
 
 class QueueFull(Exception):
-    """Every worker busy and the queue full: try again after :data:`RETRY_AFTER` seconds."""
+    """Every worker busy and the queue full, or busy for too long: try again after
+    :data:`RETRY_AFTER` seconds."""
 
     retry_after = RETRY_AFTER
+
+    def __init__(self, message: str = "every worker is running and the queue is full"):
+        super().__init__(message)
 
 
 @dataclass
@@ -42,6 +52,7 @@ class Job:
     result: object = None
     error: str | None = None
     internal: bool = False        # failed by a fault of the program, not of the request
+    short: bool = False           # answered to a request that waits for it (see the module)
     created: float = field(default_factory=time.time)
     started: float | None = None
     finished: float | None = None
@@ -70,8 +81,10 @@ class Jobs:
     """The queue: :meth:`submit`, :meth:`get`, :meth:`cancel`; each job's process is watched by
     a thread of its own that records its progress and result."""
 
-    def __init__(self, workers: int = 2, waiting: int = 4, keep: float = 3600.0, keep_after_read: float = 600.0):
+    def __init__(self, workers: int = 2, waiting: int = 4, keep: float = 3600.0, keep_after_read: float = 600.0,
+                 short_waiting: int = SHORT_WAITING, short_wait: float = SHORT_WAIT):
         self.workers, self.waiting = workers, waiting
+        self.short_waiting, self.short_wait = short_waiting, short_wait
         self.keep, self.keep_after_read = keep, keep_after_read
         self._lock = threading.Lock()
         self._jobs: dict[str, Job] = {}
@@ -80,17 +93,34 @@ class Jobs:
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["analysis.web.work"])
 
-    def submit(self, kind: str, request: dict, params: dict) -> Job:
-        """A new job, started now or queued; :class:`QueueFull` when there is no room."""
+    def submit(self, kind: str, request: dict, params: dict, short: bool = False) -> Job:
+        """A new job, started now or queued (a short one after the short ones waiting, before
+        the long ones); :class:`QueueFull` when its kind has no room."""
         with self._lock:
             self._expire()
-            if len(self._running) >= self.workers and len(self._queue) >= self.waiting:
+            shorts = sum(j.short for j in self._queue)
+            if len(self._running) >= self.workers and (
+                    shorts >= self.short_waiting if short else len(self._queue) - shorts >= self.waiting):
                 raise QueueFull()
-            job = Job(secrets.token_hex(8), kind, request, params)
+            job = Job(secrets.token_hex(8), kind, request, params, short=short)
             self._jobs[job.id] = job
-            self._queue.append(job)
+            if short:
+                self._queue.insert(shorts, job)
+            else:
+                self._queue.append(job)
             self._start_waiting()
             return job
+
+    def withdraw(self, job: Job) -> bool:
+        """Takes a job out of the queue if it still waits (its request waited too long), and
+        forgets it; False if it has started."""
+        with self._lock:
+            if job.state != WAITING:
+                return False
+            self._queue.remove(job)
+            job.state, job.finished = CANCELLED, time.time()
+            del self._jobs[job.id]
+            return True
 
     def get(self, job_id: str, read: bool = True) -> Job | None:
         with self._lock:

@@ -63,9 +63,9 @@ def not_found(message: str, title: str = "Not found") -> str:
     return layout(title, f"<h1>{e(title)}</h1><p class=error>{e(message)}</p>")
 
 
-def busy(retry_after: int) -> str:
-    return layout("Busy", f"<h1>The workbench is busy</h1><p class=error>Every worker is running and the queue is "
-                          f"full. Try again in {retry_after} seconds (reload this page).</p>")
+def busy(retry_after: int, why: str = "every worker is running and the queue is full") -> str:
+    return layout("Busy", f"<h1>The workbench is busy</h1><p class=error>{e(why[:1].upper() + why[1:])}. Try again "
+                          f"in {retry_after} seconds (reload this page).</p>")
 
 
 # --- a hand ------------------------------------------------------------------------------------
@@ -374,7 +374,7 @@ A = ["three trumps"]
 
 def heuristic() -> str:
     from analysis.bidding.policies import NAMED
-    against = [(n, n) for n in NAMED]
+    against = [(n, n) for n in NAMED] + [("", "another policy of yours (TOML)")]
     errors: dict = {}
     body = f"""<h1>A heuristic</h1>
 <p class="lead">Write a bidding policy in the TOML policy language (the book's hand patterns by seat, or hand classes by
@@ -395,6 +395,10 @@ swapping seats, at every score below game.</p>
 {field("game", "Game", text_input("game", "", 4, "5"), errors)}
 {field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", "", [("", "no"), ("true", "yes")]), errors)}
 {field("seed", "Seed", text_input("seed", "0", 6), errors)}
+<div class="field whole" id="b_toml-field" hidden><label for="b_toml">The other policy (TOML)</label>
+<textarea id="b_toml" name="b_toml" rows="10" cols="80" spellcheck="false"></textarea>
+<span class="error" id="b_toml-error" hidden></span>
+<label class="upload">Upload it <input type="file" id="b_upload" accept=".toml,text/plain"></label></div>
 </fieldset>
 <p class="submit"><button type="submit" id="compare">Compare</button></p>
 <p class="error" id="form-error" hidden></p>

@@ -140,16 +140,28 @@ function policyForm() {
     link.download = "policy.toml";
     link.click();
   });
+  // B: a named policy, or another of the user's own in the second box (shown only then).
+  const against = byId("b");
+  const showOther = () => { byId("b_toml-field").hidden = against.value !== ""; };
+  against.addEventListener("change", showOther);
+  showOther();
+  byId("b_upload").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    if (file) file.text().then((content) => { byId("b_toml").value = content; });
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors(form);
     const params = {};
-    for (const el of form.elements) if (el.name && el.value !== "") params[el.name] = el.value;
+    for (const el of form.elements) {
+      if (el.name === "b_toml" && against.value !== "") continue;
+      if (el.name && el.value !== "") params[el.name] = el.value;
+    }
     const answer = await fetch("/api/compare", {
       method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(params)});
     const data = await answer.json();
     if (answer.status === 202) { window.location.href = data.page; return; }
-    showError(data.field || "form", data.error);
+    showError(data.field || "form", (data.line ? "line " + data.line + ": " : "") + data.error);
   });
 }
 
