@@ -71,7 +71,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import BookPolicy, bid_batch
+from analysis.bidding import bid_batch
 from analysis.bidding.policies import policy_from_name
 from analysis.errors import EuchreError
 from analysis.experiment import ClaimTest, POINTS, Study
@@ -461,21 +461,17 @@ def kind(card: int, trump: int) -> str:
     return PLAIN_KINDS[rank_of(card)]
 
 
-def company_policy(company: str):
-    return BookPolicy() if company == "book" else policy_from_name(company)
-
-
 @functools.lru_cache(maxsize=4)
 def reading_model(company: str, rules) -> BiddingModel:
     """The players' reading of the company's calls, kept across a worker's chunks (its tables of
     the hands that answer as heard are built once)."""
-    return BiddingModel(company_policy(company), rules)
+    return BiddingModel(policy_from_name(company), rules)
 
 
 def played(deals, claim: str, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
     """The counted cells of ``claim`` on ``deals`` bid by ``company``: the hands branched at its
     position (the first ``cap`` a chunk when ``cap`` > 0), each arm played on by PIMC reading the calls."""
-    policy = company_policy(company)
+    policy = policy_from_name(company)       # the company in every chair
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, policy, rules)
     made = np.flatnonzero(b.maker >= 0)

@@ -311,7 +311,7 @@ STATES = {FIRST_GAME: "", ONE_GAME_ALL: ".one-game-all"}
 def game_rows(deals, a: int, company: str, rules) -> pd.DataFrame:
     """The company's hands dealt by AC at ``a`` points against each score of BD (deal i against
     i mod game), all four seats by the company's policy: the deals per (score, outcome)."""
-    policy = BookPolicy() if company == "book" else policy_from_name(company)
+    policy = policy_from_name(company)
     scores = [(a, b) for b in range(rules.points_for_game)]
     rows = [{"kind": "game", "claim": "", "a": m, "b": o, "seat": "A", "group": "", "book_net": 0, "other_net": 0,
              "outcome": k, "deals": n} for m, o, k, n in outcomes.by_score(deals, policy, rules, scores)]
