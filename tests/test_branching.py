@@ -40,7 +40,7 @@ LATER = Rule("a lead after the first trick: a trump, not a plain card", lambda i
 
 @pytest.fixture(scope="module")
 def hands():
-    return table(400, 21)
+    return table(250, 21)
 
 
 def test_the_opening_lead_branches_where_the_leader_holds_both(hands):
