@@ -134,7 +134,7 @@ def test_the_lock_is_removed_after_an_interrupted_or_failed_run(tmp_path, monkey
 @pytest.mark.slow
 def test_two_commands_into_one_folder_the_second_is_refused_and_ctrl_c_frees_it(tmp_path, user_studies):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(user_studies), os.environ.get("PYTHONPATH", "")]),
-           SECONDS: "15"}   # long enough to outlast the second command on a loaded machine
+           SECONDS: "2"}   # long enough to outlast the second command on a loaded machine
     command = [sys.executable, "-m", "analysis.commands.cli", "run", "userstudies.toy", "--out", str(tmp_path), "--no-progress"]
     first = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
