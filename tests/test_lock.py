@@ -136,7 +136,9 @@ def test_two_commands_into_one_folder_the_second_is_refused_and_ctrl_c_frees_it(
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(user_studies), os.environ.get("PYTHONPATH", "")]),
            SECONDS: "2"}   # long enough to outlast the second command on a loaded machine
     command = [sys.executable, "-m", "analysis.commands.cli", "run", "userstudies.toy", "--out", str(tmp_path), "--no-progress"]
-    first = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # a test before may leave Ctrl-C ignored in this process, which a child would inherit: give it the default
+    first = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.time() + 60
         while not (tmp_path / "toy" / "chunks" / "plan.json").exists():
