@@ -77,7 +77,7 @@ from analysis.game import Score, any_match, contract, dealer_hand, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals
-from studies.common.report import love_all_report
+from studies.common.report import love_all_report, measured_tests
 from studies import discard as discard_study, round_two
 from studies.common.lone_arms import LIGHT, caller_lone_hand, hand_class
 from studies.common.round_one import DEALER_LIST, round_one_situations
@@ -414,19 +414,13 @@ class PrimaryBidding(Study):
 
 
 def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    by_key = {v.claim.name: v for v in verdict_list}
     rows = []
-    for test in study.claims:
-        v = by_key.get(test.key)
-        if v is None:
-            continue
-        e = v.estimate
-        gained, lost = study.signs(test.key, table)
+    for test, v, e, signs in measured_tests(study, table, verdict_list):
         c = described(test.claim)
         rows.append({"claim": test.claim, "company": test.company, "class": c.hands,
                      "book's action - other": f"{c.action} - {c.alternative}",
                      "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
-                     "gained / lost": f"{gained:,} / {lost:,}", "verdict": v.verdict})
+                     "gained / lost": signs, "verdict": v.verdict})
     return pd.DataFrame(rows)
 
 

@@ -85,7 +85,7 @@ from analysis.play.information import InfoSet, suit_masks
 from analysis.play.worlds import BiddingModel
 from analysis.seeds import play_seed
 from fastcore.sampler import sample_deals
-from studies.common.report import love_all_report
+from studies.common.report import love_all_report, measured_tests
 
 A, B, C, D = 0, 1, 2, 3
 COMPANIES = ("book", "optimised")
@@ -570,21 +570,14 @@ class PrimaryPlay(Study):
 
 
 def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
-    by_key = {v.claim.name: v for v in verdict_list}
     rows = []
-    for test in study.claims:
-        v = by_key.get(test.key)
-        if v is None:
-            continue
-        e = v.estimate
-        cells = study._rows(test.key, table)
-        leads = cells.groupby(["book_kind", "other_kind"])["deals"].sum().sort_values(ascending=False)
-        common = ", ".join(f"{b} v {o} ({n:,})" for (b, o), n in leads.head(3).items())
-        gained, lost = study.signs(test.key, table)
+    for test, v, e, signs in measured_tests(study, table, verdict_list):
+        leads = study._rows(test.key, table).groupby(["book_kind", "other_kind"])["deals"].sum()
+        common = ", ".join(f"{b} v {o} ({n:,})" for (b, o), n in leads.sort_values(ascending=False).head(3).items())
         rows.append({"claim": test.claim, "company": test.company, "positions": f"{e.n:,}",
                      "book's card v the other's (most frequent)": common,
                      "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
-                     "gained / lost": f"{gained:,} / {lost:,}", "verdict": v.verdict})
+                     "gained / lost": signs, "verdict": v.verdict})
     return pd.DataFrame(rows)
 
 

@@ -106,22 +106,21 @@ class Workbench:
     # -- the API ------------------------------------------------------------------------------
     async def api_advise(self, request: Request) -> Response:
         params = dict(request.query_params)
-        try:
-            work = advise_request(self.commands, params, self.model_deals)
-            result, _ = await self.answer(request, "advise", work, params, self.commands.advise)
-        except Refused as exc:
-            return error_response(str(exc), field=exc.field)
-        except QueueFull as exc:
-            return busy_response(exc)
-        return json_response(result)
+        return await self.api_answer(request, "advise", lambda: advise_request(self.commands, params, self.model_deals),
+                                     params, self.commands.advise)
 
     async def api_solve(self, request: Request) -> Response:
         lines = request.query_params.getlist("position")
         if request.method == "POST":
             lines += (await request.body()).decode("utf-8", "replace").splitlines()
+        return await self.api_answer(request, "solve",
+                                     lambda: solve_request(lines, request.query_params.get("reference")), {})
+
+    async def api_answer(self, request: Request, kind: str, read, params: dict, command=None) -> Response:
+        """A short request of the API: its work read (``read()``), run (:meth:`answer`) and given as
+        JSON; a bad one as the command line's message, a full queue as 503."""
         try:
-            work = solve_request(lines, request.query_params.get("reference"))
-            result, _ = await self.answer(request, "solve", work, {})
+            result, _ = await self.answer(request, kind, read(), params, command)
         except Refused as exc:
             return error_response(str(exc), field=exc.field)
         except QueueFull as exc:

@@ -144,6 +144,17 @@ def verdict_columns(verdict_list, key: str) -> dict:
     return {"simultaneous interval": f"[{v.low:+.3f}, {v.high:+.3f}]", "verdict": verdict_words(v)}
 
 
+def measured_tests(study, table, verdict_list):
+    """(test, verdict, its estimate, "gained / lost") for each of the study's tests that has a verdict,
+    in the study's order: the rows of a primary study's results table."""
+    by_key = {v.claim.name: v for v in verdict_list}
+    for test in study.claims:
+        v = by_key.get(test.key)
+        if v is not None:
+            gained, lost = study.signs(test.key, table)
+            yield test, v, v.estimate, f"{gained:,} / {lost:,}"
+
+
 def claims_figure(out_dir, verdict_list, *, title: str, measured: str, unit: str = POINTS) -> list[tuple[Path, str]]:
     """The study's claims chart with its caption (:func:`analysis.reporting.charts.claims_figure`)."""
     return charts().claims_figure(out_dir, verdict_list, unit=unit, title=title, measured=measured)
