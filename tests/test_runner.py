@@ -2,6 +2,7 @@
 settings and rules, and how studies are found."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -106,6 +107,24 @@ def test_resume_refuses_chunks_of_other_settings_or_rules(tmp_path):
         run_study(toy, toy_settings(tmp_path, points_for_game=7, resume=True))
     with pytest.raises(EuchreError, match="rules"):
         run_study(toy, toy_settings(tmp_path, stick_the_dealer=True, resume=True))
+
+
+def test_resume_refuses_chunks_saved_by_other_code(tmp_path, monkeypatch):
+    # the same settings but an edited study: its saved chunks may hold other numbers
+    source = Path(toy.__file__).read_text()
+    (tmp_path / "edited_study.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    settings = toy_settings(tmp_path / "out")
+    edited = importlib.import_module("edited_study")
+    first = run_study(edited, settings)
+    assert runner.read_json(tmp_path / "out" / "toy" / "chunks" / "plan.json")["code"] == \
+        runner.code_fingerprint("edited_study")
+    assert run_study(edited, runner.replace(settings, resume=True)).computed == []
+    (tmp_path / "edited_study.py").write_text(source + "\n# a change\n")
+    with pytest.raises(EuchreError, match="made by other code"):
+        run_study(edited, runner.replace(settings, resume=True))
+    again = run_study(edited, settings)   # without --resume it starts again
+    assert len(again.computed) == len(first.computed)
 
 
 def test_resume_accepts_a_plan_saved_with_the_pack_alone(tmp_path):
@@ -356,7 +375,7 @@ def test_the_default_engine_is_the_innermost_playing_block_and_comes_back():
 def test_a_double_dummy_run_keeps_its_plan_and_another_engine_does_not_resume_it(tmp_path):
     first = run_study(toy, toy_settings(tmp_path))
     plan_file = tmp_path / "toy" / "chunks" / "plan.json"
-    assert set(json.loads(plan_file.read_text())) == {"study", "seed", "chunk_size", "rules", "options"}
+    assert set(json.loads(plan_file.read_text())) == {"study", "seed", "chunk_size", "rules", "options", "code"}
     assert "play" not in first.manifest
     with pytest.raises(EuchreError, match="different play"):
         run_study(toy, toy_settings(tmp_path, play="simple", resume=True))

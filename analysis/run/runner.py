@@ -15,8 +15,8 @@ Each finished chunk is written to ``<out>/<study>/chunks/<scenario>/<index>-<n>.
 moment the main process receives it, through a temporary file renamed into place: a crash, a
 Ctrl-C or a full disk never leaves a half-written chunk, and ``--resume`` skips every chunk
 already on disk. ``chunks/plan.json`` records what the chunks depend on (study, seed, chunk
-size, rules, options, and the play engine when it is not double-dummy); resuming with different
-settings is refused. While it runs, a run holds the lock of its study folder
+size, rules, options, the play engine when it is not double-dummy, and a digest of the code);
+resuming with different settings, or after the code changed, is refused. While it runs, a run holds the lock of its study folder
 (:func:`analysis.storage.folder_lock`): a second run into the same folder is refused rather than
 mixing its files with the first one's.
 
@@ -28,6 +28,8 @@ receive the study's reference (``module`` or ``module:attr``) and load the study
 """
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import json
 import os
 import platform
@@ -164,19 +166,23 @@ def compute_chunk(study, chunk: Chunk, settings: Settings) -> tuple[Chunk, pd.Da
     return chunk, frame, time.perf_counter() - start
 
 
-def _prepare_chunk_dir(settings: Settings) -> Path:
+def _prepare_chunk_dir(study, settings: Settings) -> Path:
     chunk_dir = settings.study_dir / "chunks"
     plan_file = chunk_dir / "plan.json"
-    key = json.loads(json.dumps(settings.plan_key()))
+    # chunks of other code are never resumed into a run
+    key = json.loads(json.dumps({**settings.plan_key(), "code": code_fingerprint(study_module(study))}))
     if settings.resume and plan_file.exists():
         saved = read_json(plan_file)
         if "pack" in saved and "rules" not in saved:   # saved before the rules were recorded whole
             saved["rules"] = Rules(pack=saved.pop("pack")).as_dict()
         if saved != key:
             changed = sorted(k for k in set(saved) | set(key) if saved.get(k) != key.get(k))
+            what = [k for k in changed if k != "code"]
+            made = (f"with a different {', '.join(what)}" if what else
+                    "by other code (euchrelab or the study changed since, or the chunks predate this check)")
             raise EuchreError(
-                f"cannot resume {settings.study}: the saved chunks in {chunk_dir} were made with a different "
-                f"{', '.join(changed)}; run without --resume to start again, use another --out, or delete {chunk_dir}")
+                f"cannot resume {settings.study}: the saved chunks in {chunk_dir} were made {made}; "
+                f"run without --resume to start again, use another --out, or delete {chunk_dir}")
     elif chunk_dir.exists() and not settings.resume:
         shutil.rmtree(chunk_dir)  # a fresh run never mixes with an older one
     chunk_dir.mkdir(parents=True, exist_ok=True)
@@ -185,6 +191,37 @@ def _prepare_chunk_dir(settings: Settings) -> Path:
 
 
 # --- provenance -----------------------------------------------------------------------------
+
+CODE_PACKAGES = ("analysis", "studies", "fastcore")
+CODE_SUFFIXES = (".py", ".pyx", ".pxd", ".so", ".pyd")
+
+
+def study_module(study) -> str | None:
+    """The module that holds ``study``'s code, or None for an object of no module."""
+    try:
+        return reference_of(study).partition(":")[0]
+    except EuchreError:
+        return None
+
+
+def code_fingerprint(module: str | None = None) -> str:
+    """A digest of the code a run's chunks come from: euchrelab's packages (their Python, Cython
+    and compiled files) and the study's own ``module``. A chunk saved by other code, even with
+    the same settings, may hold other numbers, so ``--resume`` refuses it; git cannot tell this
+    for an installed package, or for a checkout whose changes are not committed."""
+    files = []
+    for name in CODE_PACKAGES + ((module,) if module else ()):
+        spec = importlib.util.find_spec(name)
+        if spec is None:
+            continue
+        files += [Path(spec.origin)] if spec.origin and not spec.submodule_search_locations else []
+        for root in spec.submodule_search_locations or []:
+            files += [f for f in Path(root).rglob("*") if f.suffix in CODE_SUFFIXES and "__pycache__" not in f.parts]
+    digest = hashlib.sha256()
+    for path in sorted({f.resolve() for f in files}):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
 
 def git_commit() -> str | None:
     """The checkout's commit, with "-dirty" when its code has uncommitted changes. The reports
@@ -369,7 +406,7 @@ def run_study(study, settings: Settings) -> Outcome:
 def _run_chunks(study, settings: Settings) -> Outcome:
     """:func:`run_study` for a caller that holds the study folder's lock."""
     chunks = plan(study, settings)
-    chunk_dir = _prepare_chunk_dir(settings)
+    chunk_dir = _prepare_chunk_dir(study, settings)
     existing = storage.find_chunks(chunk_dir)
     done = {c: existing[(c.scenario, c.index, c.n_deals)] for c in chunks
             if (c.scenario, c.index, c.n_deals) in existing}
