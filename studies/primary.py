@@ -54,8 +54,16 @@ And the dealer's discard, D8: where the dealer took up with his partner and the 
 (the lowest card of the shortest plain suit, a lone ace kept) differs from the lowest plain card
 whatever its suit, the hand played with each (the suit, not the card, is what the book teaches).
 
-Chunks return summed cells per claim and company: deals, the sum and sum of squares of the book's
+Chunks return counted cells per claim, company, deciding seat and pair of the two arms' net points
+to the decider's side (book_net, other_net): the deals, the sum and sum of squares of the book's
 action minus the other, and the deals where it gained and lost (for the exact test of a small class).
+
+The unit check (the pre-registration's, for a claim in points at love-all): the same test valued in
+net rubber points of the first game at love-all, each arm's outcome valued by the company's rubber
+model (``E1.rp``, ``E1.optimised.rp``). The model is solved from ``model_deals`` hands at each score
+bid by the company and played double-dummy (whatever the run's engine), seeded from the run's seed;
+its error (a bootstrap of the counts) is joined to the deals' in quadrature. A unit check whose sign
+is the opposite of its primary's marks the claim *unit-sensitive*; it never moves the status.
 Option ``cap``: at most so many deals of a class played a chunk (0: all), for the table, where the
 common classes would otherwise take the time the rare ones need.
 """
@@ -70,10 +78,14 @@ from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
 from analysis.bidding.company import keeping, seated
-from analysis.experiment import ClaimTest, POINTS, Study, contract_arm, play_arms, policy_arm
+import functools
+
+from analysis.bidding.policies import policy_from_name
+from analysis.experiment import ClaimTest, POINTS, RUBBER, Study, contract_arm, play_arms, policy_arm
 from analysis.errors import EuchreError
-from analysis.experiment.stats import mean_from_sums
-from analysis.game import Score, any_match, contract, dealer_hand, primaries
+from analysis.experiment.stats import FIRST_GAME, RUBBER_STATES, from_se, mean_from_sums
+from analysis.game import Rules, Score, any_match, contract, dealer_hand, primaries
+from analysis.value import game_value, outcomes
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals
@@ -84,7 +96,7 @@ from studies.common.round_one import DEALER_LIST, round_one_situations
 
 CALL, PASS = "call", "pass"
 COMPANIES = ("book", "optimised")
-KEYS = ["claim", "company"]
+KEYS = ["claim", "company", "seat", "book_net", "other_net"]
 SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost"]
 ORDER_LIST = THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns     # the third hand's order list at love-all
 
@@ -211,8 +223,8 @@ def played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame
         paired = play_arms(deals[rows], arms_of(seat, round_, arms, rules), side=seat & 1)
         for claim, chosen in members.items():
             at = np.searchsorted(rows, chosen)
-            frames.append(summed(claim, paired.difference(CLASSES[claim].book, CLASSES[claim].other)[at]))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
+            frames.append(pair_cells(claim, seat, paired.net(CLASSES[claim].book)[at], paired.net(CLASSES[claim].other)[at]))
+    return pd.concat(frames, ignore_index=True) if frames else empty()
 
 
 # --- lone hands ---------------------------------------------------------------------------------
@@ -250,11 +262,29 @@ def lone_class(seat: int, hands, turn_up, rnd, trump, rules) -> tuple[np.ndarray
     return found["strength"] == LIGHT, fair
 
 
-def summed(claim: str, gain: np.ndarray) -> pd.DataFrame:
-    """One claim's summed cell from its deals' differences (the book's action minus the other)."""
-    g = np.asarray(gain, np.int64)
-    return pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()), "gain_sumsq": int((g * g).sum()),
-                          "gained": int((g > 0).sum()), "lost": int((g < 0).sum())}])
+CELL = ["claim", "seat", "book_net", "other_net", *SUMS]
+
+
+def pair_cells(claim: str, seat: int, book_net: np.ndarray, other_net: np.ndarray) -> pd.DataFrame:
+    """One claim's counted cells from its deals' net points to the decider's side under the book's
+    action and the other: one row per pair of the two, with its deals and their sums."""
+    pairs = pd.DataFrame({"book_net": np.asarray(book_net, np.int64), "other_net": np.asarray(other_net, np.int64)})
+    cells = pairs.value_counts().rename("deals").reset_index()
+    g = (cells["book_net"] - cells["other_net"]).to_numpy(np.int64)
+    n = cells["deals"].to_numpy(np.int64)
+    cells = cells.assign(claim=claim, seat="ABCD"[seat], gain_sum=n * g, gain_sumsq=n * g * g,
+                         gained=np.where(g > 0, n, 0), lost=np.where(g < 0, n, 0))
+    return cells[CELL].sort_values(["book_net", "other_net"], ignore_index=True)
+
+
+def empty() -> pd.DataFrame:
+    return pd.DataFrame(columns=CELL)
+
+
+def per_claim(frame: pd.DataFrame) -> pd.DataFrame:
+    """The cells summed per claim (and company, when the frame has it): the paired difference's sums."""
+    keys = [k for k in ("claim", "company") if k in frame.columns]
+    return frame.groupby(keys, observed=True)[SUMS].sum().astype(np.int64)
 
 
 def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame:
@@ -293,8 +323,9 @@ def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.Data
             continue
         arms = {name: contract_arm(maker, trump[rows], rnd[rows], lone_seat=lone, rules=rules)
                 for name, (maker, lone) in (("book", book), ("other", other))}
-        frames.append(summed(claim, play_arms(deals[rows], arms, side=seat & 1).difference("book", "other")))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
+        paired = play_arms(deals[rows], arms, side=seat & 1)
+        frames.append(pair_cells(claim, seat, paired.net("book"), paired.net("other")))
+    return pd.concat(frames, ignore_index=True) if frames else empty()
 
 
 # --- the dealer's discard --------------------------------------------------------------------------
@@ -318,14 +349,14 @@ def discard_played(deals, rules, cap: int = 0) -> pd.DataFrame:
     if cap:
         rows, book, lowest = rows[:cap], book[:cap], lowest[:cap]
     if not len(rows):
-        return pd.DataFrame(columns=["claim", *SUMS])
+        return empty()
     sub = b.take(rows)
     net = {}
     for name, discard in (("book", book), ("lowest", lowest)):
         play = contract.hands_at_play(hands[rows], turn_up[rows], np.ones(len(rows), bool), discard, sub.lone_seat)
         _, points = play_bidding(replace(sub, discard=discard, play_hands=play), turn_up[rows])
         net[name] = points[:, 0].astype(np.int64) - points[:, 1]         # the dealer's side, AC
-    return summed("D8", net["book"] - net["lowest"])
+    return pair_cells("D8", DEALER, net["book"], net["lowest"])
 
 
 def described(claim: str):
@@ -335,13 +366,38 @@ def described(claim: str):
     return CLASSES.get(claim) or LONE[claim]
 
 
-def _test(claim: str, company: str) -> ClaimTest:
+def _test(claim: str, company: str, unit_check: bool = False) -> ClaimTest:
+    """The primary's test in the company (``unit_check``: the same test in rubber points at love-all)."""
     c = described(claim)
-    key = claim if company == "book" else f"{claim}.{company}"
-    words = "" if company == "book" else f", {company} company"
+    key = (claim if company == "book" else f"{claim}.{company}") + (UNIT_CHECK if unit_check else "")
+    words = ("" if company == "book" else f", {company} company") + (", rubber points (unit check)" if unit_check else "")
     return ClaimTest(key, claim, f"{claim} {c.action} - {c.alternative}{words}",
-                     f"{c.hands}: {c.action} - {c.alternative}", POINTS, company=company,
+                     f"{c.hands}: {c.action} - {c.alternative}", RUBBER if unit_check else POINTS,
+                     state=FIRST_GAME if unit_check else None, company=company,
                      permissive=primaries()[claim].permissive)
+
+
+UNIT_CHECK = ".rp"         # the key's ending of a unit check
+MODEL_DEALS = 20_000       # the unit check's rubber model: the company's hands at each score
+
+
+@functools.lru_cache(maxsize=4)
+def company_model(company: str, deals: int, seed: int) -> game_value.GameModel:
+    """The company's game and rubber model of the book's game: ``deals`` hands at each score bid by
+    the company and played double-dummy, with its bootstrap draws (seeded from ``seed``)."""
+    policy = BookPolicy() if company == "book" else policy_from_name(company)
+    counts = outcomes.outcome_counts(policy, Rules(), deals, seed)
+    return game_value.solved(counts, Rules(), seed, f"primary-{company}", with_rubber=True)
+
+
+def in_rubber_points(rows: pd.DataFrame, model: game_value.GameModel):
+    """The unit check of a claim's cells: the book's action minus the other valued in the deciding
+    side's net rubber points of the first game from love-all, the deals' error and the model's (its
+    draws) in quadrature; Student's t on the deals less one."""
+    cells = rows.assign(a=0, b=0)
+    paired, draws = model.contrast_and_draws(cells, ["book_net"], ["other_net"], RUBBER, RUBBER_STATES[FIRST_GAME])
+    se = float(np.hypot(paired.se, np.std(draws, ddof=1)))
+    return from_se(paired.mean, se, paired.n - 1, paired.n)
 
 
 class PrimaryBidding(Study):
@@ -352,14 +408,15 @@ class PrimaryBidding(Study):
                    "on the same deals, in the book's and in the optimised company")
     policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
                 "policy")
-    defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0}
+    defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0, "model_deals": MODEL_DEALS}
     suite_position = None
-    claims = tuple(_test(claim, company) for claim in [*CLASSES, *LONE, "D8"] for company in COMPANIES)
+    claims = tuple(_test(claim, company, check) for check in (False, True) for claim in [*CLASSES, *LONE, "D8"]
+                   for company in COMPANIES)
 
     def scenarios(self, settings) -> list[str]:
         """One scenario a decision and company ("B.book", "B2.optimised": B in round two); D6, rare, its
         own ("A-D6.book")."""
-        self.whole_options(settings, rare=self.defaults["rare"])
+        self.whole_options(settings, rare=self.defaults["rare"], model_deals=MODEL_DEALS)
         cap = settings.options.get("cap", 0)
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
             raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
@@ -389,16 +446,28 @@ class PrimaryBidding(Study):
         return frame.groupby(KEYS, observed=True)[SUMS].sum().astype(np.int64).reset_index()
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None):
-        claim, _, company = key.partition(".")
-        rows = table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
+        rows = self._rows(key, table)
         if rows.empty or int(rows["deals"].sum()) < 1:
             return None
+        if key.endswith(UNIT_CHECK):
+            rules = (manifest or {}).get("rules", {})
+            if rules.get("points_for_game", 5) != 5 or rules.get("pack", 32) != 32 or int(rows["deals"].sum()) < 2:
+                return None      # the rubber is the book's game
+            options = (manifest or {}).get("options", {})
+            model = company_model(self.claim_test(key).company, int(options.get("model_deals", MODEL_DEALS)),
+                                  int((manifest or {}).get("root_seed", 0)))
+            return in_rubber_points(rows, model)
         return mean_from_sums(rows["deals"].sum(), rows["gain_sum"].sum(), rows["gain_sumsq"].sum())
 
     def signs(self, key: str, table: pd.DataFrame) -> tuple[int, int]:
-        claim, _, company = key.partition(".")
-        rows = table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
+        rows = self._rows(key, table)
         return int(rows["gained"].sum()), int(rows["lost"].sum())
+
+    @staticmethod
+    def _rows(key: str, table: pd.DataFrame) -> pd.DataFrame:
+        """The cells of a test's key ("E1", "E1.optimised", "E1.optimised.rp")."""
+        claim, *rest = key.removesuffix(UNIT_CHECK).split(".")
+        return table[(table["claim"] == claim) & (table["company"] == (rest[0] if rest else "book"))]
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return love_all_report(
@@ -425,6 +494,7 @@ def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
         c = described(test.claim)
         rows.append({"claim": test.claim, "company": test.company, "class": c.hands,
                      "book's action - other": f"{c.action} - {c.alternative}",
+                     "unit": "rubber points, love-all (unit check)" if test.unit == RUBBER else "points per hand",
                      "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
                      "gained / lost": f"{gained:,} / {lost:,}", "verdict": v.verdict})
     return pd.DataFrame(rows)
