@@ -88,6 +88,7 @@ cdef enum:
     ERR_KNOWN = 1       # a seat is known to hold more cards than he has left
     ERR_CAPS = 2        # too few hidden cards for the hands
     ERR_VOIDS = 3       # no deal keeps the voids
+    ERR_FORCED = 4      # a forced card is not a legal card of the seat to move
 
 
 cdef struct Deal:
@@ -477,8 +478,9 @@ cdef void net_points(Deal* d, int side, int* net) noexcept nogil:
             net[t] = -net[t]
 
 
-cdef int play_hand(Work* w, Deal* d, Py_ssize_t i, int8_t* plays) noexcept nogil:
-    """One hand, card by card (analysis.play.table.play_hand); 0 or an ERR_* code."""
+cdef int play_hand(Work* w, Deal* d, Py_ssize_t i, int8_t* plays, const int8_t* forced) noexcept nogil:
+    """One hand, card by card (analysis.play.table.play_hand); 0 or an ERR_* code. ``forced``: the
+    cards to play as given, by card number (-1: the player decides)."""
     cdef int n, seat, card
     cdef uint32_t legal
     if w.clear == CLEAR_HAND:
@@ -487,7 +489,13 @@ cdef int play_hand(Work* w, Deal* d, Py_ssize_t i, int8_t* plays) noexcept nogil
     for n in range(5 * d.n_active):
         seat = to_move(d)
         legal = legal_cards(d, seat)
-        if popcount(legal) == 1:
+        if forced[n] >= 0:
+            card = forced[n]
+            if not (legal >> card) & 1:
+                w.err_deal = i
+                w.err_seat = seat
+                return ERR_FORCED
+        elif popcount(legal) == 1:
             card = __builtin_ctz(legal)
         else:
             w.decisions += 1
@@ -524,6 +532,7 @@ cdef class _Hands:
     """A batch of hands to play and the settings every thread's work starts from (``proto``)."""
     cdef const uint32_t[:, ::1] hv
     cdef const int8_t[::1] tv, lv, nv, uv, kv, dv, mv
+    cdef const int8_t[:, ::1] fv
     cdef int8_t[:, ::1] pv, wv
     cdef Work proto
 
@@ -543,7 +552,7 @@ cdef class _Hands:
             d.n_trick = 0
             d.won[0] = 0
             d.won[1] = 0
-            code = play_hand(w, &d, i, &self.pv[i, 0])
+            code = play_hand(w, &d, i, &self.pv[i, 0], &self.fv[i, 0])
             if code != OK:
                 return code
             self.wv[i, 0] = d.won[0]
@@ -588,7 +597,7 @@ cdef class _Hands:
 
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
                     table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None, threads=1,
-                    bounds=True, stop_at=0, stop_margin=0.25):
+                    bounds=True, stop_at=0, stop_margin=0.25, forced=None):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -609,6 +618,10 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     (the equivalent legal cards played without search) and ``bounds`` (the rivals probed against a
     reference card first); none changes a card, nor does ``threads``
     (the hands shared among that many threads).
+
+    ``forced``: (N, 20) int8, the cards to play as given by card number (-1: the player decides):
+    a hand's first cards replayed, say, and one branch's card after them. A forced card that is not
+    legal for the seat to move is refused.
 
     ``stop_at`` (0: never, the default), ``stop_margin``: the sequential stop of
     ``PIMCPlayer(..., stop_at=, stop_margin=)``: after the first ``stop_at`` worlds of a decision
@@ -681,6 +694,15 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
             raise EuchreError("reading the calls needs the turn-up of every deal")
         if len(discards) == 0:
             discards = np.full((1, HANDS), -1, np.int8)
+    if forced is None:
+        forced_a = np.full((n, MAX_PLAYS), -1, np.int8)
+    else:
+        forced_a = np.ascontiguousarray(forced, dtype=np.int8)
+        if forced_a.shape != (n, MAX_PLAYS):
+            raise EuchreError(f"forced must have one row of {MAX_PLAYS} card numbers a deal, not shape {forced_a.shape}")
+        outside = (forced_a >= 0) & (((pack_mask(pack) >> np.maximum(forced_a, 0).astype(np.int64)) & 1) == 0)
+        if (forced_a < -1).any() or outside.any():
+            raise EuchreError(f"forced cards must be -1 (the player decides) or cards of the {pack}-card pack")
     plays = np.full((n, MAX_PLAYS), -1, np.int8)
     won = np.zeros((n, 2), np.int8)
     cdef _Hands hs = _Hands()
@@ -688,6 +710,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     hs.tv, hs.lv, hs.nv, hs.uv, hs.kv, hs.dv = trump_a, leader_a, lone_a, turn_a, taken_a, discard_a
     hs.mv = makers_a if makers_a is not None else np.zeros(n, np.int8)
     hs.pv, hs.wv = plays, won
+    hs.fv = forced_a
     cdef Work* w = &hs.proto
     w.table_size = (<Py_ssize_t>1) << <int>bits
     w.c.table = NULL
@@ -742,6 +765,8 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
         where = f"deal {err_deal}, {SEATS[err_seat]}"
         if code == ERR_KNOWN:
             raise EuchreError(f"{where}: the seat is known to hold more cards than he has left")
+        if code == ERR_FORCED:
+            raise EuchreError(f"{where}: a forced card is not one of his legal cards")
         raise EuchreError(f"{where}: no deal of the hidden cards fits what the player knows (the hands, the "
                           f"turn-up, the discard and the voids contradict each other)")
     decisions = sum(got[0] for got in done)

@@ -404,3 +404,21 @@ def test_an_intersection_union_primary_needs_every_contrast(tmp_path):
     assert reps["optimised", "first game"].verdict == "inconclusive"      # +0.03 is not above the margin
     assert reps["book", "one game all"].verdict == "contradicted"          # one contrast below minus the margin
     assert not reps["optimised", "one game all"].run
+
+
+def test_a_points_claim_whose_unit_check_has_the_opposite_sign_is_unit_sensitive(tmp_path):
+    rp = dict(unit=RUBBER, state="first game", margin=0.04)
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"),
+                                      primary_row("E1", "E1.rp", "contradicted", **rp),
+                                      primary_row("S2", "S2", "supported"),
+                                      primary_row("S2", "S2.rp", "supported", **rp),
+                                      primary_row("T4", "T4", "supported")])
+    ledger = L.build_ledger(tmp_path)
+    e1, s2, t4 = (entry(ledger, c) for c in ("E1", "S2", "T4"))
+    # the unit check never moves the status, and is never taken for a replication
+    assert (e1.status, s2.status) == ("supported", "supported")
+    assert [r.source for r in e1.standing.replications if r.run] == ["primary/E1"]
+    assert e1.standing.unit_sensitive is True and "unit-sensitive" in e1.summary
+    assert s2.standing.unit_sensitive is False and "unit-sensitive" not in s2.summary
+    assert t4.standing.unit_sensitive is None          # no check saved
+    assert e1.as_dict()["primary"]["unit_sensitive"] is True

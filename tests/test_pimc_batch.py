@@ -267,3 +267,57 @@ def test_compiled_players_for_points_reading_the_calls_equal_the_python_players(
         play_pimc_batch(worlds=16, seed=5, pack=pack, model=model, points=True, **told)
     with pytest.raises(EuchreError, match="makers' seat"):
         play_hands(players=[player] * 4, pack=pack, **told)
+
+
+def test_forced_cards_are_played_as_given_and_the_rest_as_the_python_players(dealt):
+    """A hand's first cards replayed and one branch's card after them: the compiled players and the
+    Python players continue alike, reading the calls, for points."""
+    from analysis.play.pimc import pimc_hands
+    from analysis.play.worlds import BiddingModel
+    pack, args = dealt
+    rows = np.arange(0, len(args["hands"]), 5)
+    sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
+    model = BiddingModel(BookPolicy(), Rules(pack=pack))
+    plays, _won, _d, _c = pimc_hands(worlds=8, seed=3, pack=pack, model=model, points=True,
+                                     **{k: v for k, v in sub.items() if k != "side"})
+    # force each hand's first k cards as played, then the lowest other legal card at card k
+    rng = np.random.default_rng(4)
+    forced = np.full(plays.shape, -1, np.int8)
+    branched = 0
+    for j in range(len(rows)):
+        # at a trick's lead every card held is legal: branch there, after the first trick or two
+        active = 3 if sub["lone_seat"][j] >= 0 else 4
+        k = active * int(rng.integers(0, 3))
+        forced[j, :k] = plays[j, :k]
+        seat_at, _card = play_hand(sub["hands"][j], int(sub["trump"][j]), [PIMCPlayer(1, 0)] * 4,
+                                   int(sub["lone_seat"][j]), forced=tuple(int(c) for c in plays[j, :k]))[0][k]
+        held = int(sub["hands"][j][seat_at]) & ~sum(1 << int(c) for c in plays[j, :k])
+        others = [c for c in range(32) if held >> c & 1 and c != plays[j, k]]
+        if others:
+            forced[j, k] = others[0]
+            branched += 1
+    assert branched > 5
+    player = PIMCPlayer(8, 3, model, fallback=True, points=True)
+    want = play_hands(players=[player] * 4, pack=pack, forced=forced, **sub)
+    got, decisions, contradicted = play_pimc_batch(worlds=8, seed=3, pack=pack, model=model, points=True,
+                                                   forced=forced, **sub)
+    np.testing.assert_array_equal(got, want)
+    assert decisions == player.decisions and contradicted == player.contradicted
+    again, _w, _d, _c = pimc_hands(worlds=8, seed=3, pack=pack, model=model, points=True, forced=forced,
+                                   **{k: v for k, v in sub.items() if k != "side"})
+    given = forced >= 0
+    np.testing.assert_array_equal(again[given], forced[given])
+
+
+def test_a_forced_card_that_is_not_legal_is_refused():
+    args = bid(200, 8, 32)
+    hands = args["hands"][:1]
+    other = next(c for c in range(32) if hands[0, 2] >> c & 1)      # a card of C, forced on B's lead
+    forced = np.full((1, 20), -1, np.int8)
+    forced[0, 0] = other
+    with pytest.raises(EuchreError, match="forced card is not one of his legal cards"):
+        play_pimc_batch(hands, args["trump"][:1], args["lone_seat"][:1], 0, 4, 1, forced=forced)
+    with pytest.raises(EuchreError, match="forced card is not one of his legal cards"):
+        play_hands(hands, args["trump"][:1], args["lone_seat"][:1], 0, [PIMCPlayer(4, 1)] * 4, forced=forced)
+    with pytest.raises(EuchreError, match="one row of 20"):
+        play_pimc_batch(hands, args["trump"][:1], args["lone_seat"][:1], 0, 4, 1, forced=forced[:, :5])

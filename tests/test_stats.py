@@ -90,8 +90,8 @@ def test_verdicts_answer_direction_and_size_separately():
     v = verdicts(claims)
     assert [x.verdict for x in v] == [SUPPORTED, CONTRADICTED, INCONCLUSIVE, SUPPORTED, NEGLIGIBLE, SUPPORTED]
     # the simultaneous interval: Bonferroni over the 6 tests, oriented to the book's side
-    z = st.norm.ppf(1 - 0.05 / 6 / 2)
-    assert (v[3].low, v[3].high) == pytest.approx((0.30 - z * 0.05, 0.30 + z * 0.05))
+    q = st.t.ppf(1 - 0.05 / 6 / 2, 10_000 - 1)      # Student's t on the deals less one
+    assert (v[3].low, v[3].high) == pytest.approx((0.30 - q * 0.05, 0.30 + q * 0.05))
     assert v[3].estimate.mean == pytest.approx(0.30)            # D: the book says negative, -0.30 is its side
     assert [x.material for x in v] == [True, True, False, True, False, False]   # F: sure of its sign, too small
     assert v[0].deals_needed is None
@@ -172,7 +172,7 @@ def test_one_procedure_sets_the_printed_p_and_the_interval():
     claims = [Claim(str(i), "q", "t", _est(m, 0.02)) for i, m in enumerate((0.03, 0.05, 0.055, 0.06, 0.2, -0.06))]
     for v in verdicts(claims):
         assert v.family == 6
-        assert v.p_adjusted == pytest.approx(min(1.0, 6 * 2 * st.norm.sf(abs(v.estimate.mean) / 0.02)))
+        assert v.p_adjusted == pytest.approx(min(1.0, 6 * 2 * st.t.sf(abs(v.estimate.mean) / 0.02, 10_000 - 1)))
         assert (v.p_adjusted < 0.05) == (v.low > 0 or v.high < 0)
     assert bonferroni_p(Estimate(0.0, 0.0, 0.0, 0.0, 0.0, 10, 1.0), 3) == 1.0
 
@@ -187,3 +187,20 @@ def test_tests_under_another_model_are_another_family():
     assert [x.verdict for x in v[5:]] == [SUPPORTED, SUPPORTED]   # alone, each is judged at the 95% level
     assert v[5].claim.model.as_dict() == {"engine": "dd", "unit": "expected net rubber points",
                                           "state": "first game", "company": "book"}
+
+
+def test_a_test_on_few_deals_is_judged_by_student_t_and_below_30_by_the_exact_sign_test():
+    # 8 deals, +0.5 with se 0.15: the normal quantile would call it supported; with t on 7 d.f. the
+    # interval reaches below 0, and without the deals' signs no exact test can be made
+    few = _est(0.5, 0.15, n=8)
+    assert 0.5 - st.norm.ppf(1 - 0.025) * 0.15 > 0
+    v = verdicts([Claim("L8", "q", "t", few)])[0]
+    assert v.verdict == INCONCLUSIVE and v.deals_needed >= 30
+    assert v.low == pytest.approx(0.5 - st.t.ppf(0.975, 7) * 0.15)
+    # with its signs: 8 gained of 8 is p = 2/256, below 0.05, and the mean agrees with the median
+    assert verdicts([Claim("L8", "q", "t", few, signs=(8, 0))])[0].verdict == SUPPORTED
+    # 6 of 8 (p = 0.29) decides nothing; 8 lost of 8 beside a positive mean decides nothing either
+    assert verdicts([Claim("L8", "q", "t", few, signs=(6, 2))])[0].verdict == INCONCLUSIVE
+    assert verdicts([Claim("L8", "q", "t", few, signs=(0, 8))])[0].verdict == INCONCLUSIVE
+    # the same estimate on 30 deals is judged by t again
+    assert verdicts([Claim("L8", "q", "t", _est(0.5, 0.15, n=30))])[0].verdict == SUPPORTED

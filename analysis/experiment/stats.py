@@ -11,8 +11,9 @@ test's own unit, and a *margin*, the smallest effect that matters to a player in
 :class:`Model`: the play engine, the unit, the rubber state and the company. The tests of a
 study under one model are a *family*: over its ``m`` tests one procedure, Bonferroni's, gives
 both the printed p-value (``m p``, at most 1) and the *simultaneous interval* (the 95% interval
-widened to the level ``1 - 0.05 / m``), so the two never disagree. Size is judged first, then
-direction:
+widened to the level ``1 - 0.05 / m``, Student's t on the deals less one), so the two never
+disagree. Below 30 deals an exact sign test decides instead, where the deals' signs were saved
+(else the test is inconclusive). Size is judged first, then direction:
 
 - **negligible**: the simultaneous interval lies inside ``(-margin, +margin)``, whether or not
   it contains 0 (an equivalence test: whatever the sign, no effect that matters);
@@ -212,9 +213,7 @@ def stratified_from_cells(n_a, mean_a, var_a, n_b, mean_b, var_b, weights: str =
     mean = float(w @ (mean_a - mean_b))
     se = float(math.sqrt(w ** 2 @ (var_a / n_a + var_b / n_b)))
     n = int((n_a + n_b).sum())
-    z = _z(confidence)
-    p = float(2 * _st.norm.sf(abs(mean / se))) if se > 0 else (1.0 if mean == 0 else 0.0)
-    return Estimate(mean, mean - z * se, mean + z * se, se, se * math.sqrt(n), n, p)
+    return _from_se(mean, se, max(n - 1, 1), n, confidence)
 
 
 def _groups(x: np.ndarray, strata: np.ndarray) -> dict:
@@ -255,14 +254,18 @@ CONTRADICTED = "contradicted"
 NEGLIGIBLE = "negligible"
 INCONCLUSIVE = "inconclusive"
 VERDICTS = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, INCONCLUSIVE)
+EXACT_BELOW = 30     # deals below which a test is judged by an exact sign test, not by Student's t
 
 VERDICT_RULE = (
     "Verdicts. Every estimate is oriented so that a positive value means the book's advice gains. A "
     "study's tests are judged in families: the tests measured under one model (the same play engine, unit, "
     "rubber state and company at the table). Within a family of m tests one procedure, Bonferroni's, sets "
     "both the printed p-value (m times the test's own, at most 1) and the *simultaneous interval* (the "
-    "interval at level 1 - 0.05/m, which holds for all m tests together), so a p below 0.05 and an "
-    "interval clear of 0 say the same thing. A test is *negligible* when its simultaneous interval lies "
+    "interval at level 1 - 0.05/m, Student's t on the deals less one, which holds for all m tests together), "
+    "so a p below 0.05 and an interval clear of 0 say the same thing. Below 30 deals the verdict is an exact "
+    "sign test at the same level where the deals' signs were saved (supported or contradicted only, and only "
+    "where the mean lies on the median's side of 0), else inconclusive. A test is *negligible* when its "
+    "simultaneous interval lies "
     "inside plus or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a "
     "game, 0.04 net rubber points), whether or not it contains 0; otherwise *supported* when the interval "
     "lies above 0, *contradicted* when it lies below 0, and *inconclusive* when it contains 0; it is "
@@ -408,14 +411,29 @@ def decide(low: float, high: float, margin: float, permissive: bool = False) -> 
 
 
 def bonferroni_p(estimate: Estimate, m: int) -> float:
-    """The two-sided p-value of ``estimate`` being 0, by the normal law its simultaneous interval
-    uses, times the family's ``m`` tests (at most 1): below ``alpha`` exactly when the interval at
-    level ``1 - alpha/m`` excludes 0."""
-    if not np.isfinite(estimate.se) or not np.isfinite(estimate.mean):
+    """The two-sided p-value of ``estimate`` being 0, by Student's t on its deals less one (the law
+    its simultaneous interval uses), times the family's ``m`` tests (at most 1): below ``alpha``
+    exactly when the interval at level ``1 - alpha/m`` excludes 0."""
+    if not np.isfinite(estimate.se) or not np.isfinite(estimate.mean) or estimate.n < 2:
         return float("nan")
     if estimate.se == 0:
         return 1.0 if estimate.mean == 0 else 0.0
-    return float(min(1.0, m * 2 * _st.norm.sf(abs(estimate.mean) / estimate.se)))
+    return float(min(1.0, m * 2 * _st.t.sf(abs(estimate.mean) / estimate.se, estimate.n - 1)))
+
+
+def exact_sign_verdict(signs: tuple[int, int], level: float, mean: float, permissive: bool = False) -> tuple[str, float]:
+    """The verdict of an exact sign test at ``level`` on the deals where the book's action gained
+    and lost (``signs``), and its p-value: supported or contradicted only where the ``mean`` lies on
+    the same side of 0 as the median (else the test of the median decides nothing), and a permissive
+    sentence never contradicted by it (losing more often is not losing by more than the margin)."""
+    wins, losses = (int(x) for x in signs)
+    p = float(_st.binomtest(wins, wins + losses, 0.5).pvalue) if wins + losses else 1.0
+    verdict = INCONCLUSIVE if p >= level else SUPPORTED if wins > losses else CONTRADICTED
+    if (verdict == SUPPORTED and mean <= 0) or (verdict == CONTRADICTED and mean >= 0):
+        verdict = INCONCLUSIVE
+    if permissive and verdict == CONTRADICTED:
+        verdict = INCONCLUSIVE
+    return verdict, p
 
 
 def verdicts(claims: list[Claim], alpha: float = ALPHA) -> list[Verdict]:
@@ -427,23 +445,33 @@ def verdicts(claims: list[Claim], alpha: float = ALPHA) -> list[Verdict]:
     out = []
     for claim in claims:
         m = families[claim.model]
-        z = _z(1 - alpha / m)
         e = claim.oriented
-        low, high = e.mean - z * e.se, e.mean + z * e.se
-        verdict, material = decide(low, high, claim.margin, claim.permissive)
+        if e.n >= 2 and np.isfinite(e.se):
+            q = float(_st.t.ppf(1 - alpha / (2 * m), e.n - 1))
+            low, high = e.mean - q * e.se, e.mean + q * e.se
+        else:
+            low = high = float("nan")
+        p_adjusted = bonferroni_p(e, m)
+        if e.n < EXACT_BELOW:
+            verdict, material = INCONCLUSIVE, False
+            if claim.signs is not None and np.isfinite(e.mean):
+                verdict, p = exact_sign_verdict(claim.signs, alpha / m, e.mean, claim.permissive)
+                p_adjusted = min(1.0, m * p)
+        else:
+            verdict, material = decide(low, high, claim.margin, claim.permissive)
         needed = None
         if verdict == INCONCLUSIVE:
             n = deals_needed(e, claim.margin, alpha / m, permissive=claim.permissive)
+            n = None if n is None else max(n, EXACT_BELOW)       # t decides from 30 deals on
             if n is not None and claim.simulated and e.n:
                 n = int(math.ceil(n * claim.simulated / e.n))
             needed = n
-        out.append(Verdict(claim, bonferroni_p(e, m), verdict, needed, float(low), float(high), material, m))
+        out.append(Verdict(claim, p_adjusted, verdict, needed, float(low), float(high), material, m))
     return out
 
 
 # --- the primaries' rule ----------------------------------------------------------------------
 
-EXACT_BELOW = 30     # deals below which a primary is judged by an exact test, not by Student's t
 PRIMARY_RULE = (
     "The primaries' rule. Each claim has one primary test, repeated in replication cells (play engine, company, "
     "rubber state). Its interval is Student's t on the test's degrees of freedom (the deals less one for a paired "
@@ -488,12 +516,7 @@ def judge_primary(estimate: float, se: float, n: int, margin: float, permissive:
             return Judged(low, high, INCONCLUSIVE, False, max(needed or 0, EXACT_BELOW),
                           f"exact test needed below {EXACT_BELOW} deals; the deals' signs were not saved")
         wins, losses = (int(x) for x in signs)
-        p = float(_st.binomtest(wins, wins + losses, 0.5).pvalue) if wins + losses else 1.0
-        verdict = INCONCLUSIVE if p >= level else SUPPORTED if wins > losses else CONTRADICTED
-        if (verdict == SUPPORTED and estimate <= 0) or (verdict == CONTRADICTED and estimate >= 0):
-            verdict = INCONCLUSIVE      # the median's side and the mean's disagree: the test of the median decides nothing
-        if permissive and verdict == CONTRADICTED:
-            verdict = INCONCLUSIVE      # losing more often is not losing by more than the margin
+        verdict, _p = exact_sign_verdict(signs, level, estimate, permissive)
         return Judged(low, high, verdict, False, max(needed or 0, EXACT_BELOW) if verdict == INCONCLUSIVE else None,
                       f"exact sign test ({wins} gained, {losses} lost)")
     verdict, material = decide(low, high, margin, permissive)

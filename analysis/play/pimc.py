@@ -175,6 +175,14 @@ class PIMCPlayer(Player):
             return first_max(legal, [a + b for a, b in zip(first, rest)])
         return first_max(legal, self.card_values(info, hands))
 
+    def values_at(self, info: InfoSet, key: tuple, misled: bool = False) -> list:
+        """Each card's summed value over the decision's worlds (``key``: deal, card number, seat), as
+        :meth:`choose` values them without the sequential stop; ``misled``: the calls of this deal
+        misled him at an earlier card (he reads the cards alone)."""
+        if misled:
+            self._misled.add(key[:1])
+        return self.card_values(info, self.worlds_of(info, key).hands)
+
     def card_values(self, info: InfoSet, hands: np.ndarray):
         """Each legal card's value over the worlds ``hands``, indexed by card id: the sum of its
         double-dummy tricks for the mover's side (or, playing for points, of the hand's net points)."""
@@ -232,7 +240,7 @@ def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
 def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, maker=None, turn_up=None,
                     taken=None, discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None,
                     points: bool = False, threads: int = 1, stop_at: int = 0,
-                    stop_margin: float = 0.25) -> tuple[np.ndarray, int, list]:
+                    stop_margin: float = 0.25, forced=None) -> tuple[np.ndarray, int, list]:
     """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds) or,
     given ``model``, ``PIMCPlayer(worlds, seed, model, fallback=True)`` (reading the calls) in every
     seat, compiled (``fastcore.pimcplay``): the same arguments, the same cards and so the same tricks
@@ -246,10 +254,27 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     them and the turn-ups). ``points``: ``PIMCPlayer(..., points=True)``, playing for the hand's
     points (the maker must be known). ``threads``: the hands shared among that many threads of this
     process, the calls' tables shared by them (the cards do not depend on it). ``stop_at``,
-    ``stop_margin``: the sequential stop of ``PIMCPlayer(..., stop_at=, stop_margin=)``. Returns
+    ``stop_margin``: the sequential stop of ``PIMCPlayer(..., stop_at=, stop_margin=)``. ``forced``:
+    None or (N, 20) cards to play as given by card number (-1: the player decides). Returns
     (tricks of ``side`` per deal as int8, the decisions searched: those with two or more legal
     cards, as counted by ``PIMCPlayer.decisions``, the keys (deal, card number, seat) of the
     decisions where the calls contradicted the model)."""
+    h = np.asarray(hands)
+    n = len(h) if h.ndim else 0
+    side_a = int_array(np.full(n, 0, np.int64) if side is None else side, n, "side", 0, 1)
+    _plays, won, decisions, contradicted = pimc_hands(
+        hands, trump, lone_seat, worlds, seed, leader, maker, turn_up, taken, discard, calls, pack, model, points,
+        threads, stop_at, stop_margin, forced)
+    return won[np.arange(n), side_a.astype(np.intp)], decisions, contradicted
+
+
+def pimc_hands(hands, trump, lone_seat, worlds, seed, leader=None, maker=None, turn_up=None, taken=None,
+               discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None, points: bool = False,
+               threads: int = 1, stop_at: int = 0, stop_margin: float = 0.25,
+               forced=None) -> tuple[np.ndarray, np.ndarray, int, list]:
+    """:func:`play_pimc_batch`'s hands with every card: (plays (N, 20) int8, the cards in the order
+    played, -1 after the 15th of a lone hand; won (N, 2), the tricks of AC and BD; the decisions
+    searched; the keys of the decisions where the calls contradicted the model)."""
     worlds = checked_worlds(worlds)
     stop_at, stop_margin = checked_stop(stop_at, stop_margin)
     root = root_state(seed)
@@ -258,7 +283,6 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
 
     def col(x, default):
         return np.full(n, default, np.int64) if x is None else x
-    side_a = int_array(col(side, 0), n, "side", 0, 1)
     maker_a = int_array(col(maker, -1), n, "maker", -1, 3)
     if points and n and (maker_a < 0).any():
         raise EuchreError("playing for the hand's points needs the makers' seat")
@@ -273,7 +297,7 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
         reading = reading_of(model, turn, [tuple(c) for c in calls])
     got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
                           col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers, threads=threads,
-                          stop_at=stop_at, stop_margin=stop_margin)
-    won, decisions = got[1], got[2]
+                          stop_at=stop_at, stop_margin=stop_margin, forced=forced)
+    plays, won, decisions = got[0], got[1], got[2]
     contradicted = [tuple(int(x) for x in k) for k in got[3]] if reading is not None else []
-    return won[np.arange(n), side_a.astype(np.intp)], decisions, contradicted
+    return plays, won, decisions, contradicted

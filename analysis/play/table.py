@@ -22,11 +22,13 @@ from analysis.play.worlds import BiddingModel
 
 def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_seat: int = -1,
               maker: int = -1, leader: int | None = None, turn_up: int | None = None, taken: bool = False,
-              discard: int | None = None, calls=(), pack: int = 32, deal: int = 0) -> tuple[list, tuple]:
+              discard: int | None = None, calls=(), pack: int = 32, deal: int = 0,
+              forced=()) -> tuple[list, tuple]:
     """One hand played card by card: returns (the (seat, card) plays, tricks won by AC and BD).
 
     hands: the four masks at the start of play (a lone player's partner's is ignored); players:
-    one :class:`Player` per seat; ``deal`` names the hand in the decisions' keys."""
+    one :class:`Player` per seat; ``deal`` names the hand in the decisions' keys; ``forced``: the
+    cards to play as given, by card number (-1: the player decides), a legal card each."""
     active = [s for s in range(4) if lone_seat < 0 or s != (lone_seat ^ 2)]
     left = [int(h) if s in active else 0 for s, h in enumerate(hands)]
     # the public knowledge, followed from the first active seat's chair; the player to move sees it
@@ -38,8 +40,13 @@ def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_
         seat = public.to_move
         info = public if seat == public.player else public.of(seat, left[seat], discard if seat == 0 else None)
         player = players[seat]
-        card = (player.choose_seen(info, (deal, n), tuple(left)) if player.sees_all
-                else player.choose(info, (deal, n)))
+        if n < len(forced) and forced[n] >= 0:
+            card = int(forced[n])
+            if not (info.legal() >> card) & 1:
+                raise EuchreError(f"deal {deal}, {'ABCD'[seat]}: a forced card is not one of his legal cards")
+        else:
+            card = (player.choose_seen(info, (deal, n), tuple(left)) if player.sees_all
+                    else player.choose(info, (deal, n)))
         if not (info.legal() >> card) & 1:
             raise EuchreError(f"player {players[seat].name!r} chose an illegal card {card}")
         plays.append((seat, card))
@@ -49,13 +56,14 @@ def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_
 
 
 def play_hands(hands, trump, lone_seat, side, players: Sequence[Player], leader=None, maker=None,
-               turn_up=None, taken=None, discard=None, calls=None, pack: int = 32) -> np.ndarray:
+               turn_up=None, taken=None, discard=None, calls=None, pack: int = 32, forced=None) -> np.ndarray:
     """Tricks taken by ``side`` (0 AC, 1 BD) in each deal, played card by card by ``players``.
 
     hands: (N, 4) uint32 masks at the start of play; trump, lone_seat (-1 none), side, leader
     (default: the first active seat left of A), maker (default unknown, -1), turn_up (default
     unknown), taken (the dealer took it up), discard (the dealer's, -1 none): one value or (N,)
-    values; calls: None or one tuple of Call per deal."""
+    values; calls: None or one tuple of Call per deal; forced: None or (N, 20) cards to play as given
+    by card number (-1: the player decides)."""
     hands = np.asarray(hands, dtype=np.uint32)
     n = len(hands)
     if len(players) != 4:
@@ -73,7 +81,8 @@ def play_hands(hands, trump, lone_seat, side, players: Sequence[Player], leader=
         tu = None if turn_up[i] < 0 else int(turn_up[i])
         _plays, won = play_hand(hands[i], int(trump[i]), players, int(lone_seat[i]), int(maker[i]), ld, tu,
                                 bool(taken[i]), None if discard[i] < 0 else int(discard[i]),
-                                () if calls is None else tuple(calls[i]), pack, i)
+                                () if calls is None else tuple(calls[i]), pack, i,
+                                () if forced is None else tuple(int(c) for c in forced[i]))
         out[i] = won[int(side[i])]
     return out
 

@@ -131,7 +131,9 @@ class Entry:
     @property
     def summary(self) -> str:
         """The status line (a coup's table-side view after it)."""
-        return self.standing.words + (f"; {self.table_view}" if self.table_view else "")
+        unit = ("; unit-sensitive: in rubber points at love-all its unit check has the opposite sign"
+                if self.standing.unit_sensitive else "")
+        return self.standing.words + unit + (f"; {self.table_view}" if self.table_view else "")
 
     @property
     def note(self) -> str | None:
@@ -393,7 +395,8 @@ INTRO = (
     "that decides says so, *negligible* when every one that decides finds the effect inside the margin, "
     "*split* when they disagree (the axis that flips it is named), *not shown* when none decides (with the "
     "deals that would), *untested* when the primary is not built yet (with what it waits for); *robust* when "
-    "the deciding replications vary along two axes or more and agree. Estimates are oriented so that a positive "
+    "the deciding replications vary along two axes or more and agree; *unit-sensitive* when a claim in points, "
+    "measured again in rubber points at love-all (its unit check), has there the opposite sign. Estimates are oriented so that a positive "
     "value means the book's advice gains. Every other test of a claim is *secondary*: shown in its fold, judged "
     "within its own study, never moving the status; a secondary test whose verdict is the opposite of the "
     "status is named. Nothing here is recomputed but the primaries' verdicts, from the estimates and standard "

@@ -14,14 +14,18 @@ the multiplicity family being the 57 primaries within that cell. From the cells 
 
 Beside it: *robust* when the deciding cells vary along at least two axes and agree; the cells
 that do not decide; the axes along which deciding cells differing in that axis alone disagree in
-sign (``flips``). Secondary tests never move a status.
+sign (``flips``); *unit-sensitive* when a claim in points has, in some cell, its unit check (the
+same test in rubber points of the first game at love-all, key ``<key>.rp``) judged by the same rule
+with the opposite sign to its replication there (supported against contradicted). Secondary tests
+never move a status.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
-from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, Primary
+from analysis.experiment.study import MARGINS
+from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, POINTS, RUBBER, Primary
 
 SPLIT, NOT_SHOWN, UNTESTED = "split", "not shown", "untested"
 STATUSES = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
@@ -191,13 +195,14 @@ def standing(primary: Primary, tests) -> Standing:
                         reps, used=used)
     deciding = [r for r in reps if r.powered]
     flips = _flips(deciding)
+    unit = unit_sensitive(primary, tests, reps)
     idle = [r for r in run if not r.powered]
     if not deciding:
         needs = "; ".join(f"{r.words()}: {r.deals_to_decide:,}" if r.deals_to_decide else r.words()
                           for r in idle)
         return Standing(NOT_SHOWN, f"not shown: no replication decides (deals of the class that would decide it: "
                                    f"{needs})" + _left(reps, []), reps,
-                        flips=flips, used=used)
+                        flips=flips, unit_sensitive=unit, used=used)
     verdicts = {r.verdict for r in deciding}
     if len(verdicts) == 1:
         status = verdicts.pop()
@@ -206,12 +211,41 @@ def standing(primary: Primary, tests) -> Standing:
         words = f"{status} by {_count(deciding)} deciding"
         if robust:
             words += f" (robust: {' and '.join(varied)})"
-        return Standing(status, words + _left(reps, idle), reps, robust, flips, used=used)
+        return Standing(status, words + _left(reps, idle), reps, robust, flips, unit_sensitive=unit, used=used)
     axes = _split_axes(deciding)
     axis = axes[0] if len(axes) == 1 else None
     named = axes[0] if len(axes) == 1 else " or ".join(axes) + " (confounded)" if axes else "several axes"
     sides = _sides(deciding, axes[0] if axes else None)
-    return Standing(SPLIT, f"split ({named}): {sides}" + _left(reps, idle), reps, False, flips, axis, used=used)
+    return Standing(SPLIT, f"split ({named}): {sides}" + _left(reps, idle), reps, False, flips, axis, unit,
+                    used=used)
+
+
+UNIT_CHECK = ".rp"       # the key's ending of a points primary's unit check
+
+
+def unit_sensitive(primary: Primary, tests, reps) -> bool | None:
+    """Whether, in some cell, the unit check of a points primary (its test in rubber points at
+    love-all, judged by the primaries' rule with the rubber points' margin) decides the opposite sign
+    to the cell's replication; None when the primary is not in points or no cell has both."""
+    if primary.unit != POINTS or ":" in primary.source:
+        return None
+    checks = {(t.engine, t.company): t for t in tests
+              if t.key.endswith(UNIT_CHECK) and t.unit == RUBBER and _names(primary, t.key.removesuffix(UNIT_CHECK))
+              and (t.study == primary.study or t.study.startswith(primary.study + "_"))}
+    opposite = {SUPPORTED: CONTRADICTED, CONTRADICTED: SUPPORTED}
+    seen = False
+    for r in reps:
+        check = checks.get((r.engine, r.company))
+        if check is None or r.verdict not in opposite:
+            continue
+        judged = judge_primary(check.estimate if check.estimate is not None else float("nan"),
+                               check.se if check.se is not None else float("nan"), check.n or 0, MARGINS[RUBBER],
+                               False, check.dof, FAMILY,
+                               (check.gained, check.lost) if check.gained is not None else None)
+        seen = True
+        if judged.verdict == opposite[r.verdict]:
+            return True
+    return False if seen else None
 
 
 def _left(reps, idle) -> str:

@@ -1,0 +1,143 @@
+"""A hand branched where a card-play rule applies: the book's card against the card it warns against.
+
+The card-play template of the primary tests. Every seat plays table-side PIMC reading the calls
+(playing for the hand's points). The hand is played to the *first* position where a rule applies:
+a seat to move whose legal cards hold both a card the rule prescribes (``P``) and a card it warns
+against (``W``). There the hand branches: the book's arm plays PIMC's best card within ``P``, the
+other arm PIMC's best card within ``W`` (each valued over the same worlds, those the player to move
+would draw there); the rest of the hand is played by the same players in both arms, compiled
+(:func:`analysis.play.pimc.pimc_hands` with the cards before the branch and the branch's card
+forced). Hands where no position arises, or where ``P`` or ``W`` holds no legal card, are not
+branched.
+
+A rule is a function of the information set of the seat to move (:class:`InfoSet`) returning the
+two masks ``(P, W)`` of cards, or None where it does not apply. A rule that applies only to the
+opening lead says so (``opening_lead=True``): then no card is played before the branch.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from analysis.errors import EuchreError
+from analysis.play.information import InfoSet, start_info
+from analysis.game.rules import points_by_side
+from analysis.play.pimc import PIMCPlayer, first_max, pimc_hands
+from analysis.play.players import cards_of
+from analysis.play.worlds import BiddingModel
+
+PLAYS = 20      # the most cards of a hand
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A card-play rule as the template reads it: ``applies(info)`` gives (P, W) or None."""
+
+    name: str
+    applies: Callable[[InfoSet], tuple[int, int] | None]
+    opening_lead: bool = False      # the rule can apply only to the hand's first card
+
+
+@dataclass(frozen=True)
+class Branches:
+    """The branched hands of a batch: for each, its row in the batch, the card number and seat of the
+    branch, the two arms' cards, and the net points of the branching seat's side under each arm."""
+
+    rows: np.ndarray
+    card_number: np.ndarray
+    seat: np.ndarray
+    book_card: np.ndarray
+    other_card: np.ndarray
+    book_net: np.ndarray
+    other_net: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def _infos(table: dict, i: int, plays) -> list[InfoSet]:
+    """The information set of the seat to move before each card of hand ``i`` played as ``plays``."""
+    hands, lone = table["hands"][i], int(table["lone_seat"][i])
+    active = [s for s in range(4) if lone < 0 or s != (lone ^ 2)]
+    turn_up = int(table["turn_up"][i])
+    discard = int(table["discard"][i])
+    public = start_info(active[0], int(hands[active[0]]), int(table["trump"][i]), int(table["maker"][i]), lone,
+                        turn_up if turn_up >= 0 else None, bool(table["taken"][i]),
+                        discard if active[0] == 0 and discard >= 0 else None, tuple(table["calls"][i]),
+                        table["pack"], None)
+    left = [int(h) if s in active else 0 for s, h in enumerate(hands)]
+    out = []
+    for card in plays:
+        seat = public.to_move
+        if seat is None:
+            break
+        out.append(public if seat == public.player else
+                   public.of(seat, left[seat], discard if seat == 0 and discard >= 0 else None))
+        if card < 0:
+            break
+        left[seat] &= ~(1 << int(card))
+        public = public.play(int(card))
+    return out
+
+
+def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, threads: int = 1,
+           cap: int = 0) -> Branches:
+    """The hands of ``table`` (the arguments of :func:`pimc_hands`: hands, trump, lone_seat, maker,
+    turn_up, taken, discard, calls as lists or arrays of one value a hand, and ``pack``) branched
+    where ``rule`` first applies, every seat PIMC with ``worlds`` worlds from ``seed`` reading the
+    calls under ``model`` and playing for the hand's points; ``cap`` > 0: only the first ``cap``
+    positions found (the hands are independent, so the first are a random sample of them)."""
+    n = len(table["hands"])
+    keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
+    args = {k: table[k] for k in keys}
+    if n and (np.asarray(table["maker"]) < 0).any():
+        raise EuchreError("branching plays for the hand's points: every hand needs its maker")
+    if rule.opening_lead:
+        plays = np.full((n, PLAYS), -1, np.int8)
+        misled = [PLAYS] * n
+    else:
+        plays, _won, _d, contradicted = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model,
+                                                   points=True, threads=threads, **args)
+        misled = [PLAYS] * n
+        for deal, card, _seat in contradicted:      # from that card on the players read the cards alone
+            misled[deal] = min(misled[deal], card)
+    found = []
+    for i in range(n):
+        for k, info in enumerate(_infos(table, i, plays[i][:1] if rule.opening_lead else plays[i])):
+            masks = rule.applies(info)
+            if masks is None:
+                continue
+            legal = info.legal()
+            book, other = masks[0] & legal, masks[1] & legal
+            if book and other and not book & other:
+                found.append((i, k, info, book, other))
+            break
+        if cap and len(found) >= cap:
+            break
+    if not found:
+        empty = np.zeros(0, np.int64)
+        return Branches(empty, empty, empty, empty, empty, empty, empty)
+    rows = np.array([f[0] for f in found], np.int64)
+    number = np.array([f[1] for f in found], np.int64)
+    seats = np.array([f[2].player for f in found], np.int64)
+    chosen = np.zeros((len(found), 2), np.int64)
+    for j, (i, k, info, book, other) in enumerate(found):
+        player = PIMCPlayer(worlds, seed, model, fallback=True, points=True)
+        values = player.values_at(info, (i, k, info.player), misled=misled[i] <= k)
+        chosen[j] = first_max(cards_of(book), values), first_max(cards_of(other), values)
+    sub = {key: (np.asarray(v)[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for key, v in args.items()}
+    maker, lone = np.asarray(sub["maker"], np.int64), np.asarray(sub["lone_seat"], np.int64)
+    side = seats & 1
+    nets = []
+    for arm in range(2):
+        forced = np.full((len(found), PLAYS), -1, np.int8)
+        for j, (i, k, _info, _b, _o) in enumerate(found):
+            forced[j, :k] = plays[i, :k]
+            forced[j, k] = chosen[j, arm]
+        _p, won, _d, _c = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model, points=True,
+                                     threads=threads, forced=forced, **sub)
+        points = points_by_side(maker, lone, won[np.arange(len(found)), maker & 1]).astype(np.int64)
+        nets.append(points[np.arange(len(found)), side] - points[np.arange(len(found)), side ^ 1])
+    return Branches(rows, number, seats, chosen[:, 0], chosen[:, 1], nets[0], nets[1])

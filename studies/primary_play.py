@@ -1,0 +1,337 @@
+"""The primary tests of the eldest hand's card-play claims (E4-E10), by the card-play template.
+
+As pre-registered (``analysis/data/primaries.toml``, template CP): deals bid by the company at
+love-all (the book's policy, or the optimised policy, in every chair); every seat plays table-side,
+PIMC reading the calls under the company's policy (32 worlds a decision, playing for the hand's
+points). At the eldest hand's opening lead, where the claim's position arises and his cards hold
+both a card the book prescribes (P) and one it warns against (W), the hand branches: the book's arm
+leads PIMC's best card within P, the other arm PIMC's best card within W, and the same players play
+the rest of the hand (:mod:`analysis.play.branching`). The estimate: the eldest hand's side's net
+points, the book's arm minus the other, per position.
+
+The positions and the two sets, in the pre-registration's words (B leads the first trick):
+
+- E4: B made the trump in round two, his trumps exactly the ace and two below the king: P the ace if
+  he made it next, his lowest trump if he crossed; W the rest of his cards;
+- E5: C assisted, the right not turned, B with a trump, not exactly the left and one small nor the ace
+  and one small, and no void in a plain suit: P his trumps, W his plain cards;
+- E6: A took up (assisted or not), B's trumps exactly the right and the ace or the right and the king,
+  no outside ace and no guarded outside king: P his plain cards, W his trumps;
+- E7: A took up (assisted or not), B with one or two trumps and two outside aces: P his trumps, W the
+  rest;
+- E8: A took up (assisted or not, as "A took up" reads), B with a bad plain suit (king or queen on top,
+  no ace, the next card not touching) and a good lead (a plain ace, a singleton plain king or queen,
+  the top of a plain king-queen, queen-knave or knave-ten): P the good leads, W the bad suits' cards;
+- E9: A took up unassisted; (b) B with both bowers and an outside ace: P the right, W the rest; else
+  (a) B with a trump and a plain card, not E7's hand: P his plain cards, W his trumps;
+- E10: D ordered up or made the trump, not alone; (a) B with a trump: P the left with exactly the left
+  and a small one, the smaller of exactly two others (the higher of equals), else any trump; W his
+  plain cards; (b) made in round two and B without a trump: P his plain cards not of the turned-down
+  suit, W that suit.
+
+Chunks return counted cells per claim and company: the branching seat, the pair of the two arms'
+net points to his side, and the two cards' kinds (trump order R L A K Q T 9 8 7, or a plain card's
+rank in lower case). Option ``cap``: at most so many positions of a claim branched a chunk (0: all).
+Not built yet: the play company's other replication (the three other seats by the book's card-play
+rules), and the other seats' claims (S8-S11, T5, D7, D9, L6), whose positions come later in the hand.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pandas as pd
+
+from analysis.bidding import BookPolicy, bid_batch
+from analysis.bidding.policies import policy_from_name
+from analysis.errors import EuchreError
+from analysis.experiment import ClaimTest, POINTS, Study
+from analysis.experiment.stats import mean_from_sums
+from analysis.game import contract, primaries
+from analysis.game.cards import ACE, JACK, KING, QUEEN, TEN, effective_suit, rank_of, suit_of, trump_order
+from analysis.play.book import (assisted, is_left, is_right, made_in_round_two, outside_aces, plain_suits, small,
+                                trumps)
+from analysis.play.branching import Rule, branch
+from analysis.play.information import InfoSet, suit_masks
+from analysis.play.worlds import BiddingModel
+from analysis.seeds import play_seed
+from fastcore.sampler import sample_deals
+from studies.common.report import love_all_report
+
+A, B, C, D = 0, 1, 2, 3
+COMPANIES = ("book", "optimised")
+WORLDS = 32
+KEYS = ["claim", "company", "seat", "book_net", "other_net", "book_kind", "other_kind"]
+SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost"]
+TRUMP_KINDS = "789TQKALR"       # by trump order 0 (seven) ... 8 (the right bower)
+PLAIN_KINDS = "789tjqka"        # by rank
+
+
+def mask(cards) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << int(c)
+    return out
+
+
+def trump_mask(info: InfoSet) -> int:
+    return info.hand & suit_masks(info.trump)[info.trump]
+
+
+def opening_lead(info: InfoSet) -> bool:
+    """The eldest hand to lead the hand's first card."""
+    return info.player == B and not info.history
+
+
+def took_up(info: InfoSet) -> bool:
+    """The dealer took up the turn-up, assisted or not."""
+    return bool(info.taken) and info.maker in (A, C)
+
+
+def plain_cards(info: InfoSet) -> int:
+    return info.hand & ~trump_mask(info)
+
+
+# --- the positions: each gives (P, W), or None where the claim's position does not arise ---------------
+
+def e4(info: InfoSet):
+    t = info.trump
+    if not opening_lead(info) or info.maker != B or not made_in_round_two(info):
+        return None
+    mine = trumps(info)
+    orders = sorted((trump_order(c, t) for c in mine), reverse=True)
+    if len(mine) != 3 or orders[0] != 6 or orders[1] > 4:       # the ace and two below the king
+        return None
+    book = mask([mine[0]] if t == suit_of(info.turn_up) ^ 1 else [mine[-1]])
+    return book, info.hand & ~book
+
+
+def e5(info: InfoSet):
+    t = info.trump
+    if not opening_lead(info) or not assisted(info) or info.lone_seat >= 0 or info.turn_up is None:
+        return None
+    if is_right(info.turn_up, t):
+        return None
+    mine = trumps(info)
+    if not mine or len(plain_suits(info)) < 3:
+        return None
+    if len(mine) == 2 and small(mine[1], t) and (is_left(mine[0], t) or trump_order(mine[0], t) == 6):
+        return None
+    return trump_mask(info), plain_cards(info)
+
+
+def e6(info: InfoSet):
+    t = info.trump
+    if not opening_lead(info) or not took_up(info):
+        return None
+    orders = sorted((trump_order(c, t) for c in trumps(info)), reverse=True)
+    if orders not in ([8, 6], [8, 5]) or outside_aces(info):
+        return None
+    if any(rank_of(cards[0]) == KING and len(cards) >= 2 for cards in plain_suits(info).values()):
+        return None
+    return plain_cards(info), trump_mask(info)
+
+
+def _e7_hand(info: InfoSet) -> bool:
+    return len(trumps(info)) in (1, 2) and len(outside_aces(info)) >= 2
+
+
+def e7(info: InfoSet):
+    if not opening_lead(info) or not took_up(info) or not _e7_hand(info):
+        return None
+    return trump_mask(info), plain_cards(info)
+
+
+def _touching(high: int, low: int) -> bool:
+    return rank_of(high) - rank_of(low) == 1
+
+
+def e8(info: InfoSet):
+    if not opening_lead(info) or not took_up(info):
+        return None
+    good, bad = 0, 0
+    for cards in plain_suits(info).values():
+        top = cards[0]
+        if rank_of(top) == ACE:
+            good |= 1 << top
+        elif rank_of(top) in (KING, QUEEN) and len(cards) == 1:
+            good |= 1 << top
+        elif rank_of(top) in (KING, QUEEN, JACK) and len(cards) >= 2 and _touching(top, cards[1]) \
+                and rank_of(cards[1]) >= TEN:
+            good |= 1 << top
+        if rank_of(top) in (KING, QUEEN) and len(cards) >= 2 and not _touching(top, cards[1]):
+            bad |= mask(cards)
+    if not good or not bad:
+        return None
+    return good, bad & ~good
+
+
+def e9(info: InfoSet):
+    t = info.trump
+    if not opening_lead(info) or info.maker != A or not info.taken or assisted(info):
+        return None
+    mine = trumps(info)
+    if any(is_right(c, t) for c in mine) and any(is_left(c, t) for c in mine) and outside_aces(info):
+        right = mask(c for c in mine if is_right(c, t))
+        return right, info.hand & ~right                                           # (b)
+    if mine and plain_cards(info) and not _e7_hand(info):
+        return plain_cards(info), trump_mask(info)                                 # (a)
+    return None
+
+
+def e10(info: InfoSet):
+    t = info.trump
+    if not opening_lead(info) or info.maker != D or info.lone_seat >= 0:
+        return None
+    mine = trumps(info)
+    if mine:                                                                       # (a)
+        if len(mine) == 2 and is_left(mine[0], t) and small(mine[1], t):
+            book = mask(mine[:1])
+        elif len(mine) == 2:
+            book = mask(mine[:1] if trump_order(mine[0], t) - trump_order(mine[1], t) == 1 else mine[1:])
+        else:
+            book = trump_mask(info)
+        return book, plain_cards(info)
+    if made_in_round_two(info):                                                    # (b)
+        down = mask(c for c in range(32) if info.hand >> c & 1 and effective_suit(c, t) == suit_of(info.turn_up))
+        return info.hand & ~down, down
+    return None
+
+
+POSITIONS = {c: Rule(c, f, opening_lead=True) for c, f in
+             (("E4", e4), ("E5", e5), ("E6", e6), ("E7", e7), ("E8", e8), ("E9", e9), ("E10", e10))}
+
+
+def kind(card: int, trump: int) -> str:
+    """A card's kind in the cells: its trump order (upper case) or its plain rank (lower case)."""
+    if effective_suit(card, trump) == trump:
+        return TRUMP_KINDS[trump_order(card, trump)]
+    return PLAIN_KINDS[rank_of(card)]
+
+
+def company_policy(company: str):
+    return BookPolicy() if company == "book" else policy_from_name(company)
+
+
+@functools.lru_cache(maxsize=4)
+def reading_model(company: str, rules) -> BiddingModel:
+    """The players' reading of the company's calls, kept across a worker's chunks (its tables of
+    the hands that answer as heard are built once)."""
+    return BiddingModel(company_policy(company), rules)
+
+
+def played(deals, claim: str, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
+    """The counted cells of ``claim`` on ``deals`` bid by ``company``: the hands branched at its
+    position (the first ``cap`` a chunk when ``cap`` > 0), each arm played on by PIMC reading the calls."""
+    policy = company_policy(company)
+    hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
+    b = bid_batch(hands, turn_up, policy, rules)
+    made = np.flatnonzero(b.maker >= 0)
+    table = dict(hands=b.play_hands[made], trump=b.trump[made], lone_seat=b.lone_seat[made], maker=b.maker[made],
+                 turn_up=turn_up[made].astype(np.int64), taken=contract.dealer_takes_up(b.round, b.lone_seat)[made],
+                 discard=b.discard[made], calls=[b.calls(int(i)) for i in made], pack=rules.pack)
+    rule = POSITIONS[claim]
+    # only the hands whose position arises are branched; the cap keeps the first of them
+    got = branch(table, rule, WORLDS, seed, reading_model(company, rules), cap=cap)
+    if not len(got):
+        return pd.DataFrame(columns=KEYS + SUMS)
+    trump = np.asarray(table["trump"])[got.rows]
+    cells = pd.DataFrame({"claim": claim, "company": company, "seat": ["ABCD"[s] for s in got.seat],
+                          "book_net": got.book_net, "other_net": got.other_net,
+                          "book_kind": [kind(int(c), int(t)) for c, t in zip(got.book_card, trump)],
+                          "other_kind": [kind(int(c), int(t)) for c, t in zip(got.other_card, trump)]})
+    cells = cells.value_counts().rename("deals").reset_index()
+    g = (cells["book_net"] - cells["other_net"]).to_numpy(np.int64)
+    n = cells["deals"].to_numpy(np.int64)
+    return cells.assign(gain_sum=n * g, gain_sumsq=n * g * g, gained=np.where(g > 0, n, 0),
+                        lost=np.where(g < 0, n, 0))[KEYS + SUMS]
+
+
+def _test(claim: str, company: str) -> ClaimTest:
+    p = primaries()[claim]
+    key = claim if company == "book" else f"{claim}.{company}"
+    words = "" if company == "book" else f", {company} company"
+    return ClaimTest(key, claim, f"{claim} the book's lead - the one it warns against{words}",
+                     f"{p.hands} {p.decision}".strip(), POINTS, engine="pimc-calls", company=company,
+                     permissive=p.permissive)
+
+
+class PrimaryPlay(Study):
+    name = "primary_play"
+    title = "The primary tests of the eldest hand's card play"
+    description = ("The pre-registered card-play template for the eldest hand's leads (E4-E10): at his opening "
+                   "lead, PIMC's best card within what the book prescribes against its best card within what it "
+                   "warns against, every seat at the table reading the calls, in the book's and the optimised "
+                   "company")
+    policies = ("bidding: the company's policy (the book's, or the optimised) in every chair at love-all; play: "
+                "every seat PIMC reading the calls under that policy, 32 worlds, for the hand's points")
+    defaults = {"deals": 200_000, "chunk_size": 50_000, "cap": 0}
+    suite_position = None
+    takes_play = False        # the template plays at the table itself
+    claims = tuple(_test(c, company) for c in POSITIONS for company in COMPANIES)
+
+    def scenarios(self, settings) -> list[str]:
+        cap = settings.options.get("cap", 0)
+        if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
+            raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
+        return [f"{c}.{company}" for c in POSITIONS for company in COMPANIES]
+
+    def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
+        claim, company = scenario.split(".")
+        deals = sample_deals(n_deals, seed, pack=settings.pack)
+        return played(deals, claim, company, settings.rules, play_seed(seed), settings.options.get("cap", 0))
+
+    def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
+        if frame.empty:
+            return pd.DataFrame(columns=KEYS + SUMS)
+        return frame.groupby(KEYS, observed=True)[SUMS].sum().astype(np.int64).reset_index()
+
+    def _rows(self, key: str, table: pd.DataFrame) -> pd.DataFrame:
+        claim, _, company = key.partition(".")
+        return table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
+
+    def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None):
+        rows = self._rows(key, table)
+        if rows.empty or int(rows["deals"].sum()) < 1:
+            return None
+        return mean_from_sums(rows["deals"].sum(), rows["gain_sum"].sum(), rows["gain_sumsq"].sum())
+
+    def signs(self, key: str, table: pd.DataFrame) -> tuple[int, int]:
+        rows = self._rows(key, table)
+        return int(rows["gained"].sum()), int(rows["lost"].sum())
+
+    def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        return love_all_report(
+            self, table, manifest, out_dir, _results_table, chart_title="The eldest hand's leads, by the template",
+            question="Does the eldest hand's opening lead, as the book prescribes it, gain against the lead it warns "
+                     "against, when every player is a strong table-side player?\n\n" + self.quoted(),
+            method="Uniform deals bid by the company at love-all; every hand where the claim's position arises at the "
+                   "eldest hand's opening lead is played twice, each arm's lead PIMC's best within its set (valued "
+                   "over the worlds the eldest hand would draw there), the rest of the hand by the same table-side "
+                   "players. " + __doc__.split("\n\n")[2].replace("\n", " "),
+            caption="per claim and company, the positions branched, the two arms' most frequent leads, the book's lead "
+                    "minus the other with its 95% interval, the positions where it gained and lost, and the study's "
+                    "verdict (the ledger judges the primaries again, the 57 primaries of a replication cell as the "
+                    "family).")
+
+
+def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
+    by_key = {v.claim.name: v for v in verdict_list}
+    rows = []
+    for test in study.claims:
+        v = by_key.get(test.key)
+        if v is None:
+            continue
+        e = v.estimate
+        cells = study._rows(test.key, table)
+        leads = cells.groupby(["book_kind", "other_kind"])["deals"].sum().sort_values(ascending=False)
+        common = ", ".join(f"{b} v {o} ({n:,})" for (b, o), n in leads.head(3).items())
+        gained, lost = study.signs(test.key, table)
+        rows.append({"claim": test.claim, "company": test.company, "positions": f"{e.n:,}",
+                     "book's lead v the other's (most frequent)": common,
+                     "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
+                     "gained / lost": f"{gained:,} / {lost:,}", "verdict": v.verdict})
+    return pd.DataFrame(rows)
+
+
+STUDY = PrimaryPlay()

@@ -1,0 +1,93 @@
+"""The card-play template's branching: the first position where a rule applies, PIMC's best card
+within what the rule prescribes and within what it warns against, each arm played on by the same
+players."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analysis.bidding import BookPolicy, bid_batch
+from analysis.errors import EuchreError
+from analysis.game import Rules, contract
+from analysis.play.branching import Rule, branch
+from analysis.play.information import suit_masks
+from analysis.play.pimc import pimc_hands
+from analysis.play.worlds import BiddingModel
+from fastcore.sampler import sample_deals
+
+WORLDS, SEED = 6, 3
+
+
+def table(n: int, seed: int, pack: int = 32) -> dict:
+    d = sample_deals(n, seed, pack=pack)
+    b = bid_batch(d.hands, d.turn_up, BookPolicy(), Rules(pack=pack))
+    keep = np.flatnonzero(b.round > 0)
+    return dict(hands=b.play_hands[keep], trump=b.trump[keep], lone_seat=b.lone_seat[keep], maker=b.maker[keep],
+                turn_up=d.turn_up[keep].astype(np.int64), taken=contract.dealer_takes_up(b.round, b.lone_seat)[keep],
+                discard=b.discard[keep], calls=[b.calls(int(i)) for i in keep], pack=pack)
+
+
+def trumps_or_plain(info):
+    trumps = suit_masks(info.trump)[info.trump]
+    return trumps, ~trumps & 0xFFFFFFFF
+
+
+OPENING = Rule("B leads: a trump, not a plain card", lambda info: trumps_or_plain(info)
+               if info.player == 1 and not info.history else None, opening_lead=True)
+LATER = Rule("a lead after the first trick: a trump, not a plain card", lambda info: trumps_or_plain(info)
+             if info.history and not info.trick else None)
+
+
+@pytest.fixture(scope="module")
+def hands():
+    return table(400, 21)
+
+
+def test_the_opening_lead_branches_where_the_leader_holds_both(hands):
+    model = BiddingModel(BookPolicy(), Rules())
+    got = branch(hands, OPENING, WORLDS, SEED, model)
+    trumps = np.array([suit_masks(int(t))[int(t)] for t in hands["trump"]], np.int64)
+    b_hand = np.asarray(hands["hands"])[:, 1].astype(np.int64)
+    both = np.flatnonzero((b_hand & trumps != 0) & (b_hand & ~trumps & 0xFFFFFFFF != 0)
+                          & (np.asarray(hands["lone_seat"]) != 3))
+    assert got.rows.tolist() == both.tolist() and len(got) > 50
+    assert (got.card_number == 0).all() and (got.seat == 1).all()
+    for j, i in enumerate(got.rows):
+        t = trumps[i]
+        assert (t >> got.book_card[j]) & 1 and not (t >> got.other_card[j]) & 1
+    # each arm is the hand played on from its card: the same as forcing that card alone
+    forced = np.full((len(got), 20), -1, np.int8)
+    forced[:, 0] = got.other_card
+    sub = {k: (np.asarray(v)[got.rows] if isinstance(v, np.ndarray) else [v[i] for i in got.rows])
+           for k, v in hands.items() if k != "pack"}
+    _p, won, _d, _c = pimc_hands(worlds=WORLDS, seed=SEED, model=model, points=True, forced=forced, **sub)
+    maker_tricks = won[np.arange(len(got)), np.asarray(sub["maker"]) & 1]
+    from analysis.game.rules import points_by_side
+    pts = points_by_side(np.asarray(sub["maker"]), np.asarray(sub["lone_seat"]), maker_tricks).astype(np.int64)
+    np.testing.assert_array_equal(got.other_net, pts[:, 1] - pts[:, 0])
+    # the arms differ somewhere, and net points are the laws' (one side scores 1, 2 or 4, or nothing)
+    assert (got.book_net != got.other_net).any()
+    assert set(np.unique(got.book_net)) <= {-4, -2, -1, 1, 2, 4}
+
+
+def test_a_later_position_replays_the_hand_to_it_and_values_cards_as_the_player_there(hands):
+    model = BiddingModel(BookPolicy(), Rules())
+    sub = {k: (v[:120] if isinstance(v, (np.ndarray, list)) else v) for k, v in hands.items()}
+    got = branch(sub, LATER, WORLDS, SEED, model)
+    args = {k: v for k, v in sub.items() if k != "pack"}
+    plays, _won, _d, contradicted = pimc_hands(worlds=WORLDS, seed=SEED, model=model, points=True, **args)
+    assert len(got) > 10 and (got.card_number > 0).all()
+    for j, i in enumerate(got.rows):
+        k = int(got.card_number[j])
+        # the table's own card there is PIMC's best of all: it is the best of whichever set holds it
+        own = int(plays[i, k])
+        trump = int(sub["trump"][i])
+        is_trump = (suit_masks(trump)[trump] >> own) & 1
+        assert own == (got.book_card[j] if is_trump else got.other_card[j])
+
+
+def test_branching_plays_for_points_and_needs_the_makers():
+    t = table(60, 5)
+    t["maker"] = np.full(len(t["hands"]), -1)
+    with pytest.raises(EuchreError, match="maker"):
+        branch(t, OPENING, WORLDS, SEED, BiddingModel(BookPolicy(), Rules()))
