@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 JOBS   ?= -1
 
-.PHONY: install build test report bench docs clean
+.PHONY: install build test report bench docs serve clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ docs: build
 
 bench: build
 	$(BIN)/euchrelab bench
+
+# The workbench in the browser, at http://127.0.0.1:8765/ (Ctrl-C to stop).
+serve: build
+	$(BIN)/euchrelab serve
 
 clean:
 	rm -rf build fastcore/*.c fastcore/*.so *.egg-info

@@ -70,3 +70,76 @@ def user_studies(tmp_path_factory) -> Path:
 
 
 from chart_data import saved_figures  # noqa: E402,F401 - the fixture, for every test
+
+
+# --- the workbench (euchrelab serve) --------------------------------------------------------------
+
+SERVE_MODEL_DEALS = 150   # a small game model for the advice: the tests check the plumbing, not the model
+
+
+class Workbench:
+    """A workbench served on a free port of the loopback in a thread of the test process."""
+
+    def __init__(self, **settings):
+        import threading
+
+        import uvicorn
+
+        from analysis.commands.serve import workbench
+
+        app = workbench(HERE.parent / "reports", SERVE_MODEL_DEALS, **settings)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        import time
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the workbench did not start")
+            time.sleep(0.02)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+
+    def get(self, path: str, **params):
+        """(status, headers, body as text) of a GET."""
+        return self.request("GET", path, params)
+
+    def request(self, method: str, path: str, params=None, body: bytes | None = None, headers=None):
+        import urllib.error
+        import urllib.parse
+        import urllib.request
+
+        query = f"?{urllib.parse.urlencode(params)}" if params else ""
+        req = urllib.request.Request(self.url + path + query, data=body, method=method, headers=headers or {})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as answer:
+                return answer.status, answer.headers, answer.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.headers, exc.read().decode()
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def serve_cache(tmp_path_factory):
+    """The game model's cache of the workbench's tests, in the environment before any job's process
+    starts (they inherit it), restored after the session."""
+    import os
+    folder = tmp_path_factory.getbasetemp() / "serve-cache"
+    before = os.environ.get("EUCHRELAB_CACHE")
+    os.environ["EUCHRELAB_CACHE"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("EUCHRELAB_CACHE", None)
+    else:
+        os.environ["EUCHRELAB_CACHE"] = before
+
+
+@pytest.fixture(scope="session")
+def served(serve_cache):
+    """One workbench for the session's tests (two workers, four waiting)."""
+    served = Workbench(workers=2, waiting=4)
+    yield served
+    served.stop()

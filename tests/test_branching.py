@@ -72,11 +72,17 @@ def test_the_opening_lead_branches_where_the_leader_holds_both(hands):
 
 def test_a_later_position_replays_the_hand_to_it_and_values_cards_as_the_player_there(hands):
     model = BiddingModel(BookPolicy(), Rules())
+    import analysis.play.branching as branching
     sub = {k: (v[:120] if isinstance(v, (np.ndarray, list)) else v) for k, v in hands.items()}
-    got = branch(sub, LATER, WORLDS, SEED, model)
+    block, branching.BLOCK = branching.BLOCK, 50          # three blocks: the worlds are keyed within each
+    try:
+        got = branch(sub, LATER, WORLDS, SEED, model)
+    finally:
+        branching.BLOCK = block
     args = {k: v for k, v in sub.items() if k != "pack"}
-    plays, _won, _d, contradicted = pimc_hands(worlds=WORLDS, seed=SEED, model=model, points=True, **args)
-    assert len(got) > 10 and (got.card_number > 0).all()
+    plays = np.concatenate([pimc_hands(worlds=WORLDS, seed=SEED, model=model, points=True,
+                                       **{k: v[lo:lo + 50] for k, v in args.items()})[0] for lo in (0, 50, 100)])
+    assert len(got) > 10 and (got.card_number > 0).all() and got.rows.max() >= 100
     for j, i in enumerate(got.rows):
         k = int(got.card_number[j])
         # the table's own card there is PIMC's best of all: it is the best of whichever set holds it
@@ -84,6 +90,19 @@ def test_a_later_position_replays_the_hand_to_it_and_values_cards_as_the_player_
         trump = int(sub["trump"][i])
         is_trump = (suit_masks(trump)[trump] >> own) & 1
         assert own == (got.book_card[j] if is_trump else got.other_card[j])
+
+
+def test_a_rule_that_says_where_it_could_apply_branches_only_there_and_a_cap_stops_early(hands):
+    model = BiddingModel(BookPolicy(), Rules())
+    seat_b = Rule("B leads holding the right", OPENING.applies, opening_lead=True, seat=1,
+                  could=lambda info: any((info.hand >> c) & 1 and c == 8 * info.trump + 4 for c in range(32)))
+    every = branch(hands, OPENING, WORLDS, SEED, model)
+    some = branch(hands, seat_b, WORLDS, SEED, model)
+    holds_right = [int(i) for i in every.rows if (int(hands["hands"][i][1]) >> (8 * int(hands["trump"][i]) + 4)) & 1]
+    assert some.rows.tolist() == holds_right and 0 < len(some) < len(every)
+    capped = branch(hands, OPENING, WORLDS, SEED, model, cap=7)
+    assert capped.rows.tolist() == every.rows[:7].tolist()
+    np.testing.assert_array_equal(capped.book_net, every.book_net[:7])
 
 
 def test_branching_plays_for_points_and_needs_the_makers():

@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("analysis.value",),
     ("analysis.reporting",),
     ("analysis.run", "analysis.tools"),
-    ("analysis.bench",),
+    ("analysis.bench", "analysis.web"),
     ("analysis.commands",),
     ("analysis",),            # the package's public names, resolved lazily (analysis/__init__.py)
     ("studies",),

@@ -86,14 +86,74 @@ def test_a_later_card_is_never_the_opening_lead():
 def test_the_study_branches_in_both_companies_and_counts_its_cells(tmp_path):
     from analysis.run.runner import run_study, settings_for
     settings = settings_for(P.STUDY, out=str(tmp_path), deals=2000, chunk_size=2000, seed=2, progress=False,
-                            options={"cap": 8})
+                            options={"cap": 8, "claims": "E9,D9"})
     outcome = run_study(P.STUDY, settings)
     table = P.STUDY.summarise(outcome.frame, settings)
     verdicts = {v.claim.name: v for v in P.STUDY.verdicts(table, outcome.manifest)}
-    assert {"E7", "E7.optimised", "E9", "E9.optimised"} <= set(verdicts)
+    assert {"E9", "E9.optimised", "D9", "D9.optimised"} <= set(verdicts) and "E7" not in set(verdicts)
     e9 = table[(table["claim"] == "E9") & (table["company"] == "book")]
     assert 0 < e9["deals"].sum() <= 8 and (e9["seat"] == "B").all()
     gain = (e9["book_net"] - e9["other_net"]) * e9["deals"]
     assert gain.sum() == e9["gain_sum"].sum()
     row = verdicts["E9"].row()
     assert row["engine"] == "pimc-calls" and row["gained"] + row["lost"] <= row["deals"]
+
+
+def at(seat: int, hand: str, played: str, turn_up: str, maker: int, calls, taken=True, trump: str = "S",
+       lone: int = -1):
+    """The information set of ``seat`` (his cards at the start of play) after the cards ``played``, in
+    seat order from the leader: "B:AC C:9C"."""
+    from analysis.play.information import info_from_state
+    plays = [("ABCD".index(p[0]), parse_card(p[2:])) for p in played.split()]
+    return info_from_state(seat, cards(hand), plays, parse_card("7" + trump) >> 3, maker, lone, parse_card(turn_up),
+                           taken, None, tuple(calls))
+
+
+LONE_ROUND_TWO = ROUND_TWO + (Call(B, "pass"), Call(C, "pass"), Call(D, "make", 2, True))
+LONE_A = PASS3 + (Call(A, "take up", None, True),)
+
+
+@pytest.mark.parametrize("rule, info, book, other", [
+    # S8 (a): led through with the right and one other: the right
+    (P.s8, at(C, "JS 8S KH KD KC", "B:QS", "9S", C, ASSIST), "JS", "8S"),
+    # S9 (a): the queen and the seven, the first chance to ruff: the higher
+    (P.s9, at(C, "QS 7S AH KH QD", "B:AC", "9S", A, TOOK_UP), "QS", "7S AH KH QD"),
+    # S10 (d): second in hearts, the ace still out in his hand: the ace, not the nine
+    (P.s10, at(C, "AH 9H KD QC 7C", "B:KH", "9S", A, TOOK_UP), "AH", "9H"),
+    # S11: against D's lone hand in hearts after spades were turned down: lead a spade
+    (P.s11, at(C, "AS 8S KD QC 7C", "", "9S", D, LONE_ROUND_TWO, False, "H", D), "AS 8S", "KD QC 7C"),
+    # T5: ruffing with the nine still in the dealer's hand: above it, not below
+    (P.t5, at(D, "AS 7S KH QH JD", "B:AC C:9C", "9S", A, TOOK_UP), "AS", "7S"),
+    # D7: won the first trick with the nine, the right kept, no outside ace: not the right
+    (P.d7, at(A, "JS 9S KH QD 8D", "B:7C C:8C D:QC A:9S", "9S", A, TOOK_UP), "KH QD 8D", "JS"),
+    # D9: partner assisted, the dealer won the first trick: give him a trump
+    (P.d9, at(A, "AS 9S KH QD 8D", "B:7C C:KC D:QC A:9S", "9S", C, ASSIST), "AS", "KH QD 8D"),
+    # L6: against the dealer's lone hand: a singleton (the queen of diamonds, the ten of clubs)
+    (P.l6, at(B, "KH 9H QD TC 7S", "", "9S", A, LONE_A, True, "S", A), "QD TC", "KH 9H 7S"),
+])
+def test_each_later_position_gives_the_books_cards_and_those_it_warns_against(rule, info, book, other):
+    got = rule(info)
+    assert got is not None
+    legal = info.legal()
+    assert got[0] & legal == cards(book)
+    assert got[1] & legal == cards(other)
+
+
+@pytest.mark.parametrize("rule, info", [
+    (P.s8, at(C, "JS 8S 7S KD KC", "B:QS", "9S", C, ASSIST)),                 # three trumps: not (a)
+    (P.s9, at(C, "KS 7S AH KH QD", "B:AC", "9S", A, TOOK_UP)),                # the higher above the queen
+    (P.t5, at(D, "AS KS KH QH JD", "B:AC C:9C", "9S", A, TOOK_UP)),           # no trump below the nine
+    (P.d7, at(A, "JS 9S AH QD 8D", "B:7C C:8C D:QC A:9S", "9S", A, TOOK_UP)), # an outside ace
+    (P.d9, at(A, "AS 9S KH QD 8D", "B:7C C:KC D:QC A:9S", "9S", A, TOOK_UP)), # not assisted
+    (P.l6, at(B, "KH 9H QD TC 7S", "", "9S", A, TOOK_UP)),                    # not against a lone hand
+])
+def test_outside_the_later_positions_no_rule_applies(rule, info):
+    assert rule(info) is None
+
+
+def test_an_unknown_claim_is_refused_in_one_line(tmp_path):
+    from analysis.errors import EuchreError
+    from analysis.run.runner import settings_for
+    settings = settings_for(P.STUDY, out=str(tmp_path), deals=100, options={"claims": "E9,X1"})
+    with pytest.raises(EuchreError, match="option claims must name claims"):
+        P.STUDY.scenarios(settings)

@@ -137,11 +137,15 @@ class ClassPolicy(VectorPolicy):
         index = np.where(inside, self.band_index[np.clip(own, 0, self.game - 1), np.clip(theirs, 0, self.game - 1)], -1)
         return np.array(self.band_names + [""], object)[index]
 
+    def check_rules(self, rules) -> None:
+        if rules.points_for_game != self.game:
+            raise EuchreError(f"policy {self.name!r} is written for a game of {self.game} points, "
+                              f"not {rules.points_for_game}")
+        self.base.check_rules(rules)
+
     def actions(self, t: Situations, rnd: int, hands=None) -> np.ndarray:
         """The listed action of each row (-1: not listed, the base decides)."""
-        if t.rules.points_for_game != self.game:
-            raise EuchreError(f"policy {self.name!r} is written for a game of {self.game} points, "
-                              f"not {t.rules.points_for_game}")
+        self.check_rules(t.rules)
         band = str(self.band_of(t.score.own, t.score.theirs))
         table = self.tables.get((rnd, band, t.seat))
         if table is None or not len(t):

@@ -75,10 +75,15 @@ class PatternPolicy(VectorPolicy):
 
     @classmethod
     def from_toml(cls, path) -> "PatternPolicy":
-        data = read_toml(path, "policy file")
+        return cls.from_data(read_toml(path, "policy file"), f"policy file {path}", str(path))
+
+    @classmethod
+    def from_data(cls, data: dict, where: str = "policy", name: str = "patterns") -> "PatternPolicy":
+        """The policy of a TOML file's data (``where`` names it in the messages; ``name`` when it
+        gives none)."""
         unknown = set(data) - _SECTIONS - {"name"}
         if unknown:
-            raise EuchreError(f"policy file {path}: unknown section {sorted(unknown)[0]!r} "
+            raise EuchreError(f"{where}: unknown section {sorted(unknown)[0]!r} "
                               f"(known: name, {', '.join(sorted(_SECTIONS))})")
         second = dict(data.get("second_round", {}))
         prefer_next = second.pop("prefer_next", True)
@@ -86,9 +91,9 @@ class PatternPolicy(VectorPolicy):
             return cls(first_round=data.get("first_round"), second_round=second,
                        alone=data.get("alone", {}).get("patterns"),
                        take_from_partner=data.get("take_from_partner", {}).get("patterns"),
-                       prefer_next=prefer_next, name=str(data.get("name", path)))
+                       prefer_next=prefer_next, name=str(data.get("name", name)))
         except EuchreError as exc:
-            raise EuchreError(f"policy file {path}: {exc}") from None
+            raise EuchreError(f"{where}: {exc}") from None
 
     def describe(self) -> dict:
         return {"name": self.name, "class": type(self).__name__,

@@ -67,6 +67,42 @@ NAMED = {"book": BookPolicy, "pass": AlwaysPass, "order": OrderAnything, "points
          "modern": packaged("modern"), "modern_stick": packaged("modern_stick")}
 
 
+# The optimiser's policy shipped for each set of rules (pack, points for game, stick the dealer).
+OPTIMISED = {(32, 5, False): "optimised", (24, 10, False): "modern", (24, 10, True): "modern_stick"}
+
+
+def optimised_for(rules) -> str | None:
+    """The name of the packaged optimised policy made for ``rules``, or None when none was."""
+    return OPTIMISED.get((rules.pack, rules.points_for_game, bool(rules.stick_the_dealer)))
+
+
+def named_policy(name: str) -> Policy:
+    """A policy by one of the names of :data:`NAMED` only: never a file or a Python module (what a
+    policy from outside the machine, such as the workbench's, may name)."""
+    if name not in NAMED:
+        raise EuchreError(f"unknown policy {name!r}: use {', '.join(NAMED)}, or give the policy's TOML text")
+    return NAMED[name]()
+
+
+def policy_from_text(text: str, where: str = "the policy") -> Policy:
+    """A TOML policy given as text rather than a file (patterns, or hand classes by score band); a
+    class policy's base is one of the names of :data:`NAMED`. The errors begin with ``where``, and
+    TOML's own name the line."""
+    import tomllib
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise EuchreError(f"{where} is not valid TOML: {exc}") from None
+    if is_class_policy(data):
+        policy = ClassPolicy.from_data(data, named_policy, where)
+    else:
+        policy = PatternPolicy.from_data(data, where, str(data.get("name", "patterns")))
+    why = inert(policy)
+    if why:
+        raise EuchreError(f"{where}: {why}, so it would pass every hand")
+    return policy
+
+
 def policy_from_name(name: str) -> Policy:
     if name in NAMED:
         return NAMED[name]()

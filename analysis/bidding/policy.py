@@ -169,6 +169,9 @@ class Policy:
 
     name = "policy"
 
+    def check_rules(self, rules) -> None:
+        """Refuses rules the policy was not written for, before any deal is bid (none by default)."""
+
     def first_round(self, s: Situation) -> str:
         return "pass"
 

@@ -40,17 +40,23 @@ def add_arguments(parser) -> None:
                         help="also draw each action's value with its 95%% interval, in both units, as a PNG")
 
 
-def run(args) -> int:
+def request(args) -> dict:
+    """The options checked, before any work, as the arguments of
+    :func:`analysis.tools.advise.advise` (the workbench reads its requests by this too)."""
     play, play_worlds = play_from_args(args, "--play-worlds")
     jobs_from_args(args)
     if args.model_deals < 1:
         raise EuchreError("--model-deals must be at least 1")
-    if args.chart is not None:
-        check_chart_file(args.chart, "--chart")   # a bad path fails here, before any work
     rules = rules_from_args(args)
     spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
-    advice = advise(spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
-                    model_deals=args.model_deals, play=play, play_worlds=play_worlds)
+    return dict(spot=spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
+                model_deals=args.model_deals, play=play, play_worlds=play_worlds)
+
+
+def run(args) -> int:
+    if args.chart is not None:
+        check_chart_file(args.chart, "--chart")   # a bad path fails here, before any work
+    advice = advise(**request(args))
     sys.stdout.write(json.dumps(advice.to_json()) + "\n" if args.json else str(advice))
     if args.chart is not None:
         sys.stderr.write(f"wrote {write_chart(advice, args.chart)}\n")

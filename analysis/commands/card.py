@@ -25,14 +25,21 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def request(args) -> dict:
+    """The options checked, before any work, as the arguments of
+    :func:`analysis.tools.card_set.call_cards` but the folder (the workbench reads its requests by this too)."""
+    check_whole(args.deals, "--deals", 1)
+    check_whole(args.seed, "--seed")
+    jobs = jobs_from_args(args)
+    return dict(policy=args.policy, against=args.against, rules=rules_from_args(args), deals=args.deals,
+                seed=args.seed, jobs=jobs)
+
+
 def run(args) -> int:
     from analysis.tools.card_set import call_cards
 
-    check_whole(args.deals, "--deals", 1)
-    check_whole(args.seed, "--seed")
-    jobs_from_args(args)
-    rules = rules_from_args(args)
+    checked = request(args)
     out = check_output_dir(args.out, "--out", args.reference)
-    result = call_cards(args.policy, args.against, rules, args.deals, args.seed, args.jobs, out)
+    result = call_cards(**checked, out=out)
     print_result(result, args.json)
     return 0

@@ -47,11 +47,11 @@ def _whole(option: str, text: str, least: int) -> int:
     return value
 
 
-def run(args) -> int:
+def request(args) -> dict:
+    """The options checked, before any work, as the arguments of
+    :func:`analysis.tools.policy_charts.chart_policy` but the folder (the workbench reads its requests by this too)."""
     from analysis.game.cards import parse_seat
-    from analysis.tools.policy_charts import chart_policy
 
-    # every input checked before anything is computed or written
     deals = _whole("--deals", args.deals, 1)
     seed = _whole("--seed", args.seed, 0)
     cap = _whole("--cap", args.cap, 1)
@@ -64,7 +64,15 @@ def run(args) -> int:
             raise EuchreError(f"--seat {args.seat!r} is not a seat: give A, B, C, D or all") from None
     jobs = jobs_from_args(args)
     rules = rules_from_args(args)
-    score = parse_score(args.score, rules)
+    return dict(policy=args.policy, seats=seats, deals=deals, seed=seed, rules=rules,
+                score=parse_score(args.score, rules), cap=cap, jobs=jobs)
+
+
+def run(args) -> int:
+    from analysis.tools.policy_charts import chart_policy
+
+    # every input checked before anything is computed or written
+    checked = request(args)
     out = check_output_dir(args.out, "--out", args.reference)
 
     def progress(seat, rnd, done, total):
@@ -73,5 +81,5 @@ def run(args) -> int:
         if done == total:
             sys.stderr.write("\n")
 
-    sys.stdout.write(str(chart_policy(args.policy, seats, deals, seed, rules, score, cap, out, jobs, progress)))
+    sys.stdout.write(str(chart_policy(**checked, out=out, progress=progress)))
     return 0

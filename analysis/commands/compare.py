@@ -29,20 +29,25 @@ def add_arguments(parser) -> None:
     add_reference_argument(parser)
 
 
-def run(args) -> int:
-    from analysis.tools.compare import compare
-
+def request(args) -> dict:
+    """The options checked, before any work, as the arguments of
+    :func:`analysis.tools.compare.compare` (the workbench reads its requests by this too)."""
     play, worlds = play_from_args(args)
     at_least(args.deals, "--deals", 1)
     at_least(args.games, "--games", 1)
     check_whole(args.seed, "--seed")
     jobs_from_args(args)
+    rules = rules_from_args(args)
+    return dict(a=args.a, b=args.b, rules=rules, deals=args.deals or DEFAULT_DEALS, seed=args.seed,
+                score=parse_score(args.score, rules), n_jobs=args.jobs, games=args.games, play=play, worlds=worlds)
+
+
+def run(args) -> int:
+    from analysis.tools.compare import compare
+
     if args.report:
         check_output_dir(args.report, "--report", args.reference)
-    rules = rules_from_args(args)
-    result = compare(args.a, args.b, rules, deals=args.deals or DEFAULT_DEALS, seed=args.seed,
-                     score=parse_score(args.score, rules), n_jobs=args.jobs, games=args.games, play=play,
-                     worlds=worlds)
+    result = compare(**request(args))
     print_result(result, args.json)
     if args.report:
         paths = result.write_report(args.report)

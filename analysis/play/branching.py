@@ -12,7 +12,10 @@ branched.
 
 A rule is a function of the information set of the seat to move (:class:`InfoSet`) returning the
 two masks ``(P, W)`` of cards, or None where it does not apply. A rule that applies only to the
-opening lead says so (``opening_lead=True``): then no card is played before the branch.
+opening lead says so (``opening_lead=True``): then no card is played before the branch. A rule may
+also say, from one seat's cards and the calls at the start of play (``seat``, ``could``), in which
+hands it can apply at all: only those are played to find its positions. The hands are played in
+blocks, so that a cap on the positions stops the play as soon as it is reached.
 """
 from __future__ import annotations
 
@@ -38,6 +41,8 @@ class Rule:
     name: str
     applies: Callable[[InfoSet], tuple[int, int] | None]
     opening_lead: bool = False      # the rule can apply only to the hand's first card
+    seat: int = -1                  # with ``could``: the seat whose cards at the start of play it reads
+    could: Callable[[InfoSet], bool] | None = None   # can the rule apply in this hand at all (from the start)?
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,25 @@ def _infos(table: dict, i: int, plays) -> list[InfoSet]:
     return out
 
 
+def _subset(table: dict, rows) -> dict:
+    return {k: (np.asarray(v)[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) if k != "pack" else v
+            for k, v in table.items()}
+
+
+def _could(table: dict, i: int, rule: Rule) -> bool:
+    lone, seat = int(table["lone_seat"][i]), rule.seat
+    if lone >= 0 and seat == lone ^ 2:
+        return False
+    turn_up, discard = int(table["turn_up"][i]), int(table["discard"][i])
+    info = start_info(seat, int(table["hands"][i][seat]), int(table["trump"][i]), int(table["maker"][i]), lone,
+                      turn_up if turn_up >= 0 else None, bool(table["taken"][i]),
+                      discard if seat == 0 and discard >= 0 else None, tuple(table["calls"][i]), table["pack"], None)
+    return bool(rule.could(info))
+
+
+BLOCK = 256     # hands played at once to find positions
+
+
 def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, threads: int = 1,
            cap: int = 0) -> Branches:
     """The hands of ``table`` (the arguments of :func:`pimc_hands`: hands, trump, lone_seat, maker,
@@ -90,17 +114,34 @@ def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, thre
     calls under ``model`` and playing for the hand's points; ``cap`` > 0: only the first ``cap``
     positions found (the hands are independent, so the first are a random sample of them)."""
     n = len(table["hands"])
-    keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
-    args = {k: table[k] for k in keys}
     if n and (np.asarray(table["maker"]) < 0).any():
         raise EuchreError("branching plays for the hand's points: every hand needs its maker")
+    rows = np.arange(n)
+    if rule.could is not None:
+        rows = np.array([i for i in range(n) if _could(table, i, rule)], np.int64)
+    found = []
+    for start in range(0, len(rows), BLOCK):
+        block = rows[start:start + BLOCK]
+        found += _positions(_subset(table, block), block, rule, worlds, seed, model, threads)
+        if cap and len(found) >= cap:
+            found = found[:cap]
+            break
+    return _play_arms(table, found, worlds, seed, model, threads)
+
+
+def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, model, threads) -> list:
+    """The first position of each hand of ``table`` (its rows ``rows`` of the whole batch) where the
+    rule applies and both sets hold a legal card: (row, card number, information set there, the two
+    legal sets, the cards played before it, the card from which the calls misled the players, and
+    the hand's number in the block, which keys the worlds of its decisions)."""
+    n = len(table["hands"])
+    keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
+    misled = [PLAYS] * n
     if rule.opening_lead:
         plays = np.full((n, PLAYS), -1, np.int8)
-        misled = [PLAYS] * n
     else:
         plays, _won, _d, contradicted = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model,
-                                                   points=True, threads=threads, **args)
-        misled = [PLAYS] * n
+                                                   points=True, threads=threads, **{k: table[k] for k in keys})
         for deal, card, _seat in contradicted:      # from that card on the players read the cards alone
             misled[deal] = min(misled[deal], card)
     found = []
@@ -112,10 +153,14 @@ def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, thre
             legal = info.legal()
             book, other = masks[0] & legal, masks[1] & legal
             if book and other and not book & other:
-                found.append((i, k, info, book, other))
+                found.append((int(rows[i]), k, info, book, other, plays[i, :k].copy(), misled[i], i))
             break
-        if cap and len(found) >= cap:
-            break
+    return found
+
+
+def _play_arms(table: dict, found: list, worlds: int, seed, model, threads) -> Branches:
+    """Each position's two cards, PIMC's best within each set over the worlds of the player there,
+    and each arm played on from it by the same players."""
     if not found:
         empty = np.zeros(0, np.int64)
         return Branches(empty, empty, empty, empty, empty, empty, empty)
@@ -123,18 +168,20 @@ def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, thre
     number = np.array([f[1] for f in found], np.int64)
     seats = np.array([f[2].player for f in found], np.int64)
     chosen = np.zeros((len(found), 2), np.int64)
-    for j, (i, k, info, book, other) in enumerate(found):
+    for j, (_row, k, info, book, other, _before, misled, deal) in enumerate(found):
+        # the worlds the player there drew in the block's play: the same key (deal, card number, seat)
         player = PIMCPlayer(worlds, seed, model, fallback=True, points=True)
-        values = player.values_at(info, (i, k, info.player), misled=misled[i] <= k)
+        values = player.values_at(info, (deal, k, info.player), misled=misled <= k)
         chosen[j] = first_max(cards_of(book), values), first_max(cards_of(other), values)
-    sub = {key: (np.asarray(v)[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for key, v in args.items()}
+    keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
+    sub = _subset({k: table[k] for k in keys}, rows)
     maker, lone = np.asarray(sub["maker"], np.int64), np.asarray(sub["lone_seat"], np.int64)
     side = seats & 1
     nets = []
     for arm in range(2):
         forced = np.full((len(found), PLAYS), -1, np.int8)
-        for j, (i, k, _info, _b, _o) in enumerate(found):
-            forced[j, :k] = plays[i, :k]
+        for j, (_row, k, _info, _b, _o, before, _m, _deal) in enumerate(found):
+            forced[j, :k] = before
             forced[j, k] = chosen[j, arm]
         _p, won, _d, _c = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model, points=True,
                                      threads=threads, forced=forced, **sub)

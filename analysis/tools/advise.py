@@ -405,6 +405,25 @@ def why(spot: Spot, params=None) -> tuple[str, str]:
     return action, claim_ids(rules)
 
 
+def policy_action(spot: Spot, policy: Policy) -> str:
+    """What ``policy`` does at the spot, in the words of :func:`actions` ("pass", "order up alone",
+    "make H"), asked as the auction asks it (everyone before him having passed)."""
+    from analysis.bidding.auction import ask_alone, ask_first_round, ask_second_round
+    hands = np.array([spot.mask], np.uint32)
+    turn = np.array([spot.turn_up], np.int8)
+    if spot.round == 1:
+        if not ask_first_round(policy, spot.seat, hands, turn, spot.rules, spot.score)[0]:
+            return "pass"
+        word, trump = FIRST_ROUND_CALL[spot.seat], spot.turn_suit
+    else:
+        suit = int(ask_second_round(policy, spot.seat, hands, turn, spot.rules, spot.score)[0])
+        if suit < 0:
+            return "pass"
+        word, trump = f"make {SUITS[suit]}", suit
+    alone = ask_alone(policy, spot.seat, spot.round, hands, turn, np.array([trump], np.int8), spot.rules, spot.score)
+    return f"{word} alone" if alone[0] else word
+
+
 def claim_ids(rules) -> str:
     """The claim ids of the rules behind the book's action, "T4 L1"; "none" when no rule names the hand."""
     return " ".join(r.claim for r in rules) or "none"

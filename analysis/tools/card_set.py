@@ -60,15 +60,15 @@ class CallCards:
         return html_table(self.lined)
 
 
-def call_cards(policy: str, against: str = "book", rules: Rules = Rules(), deals: int = 100_000, seed: int = 1888,
+def call_cards(policy, against="book", rules: Rules = Rules(), deals: int = 100_000, seed: int = 1888,
                jobs: int = 1, out="card") -> CallCards:
-    """The call cards of ``policy`` beside ``against`` (policies by name), from ``deals`` deals a
-    score band and side, written to the folder ``out`` (PDF, a PNG a seat, CSV, a report)."""
+    """The call cards of ``policy`` beside ``against`` (each a policy or its name), from ``deals``
+    deals a score band and side, written to the folder ``out`` (PDF, a PNG a seat, CSV, a report)."""
     from analysis.bidding import policy_from_name
 
     deals, seed, jobs = check_whole(deals, "deals", 1), check_whole(seed, "seed"), check_jobs(jobs, "jobs")
-    first, second = policy_from_name(policy), policy_from_name(against)
-    names = policy_names(first, second, policy, against)
+    first, second = (policy_from_name(p) if isinstance(p, str) else p for p in (policy, against))
+    names = policy_names(first, second, *(p if isinstance(p, str) else p.name for p in (policy, against)))
     table = call_card.shares(dict(zip(names, (first, second))), rules, deals, seed, jobs)
     paths = call_card.write_cards(table, out, names[0], names[1], rules, deals, seed)
     return CallCards(names[0], names[1], rules, deals, seed, call_card.lines(table), paths, Path(out))

@@ -211,11 +211,11 @@ def given_deals(deals, rules: Rules):
 
 
 def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals, seed: int, score: Score,
-                    n_jobs: int = 1, play: str = "dd", worlds: int = 32) -> dict:
+                    n_jobs: int = 1, play: str = "dd", worlds: int = 32, progress=None) -> dict:
     """Every chunk of every A-score below game played in both seatings, gathered by score:
     ``{(m, o): {"outcome1", "outcome2", "net1", "net2"[, "seat", "kind"]}}`` (arrays of
     ``deals``), the differences at ``score`` only. ``deals``: a count, or a batch of deals
-    played at every score."""
+    played at every score. ``progress(done, total)`` is called as each chunk is played."""
     from joblib import delayed
 
     from analysis.parallel import local_parallel
@@ -227,7 +227,11 @@ def duplicate_plays(a: Policy, b: Policy, rules: Rules, deals, seed: int, score:
     tasks = (delayed(chunk_plays)(a, b, rules, s, c, n, seed, s == target, play, worlds,
                                   None if given is None else given[start:start + n])
              for s, c, start, n in plan)
-    found = local_parallel(n_jobs, batch_size=1)(tasks)
+    found = []
+    for part in local_parallel(n_jobs, batch_size=1, return_as="generator")(tasks):
+        found.append(part)
+        if progress is not None:
+            progress(len(found), len(plan))
     by_score: dict = {}
     for (s, *_), part in zip(plan, found):
         by_score.setdefault(s, []).append(part)
@@ -467,7 +471,7 @@ def estimate_dict(e: Estimate) -> dict:
 
 def compare(a: Policy | str, b: Policy | str, rules: Rules = Rules(), deals=2000, seed: int = 0,
             score: Score | str = Score(), n_jobs: int = 1, games: int | None = None, draws: int = BOOTSTRAP,
-            play: str = "dd", worlds: int = 32) -> Comparison:
+            play: str = "dd", worlds: int = 32, progress=None) -> Comparison:
     """Compare policy ``a`` with ``b`` by duplicate deals (see the module's docstring).
 
     ``a`` and ``b``: policies, or their names as the command line takes them ("book",
@@ -477,7 +481,8 @@ def compare(a: Policy | str, b: Policy | str, rules: Rules = Rules(), deals=2000
     deals played at each score. ``score``: A's side's points and B's side's (a Score or "3-1") for
     ``points_per_hand`` and the differences; ``games`` also plays that many duplicate pairs of
     whole games; ``play`` the play engine (dd, pimc with ``worlds``, book, simple; see
-    analysis.play.engines.get_engine). ``str()`` of the result is the table the command prints."""
+    analysis.play.engines.get_engine); ``progress(done, total)``, if given, is told of each chunk
+    of deals played. ``str()`` of the result is the table the command prints."""
     from analysis.bidding.policies import policy_from_name
     a, b = (policy_from_name(p) if isinstance(p, str) else p for p in (a, b))
     if not isinstance(a, Policy) or not isinstance(b, Policy):
@@ -487,7 +492,7 @@ def compare(a: Policy | str, b: Policy | str, rules: Rules = Rules(), deals=2000
     check_jobs(n_jobs, "n_jobs")
     check_play(play, worlds)     # an unknown engine or a bad --worlds, named at once
     score = rules.check_score(Score.parse(score) if isinstance(score, str) else score, "score")
-    plays = duplicate_plays(a, b, rules, deals, seed, score, n_jobs, play, worlds)
+    plays = duplicate_plays(a, b, rules, deals, seed, score, n_jobs, play, worlds, progress)
     at, mirror = plays[(score.ac, score.bd)], plays[(score.bd, score.ac)]   # the same cards
     # A's side's net at M-O (the mean of its two seatings) minus B's side's when B holds M (the
     # plays of O-M): whole numbers summed, so exact; at M = O simply the mean of the two seatings.

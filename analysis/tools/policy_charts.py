@@ -24,22 +24,21 @@ class PolicyCharts:
         """The classes played on enough hands to judge."""
         return self.table[self.table["verdict"] != "few deals"]
 
-    def __str__(self) -> str:
-        lines = [str(path) for path in self.files]
+    def verdicts(self) -> str:
+        """The classes judged and their verdicts, in a line."""
         judged = self.judged()
         w = judged["deals"]
-        if len(judged):
-            counts = judged["verdict"].value_counts()
-            lines.append(f"{len(judged)} classes judged: agrees {counts.get('agrees', 0)}, "
-                         f"close {counts.get('close', 0)}, "
-                         f"too cautious {counts.get('too cautious', 0)}, too bold {counts.get('too bold', 0)}, "
-                         f"wrong suit {counts.get('wrong suit', 0)}, wrong discard {counts.get('wrong discard', 0)}; "
-                         "mean loss against the best "
-                         f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f} points per hand played")
-        else:
-            lines.append(f"0 classes judged: none has {strategy.MIN_DEALS} hands played; give more --deals "
-                         "or a larger --cap")
-        return "\n".join(lines) + "\n"
+        if not len(judged):
+            return f"0 classes judged: none has {strategy.MIN_DEALS} hands played; give more --deals or a larger --cap"
+        counts = judged["verdict"].value_counts()
+        return (f"{len(judged)} classes judged: agrees {counts.get('agrees', 0)}, close {counts.get('close', 0)}, "
+                f"too cautious {counts.get('too cautious', 0)}, too bold {counts.get('too bold', 0)}, "
+                f"wrong suit {counts.get('wrong suit', 0)}, wrong discard {counts.get('wrong discard', 0)}; "
+                "mean loss against the best "
+                f"{(judged['policy_loss'] * w).sum() / w.sum():+.3f} points per hand played")
+
+    def __str__(self) -> str:
+        return "\n".join([*(str(path) for path in self.files), self.verdicts()]) + "\n"
 
     def _repr_html_(self) -> str:
         from analysis.reporting.markup import html_table

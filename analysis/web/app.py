@@ -1,0 +1,340 @@
+"""The workbench's web application: the pages and the JSON API behind them (Starlette).
+
+Every answer comes from the library call the command line makes, through the command line's own
+parsing and checks (:mod:`analysis.web.reading`); the long ones run as jobs in the bounded queue
+(:mod:`analysis.web.jobs`). A bad request gets a 4xx and the command line's one-line message; a full
+queue a 503 with Retry-After.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from analysis.errors import EuchreError
+from analysis.web import pages
+from analysis.web.jobs import CANCELLED, DONE, FAILED, FINISHED, Jobs, QueueFull
+from analysis.web.reading import (COMPARE_PARAMS, POSITION_PARAMS, Commands, Refused, advise_request, charts_request,
+                                  compare_request, line_of, position_field, position_lines, refused, solve_request)
+
+STATIC = Path(__file__).resolve().parent / "static"
+POLL = 0.1     # seconds between looks at a job a request waits for
+MEDIA = {".png": "image/png", ".pdf": "application/pdf", ".csv": "text/csv; charset=utf-8"}
+LEDGER_SECONDS = 10
+
+
+def json_response(data, status: int = 200, headers: dict | None = None) -> Response:
+    """JSON as the command line prints it (json.dumps' defaults), not re-encoded by the framework."""
+    return Response(json.dumps(data) + "\n", status, headers, media_type="application/json")
+
+
+def error_response(message: str, status: int = 400, **extra) -> Response:
+    return json_response({"error": message, **{k: v for k, v in extra.items() if v is not None}}, status)
+
+
+def busy_response(exc: QueueFull) -> Response:
+    return json_response({"error": f"the workbench is busy: every worker is running and the queue is full; try again "
+                                   f"in {exc.retry_after} s"}, 503, {"Retry-After": str(exc.retry_after)})
+
+
+class Workbench:
+    """The application's state: the command line's subcommands, the reports folder the ledger is
+    read from, the game model's hands for the advice, and the queue of jobs."""
+
+    def __init__(self, commands: Commands, reports="reports", model_deals: int = 20_000, workers: int = 2,
+                 waiting: int = 4):
+        self.commands = commands
+        self.reports = Path(reports)
+        self.model_deals = model_deals
+        self.jobs = Jobs(workers, waiting)
+        self.ledger = None     # (when read, the ledger)
+        self.drawn: dict[str, str] = {}    # a charts page's request -> the job drawing it
+
+    # -- work ---------------------------------------------------------------------------------
+    async def answer(self, request: Request, kind: str, work: dict, params: dict, command=None):
+        """Runs ``work`` as a job and waits for it (cancelled if the browser goes away): (the
+        answer, seconds taken). Raises QueueFull, or Refused for a bad request the library found,
+        worded as ``command`` (a subcommand's module) words it."""
+        job = self.jobs.submit(kind, work, params)
+        try:
+            while job.state not in FINISHED:
+                if await request.is_disconnected():
+                    self.jobs.cancel(job.id)
+                    raise asyncio.CancelledError
+                await asyncio.sleep(POLL)
+        finally:
+            if job.state not in FINISHED:
+                self.jobs.cancel(job.id)
+        self.jobs.forget(job.id)
+        if job.state == FAILED:
+            if job.internal:
+                raise RuntimeError(job.error)
+            if command is None:
+                raise Refused(job.error)
+            raise refused(self.commands, command, job.error)
+        if job.state == CANCELLED:
+            raise Refused("cancelled")
+        return job.result, job.seconds
+
+    def claims(self):
+        """The ledger of the reports folder, read again at most every LEDGER_SECONDS: a page of the
+        book and each of its claims' pages in a row read it once, and a new run shows soon after."""
+        from analysis.run.request import claims_ledger
+        now = time.monotonic()
+        if self.ledger is None or now - self.ledger[0] > LEDGER_SECONDS:
+            self.ledger = (now, claims_ledger(self.reports))
+        return self.ledger[1]
+
+    # -- the API ------------------------------------------------------------------------------
+    async def api_advise(self, request: Request) -> Response:
+        params = dict(request.query_params)
+        try:
+            work = advise_request(self.commands, params, self.model_deals)
+            result, _ = await self.answer(request, "advise", work, params, self.commands.advise)
+        except Refused as exc:
+            return error_response(str(exc), field=exc.field)
+        except QueueFull as exc:
+            return busy_response(exc)
+        return json_response(result)
+
+    async def api_solve(self, request: Request) -> Response:
+        lines = request.query_params.getlist("position")
+        if request.method == "POST":
+            lines += (await request.body()).decode("utf-8", "replace").splitlines()
+        try:
+            work = solve_request(lines, request.query_params.get("reference"))
+            result, _ = await self.answer(request, "solve", work, {})
+        except Refused as exc:
+            return error_response(str(exc), field=exc.field)
+        except QueueFull as exc:
+            return busy_response(exc)
+        return json_response(result)
+
+    async def api_claims(self, request: Request) -> Response:
+        try:
+            ledger = await run_in_threadpool(self.claims)
+        except EuchreError as exc:
+            return error_response(str(exc))
+        return Response(json.dumps(ledger.to_json(), allow_nan=False) + "\n", media_type="application/json")
+
+    async def api_compare(self, request: Request) -> Response:
+        """Starts a comparison: parameters in the query, a form or a JSON object; a policy's TOML
+        text as ``a_toml`` or ``b_toml``. Answers 202 with the job's id."""
+        params = dict(request.query_params)
+        content = request.headers.get("content-type", "")
+        if content.startswith("application/json"):
+            try:
+                body = await request.json()
+            except ValueError:
+                return error_response("the request's body is not valid JSON")
+            if not isinstance(body, dict):
+                return error_response("the request's body must be a JSON object of parameters")
+            params.update({k: "" if v is None else str(v) for k, v in body.items()})
+        elif content.startswith("application/x-www-form-urlencoded"):
+            params.update(dict(await request.form()))
+        texts = {side: params.pop(f"{side}_toml", "") for side in ("a", "b")}
+        try:
+            work = compare_request(self.commands, params, texts)
+            shown = {k: v for k, v in params.items() if k in COMPARE_PARAMS}
+            job = self.jobs.submit("compare", work, {**shown, **{f"{s}_toml": t for s, t in texts.items() if t}})
+        except Refused as exc:
+            return error_response(str(exc), field=exc.field)
+        except QueueFull as exc:
+            return busy_response(exc)
+        return json_response({"id": job.id, "state": job.state, "url": f"/api/jobs/{job.id}",
+                              "page": f"/jobs/{job.id}"}, 202)
+
+    def job_dict(self, job) -> dict:
+        out = job.as_dict()
+        out["params"] = {k: v for k, v in out["params"].items() if not k.endswith("_toml")}
+        out["uploaded"] = [k[0] for k in job.params if k.endswith("_toml")]    # its policies, to download
+        if job.kind == "compare" and job.state == DONE:
+            out["result"] = job.result["json"]    # what `euchrelab compare --json` prints
+        elif job.kind in ("card", "chart") and job.state == DONE:   # the files by their names, not their bytes
+            out["result"] = {**{k: v for k, v in job.result.items() if k != "files"},
+                             "files": [f"/api/jobs/{job.id}/{name}" for name in job.result["files"]]}
+        out["waiting_before"] = self.jobs.position(job)
+        return out
+
+    async def api_job(self, request: Request) -> Response:
+        job = self.jobs.get(request.path_params["id"])
+        if job is None:
+            return error_response("no such job: it finished more than an hour ago, or was read long ago", 404)
+        return json_response(self.job_dict(job))
+
+    async def api_cancel(self, request: Request) -> Response:
+        job = self.jobs.cancel(request.path_params["id"])
+        if job is None:
+            return error_response("no such job", 404)
+        return json_response(self.job_dict(job))
+
+    async def api_job_file(self, request: Request) -> Response:
+        """A finished comparison's downloads: its report (the table the command prints), its JSON,
+        and the policy uploaded for it."""
+        job = self.jobs.get(request.path_params["id"])
+        name = request.path_params["name"]
+        if job is not None and job.kind in ("card", "chart"):
+            if job.state != DONE or name not in job.result["files"]:
+                return error_response(f"no {name} for this job", 404)
+            suffix = Path(name).suffix
+            shown = "inline" if suffix == ".png" else f'attachment; filename="{name}"'
+            return Response(job.result["files"][name], media_type=MEDIA[suffix],
+                            headers={"Content-Disposition": shown, "Cache-Control": "private, max-age=600"})
+        if job is None or job.kind != "compare":
+            return error_response("no such job", 404)
+        if name.endswith("policy.toml") and name[:1] in "ab" and job.params.get(f"{name[0]}_toml"):
+            body, media = job.params[f"{name[0]}_toml"], "application/toml"
+        elif job.state != DONE or name not in ("report.txt", "compare.json"):
+            return error_response(f"no {name} for this job", 404)
+        elif name == "report.txt":
+            body, media = job.result["text"], "text/plain; charset=utf-8"
+        else:
+            body, media = json.dumps(job.result["json"], indent=2) + "\n", "application/json"
+        return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def api_check_policy(self, request: Request) -> Response:
+        """A policy's TOML text checked at once: its name and rules, or the error and its line."""
+        from analysis.bidding.policies import policy_from_text
+        text = (await request.body()).decode("utf-8", "replace")
+        try:
+            policy = policy_from_text(text)
+        except EuchreError as exc:
+            return error_response(str(exc), line=line_of(str(exc), text))
+        return json_response({"name": policy.name, "describe": policy.describe()})
+
+    # -- the pages ----------------------------------------------------------------------------
+    async def home(self, request: Request) -> Response:
+        return HTMLResponse(pages.home())
+
+    async def hand(self, request: Request) -> Response:
+        params = dict(request.query_params)
+        if not params:
+            return HTMLResponse(pages.hand(pages.HAND_DEFAULTS))
+        status, advice, errors, extra = 200, None, {}, {}
+        try:
+            work = advise_request(self.commands, params, self.model_deals)
+            advice, seconds = await self.answer(request, "advise", work, params, self.commands.advise)
+            extra = {"seconds": seconds, **pages.other_actions(work["spot"])}
+        except Refused as exc:
+            status, errors = 400, {exc.field if exc.field in pages.HAND_BLANK else "": str(exc)}
+        except QueueFull as exc:
+            return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+        return HTMLResponse(pages.hand({**pages.HAND_BLANK, **params}, advice, errors, extra), status)
+
+    async def book(self, request: Request) -> Response:
+        ledger = await run_in_threadpool(self.claims)
+        part, status = request.query_params.get("part", ""), request.query_params.get("status", "")
+        return HTMLResponse(pages.book(ledger.to_json(), ledger.ledger.headline(), part, status,
+                                       (self.reports / "index.html").exists()))
+
+    async def claim(self, request: Request) -> Response:
+        ledger = await run_in_threadpool(self.claims)
+        found = [c for c in ledger.to_json() if c["id"] == request.path_params["id"]]
+        if not found:
+            return HTMLResponse(pages.not_found(f"no claim {request.path_params['id']!r}: the claims are listed on "
+                                                "the book's page"), 404)
+        return HTMLResponse(pages.claim(found[0], self.reports))
+
+    async def heuristic(self, request: Request) -> Response:
+        return HTMLResponse(pages.heuristic())
+
+    async def charts(self, request: Request) -> Response:
+        """A call card or a strategy chart: drawn by a job the first time its address is opened,
+        the same job shown while it is kept (the page follows its progress and reloads), drawn
+        again from the same seed after."""
+        params = dict(request.query_params)
+        if not params:
+            return HTMLResponse(pages.charts(pages.CHARTS_DEFAULTS))
+        shown = {**pages.CHARTS_BLANK, **params}
+        try:
+            kind, work, seat = charts_request(self.commands, params)
+        except Refused as exc:
+            field = exc.field if exc.field in pages.CHARTS_BLANK else ""
+            return HTMLResponse(pages.charts(shown, errors={field: str(exc)}), 400)
+        key = json.dumps(sorted((k, v) for k, v in params.items() if v.strip() and not (kind == "card" and k == "seat")))
+        job = self.jobs.get(self.drawn.get(key, ""))
+        if job is None or job.state == CANCELLED:     # cancelled: opening its address again draws it
+            try:
+                job = self.jobs.submit(kind, work, {k: v for k, v in params.items() if k != "policy_toml"})
+            except QueueFull as exc:
+                return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+            self.drawn = {k: v for k, v in self.drawn.items() if self.jobs.get(v, read=False)} | {key: job.id}
+        errors, status = {}, 200
+        if job.state == FAILED:
+            message = str(refused(self.commands, self.commands.card if kind == "card" else self.commands.chart,
+                                  job.error)) if not job.internal else job.error
+            errors, status = {"": message}, 500 if job.internal else 400
+        return HTMLResponse(pages.charts(shown, self.job_dict(job), errors, seat), status)
+
+    async def position(self, request: Request) -> Response:
+        """A position in play: each legal card double-dummy and from what the player can know, by
+        ``euchrelab solve``'s two answers to it, run as one job."""
+        params = dict(request.query_params)
+        if not params:
+            return HTMLResponse(pages.position(pages.POSITION_DEFAULTS))
+        status, answer, errors, seconds, lines = 200, None, {}, 0.0, None
+        try:
+            lines = position_lines(params)
+            answer, seconds = await self.answer(request, "solve", solve_request(lines, None), {})
+        except Refused as exc:
+            message = re.sub(r"^line \d+: ", "", str(exc))    # the form holds one position, not lines
+            field = exc.field if exc.field is not None else position_field(message, params)
+            field = field if field in POSITION_PARAMS else ""
+            status, errors = 400, {field or "": message}
+        except QueueFull as exc:
+            return HTMLResponse(pages.busy(exc.retry_after), 503, {"Retry-After": str(exc.retry_after)})
+        return HTMLResponse(pages.position({**pages.POSITION_BLANK, **params}, answer, errors, seconds, lines), status)
+
+    async def job_page(self, request: Request) -> Response:
+        job = self.jobs.get(request.path_params["id"])
+        if job is None:
+            return HTMLResponse(pages.not_found("no such job: a job is kept for an hour after it ends, and ten "
+                                                "minutes after its result is first read"), 404)
+        return HTMLResponse(pages.job(self.job_dict(job), job.result["text"] if job.state == DONE else None))
+
+    def app(self) -> Starlette:
+        routes = [
+            Route("/", self.home), Route("/hand", self.hand), Route("/book", self.book),
+            Route("/book/{id}", self.claim), Route("/heuristic", self.heuristic), Route("/jobs/{id}", self.job_page),
+            Route("/charts", self.charts), Route("/position", self.position),
+            Route("/api/advise", self.api_advise), Route("/api/solve", self.api_solve, methods=["GET", "POST"]),
+            Route("/api/claims", self.api_claims), Route("/api/compare", self.api_compare, methods=["POST"]),
+            Route("/api/jobs/{id}", self.api_job), Route("/api/jobs/{id}", self.api_cancel, methods=["DELETE"]),
+            Route("/api/jobs/{id}/cancel", self.api_cancel, methods=["POST"]),
+            Route("/api/jobs/{id}/{name}", self.api_job_file),
+            Route("/api/policy/check", self.api_check_policy, methods=["POST"]),
+            Route("/favicon.ico", lambda request: RedirectResponse("/static/favicon.svg")),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+        if self.reports.is_dir():
+            routes.append(Mount("/reports", StaticFiles(directory=self.reports, html=True), name="reports"))
+
+        async def server_error(request: Request, exc: Exception) -> Response:
+            message = f"internal error: {exc}"
+            if request.url.path.startswith("/api/"):
+                return error_response(message, 500)
+            return HTMLResponse(pages.not_found(message, "Something went wrong"), 500)
+
+        @asynccontextmanager
+        async def lifespan(app):
+            yield
+            self.jobs.close()     # no job outlives the server
+
+        return Starlette(routes=routes, exception_handlers={500: server_error}, lifespan=lifespan)
+
+
+def create_app(commands: Commands, reports="reports", model_deals: int = 20_000, workers: int = 2,
+               waiting: int = 4) -> Starlette:
+    """The workbench's application (an ASGI app) over ``commands``; see :class:`Workbench`."""
+    return Workbench(commands, reports, model_deals, workers, waiting).app()
+

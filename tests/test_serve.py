@@ -1,0 +1,360 @@
+"""``euchrelab serve``: the JSON API gives what the command line gives, with its messages; the
+queue of jobs refuses a flood, runs a job to its end and cancels another; the same address gives
+the same numbers; the server listens on the loopback unless told otherwise."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from html import unescape
+from pathlib import Path
+from urllib.request import urlopen
+
+import pytest
+from conftest import SERVE_MODEL_DEALS, Workbench
+
+from analysis.commands.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SPOT = {"seat": "C", "hand": "JH QH AH KD 9C", "turn_up": "TH", "score": "2-3", "worlds": "600", "seed": "3"}
+
+
+def cli(argv, capsys) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def cli_error(argv, capsys) -> str:
+    """The one-line message the command line prints for a mistake (after "error: ")."""
+    try:
+        code, _, err = cli(argv, capsys)
+    except SystemExit as exc:   # argparse's own errors
+        code, err = exc.code, capsys.readouterr().err
+    assert code == 2
+    return err.strip().split("error: ", 1)[1]
+
+
+def advise_argv(params: dict) -> list[str]:
+    return ["advise", "--model-deals", str(SERVE_MODEL_DEALS), "--json",
+            *[f"--{k.replace('_', '-')}={v}" for k, v in params.items()]]
+
+
+def wait_for(served, job_id: str, states=("done", "failed", "cancelled"), seconds: float = 60) -> dict:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        status, _, body = served.get(f"/api/jobs/{job_id}")
+        assert status == 200, body
+        job = json.loads(body)
+        if job["state"] in states:
+            return job
+        time.sleep(0.1)
+    raise AssertionError(f"job {job_id} did not reach {states}: {job}")
+
+
+def test_advise_api_gives_the_command_lines_json(served, capsys):
+    status, headers, body = served.get("/api/advise", **SPOT)
+    assert status == 200 and headers["Content-Type"] == "application/json"
+    code, out, _ = cli(advise_argv(SPOT), capsys)
+    assert code == 0
+    assert json.loads(body) == json.loads(out)
+    assert json.loads(body)["worlds"] == 600
+
+
+@pytest.mark.parametrize("change", [{"hand": "JH QH AH KD"}, {"worlds": "many"}, {"turn_up": "JH"},
+                                    {"worlds": "1"}, {"score": "7-0"}, {"calls": "pass,order up"}, {"pack": "36"}])
+def test_a_bad_input_gets_a_400_and_the_command_lines_message(served, capsys, change):
+    params = {**SPOT, **change}
+    status, _, body = served.get("/api/advise", **params)
+    assert status == 400
+    assert json.loads(body)["error"] == cli_error(advise_argv(params), capsys)
+
+
+def test_the_hand_page_shows_an_error_beside_its_field(served, capsys):
+    params = {**SPOT, "turn_up": "JH"}
+    status, _, page = served.get("/hand", **params)
+    assert status == 400
+    shown = re.search(r'<span class="error" id="turn_up-error">([^<]*)</span>', page)
+    assert shown and shown.group(1) == cli_error(advise_argv(params), capsys).replace("'", "&#x27;")
+
+
+def test_a_field_the_address_leaves_out_is_blank_and_its_default(served):
+    status, _, page = served.get("/hand", seat="B", hand="JS 9C AS KS QH", turn_up="9S", worlds="300")
+    assert status == 200
+    assert 'id="score" name="score" value=""' in page and "score 0-0 (his side first)" in page
+    status, _, page = served.get("/hand", seat="B", hand="JS 9C AS KS QH", turn_up="9S", file="/etc/passwd")
+    assert status == 400 and '<p class="error" id="form-error">unknown parameter &#x27;file&#x27;' in page
+
+
+def test_the_same_address_gives_the_same_numbers(served):
+    tables = []
+    for _ in range(2):
+        status, _, page = served.get("/hand", **SPOT)
+        assert status == 200
+        tables.append(re.search(r'<table class="advice">.*?</table>', page, re.S).group(0))
+    assert tables[0] == tables[1]
+    advice = json.loads(served.get("/api/advise", **SPOT)[2])
+    for action in advice["actions"]:   # and they are the API's numbers
+        assert f'{action["points"]["estimate"]:+.3f}' in tables[0]
+    other = served.get("/hand", **{**SPOT, "seed": "4"})[2]
+    assert re.search(r'<table class="advice">.*?</table>', other, re.S).group(0) != tables[0]
+
+
+def test_solve_and_claims_give_the_command_lines_json(served, capsys, tmp_path):
+    lines = (ROOT / "examples" / "positions.jsonl").read_text().splitlines()[:3]
+    (tmp_path / "positions.jsonl").write_text("\n".join(lines) + "\n")
+    status, _, body = served.request("POST", "/api/solve", body="\n".join(lines).encode())
+    assert status == 200
+    code, out, _ = cli(["solve", str(tmp_path / "positions.jsonl")], capsys)
+    assert json.loads(body) == [json.loads(line) for line in out.splitlines()]
+    status, _, body = served.get("/api/solve", position='{"hands": {"A": "9C"}}')
+    (tmp_path / "bad.jsonl").write_text('{"hands": {"A": "9C"}}\n')
+    assert status == 400 and json.loads(body)["error"] == cli_error(["solve", str(tmp_path / "bad.jsonl")], capsys)
+
+    status, _, body = served.get("/api/claims")
+    assert status == 200
+    code, out, _ = cli(["claims", "--reports", str(ROOT / "reports"), "--json"], capsys)
+    assert json.loads(body) == json.loads(out) and len(json.loads(body)) == 57
+
+
+def test_a_comparison_runs_as_a_job_to_the_command_lines_result(served, capsys):
+    params = {"a": "optimised", "b": "book", "deals": "20", "seed": "5"}
+    status, _, body = served.request("POST", "/api/compare", params)
+    assert status == 202
+    job = wait_for(served, json.loads(body)["id"])
+    assert job["state"] == "done" and job["progress"] == {"done": 25, "total": 25}
+    code, out, _ = cli(["compare", "optimised", "book", "--deals", "20", "--seed", "5", "--json"], capsys)
+    assert job["result"] == json.loads(out)
+    again = json.loads(served.get(f"/api/jobs/{job['id']}")[2])      # kept once read: a refresh shows it again
+    assert again["result"] == job["result"]
+    status, headers, report = served.get(f"/api/jobs/{job['id']}/report.txt")
+    assert status == 200 and "attachment" in headers["Content-Disposition"] and report.startswith("A = optimised")
+
+
+def test_a_comparison_of_an_uploaded_policy_and_its_refusals(served, capsys):
+    policy = (ROOT / "analysis" / "data" / "policies" / "cautious.toml").read_text()
+    status, _, body = served.request("POST", "/api/compare", body=json.dumps(
+        {"a_toml": policy, "b": "book", "deals": 10}).encode(), headers={"Content-Type": "application/json"})
+    assert status == 202
+    job = wait_for(served, json.loads(body)["id"])
+    assert job["state"] == "done" and job["result"]["a"] == "cautious"
+    assert served.get(f"/api/jobs/{job['id']}/a-policy.toml")[2] == policy
+    # nothing from the browser names a file or a Python module
+    for name in ("/etc/passwd", str(ROOT / "analysis/data/policies/cautious.toml"), "os:getcwd"):
+        status, _, body = served.request("POST", "/api/compare", {"a": name, "b": "book"})
+        assert status == 400 and json.loads(body)["error"].startswith(f"unknown policy {name!r}")
+    status, _, body = served.request("POST", "/api/compare", {"a": "book", "b": "book", "deals": "0"})
+    assert status == 400
+    assert json.loads(body)["error"] == cli_error(["compare", "book", "book", "--deals", "0"], capsys)
+
+
+def test_a_policys_error_names_its_line(served):
+    text = 'name = "mine"\n\n[first_round]\nB = ["three trumps"]\nC = ["three trumpz"]\n'
+    status, _, body = served.request("POST", "/api/policy/check", body=text.encode())
+    assert status == 400
+    answer = json.loads(body)
+    assert answer["line"] == 5 and "three trumpz" in answer["error"]
+    status, _, body = served.request("POST", "/api/policy/check", body=b'name = "mine"\n[first_round\nB = []\n')
+    assert status == 400 and json.loads(body)["line"] == 2 and "line 2" in json.loads(body)["error"]
+    status, _, body = served.request("POST", "/api/policy/check", body=text.replace("trumpz", "trumps").encode())
+    assert status == 200 and json.loads(body)["name"] == "mine"
+
+
+def test_a_full_queue_answers_503_with_retry_after_and_jobs_cancel(serve_cache):
+    small = Workbench(workers=1, waiting=1)
+    try:
+        long = {"a": "optimised", "b": "book", "deals": "200000"}
+        first = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
+        second = json.loads(small.request("POST", "/api/compare", long)[2])["id"]
+        status, headers, body = small.request("POST", "/api/compare", long)
+        assert status == 503 and int(headers["Retry-After"]) > 0 and "busy" in json.loads(body)["error"]
+        status, headers, _ = small.get("/api/advise", **SPOT)        # the short work waits in the same queue
+        assert status == 503 and int(headers["Retry-After"]) > 0
+        assert json.loads(small.get(f"/api/jobs/{second}")[2])["state"] == "waiting"
+        for job_id in (second, first):
+            status, _, body = small.request("POST", f"/api/jobs/{job_id}/cancel")
+            assert status == 200 and json.loads(body)["state"] == "cancelled"
+        assert json.loads(small.get(f"/api/jobs/{first}")[2])["state"] == "cancelled"
+        status, _, body = small.get("/api/advise", **SPOT)              # room again
+        assert status == 200 and json.loads(body)["worlds"] == 600
+    finally:
+        small.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def listening_on(port: int) -> set[str]:
+    """The local addresses with a socket listening on ``port`` (Linux's /proc/net/tcp)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, hex_port = local.split(":")
+        if state == "0A" and int(hex_port, 16) == port:
+            found.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the listening sockets from Linux's /proc")
+def test_the_server_listens_on_the_loopback_unless_told_and_warns(serve_cache):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for host, warned in (("127.0.0.1", False), ("0.0.0.0", True)):
+        port = free_port()
+        argv = [sys.executable, "-m", "analysis.commands.cli", "serve", "--port", str(port)]
+        server = subprocess.Popen(argv + ([] if host == "127.0.0.1" else ["--host", host]), cwd=ROOT, env=env,
+                                  stderr=subprocess.PIPE, text=True)
+        try:
+            said = ""
+            while "the workbench at" not in said:
+                said += server.stderr.readline()
+            assert ("warning: listening on 0.0.0.0" in said) == warned
+            deadline = time.time() + 20
+            while not listening_on(port) and time.time() < deadline:
+                time.sleep(0.05)
+            assert listening_on(port) == {host}
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+
+
+def test_every_claim_has_its_page(served):
+    claims = json.loads(served.get("/api/claims")[2])
+    for c in claims:
+        status, _, page = served.get(f"/book/{c['id']}")
+        assert status == 200 and f"<h1>{c['id']} " in page
+    assert served.get("/book/Z9")[0] == 404
+    status, _, page = served.get("/book", status="split")
+    assert status == 200 and page.count("<tr data-part=") == sum(c["status"] == "split" for c in claims)
+
+
+def drawn(served, **params) -> tuple[str, str]:
+    """The charts page of ``params`` once its job has drawn them: (the page, the job's id)."""
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        status, _, page = served.get("/charts", **params)
+        assert status == 200, page
+        job_id = re.search(r'/api/jobs/([0-9a-f]+)/|data-id="([0-9a-f]+)"', page)
+        if '<figure class="page"' in page:
+            return page, job_id.group(1)
+        assert 'id="job"' in page and "data-state=" in page      # waiting or running: its progress shown
+        time.sleep(0.3)
+    raise AssertionError(f"the charts of {params} were not drawn")
+
+
+def test_a_call_card_is_the_commands_own_picture(served, capsys, tmp_path):
+    page, job_id = drawn(served, kind="card", policy="optimised", deals="300", seed="7", seat="C")
+    code, _, _ = cli(["card", "optimised", "--deals", "300", "--seed", "7", "--out", str(tmp_path)], capsys)
+    assert code == 0
+    with urlopen(f"{served.url}/api/jobs/{job_id}/call_card_C.png") as answer:
+        assert answer.headers["Content-Type"] == "image/png"
+        assert answer.read() == (tmp_path / "call_card_C.png").read_bytes()
+    headline = unescape(re.search(r'<p class="spot">([^<]*)</p>', page).group(1))
+    assert headline.startswith("Call cards of optimised beside the book") and headline in (
+        (tmp_path / "report.md").read_text())
+    # another seat's card is the same job's: its address draws nothing again
+    again, other = drawn(served, kind="card", policy="optimised", deals="300", seed="7", seat="A")
+    assert other == job_id and f"/api/jobs/{job_id}/call_card_A.png" in again
+    assert served.get("/api/jobs/" + job_id + "/report.md")[0] == 404     # only the pictures, the PDF and the CSV
+
+
+def test_a_strategy_chart_of_a_policys_text_is_the_commands(served, capsys, tmp_path):
+    text = (ROOT / "analysis" / "data" / "policies" / "cautious.toml").read_text()
+    page, job_id = drawn(served, kind="chart", policy_toml=text, seat="B", deals="200", cap="5", seed="3")
+    (tmp_path / "mine.toml").write_text(text)
+    code, out, _ = cli(["chart", str(tmp_path / "mine.toml"), "--seat", "B", "--deals", "200", "--cap", "5",
+                        "--seed", "3", "--out", str(tmp_path / "out")], capsys)
+    assert code == 0
+    assert re.search(r'<p class="spot">([^<]*)</p>', page).group(1) == out.splitlines()[-1]
+    for name in ("chart_B_round1.png", "chart_B_round2.png", "chart.csv"):
+        with urlopen(f"{served.url}/api/jobs/{job_id}/{name}") as answer:
+            assert answer.read() == (tmp_path / "out" / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("params, argv, field", [
+    ({"kind": "chart", "policy": "book", "seat": "E"}, ["chart", "book", "--seat", "E"], "seat"),
+    ({"kind": "chart", "policy": "book", "deals": "0"}, ["chart", "book", "--deals", "0"], "deals"),
+    ({"kind": "chart", "policy": "book", "score": "5-1"}, ["chart", "book", "--score", "5-1"], "score"),
+    ({"kind": "card", "policy": "optimised", "deals": "many"}, ["card", "optimised", "--deals", "many"], "deals"),
+    ({"kind": "card", "policy": "book"}, ["card", "book"], "against"),     # the card beside itself
+    ({"kind": "card", "policy": "modern", "deals": "10"}, ["card", "modern", "--deals", "10"], "game"),
+])
+def test_a_bad_chart_is_refused_before_any_work_with_the_command_lines_message(served, capsys, tmp_path, params,
+                                                                                argv, field):
+    status, _, page = served.get("/charts", **params)
+    assert status == 400 and 'id="job"' not in page
+    shown = re.search(r'<span class="error" id="(\w+)-error">([^<]*)</span>', page)
+    assert unescape(shown.group(2)) == cli_error([*argv, "--out", str(tmp_path)], capsys)
+    assert shown.group(1) == field
+
+
+def test_a_chart_names_no_file(served):
+    for params in ({"kind": "chart", "policy": str(ROOT / "analysis/data/policies/cautious.toml")},
+                   {"kind": "card", "policy": "os:getcwd"}, {"kind": "card", "policy": "book", "out": "/tmp"}):
+        status, _, page = served.get("/charts", **params)
+        assert status == 400 and 'id="job"' not in page
+    status, _, page = served.get("/charts", kind="card", policy_toml='name = "x"\n[first_round]\nB = ["thre trumps"]\n')
+    assert status == 400 and re.search(r'id="policy_toml-error">line 3: your policy', page)
+
+
+POSITION = {"trump": "C", "A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H",
+            "leader": "B", "played": "JD 7D TC", "worlds": "40", "seed": "2"}
+
+
+def test_a_position_shows_each_card_double_dummy_and_at_the_table_as_solve_gives_them(served, capsys, tmp_path):
+    status, _, page = served.get("/position", **POSITION)
+    assert status == 200
+    hands = {s: POSITION[s] for s in "ABCD"}
+    common = {"trump": "C", "hands": hands, "leader": "B", "played": ["JD", "7D", "TC"]}
+    (tmp_path / "p.jsonl").write_text(json.dumps({**common, "analyse": True}) + "\n"
+                                      + json.dumps({**common, "view": "table", "worlds": 40, "seed": 2}) + "\n")
+    code, out, _ = cli(["solve", str(tmp_path / "p.jsonl")], capsys)
+    dd, table = (json.loads(line) for line in out.splitlines())
+    assert dd["to_move"] == table["to_move"] == "A" and table["worlds"] == 40
+    rows = re.findall(r'<th scope=row class="cardname">(\w\w)(?:\s*<span[^>]*>[^<]*</span>)*</th>'
+                      r'<td class=num>([\d.]+)</td><td class=num>([\d.]+)</td>', page)
+    assert [card for card, _, _ in rows] == list(dd["moves"])
+    for card, shown_dd, shown_table in rows:      # A's side is AC: its tricks as solve gives them
+        assert int(shown_dd) == dd["moves"][card] and float(shown_table) == pytest.approx(table["moves"][card], abs=0.005)
+    best = max(dd["moves"].values())
+    assert re.findall(r'class="cardname">(\w\w) <span class="mark best">', page) == [
+        c for c, v in dd["moves"].items() if v == best]
+    table_of = lambda html: re.search(r'<table class="advice position">.*?</table>', html, re.S).group(0)  # noqa: E731
+    assert table_of(served.get("/position", **POSITION)[2]) == table_of(page)    # the same address, the same numbers
+
+
+@pytest.mark.parametrize("change, field", [({"A": "9C JC AH KH"}, "A"), ({"D": "KC TC AS 9S 9C"}, "D"),
+                                           ({"trump": "X"}, "trump"), ({"worlds": "0"}, "worlds"),
+                                           ({"leader": "Q"}, "leader"), ({"played": "JD 7D TC 8S 9C"}, "played")])
+def test_a_bad_position_shows_solves_message_beside_its_field(served, capsys, tmp_path, change, field):
+    params = {**POSITION, **change}
+    status, _, page = served.get("/position", **params)
+    assert status == 400
+    shown = re.search(r'<span class="error" id="(\w+)-error">([^<]*)</span>', page)
+    hands = {s: params[s] for s in "ABCD"}
+    line = {"trump": params["trump"], "hands": hands, "leader": params["leader"], "played": params["played"].split(),
+            "view": "table", "worlds": int(params["worlds"]), "seed": 2}
+    (tmp_path / "p.jsonl").write_text(json.dumps(line) + "\n")
+    message = cli_error(["solve", str(tmp_path / "p.jsonl")], capsys)
+    assert (shown.group(1), unescape(shown.group(2))) == (field, message.removeprefix("line 1: "))
+
+
+def test_a_claims_page_shows_its_studys_figure(served):
+    claims = {c["id"]: c for c in json.loads(served.get("/api/claims")[2])}
+    shown = {}
+    for claim_id in ("E1", "T1", "S6", "B3"):
+        page = served.get(f"/book/{claim_id}")[2]
+        found = re.search(r'<figure class="study"><a href="[^"]+"><img src="(/reports/[\w/.-]+\.png)"', page)
+        shown[claim_id] = found and found.group(1)
+    # the figure whose caption names the claim, else the study's claims figure; none without a saved run
+    assert shown == {"E1": "/reports/primary/claims.png", "T1": "/reports/book_bidding/claims_ordering.png",
+                     "S6": "/reports/hand_strength/claims.png", "B3": None}
+    assert claims["B3"]["primary"]["anchor"] is None
+    with urlopen(served.url + shown["T1"]) as answer:
+        assert answer.headers["Content-Type"] == "image/png" and answer.read()[:4] == b"\x89PNG"

@@ -1,0 +1,121 @@
+"""The workbench in a real browser: the system's Chromium driven by Playwright (no browser is
+downloaded). A hand entered shows the API's numbers; the book's page filters by status and opens a
+claim; a policy's error is named with its line, and a comparison runs to its table."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from analysis.game.claims import catalogue
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs the system's chromium (apt-get install chromium)")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        context.set_default_timeout(30_000)
+        yield context.new_page()
+        browser.close()
+
+
+def test_a_hand_entered_shows_the_apis_numbers(served, page):
+    page.goto(served.url + "/hand")
+    page.select_option("#seat", "C")
+    page.fill("#hand", "JH QH AH KD 9C")
+    page.fill("#turn_up", "TH")
+    page.fill("#score", "2-3")
+    page.fill("#worlds", "600")
+    page.fill("#seed", "3")
+    page.click("#advise")
+    page.wait_for_selector("table.advice")
+    rows = page.locator("table.advice tbody tr")
+    advice = json.loads(served.get("/api/advise", seat="C", hand="JH QH AH KD 9C", turn_up="TH", score="2-3",
+                                   worlds="600", seed="3")[2])
+    assert rows.count() == len(advice["actions"])
+    for k, action in enumerate(advice["actions"]):
+        cells = rows.nth(k).locator("td")
+        assert rows.nth(k).locator("th").inner_text().startswith(action["action"])
+        assert cells.nth(0).inner_text().startswith(f'{action["points"]["estimate"]:+.3f}')
+        assert cells.nth(2).inner_text().startswith(f'{100 * action["game_win"]["estimate"]:.1f}%')
+    # the address holds every parameter: opened again, the same numbers
+    address = page.url
+    assert "seed=3" in address and "worlds=600" in address and "calls=" not in address
+    first = page.inner_text("table.advice")
+    page.goto(address)
+    assert page.inner_text("table.advice") == first
+
+
+def test_the_book_filters_and_opens_a_claim(served, page):
+    claims = json.loads(served.get("/api/claims")[2])
+    page.goto(served.url + "/book")
+    assert page.locator("table.claims tbody tr").count() == 57
+    with page.expect_navigation():
+        page.select_option("#status", "contradicted")
+    assert "status=contradicted" in page.url
+    contradicted = [c["id"] for c in claims if c["status"] == "contradicted"]
+    assert page.locator("table.claims tbody tr").all_inner_texts()[0].startswith(contradicted[0])
+    assert page.locator("table.claims tbody tr").count() == len(contradicted)
+    page.click(f"text={contradicted[0]}")
+    quote = page.inner_text("blockquote.quote")
+    assert catalogue()[contradicted[0]].text in quote
+
+
+def test_a_policys_error_is_named_and_a_comparison_runs(served, page):
+    page.goto(served.url + "/heuristic")
+    page.fill("#a_toml", 'name = "mine"\n\n[first_round]\nB = ["three trumps"]\nC = ["three trumpz"]\n')
+    page.click("#check")
+    error = page.locator("#a_toml-error")
+    error.wait_for(state="visible")
+    assert error.inner_text().startswith("line 5: ") and "three trumpz" in error.inner_text()
+    page.fill("#a_toml", (Path(__file__).resolve().parents[1] / "analysis/data/policies/cautious.toml").read_text())
+    page.click("#check")
+    page.locator("#a_toml-ok").wait_for(state="visible")
+    page.fill("#deals", "10")
+    page.click("#compare")
+    page.wait_for_selector("table.compare", timeout=60_000)
+    assert "A = cautious minus B = book" in page.inner_text("main")
+    assert page.locator("#progress").get_attribute("value") == "100"
+
+
+def test_cards_clicked_on_the_grid_and_a_call_card_drawn(served, page):
+    page.goto(served.url + "/hand")
+    held = page.locator("#card-grid button.held")
+    assert held.count() == 5
+    while held.count():                                             # the example hand taken out
+        held.first.click()
+    assert page.input_value("#hand") == ""
+    for card in ("JS", "JC", "AS", "KS", "9D", "QS"):               # a sixth card is refused
+        page.click(f'#card-grid button[data-card="{card}"]')
+    assert page.input_value("#hand") == "JS JC AS KS 9D"
+    page.click('#card-grid button[data-card="9D"]')                 # clicked again: out
+    page.fill("#turn_up", "QS")
+    assert page.is_disabled('#card-grid button[data-card="QS"]')
+    page.fill("#hand", "js jc as ks 9h")                            # typed: the grid follows
+    assert page.locator("#card-grid button.held").count() == 5
+    page.select_option("#pack", "24")
+    assert page.locator('#card-grid button[data-card="7S"]').is_hidden()
+
+    page.goto(served.url + "/charts")
+    page.select_option("#kind", "card")
+    page.select_option("#policy", "modern")
+    page.select_option("#pack", "24")       # the modern game, of 10 points
+    page.fill("#deals", "200")
+    page.select_option("#seat", "D")
+    page.click("#draw")
+    image = page.locator("figure.page img")
+    image.wait_for(timeout=90_000)
+    assert "kind=card" in page.url and "policy=modern" in page.url and "score=" not in page.url
+    page.wait_for_function("document.querySelector('figure.page img').naturalWidth > 0")
+    assert "call_card_D.png" in image.get_attribute("src")
+    assert "Call cards of modern beside the book" in page.inner_text("#result")
