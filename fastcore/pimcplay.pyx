@@ -519,6 +519,24 @@ def _whole(x, what, lo, hi=None):
     return int(x)
 
 
+def checked_forced(forced, n, lone, pack) -> np.ndarray:
+    """The forced cards as (N, 20) int8, -1 where the player decides; refused unless each is -1 or a
+    card of the pack, and none after the hand's last card (the 15th of a lone hand)."""
+    if forced is None:
+        return np.full((n, MAX_PLAYS), -1, np.int8)
+    given = np.asarray(forced)
+    if given.shape != (n, MAX_PLAYS) or not np.issubdtype(given.dtype, np.integer):
+        raise EuchreError(f"forced must have one row of {MAX_PLAYS} card numbers a deal, not shape {given.shape}")
+    wide = given.astype(np.int64)
+    outside = (wide >= 0) & ((wide > 31) | (((pack_mask(pack) >> np.clip(wide, 0, 31)) & 1) == 0))
+    if (wide < -1).any() or outside.any():
+        raise EuchreError(f"forced cards must be -1 (the player decides) or cards of the {pack}-card pack")
+    lone_rows = np.asarray(lone) >= 0
+    if n and (wide[lone_rows, 15:] >= 0).any():
+        raise EuchreError("a lone hand has 15 cards: nothing can be forced after them")
+    return np.ascontiguousarray(wide, dtype=np.int8)
+
+
 def _cards(x, n, what, pack):
     arr = int_array(x, n, what, -1, 31)
     out = (arr >= 0) & (((pack_mask(pack) >> np.maximum(arr, 0).astype(np.int64)) & 1) == 0)
@@ -597,7 +615,7 @@ cdef class _Hands:
 
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
                     table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None, threads=1,
-                    bounds=True, stop_at=0, stop_margin=0.25, forced=None):
+                    bounds=True, stop_at=0, stop_margin=0.25, forced=None, misled=None):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -621,7 +639,8 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
 
     ``forced``: (N, 20) int8, the cards to play as given by card number (-1: the player decides):
     a hand's first cards replayed, say, and one branch's card after them. A forced card that is not
-    legal for the seat to move is refused.
+    legal for the seat to move is refused. ``misled``: (N,) the deals whose calls already misled the
+    players (they read the cards alone from the first card; a hand replayed past a contradiction).
 
     ``stop_at`` (0: never, the default), ``stop_margin``: the sequential stop of
     ``PIMCPlayer(..., stop_at=, stop_margin=)``: after the first ``stop_at`` worlds of a decision
@@ -694,15 +713,7 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
             raise EuchreError("reading the calls needs the turn-up of every deal")
         if len(discards) == 0:
             discards = np.full((1, HANDS), -1, np.int8)
-    if forced is None:
-        forced_a = np.full((n, MAX_PLAYS), -1, np.int8)
-    else:
-        forced_a = np.ascontiguousarray(forced, dtype=np.int8)
-        if forced_a.shape != (n, MAX_PLAYS):
-            raise EuchreError(f"forced must have one row of {MAX_PLAYS} card numbers a deal, not shape {forced_a.shape}")
-        outside = (forced_a >= 0) & (((pack_mask(pack) >> np.maximum(forced_a, 0).astype(np.int64)) & 1) == 0)
-        if (forced_a < -1).any() or outside.any():
-            raise EuchreError(f"forced cards must be -1 (the player decides) or cards of the {pack}-card pack")
+    forced_a = checked_forced(forced, n, lone_a, pack)
     plays = np.full((n, MAX_PLAYS), -1, np.int8)
     won = np.zeros((n, 2), np.int8)
     cdef _Hands hs = _Hands()
@@ -742,6 +753,11 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
         w.discard_of = &rdo[0] if n else NULL
         w.min_acceptance = float(min_acceptance)
         misled_buf = np.zeros(max(n, 1), np.uint8)      # by deal: each deal is played by one thread
+        if misled is not None:
+            given = np.asarray(misled)
+            if given.shape != (n,):
+                raise EuchreError(f"misled must give one flag a deal, not shape {given.shape}")
+            misled_buf[:n] = given.astype(bool)
         misled_v = misled_buf
         w.misled = &misled_v[0]
         w.room_c = max(n, 1)                              # one a deal at most: then he reads the cards

@@ -113,8 +113,8 @@ def opening_lead(info: InfoSet) -> bool:
 
 
 def took_up(info: InfoSet) -> bool:
-    """The dealer took up the turn-up, assisted or not."""
-    return bool(info.taken) and info.maker in (A, C)
+    """The dealer took up the turn-up, assisted or not, and nobody plays alone (a lone hand is L6's)."""
+    return bool(info.taken) and info.maker in (A, C) and info.lone_seat < 0
 
 
 def plain_cards(info: InfoSet) -> int:
@@ -125,7 +125,7 @@ def plain_cards(info: InfoSet) -> int:
 
 def e4(info: InfoSet):
     t = info.trump
-    if not opening_lead(info) or info.maker != B or not made_in_round_two(info):
+    if not opening_lead(info) or info.maker != B or not made_in_round_two(info) or info.lone_seat >= 0:
         return None
     mine = trumps(info)
     orders = sorted((trump_order(c, t) for c in mine), reverse=True)
@@ -171,8 +171,15 @@ def e7(info: InfoSet):
     return trump_mask(info), plain_cards(info)
 
 
-def _touching(high: int, low: int) -> bool:
-    return rank_of(high) - rank_of(low) == 1
+def plain_order(card: int, trump: int) -> int:
+    """A plain card's place in its suit: its rank, the knave of next (the left bower, a trump) left out."""
+    r = rank_of(card)
+    return r - 1 if suit_of(card) == trump ^ 1 and r > JACK else r
+
+
+def _touching(high: int, low: int, trump: int) -> bool:
+    """Two plain cards of a suit in sequence."""
+    return plain_order(high, trump) - plain_order(low, trump) == 1
 
 
 def e8(info: InfoSet):
@@ -185,10 +192,10 @@ def e8(info: InfoSet):
             good |= 1 << top
         elif rank_of(top) in (KING, QUEEN) and len(cards) == 1:
             good |= 1 << top
-        elif rank_of(top) in (KING, QUEEN, JACK) and len(cards) >= 2 and _touching(top, cards[1]) \
+        elif rank_of(top) in (KING, QUEEN, JACK) and len(cards) >= 2 and _touching(top, cards[1], info.trump) \
                 and rank_of(cards[1]) >= TEN:
             good |= 1 << top
-        if rank_of(top) in (KING, QUEEN) and len(cards) >= 2 and not _touching(top, cards[1]):
+        if rank_of(top) in (KING, QUEEN) and len(cards) >= 2 and not _touching(top, cards[1], info.trump):
             bad |= mask(cards)
     if not good or not bad:
         return None
@@ -197,7 +204,7 @@ def e8(info: InfoSet):
 
 def e9(info: InfoSet):
     t = info.trump
-    if not opening_lead(info) or info.maker != A or not info.taken or assisted(info):
+    if not opening_lead(info) or info.maker != A or not info.taken or assisted(info) or info.lone_seat >= 0:
         return None
     mine = trumps(info)
     if any(is_right(c, t) for c in mine) and any(is_left(c, t) for c in mine) and outside_aces(info):
@@ -301,8 +308,7 @@ def s9(info: InfoSet):
         return None
     high, low = mine
     if info.trick and info.led_suit != t and not info.hand & suit_masks(t)[info.led_suit]:
-        ruffs = [c for seat, c in info.history if seat == C and effective_suit(c, t) == t]
-        if not ruffs and info.hand >> high & 1:                                 # (a) the first chance to ruff
+        if info.hand >> high & 1:                                               # (a) the first chance to ruff
             return 1 << high, info.hand & ~(1 << high)
     if not info.trick and info.leader == C and info.hand >> low & 1 and not info.hand >> high & 1:
         return 1 << low, info.hand & ~(1 << low)                                # (b) his next lead
@@ -340,11 +346,14 @@ def s10(info: InfoSet):
                         for k in range(done) for seat, c in led_trick(info, k))
     if void and len(mine) == 1 and trump_order(mine[0], t) <= 3 and not chance_before and not a_winning(info):   # (c)
         return 1 << mine[0], info.hand & ~(1 << mine[0])
-    if not void and not a_winning(info) and len(info.trick) in (1, 2):          # (d)
+    if not void and not a_winning(info) and len(info.trick) in (1, 2) \
+            and not any(effective_suit(c, t) == t for _s, c in info.trick):        # (d)
         suit = info.hand & suit_masks(t)[led]
-        out = [c for c in range(32) if suit_masks(t)[led] >> c & 1 and not (info.gone() >> c) & 1]
-        top = max(out, key=lambda c: rank_of(c)) if out else None
-        if top is not None and suit >> top & 1 and suit & ~(1 << top):
+        before = mask(c for _s, c in info.history[:len(info.history) - len(info.trick)])
+        out = [c for c in range(32) if suit_masks(t)[led] >> c & 1 and not before >> c & 1
+               and (info.pack == 32 or rank_of(c) >= 2)]
+        top = max(out, key=lambda c: trick_power(c, t, led)) if out else None
+        if top is not None and suit >> top & 1 and suit & ~(1 << top):      # his top beats the table's cards
             return 1 << top, suit & ~(1 << top)
     return None
 
@@ -398,7 +407,7 @@ def l6(info: InfoSet):
         return None
     book = 0
     for cards in plain_suits(info).values():
-        if len(cards) == 1 or _touching(cards[0], cards[1]):
+        if len(cards) == 1 or _touching(cards[0], cards[1], info.trump):
             book |= 1 << cards[0]
     return book, info.hand & ~book
 

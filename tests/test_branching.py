@@ -110,3 +110,27 @@ def test_branching_plays_for_points_and_needs_the_makers():
     t["maker"] = np.full(len(t["hands"]), -1)
     with pytest.raises(EuchreError, match="maker"):
         branch(t, OPENING, WORLDS, SEED, BiddingModel(BookPolicy(), Rules()))
+
+
+def test_a_card_equivalent_to_the_books_is_no_alternative():
+    from analysis.game import parse_card, parse_cards
+    from analysis.game.cards import mask_of
+    from analysis.play.branching import equivalent_to
+    from analysis.play.information import start_info
+
+    def hand(text):
+        return mask_of(parse_cards(text))
+    spades = parse_card("9S") >> 3
+    info = start_info(1, hand("JS JC AH 7D 8D"), spades, 0, -1, parse_card("9S"), True)
+    # the right and the left touch: the left is the right's equal; the ace of hearts is not
+    assert equivalent_to(info, hand("JS")) == hand("JC")
+    # king and nine of spades, the queen and ten out: not equal; played in an earlier trick: equal
+    from analysis.play.information import info_from_state
+
+    def c_after(played):
+        plays = [("ABCD".index(p[0]), parse_card(p[2:])) for p in played.split()]
+        return info_from_state(2, hand("KS 9S 8S AH 7D"), plays, spades, 0, -1, parse_card("7S"), True)
+    assert equivalent_to(c_after("B:AD"), hand("KS")) == 0
+    assert equivalent_to(c_after("B:QS C:8S D:TS A:AS A:KD B:9D"), hand("KS")) == hand("9S")
+    # the ten on the table decides this trick: the king and the nine are not equal in it
+    assert equivalent_to(c_after("B:QS C:8S D:JD A:AS A:TS B:9D"), hand("KS")) == 0

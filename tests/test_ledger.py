@@ -412,13 +412,17 @@ def test_a_points_claim_whose_unit_check_has_the_opposite_sign_is_unit_sensitive
                                       primary_row("E1", "E1.rp", "contradicted", **rp),
                                       primary_row("S2", "S2", "supported"),
                                       primary_row("S2", "S2.rp", "supported", **rp),
-                                      primary_row("T4", "T4", "supported")])
+                                      primary_row("T4", "T4", "supported"),
+                                      primary_row("T2", "T2", "inconclusive"),
+                                      primary_row("T2", "T2.rp", "contradicted", **rp)])
     ledger = L.build_ledger(tmp_path)
-    e1, s2, t4 = (entry(ledger, c) for c in ("E1", "S2", "T4"))
-    # the unit check never moves the status, and is never taken for a replication
+    e1, s2, t4, t2 = (entry(ledger, c) for c in ("E1", "S2", "T4", "T2"))
+    # the unit check never moves the status, is never taken for a replication nor named as disagreeing
     assert (e1.status, s2.status) == ("supported", "supported")
     assert [r.source for r in e1.standing.replications if r.run] == ["primary/E1"]
+    assert e1.disagreeing == () and [t.key for t in e1.secondary] == ["E1.rp"]
     assert e1.standing.unit_sensitive is True and "unit-sensitive" in e1.summary
     assert s2.standing.unit_sensitive is False and "unit-sensitive" not in s2.summary
     assert t4.standing.unit_sensitive is None          # no check saved
+    assert t2.standing.unit_sensitive is None          # no replication decides
     assert e1.as_dict()["primary"]["unit_sensitive"] is True

@@ -321,3 +321,37 @@ def test_a_forced_card_that_is_not_legal_is_refused():
         play_hands(hands, args["trump"][:1], args["lone_seat"][:1], 0, [PIMCPlayer(4, 1)] * 4, forced=forced)
     with pytest.raises(EuchreError, match="one row of 20"):
         play_pimc_batch(hands, args["trump"][:1], args["lone_seat"][:1], 0, 4, 1, forced=forced[:, :5])
+
+
+def test_forced_cards_out_of_range_or_after_a_lone_hand_are_refused_by_both_paths():
+    args = bid(300, 8, 32)
+    lone = np.flatnonzero(args["lone_seat"] >= 0)[:1]
+    rows = np.concatenate([[0], lone])
+    hands, trump, lone_seat = args["hands"][rows], args["trump"][rows], args["lone_seat"][rows]
+    for bad, message in ((256, "cards of the 32-card pack"), (-2, "cards of the 32-card pack"),
+                         (0, "15 cards")):
+        forced = np.full((len(rows), 20), -1, np.int64)
+        forced[-1, 19 if message == "15 cards" else 0] = bad
+        with pytest.raises(EuchreError, match=message):
+            play_pimc_batch(hands, trump, lone_seat, 0, 4, 1, forced=forced)
+        with pytest.raises(EuchreError, match=message):
+            play_hands(hands, trump, lone_seat, 0, [PIMCPlayer(4, 1)] * 4, forced=forced)
+
+
+def test_players_told_a_deal_misled_them_read_the_cards_alone_in_it_on_both_paths(dealt):
+    from analysis.play.pimc import pimc_hands
+    from analysis.play.worlds import BiddingModel
+    pack, args = dealt
+    rows = np.arange(0, len(args["hands"]), 6)
+    sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
+    model = BiddingModel(BookPolicy(), Rules(pack=pack))
+    misled = np.arange(len(rows)) % 2 == 0
+    player = PIMCPlayer(8, 3, model, fallback=True, points=True)
+    player.misled_on(np.flatnonzero(misled))
+    want = play_hands(players=[player] * 4, pack=pack, **sub)
+    _p, won, decisions, _c = pimc_hands(worlds=8, seed=3, pack=pack, model=model, points=True, misled=misled,
+                                        **{k: v for k, v in sub.items() if k != "side"})
+    np.testing.assert_array_equal(won[np.arange(len(rows)), np.asarray(sub["side"])], want)
+    # the misled deals are played as from the cards alone
+    alone = play_hands(players=[PIMCPlayer(8, 3, points=True)] * 4, pack=pack, **sub)
+    np.testing.assert_array_equal(want[misled], alone[misled])

@@ -43,6 +43,8 @@ ROUND_TWO = PASS3 + (Call(A, "turn down"),)
     (P.e7, lead("JS AH AD 9C 8C", "9S", A, TOOK_UP), "JS", "AH AD 9C 8C"),
     # E8: the ace and the top of queen-knave, not from king-seven
     (P.e8, lead("KH 7H AD QC JC", "9S", A, TOOK_UP), "AD QC", "KH 7H"),
+    # in next (clubs, spades trump) the knave is the left bower: queen-ten are in sequence, a good lead
+    (P.e8, lead("KH 7H QC TC 8D", "9S", A, TOOK_UP), "QC", "KH 7H"),
     # E9: (b) both bowers and an ace: the right; (a) a trump and plain cards: a plain card
     (P.e9, lead("JS JC AH 7D 8D", "9S", A, TOOK_UP), "JS", "JC AH 7D 8D"),
     (P.e9, lead("QS AH KD 8C 7C", "9S", A, TOOK_UP), "AH KD 8C 7C", "QS"),
@@ -146,6 +148,11 @@ def test_each_later_position_gives_the_books_cards_and_those_it_warns_against(ru
     (P.d7, at(A, "JS 9S AH QD 8D", "B:7C C:8C D:QC A:9S", "9S", A, TOOK_UP)), # an outside ace
     (P.d9, at(A, "AS 9S KH QD 8D", "B:7C C:KC D:QC A:9S", "9S", A, TOOK_UP)), # not assisted
     (P.l6, at(B, "KH 9H QD TC 7S", "", "9S", A, TOOK_UP)),                    # not against a lone hand
+    # S10 (d): the ace led, his king is not the highest out; a trump on the table
+    (P.s10, at(C, "KH 9H KD QC 7C", "B:AH", "9S", A, TOOK_UP)),
+    (P.s10, at(C, "AH 9H 8D QC 7C", "B:7D C:8D D:9D A:AD A:KH B:TS", "9S", A, TOOK_UP)),
+    # the eldest hand's leads are not against a lone hand (that is L6)
+    (P.e7, at(B, "JS AH AD 9C 8C", "", "9S", A, LONE_A, True, "S", A)),
 ])
 def test_outside_the_later_positions_no_rule_applies(rule, info):
     assert rule(info) is None

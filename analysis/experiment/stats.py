@@ -185,7 +185,7 @@ def stratified_difference(a, strata_a, b, strata_b, weights: str = "pooled",
     the hand class of each. Each stratum present in both samples contributes
     ``mean_a - mean_b`` weighted by its share of the pooled deals (``weights="pooled"``) or of
     sample ``a`` (``weights="a"``). Strata with fewer than two deals on either side are
-    dropped. The normal interval is used (the strata are many and large).
+    dropped. The interval is Student's t on the pooled deals less one (the strata are many and large).
     """
     fa = _groups(np.asarray(a, dtype=float), np.asarray(strata_a))
     fb = _groups(np.asarray(b, dtype=float), np.asarray(strata_b))
@@ -264,7 +264,8 @@ VERDICT_RULE = (
     "interval at level 1 - 0.05/m, Student's t on the deals less one, which holds for all m tests together), "
     "so a p below 0.05 and an interval clear of 0 say the same thing. Below 30 deals the verdict is an exact "
     "sign test at the same level where the deals' signs were saved (supported or contradicted only, and only "
-    "where the mean lies on the median's side of 0), else inconclusive. A test is *negligible* when its "
+    "where the mean lies on the median's side of 0), else inconclusive; the interval and p-value printed beside it "
+    "are still Student's t's. A test is *negligible* when its "
     "simultaneous interval lies "
     "inside plus or minus the margin (the smallest effect that matters: 0.05 points per hand, 0.01 of a "
     "game, 0.04 net rubber points), whether or not it contains 0; otherwise *supported* when the interval "
@@ -462,7 +463,8 @@ def verdicts(claims: list[Claim], alpha: float = ALPHA) -> list[Verdict]:
         needed = None
         if verdict == INCONCLUSIVE:
             n = deals_needed(e, claim.margin, alpha / m, permissive=claim.permissive)
-            n = None if n is None else max(n, EXACT_BELOW)       # t decides from 30 deals on
+            if n is not None or e.n < EXACT_BELOW:
+                n = max(n or 0, EXACT_BELOW)                      # t decides from 30 deals on
             if n is not None and claim.simulated and e.n:
                 n = int(math.ceil(n * claim.simulated / e.n))
             needed = n

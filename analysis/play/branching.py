@@ -1,14 +1,16 @@
 """A hand branched where a card-play rule applies: the book's card against the card it warns against.
 
 The card-play template of the primary tests. Every seat plays table-side PIMC reading the calls
-(playing for the hand's points). The hand is played to the *first* position where a rule applies:
-a seat to move whose legal cards hold both a card the rule prescribes (``P``) and a card it warns
-against (``W``). There the hand branches: the book's arm plays PIMC's best card within ``P``, the
-other arm PIMC's best card within ``W`` (each valued over the same worlds, those the player to move
-would draw there); the rest of the hand is played by the same players in both arms, compiled
-(:func:`analysis.play.pimc.pimc_hands` with the cards before the branch and the branch's card
-forced). Hands where no position arises, or where ``P`` or ``W`` holds no legal card, are not
-branched.
+(playing for the hand's points). The hand is played to the *first* position where a rule applies.
+There, if the legal cards of the seat to move hold both a card the rule prescribes (``P``) and a
+card it warns against (``W``) that is not equivalent to a card of ``P`` (of the same suit, with
+every card between them in his hand or played: the two arms would differ in name only), the hand
+branches: the book's arm plays PIMC's best card within ``P``, the other arm PIMC's best card within
+``W`` (each valued over the same worlds, those the player to move draws there); the rest of the
+hand is played by the same players in both arms, compiled (:func:`analysis.play.pimc.pimc_hands`
+with the cards before the branch and the branch's card forced, and the deals whose calls misled the
+players before it marked so). Hands where no position arises, or where at the first one ``P`` or
+``W`` holds no such legal card, are not branched.
 
 A rule is a function of the information set of the seat to move (:class:`InfoSet`) returning the
 two masks ``(P, W)`` of cards, or None where it does not apply. A rule that applies only to the
@@ -25,7 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.errors import EuchreError
-from analysis.play.information import InfoSet, start_info
+from analysis.game.cards import effective_suit, pack_mask, trick_power
+from analysis.play.information import InfoSet, start_info, suit_masks
 from analysis.game.rules import points_by_side
 from analysis.play.pimc import PIMCPlayer, first_max, pimc_hands
 from analysis.play.players import cards_of
@@ -84,6 +87,27 @@ def _infos(table: dict, i: int, plays) -> list[InfoSet]:
             break
         left[seat] &= ~(1 << int(card))
         public = public.play(int(card))
+    return out
+
+
+def equivalent_to(info: InfoSet, cards: int) -> int:
+    """The cards of the player's hand equivalent to a card of ``cards`` (a mask): of the same
+    effective suit, with every card of the pack between them in power in his hand or played in an
+    earlier trick (a card on the table between them decides this trick)."""
+    trump, hand = info.trump, info.hand
+    on_table = 0
+    for _s, c in info.trick:
+        on_table |= 1 << c
+    known = hand | (info.gone() & ~on_table)
+    out = 0
+    for a in cards_of(cards):
+        suit = effective_suit(a, trump)
+        suit_cards = [c for c in cards_of(suit_masks(trump)[suit] & pack_mask(info.pack))]
+        power = {c: trick_power(c, trump, suit) for c in suit_cards}
+        for b in cards_of(hand & suit_masks(trump)[suit]):
+            lo, hi = sorted((power[a], power[b]))
+            if b != a and all(known >> c & 1 for c in suit_cards if lo < power[c] < hi):
+                out |= 1 << b
     return out
 
 
@@ -152,6 +176,7 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
                 continue
             legal = info.legal()
             book, other = masks[0] & legal, masks[1] & legal
+            other &= ~equivalent_to(info, book)
             if book and other and not book & other:
                 found.append((int(rows[i]), k, info, book, other, plays[i, :k].copy(), misled[i], i))
             break
@@ -175,6 +200,7 @@ def _play_arms(table: dict, found: list, worlds: int, seed, model, threads) -> B
         chosen[j] = first_max(cards_of(book), values), first_max(cards_of(other), values)
     keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
     sub = _subset({k: table[k] for k in keys}, rows)
+    misled = np.array([f[6] <= f[1] for f in found])        # the calls misled them before the branch
     maker, lone = np.asarray(sub["maker"], np.int64), np.asarray(sub["lone_seat"], np.int64)
     side = seats & 1
     nets = []
@@ -184,7 +210,7 @@ def _play_arms(table: dict, found: list, worlds: int, seed, model, threads) -> B
             forced[j, :k] = before
             forced[j, k] = chosen[j, arm]
         _p, won, _d, _c = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model, points=True,
-                                     threads=threads, forced=forced, **sub)
+                                     threads=threads, forced=forced, misled=misled, **sub)
         points = points_by_side(maker, lone, won[np.arange(len(found)), maker & 1]).astype(np.int64)
         nets.append(points[np.arange(len(found)), side] - points[np.arange(len(found)), side ^ 1])
     return Branches(rows, number, seats, chosen[:, 0], chosen[:, 1], nets[0], nets[1])

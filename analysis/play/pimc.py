@@ -175,6 +175,11 @@ class PIMCPlayer(Player):
             return first_max(legal, [a + b for a, b in zip(first, rest)])
         return first_max(legal, self.card_values(info, hands))
 
+    def misled_on(self, deals) -> None:
+        """The calls of these deals (their numbers in the batch) misled him already: he reads the
+        cards alone in them (a hand replayed past the card where the calls contradicted the model)."""
+        self._misled.update((int(d),) for d in deals)
+
     def values_at(self, info: InfoSet, key: tuple, misled: bool = False) -> list:
         """Each card's summed value over the decision's worlds (``key``: deal, card number, seat), as
         :meth:`choose` values them without the sequential stop; ``misled``: the calls of this deal
@@ -271,10 +276,11 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
 def pimc_hands(hands, trump, lone_seat, worlds, seed, leader=None, maker=None, turn_up=None, taken=None,
                discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None, points: bool = False,
                threads: int = 1, stop_at: int = 0, stop_margin: float = 0.25,
-               forced=None) -> tuple[np.ndarray, np.ndarray, int, list]:
+               forced=None, misled=None) -> tuple[np.ndarray, np.ndarray, int, list]:
     """:func:`play_pimc_batch`'s hands with every card: (plays (N, 20) int8, the cards in the order
     played, -1 after the 15th of a lone hand; won (N, 2), the tricks of AC and BD; the decisions
-    searched; the keys of the decisions where the calls contradicted the model)."""
+    searched; the keys of the decisions where the calls contradicted the model). ``misled``: None
+    or (N,) the deals whose calls already misled the players (:meth:`PIMCPlayer.misled_on`)."""
     worlds = checked_worlds(worlds)
     stop_at, stop_margin = checked_stop(stop_at, stop_margin)
     root = root_state(seed)
@@ -297,7 +303,7 @@ def pimc_hands(hands, trump, lone_seat, worlds, seed, leader=None, maker=None, t
         reading = reading_of(model, turn, [tuple(c) for c in calls])
     got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
                           col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers, threads=threads,
-                          stop_at=stop_at, stop_margin=stop_margin, forced=forced)
+                          stop_at=stop_at, stop_margin=stop_margin, forced=forced, misled=misled)
     plays, won, decisions = got[0], got[1], got[2]
     contradicted = [tuple(int(x) for x in k) for k in got[3]] if reading is not None else []
     return plays, won, decisions, contradicted

@@ -17,6 +17,7 @@ from analysis.play.engine import PlayEngine
 from analysis.play.information import start_info
 from analysis.play.players import Player
 from analysis.play.registry import DEFAULT_WORLDS, make_player
+from fastcore.pimcplay import checked_forced
 from analysis.play.worlds import BiddingModel
 
 
@@ -40,9 +41,9 @@ def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_
         seat = public.to_move
         info = public if seat == public.player else public.of(seat, left[seat], discard if seat == 0 else None)
         player = players[seat]
-        if n < len(forced) and forced[n] >= 0:
+        if n < len(forced) and forced[n] != -1:
             card = int(forced[n])
-            if not (info.legal() >> card) & 1:
+            if not 0 <= card < 32 or not (info.legal() >> card) & 1:
                 raise EuchreError(f"deal {deal}, {'ABCD'[seat]}: a forced card is not one of his legal cards")
         else:
             card = (player.choose_seen(info, (deal, n), tuple(left)) if player.sees_all
@@ -75,6 +76,8 @@ def play_hands(hands, trump, lone_seat, side, players: Sequence[Player], leader=
         return np.broadcast_to(np.asarray(x, np.int64), (n,))
     trump, lone_seat, side = col(trump, 0), col(lone_seat, -1), col(side, 0)
     maker, turn_up, taken, discard = col(maker, -1), col(turn_up, -1), col(taken, 0), col(discard, -1)
+    if forced is not None:
+        forced = checked_forced(forced, n, lone_seat, pack)      # one check of the forced cards for both paths
     out = np.zeros(n, np.int8)
     for i in range(n):
         ld = None if leader is None else int(np.broadcast_to(np.asarray(leader), (n,))[i])

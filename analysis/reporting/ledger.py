@@ -42,7 +42,7 @@ from analysis.errors import EuchreError
 from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
 from analysis.experiment import RUBBER
-from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED, Replication, Standing, standing
+from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNIT_CHECK, UNTESTED, Replication, Standing, standing
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, md_grid, page_head
 from analysis.storage import write_text
 
@@ -147,9 +147,10 @@ class Entry:
 
     @property
     def disagreeing(self) -> tuple[Result, ...]:
-        """The secondary tests whose verdict is the opposite of the claim's status."""
+        """The secondary tests whose verdict is the opposite of the claim's status (a unit check,
+        in the other unit, is read by the unit-sensitive flag instead)."""
         against = OPPOSITE.get(self.status)
-        return tuple(t for t in self.secondary if t.verdict == against)
+        return tuple(t for t in self.secondary if t.verdict == against and not t.key.endswith(UNIT_CHECK))
 
     @property
     def part(self) -> str:

@@ -14,17 +14,15 @@ the multiplicity family being the 57 primaries within that cell. From the cells 
 
 Beside it: *robust* when the deciding cells vary along at least two axes and agree; the cells
 that do not decide; the axes along which deciding cells differing in that axis alone disagree in
-sign (``flips``); *unit-sensitive* when a claim in points has, in some cell, its unit check (the
-same test in rubber points of the first game at love-all, key ``<key>.rp``) judged by the same rule
-with the opposite sign to its replication there (supported against contradicted). Secondary tests
-never move a status.
+sign (``flips``); *unit-sensitive* when a claim in points has, in some cell where its replication
+decides, its unit check (the same test in rubber points of the first game at love-all, key
+``<key>.rp``) estimated with the opposite sign. Secondary tests never move a status.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
-from analysis.experiment.study import MARGINS
 from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, POINTS, RUBBER, Primary
 
 SPLIT, NOT_SHOWN, UNTESTED = "split", "not shown", "untested"
@@ -224,28 +222,20 @@ UNIT_CHECK = ".rp"       # the key's ending of a points primary's unit check
 
 
 def unit_sensitive(primary: Primary, tests, reps) -> bool | None:
-    """Whether, in some cell, the unit check of a points primary (its test in rubber points at
-    love-all, judged by the primaries' rule with the rubber points' margin) decides the opposite sign
-    to the cell's replication; None when the primary is not in points or no cell has both."""
+    """Whether, in some cell where the replication of a points primary decides, its unit check (the
+    same test in rubber points at love-all) has an estimate of the opposite sign; None when the
+    primary is not in points or no deciding cell has a check."""
     if primary.unit != POINTS or ":" in primary.source:
         return None
     checks = {(t.engine, t.company): t for t in tests
               if t.key.endswith(UNIT_CHECK) and t.unit == RUBBER and _names(primary, t.key.removesuffix(UNIT_CHECK))
               and (t.study == primary.study or t.study.startswith(primary.study + "_"))}
-    opposite = {SUPPORTED: CONTRADICTED, CONTRADICTED: SUPPORTED}
-    seen = False
-    for r in reps:
-        check = checks.get((r.engine, r.company))
-        if check is None or r.verdict not in opposite:
-            continue
-        judged = judge_primary(check.estimate if check.estimate is not None else float("nan"),
-                               check.se if check.se is not None else float("nan"), check.n or 0, MARGINS[RUBBER],
-                               False, check.dof, FAMILY,
-                               (check.gained, check.lost) if check.gained is not None else None)
-        seen = True
-        if judged.verdict == opposite[r.verdict]:
-            return True
-    return False if seen else None
+    compared = [(r.estimate, checks[r.engine, r.company].estimate) for r in reps
+                if r.powered and (r.engine, r.company) in checks and r.estimate is not None
+                and checks[r.engine, r.company].estimate is not None]
+    if not compared:
+        return None
+    return any(a * b < 0 for a, b in compared)
 
 
 def _left(reps, idle) -> str:
