@@ -186,3 +186,39 @@ def test_the_unit_check_values_each_arm_in_rubber_points_from_love_all():
     assert e.mean == pytest.approx(np.mean(per_deal)) and e.n == 6
     # more points are worth more rubber points at love-all: the check's sign is the points' sign here
     assert e.mean > 0 and e.se > float(np.std(per_deal, ddof=1) / np.sqrt(6)) * 0.999
+
+
+@pytest.mark.parametrize("decision, only", [("C", ("S2",)), ("LA", ("L7",)), ("A-D8", None)])
+def test_at_the_table_every_reached_deal_is_played_double_dummy_too_as_its_twin(decision, only):
+    from analysis.play import get_engine, playing
+    deals = sample_deals(2500, 13)
+
+    def chunk(cap):
+        if decision == "A-D8":
+            return P.discard_played(deals, RULES, cap)
+        if decision in P.LONE_DECISIONS:
+            return P.lone_played(deals, decision, RULES, only, cap)
+        return P.played(deals, decision, RULES, only, cap)
+    dd_capped, dd_all = chunk(6), chunk(0)              # double-dummy: no twin
+    assert (dd_all["twin"] == 0).all() and (dd_all["dd_sum"] == 0).all()
+    with playing(get_engine("pimc", worlds=4, seed=3)):
+        table = chunk(6)
+    own, twin = table[table["twin"] == 0], table[table["twin"] == 1]
+    # the twin: every deal of the class, double-dummy; the table's deals' double-dummy sums: the first six
+    assert int(own["deals"].sum()) == 6 and int(twin["deals"].sum()) == int(dd_all["deals"].sum()) > 6
+    assert int(twin["gain_sum"].sum()) == int(dd_all["gain_sum"].sum())
+    assert int(own["dd_sum"].sum()) == int(dd_capped["gain_sum"].sum())
+    assert int(own["dd_sumsq"].sum()) == int(dd_capped["gain_sumsq"].sum())
+
+
+def test_the_twin_adjusts_a_table_estimate_and_says_how_much_variance_it_keeps():
+    from analysis.experiment.stats import mean_from_sums
+    rows = P.pair_cells("S2", SECOND, np.array([1, 2, -2, 1, 1, 4, -1, 2]), np.array([-1, 1, 1, 1, -2, 1, 1, -2]),
+                        twin_gain=np.array([2, 1, -3, 0, 3, 3, -2, 4]))
+    twin = P.pair_cells("S2", SECOND, np.array([1, 2, -2, 1, 1, 4, -1, 2, 2, 1]),
+                        np.array([-1, 1, 1, 1, -2, 1, 1, -2, -2, -1]), twin=1)
+    adjusted, kept = P.STUDY.adjusted(rows, twin)
+    plain = mean_from_sums(8, rows["gain_sum"].sum(), rows["gain_sumsq"].sum())
+    assert adjusted.n == 8 and 0 < kept < 1 and adjusted.se < plain.se
+    # here the table's difference is the twin's on every deal: the adjusted mean is the twin's mean over all
+    assert adjusted.mean == pytest.approx(twin["gain_sum"].sum() / twin["deals"].sum())
