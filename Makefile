@@ -20,7 +20,7 @@ build: $(STAMP)
 	$(BIN)/python setup.py -q build_ext --inplace
 
 test: build
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=20
 
 # The coup cases, then the default suite at a scale that finishes in minutes on 2 cores
 # (REPORT_DEALS per scenario), into runs/ (which git ignores): the committed reference runs in
