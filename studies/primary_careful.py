@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import BookPolicy, bid_batch
+from analysis.bidding import bid_batch
 from analysis.bidding.policies import policy_from_name
 from analysis.errors import EuchreError
 from analysis.experiment import RUBBER, ClaimTest, Study
@@ -50,14 +50,10 @@ KEYS = ["claim", "company", "seat", "book_net", "other_net"]
 SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost"]
 
 
-def company_policy(company: str):
-    return BookPolicy() if company == "book" else policy_from_name(company)
-
-
 def played(deals, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
     """The counted cells of the company's hands at four to three on ``deals`` (the first ``cap`` a
     chunk when ``cap`` > 0): BD's net points, careful arm and points arm."""
-    policy = company_policy(company)
+    policy = policy_from_name(company)       # the company in every chair
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, policy, rules, Score(AC, BD))
     rows = np.flatnonzero((b.maker >= 0) & (b.lone_seat != ELDEST ^ 2))      # B plays
