@@ -59,6 +59,7 @@ cdef extern from *:
 
 cdef enum:
     MAX_PLAYS = 20
+    CAREFUL = 100           # above any hand's points: the careful objective puts the game first
     SEAT_A = 0
     SEAT_C = 2
 
@@ -111,6 +112,8 @@ cdef struct Work:
     int shortcut            # play the lowest of equivalent legal cards without search
     int bounds              # rivals probed against a reference card before they are valued exactly
     int points              # value a card by the hand's net points in each world, not its tricks
+    int careful_seat        # playing for points, this seat first keeps the other side from game (-1: none)
+    int careful_need        # the points the other side needs for game
     Py_ssize_t stop_at      # the sequential stop: the worlds valued before it is tried (0: never)
     double stop_sum         # the lead over every other card it needs there, in summed values
     uint32_t* worlds        # n_worlds rows of four masks
@@ -359,6 +362,8 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         sums[b] = 0
     if w.points:
         net_points(d, seat & 1, net)
+        if seat == w.careful_seat:
+            careful(net, w.careful_need)
     # With bounds, the first world's best card is the reference: in the other worlds it is valued
     # exactly and each rival first probed once against it (world_bounds); a rival whose bounds
     # leave it below the reference's sum (or tied, and after it in card id) cannot be the first
@@ -460,6 +465,16 @@ cdef inline void world_hands(Work* w, Deal* d, Py_ssize_t x, uint32_t* h) noexce
         h[s] = relabel(w.worlds[4 * x + s], d.trump)
     if d.lone >= 0:
         h[d.lone ^ 2] = 0
+
+
+cdef void careful(int* net, int need) noexcept nogil:
+    """The careful objective (the book's "very conservative" play, E11): a hand that does not give the
+    other side the ``need`` points it lacks for game is worth CAREFUL more, then its points as before
+    (more tricks never worth less: the bounds still hold)."""
+    cdef int t
+    for t in range(6):
+        if -net[t] < need:
+            net[t] += CAREFUL
 
 
 cdef void net_points(Deal* d, int side, int* net) noexcept nogil:
@@ -615,7 +630,8 @@ cdef class _Hands:
 
 def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, worlds, root, *, pack=32,
                     table_bits=None, table_clear="batch", shortcut=True, reading=None, makers=None, threads=1,
-                    bounds=True, stop_at=0, stop_margin=0.25, forced=None, misled=None):
+                    bounds=True, stop_at=0, stop_margin=0.25, forced=None, misled=None, careful_seat=-1,
+                    careful_need=0):
     """Whole hands with the PIMC player (``worlds`` uniform worlds a decision) in every seat.
 
     hands: (N, 4) uint32 masks at the start of play, 5 cards each (a lone player's partner's are
@@ -641,6 +657,10 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     a hand's first cards replayed, say, and one branch's card after them. A forced card that is not
     legal for the seat to move is refused. ``misled``: (N,) the deals whose calls already misled the
     players (they read the cards alone from the first card; a hand replayed past a contradiction).
+
+    ``careful_seat``, ``careful_need``: playing for points, that seat plays carefully
+    (``PIMCPlayer(..., careful=careful_need)``): a card's value in a world is first whether the hand
+    leaves the other side short of the ``careful_need`` points it lacks for game, then its points.
 
     ``stop_at`` (0: never, the default), ``stop_margin``: the sequential stop of
     ``PIMCPlayer(..., stop_at=, stop_margin=)``: after the first ``stop_at`` worlds of a decision
@@ -733,6 +753,10 @@ def play_pimc_hands(hands, trump, lone_seat, leader, turn_up, taken, discard, wo
     w.shortcut = bool(shortcut)
     w.bounds = bool(bounds)
     w.points = makers_a is not None
+    w.careful_seat = _whole(careful_seat, "careful_seat", -1, 3)
+    w.careful_need = _whole(careful_need, "careful_need", 0, 16)
+    if w.careful_seat >= 0 and (not w.points or w.careful_need < 1):
+        raise EuchreError("careful play is playing for points with the points the other side needs (1 or more)")
     w.stop_at = stop_at
     w.stop_sum = float(stop_margin) * stop_at
     w.n_worlds = n_worlds

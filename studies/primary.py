@@ -54,13 +54,31 @@ And the dealer's discard, D8: where the dealer took up with his partner and the 
 (the lowest card of the shortest plain suit, a lone ace kept) differs from the lowest plain card
 whatever its suit, the hand played with each (the suit, not the card, is what the book teaches).
 
-Chunks return summed cells per claim and company: deals, the sum and sum of squares of the book's
+Chunks return counted cells per claim, company, deciding seat and pair of the two arms' net points
+to the decider's side (book_net, other_net): the deals, the sum and sum of squares of the book's
 action minus the other, and the deals where it gained and lost (for the exact test of a small class).
+
+At the table (``primary_table``) every deal of a class reached in a chunk is also played double-dummy
+with both arms, its *twin* (cheap and precise): the twin's own cells (``twin`` 1) over all of them,
+and beside the table's cells the twin's difference on the same deals (its sum, sum of squares and
+product with the table's). The table's estimate is then the regression estimator of two-phase
+sampling (:func:`analysis.experiment.stats.twin_adjusted`): the table's mean adjusted by the twin's
+mean on the deals played at the table against its mean on all of them, the capped deals being a
+random subset of the class (the first reached of independent deals); the report gives the share of
+the plain mean's variance each test keeps.
+
+The unit check (the pre-registration's, for a claim in points at love-all): the same test valued in
+net rubber points of the first game at love-all, each arm's outcome valued by the company's rubber
+model (``E1.rp``, ``E1.optimised.rp``). The model is solved from ``model_deals`` hands at each score
+bid by the company and played double-dummy (whatever the run's engine), seeded from the run's seed;
+its error (a bootstrap of the counts) is joined to the deals' in quadrature. A unit check whose sign
+is the opposite of its primary's marks the claim *unit-sensitive*; it never moves the status.
 Option ``cap``: at most so many deals of a class played a chunk (0: all), for the table, where the
 common classes would otherwise take the time the rare ones need.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -70,11 +88,14 @@ from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
 from analysis.bidding.company import keeping, seated
-from analysis.experiment import ClaimTest, POINTS, Study, contract_arm, play_arms, policy_arm
+from analysis.bidding.policies import policy_from_name
+from analysis.experiment import ClaimTest, POINTS, RUBBER, Study, contract_arm, play_arms, policy_arm
 from analysis.errors import EuchreError
-from analysis.experiment.stats import mean_from_sums
-from analysis.game import Score, any_match, contract, dealer_hand, primaries
+from analysis.experiment.stats import FIRST_GAME, RUBBER_STATES, from_se, mean_from_sums, twin_adjusted
+from analysis.game import Rules, Score, any_match, contract, dealer_hand, primaries
+from analysis.value import game_value, outcomes
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
+from analysis.play import DoubleDummy, default_engine, playing
 from analysis.simulator import play_bidding
 from fastcore.sampler import sample_deals
 from studies.common.report import love_all_report, measured_tests
@@ -84,8 +105,8 @@ from studies.common.round_one import DEALER_LIST, round_one_situations
 
 CALL, PASS = "call", "pass"
 COMPANIES = ("book", "optimised")
-KEYS = ["claim", "company"]
-SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost"]
+KEYS = ["claim", "company", "twin", "seat", "book_net", "other_net"]
+SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost", "dd_sum", "dd_sumsq", "cross_sum"]
 ORDER_LIST = THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns     # the third hand's order list at love-all
 
 
@@ -203,16 +224,24 @@ def played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame
     if len(rows):
         b = bid_batch(hands[rows], turn_up[rows], seated(BookPolicy(), seat), rules)
         rows = rows[round_two.decision_reached(b, seat, round_)]
-    members = {c: rows[m[rows]][:cap] if cap else rows[m[rows]] for c, m in masks.items()}
+    reached_class = {c: rows[m[rows]] for c, m in masks.items()}
+    members = {c: r[:cap] if cap else r for c, r in reached_class.items()}
     rows = np.unique(np.concatenate([rows[:0], *members.values()]))
     frames = []
     if len(rows):
         arms = sorted({a for c in masks for a in (CLASSES[c].book, CLASSES[c].other)})
-        paired = play_arms(deals[rows], arms_of(seat, round_, arms, rules), side=seat & 1)
+        played_arms = arms_of(seat, round_, arms, rules)
+        paired = play_arms(deals[rows], played_arms, side=seat & 1)
         for claim, chosen in members.items():
+            c = CLASSES[claim]
             at = np.searchsorted(rows, chosen)
-            frames.append(summed(claim, paired.difference(CLASSES[claim].book, CLASSES[claim].other)[at]))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
+            twin_gain = None
+            if at_the_table() and len(chosen):
+                twin, twin_gain = twin_cells(claim, seat, deals, played_arms, seat & 1, c.book, c.other,
+                                             reached_class[claim], chosen)
+                frames.append(twin)
+            frames.append(pair_cells(claim, seat, paired.net(c.book)[at], paired.net(c.other)[at], twin_gain))
+    return pd.concat(frames, ignore_index=True) if frames else empty()
 
 
 # --- lone hands ---------------------------------------------------------------------------------
@@ -250,11 +279,52 @@ def lone_class(seat: int, hands, turn_up, rnd, trump, rules) -> tuple[np.ndarray
     return found["strength"] == LIGHT, fair
 
 
-def summed(claim: str, gain: np.ndarray) -> pd.DataFrame:
-    """One claim's summed cell from its deals' differences (the book's action minus the other)."""
-    g = np.asarray(gain, np.int64)
-    return pd.DataFrame([{"claim": claim, "deals": len(g), "gain_sum": int(g.sum()), "gain_sumsq": int((g * g).sum()),
-                          "gained": int((g > 0).sum()), "lost": int((g < 0).sum())}])
+CELL = ["claim", "twin", "seat", "book_net", "other_net", *SUMS]
+
+
+def pair_cells(claim: str, seat: int, book_net: np.ndarray, other_net: np.ndarray, twin_gain=None,
+               twin: int = 0) -> pd.DataFrame:
+    """One claim's counted cells from its deals' net points to the decider's side under the book's
+    action and the other: one row per pair of the two, with its deals and their sums; ``twin_gain``:
+    each deal's difference played double-dummy too (its sum, sum of squares and its products with
+    the difference, per cell); ``twin`` 1: the cells are the double-dummy twin's own."""
+    book_net, other_net = np.asarray(book_net, np.int64), np.asarray(other_net, np.int64)
+    g = book_net - other_net
+    d = np.zeros_like(g) if twin_gain is None else np.asarray(twin_gain, np.int64)
+    deals = pd.DataFrame({"book_net": book_net, "other_net": other_net, "deals": 1, "dd_sum": d, "dd_sumsq": d * d,
+                          "cross_sum": g * d})
+    cells = deals.groupby(["book_net", "other_net"], as_index=False).sum()
+    g = (cells["book_net"] - cells["other_net"]).to_numpy(np.int64)
+    n = cells["deals"].to_numpy(np.int64)
+    cells = cells.assign(claim=claim, twin=twin, seat="ABCD"[seat], gain_sum=n * g, gain_sumsq=n * g * g,
+                         gained=np.where(g > 0, n, 0), lost=np.where(g < 0, n, 0))
+    return cells[CELL].sort_values(["book_net", "other_net"], ignore_index=True)
+
+
+def at_the_table() -> bool:
+    """The run's engine is not double-dummy: its cells get a double-dummy twin."""
+    return not isinstance(default_engine(), DoubleDummy)
+
+
+def twin_cells(claim: str, seat: int, deals, arms, side, book: str, other: str, members, capped) -> list:
+    """The double-dummy twin of a claim's deals at the table: every deal of the class reached
+    (``members``, rows of ``deals``) played double-dummy with both arms, as twin cells, and the
+    double-dummy difference of the deals played at the table (``capped``, a subset of them)."""
+    with playing(DoubleDummy()):
+        paired = play_arms(deals[members], arms, side=side)
+    gain = paired.difference(book, other)
+    at = np.searchsorted(members, capped)
+    return [pair_cells(claim, seat, paired.net(book), paired.net(other), twin=1), gain[at]]
+
+
+def empty() -> pd.DataFrame:
+    return pd.DataFrame(columns=CELL)
+
+
+def per_claim(frame: pd.DataFrame) -> pd.DataFrame:
+    """The cells summed per claim (and company, when the frame has it): the paired difference's sums."""
+    keys = [k for k in ("claim", "company") if k in frame.columns]
+    return frame.groupby(keys, observed=True)[SUMS].sum().astype(np.int64)
 
 
 def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame:
@@ -287,14 +357,21 @@ def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.Data
         _, fair = lone_class(seat, mine, turn_up[rows], rnd[rows], trump[rows], rules)
         contracts["L8"] = (rows[fair], (partner, seat), (partner, partner))
     frames = []
-    for claim, (rows, book, other) in contracts.items():
-        rows = rows[:cap] if cap else rows
+    for claim, (reached_class, book, other) in contracts.items():
+        rows = reached_class[:cap] if cap else reached_class
         if not len(rows):
             continue
         arms = {name: contract_arm(maker, trump[rows], rnd[rows], lone_seat=lone, rules=rules)
                 for name, (maker, lone) in (("book", book), ("other", other))}
-        frames.append(summed(claim, play_arms(deals[rows], arms, side=seat & 1).difference("book", "other")))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["claim", *SUMS])
+        paired = play_arms(deals[rows], arms, side=seat & 1)
+        twin_gain = None
+        if at_the_table():
+            every = {name: contract_arm(maker, trump[reached_class], rnd[reached_class], lone_seat=lone, rules=rules)
+                     for name, (maker, lone) in (("book", book), ("other", other))}
+            twin, twin_gain = twin_cells(claim, seat, deals, every, seat & 1, "book", "other", reached_class, rows)
+            frames.append(twin)
+        frames.append(pair_cells(claim, seat, paired.net("book"), paired.net("other"), twin_gain))
+    return pd.concat(frames, ignore_index=True) if frames else empty()
 
 
 # --- the dealer's discard --------------------------------------------------------------------------
@@ -314,18 +391,29 @@ def discard_played(deals, rules, cap: int = 0) -> pd.DataFrame:
     six = contract.with_turn_up(hands[rows, DEALER], turn_up[rows])
     ways = discard_study.discards(six, turn_up[rows], False)
     differ = ways["book"] != ways["lowest"]
-    rows, book, lowest = rows[differ], ways["book"][differ], ways["lowest"][differ]
-    if cap:
-        rows, book, lowest = rows[:cap], book[:cap], lowest[:cap]
-    if not len(rows):
-        return pd.DataFrame(columns=["claim", *SUMS])
+    every, every_book, every_lowest = rows[differ], ways["book"][differ], ways["lowest"][differ]
+    n = min(cap, len(every)) if cap else len(every)
+    if not n:
+        return empty()
+    net = _discard_nets(b, hands, turn_up, every[:n], every_book[:n], every_lowest[:n])
+    if not at_the_table():
+        return pair_cells("D8", DEALER, net["book"], net["lowest"])
+    with playing(DoubleDummy()):        # the double-dummy twin: every such deal, the table's first n among them
+        twin = _discard_nets(b, hands, turn_up, every, every_book, every_lowest)
+    gain = twin["book"] - twin["lowest"]
+    return pd.concat([pair_cells("D8", DEALER, twin["book"], twin["lowest"], twin=1),
+                      pair_cells("D8", DEALER, net["book"], net["lowest"], gain[:n])], ignore_index=True)
+
+
+def _discard_nets(b, hands, turn_up, rows, book, lowest) -> dict:
+    """The dealer's side's net points on the deals ``rows`` of bidding ``b`` with each discard."""
     sub = b.take(rows)
     net = {}
     for name, discard in (("book", book), ("lowest", lowest)):
         play = contract.hands_at_play(hands[rows], turn_up[rows], np.ones(len(rows), bool), discard, sub.lone_seat)
         _, points = play_bidding(replace(sub, discard=discard, play_hands=play), turn_up[rows])
         net[name] = points[:, 0].astype(np.int64) - points[:, 1]         # the dealer's side, AC
-    return summed("D8", net["book"] - net["lowest"])
+    return net
 
 
 def described(claim: str):
@@ -335,13 +423,38 @@ def described(claim: str):
     return CLASSES.get(claim) or LONE[claim]
 
 
-def _test(claim: str, company: str) -> ClaimTest:
+def _test(claim: str, company: str, unit_check: bool = False) -> ClaimTest:
+    """The primary's test in the company (``unit_check``: the same test in rubber points at love-all)."""
     c = described(claim)
-    key = claim if company == "book" else f"{claim}.{company}"
-    words = "" if company == "book" else f", {company} company"
+    key = (claim if company == "book" else f"{claim}.{company}") + (UNIT_CHECK if unit_check else "")
+    words = ("" if company == "book" else f", {company} company") + (", rubber points (unit check)" if unit_check else "")
     return ClaimTest(key, claim, f"{claim} {c.action} - {c.alternative}{words}",
-                     f"{c.hands}: {c.action} - {c.alternative}", POINTS, company=company,
+                     f"{c.hands}: {c.action} - {c.alternative}", RUBBER if unit_check else POINTS,
+                     state=FIRST_GAME if unit_check else None, company=company,
                      permissive=primaries()[claim].permissive)
+
+
+UNIT_CHECK = ".rp"         # the key's ending of a unit check
+MODEL_DEALS = 20_000       # the unit check's rubber model: the company's hands at each score
+
+
+@functools.lru_cache(maxsize=4)
+def company_model(company: str, deals: int, seed: int) -> game_value.GameModel:
+    """The company's game and rubber model of the book's game: ``deals`` hands at each score bid by
+    the company and played double-dummy, with its bootstrap draws (seeded from ``seed``)."""
+    policy = BookPolicy() if company == "book" else policy_from_name(company)
+    counts = outcomes.outcome_counts(policy, Rules(), deals, seed)
+    return game_value.solved(counts, Rules(), seed, f"primary-{company}", with_rubber=True)
+
+
+def in_rubber_points(rows: pd.DataFrame, model: game_value.GameModel):
+    """The unit check of a claim's cells: the book's action minus the other valued in the deciding
+    side's net rubber points of the first game from love-all, the deals' error and the model's (its
+    draws) in quadrature; Student's t on the deals less one."""
+    cells = rows.assign(a=0, b=0)
+    paired, draws = model.contrast_and_draws(cells, ["book_net"], ["other_net"], RUBBER, RUBBER_STATES[FIRST_GAME])
+    se = float(np.hypot(paired.se, np.std(draws, ddof=1)))
+    return from_se(paired.mean, se, paired.n - 1, paired.n)
 
 
 class PrimaryBidding(Study):
@@ -352,14 +465,15 @@ class PrimaryBidding(Study):
                    "on the same deals, in the book's and in the optimised company")
     policies = ("the decider by the book's policy; the other three chairs by the book's policy, or by the optimised "
                 "policy")
-    defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0}
+    defaults = {"deals": 500_000, "chunk_size": 50_000, "rare": 20, "cap": 0, "model_deals": MODEL_DEALS}
     suite_position = None
-    claims = tuple(_test(claim, company) for claim in [*CLASSES, *LONE, "D8"] for company in COMPANIES)
+    claims = tuple(_test(claim, company, check) for check in (False, True) for claim in [*CLASSES, *LONE, "D8"]
+                   for company in COMPANIES)
 
     def scenarios(self, settings) -> list[str]:
         """One scenario a decision and company ("B.book", "B2.optimised": B in round two); D6, rare, its
         own ("A-D6.book")."""
-        self.whole_options(settings, rare=self.defaults["rare"])
+        self.whole_options(settings, rare=self.defaults["rare"], model_deals=MODEL_DEALS)
         cap = settings.options.get("cap", 0)
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
             raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
@@ -389,16 +503,41 @@ class PrimaryBidding(Study):
         return frame.groupby(KEYS, observed=True)[SUMS].sum().astype(np.int64).reset_index()
 
     def estimate(self, key: str, table: pd.DataFrame, manifest: dict | None = None):
-        claim, _, company = key.partition(".")
-        rows = table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
+        rows = self._rows(key, table)
         if rows.empty or int(rows["deals"].sum()) < 1:
             return None
+        twin = self._rows(key, table, twin=1)
+        if not key.endswith(UNIT_CHECK) and not twin.empty:
+            return self.adjusted(rows, twin)[0]
+        if key.endswith(UNIT_CHECK):
+            rules = (manifest or {}).get("rules", {})
+            if rules.get("points_for_game", 5) != 5 or rules.get("pack", 32) != 32 or int(rows["deals"].sum()) < 2:
+                return None      # the rubber is the book's game
+            options = (manifest or {}).get("options", {})
+            model = company_model(self.claim_test(key).company, int(options.get("model_deals", MODEL_DEALS)),
+                                  int((manifest or {}).get("root_seed", 0)))
+            return in_rubber_points(rows, model)
         return mean_from_sums(rows["deals"].sum(), rows["gain_sum"].sum(), rows["gain_sumsq"].sum())
 
     def signs(self, key: str, table: pd.DataFrame) -> tuple[int, int]:
-        claim, _, company = key.partition(".")
-        rows = table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
+        rows = self._rows(key, table)
         return int(rows["gained"].sum()), int(rows["lost"].sum())
+
+    @staticmethod
+    def adjusted(rows: pd.DataFrame, twin: pd.DataFrame):
+        """The table's mean adjusted by its double-dummy twin (:func:`twin_adjusted`), and the share
+        of the plain mean's variance it keeps."""
+        s = rows[SUMS].sum()
+        return twin_adjusted(s["deals"], s["gain_sum"], s["gain_sumsq"], s["dd_sum"], s["dd_sumsq"], s["cross_sum"],
+                             twin["deals"].sum(), twin["gain_sum"].sum(), twin["gain_sumsq"].sum())
+
+    @staticmethod
+    def _rows(key: str, table: pd.DataFrame, twin: int = 0) -> pd.DataFrame:
+        """The cells of a test's key ("E1", "E1.optimised", "E1.optimised.rp"); ``twin`` 1: its
+        double-dummy twin's (a table run's)."""
+        claim, *rest = key.removesuffix(UNIT_CHECK).split(".")
+        own = table["twin"] == twin if "twin" in table else pd.Series(twin == 0, index=table.index)
+        return table[(table["claim"] == claim) & (table["company"] == (rest[0] if rest else "book")) & own]
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         return love_all_report(
@@ -417,10 +556,15 @@ def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
     rows = []
     for test, v, e, signs in measured_tests(study, table, verdict_list):
         c = described(test.claim)
+        twin = study._rows(test.key, table, twin=1)
+        kept = (f"{study.adjusted(study._rows(test.key, table), twin)[1]:.2f}"
+                if not twin.empty and test.unit != RUBBER else "")
         rows.append({"claim": test.claim, "company": test.company, "class": c.hands,
                      "book's action - other": f"{c.action} - {c.alternative}",
+                     "unit": "rubber points, love-all (unit check)" if test.unit == RUBBER else "points per hand",
                      "deals": f"{e.n:,}", "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
-                     "gained / lost": signs, "verdict": v.verdict})
+                     "gained / lost": signs,
+                     **({"variance kept by the double-dummy twin": kept} if kept else {}), "verdict": v.verdict})
     return pd.DataFrame(rows)
 
 

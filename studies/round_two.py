@@ -40,11 +40,10 @@ one of the two where the hand is stronger by the strength key, most trumps then 
   cross-suit, it is good euchre to pass": turning down against taking up, the dealer having more
   trumps at next than in the turned-up suit after taking up, in two readings of "the cross-suit".
   D6.4 reads it as the suit the eldest hand will cross to, next (E3): both bowers of the turned-up
-  colour, which are next's too, a trap for the eldest hand who makes it next; this is the reading
-  the book's policy plays. D6.5 reads "cross" as the glossary does ("making the trump of a
-  different color from the suit turned down"): both knaves of the other colour. The sentence
-  does not settle which; both are tested and shown as tests of D6 (where they disagree, the ledger
-  calls D6 mixed).
+  colour, which are next's too, a trap for the eldest hand who makes it next. D6.5 reads "cross"
+  as the glossary does ("making the trump of a different color from the suit turned down"): both
+  knaves of the other colour; this is the reading the book's policy plays and D6's primary test
+  (studies.primary) tests. Both stay here as secondary tests of D6.
 
 Of each test's hands the first ``cap`` of a chunk are played (the deals are independent, so the
 first are a random sample of the class); rare classes are searched among ``extra`` times more

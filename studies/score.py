@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_CAUTION,
-                                          DEALER_LIGHT, DEALER_SHADE, THIRD_BY_SCORE)
+from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE, DEALER_LIGHT,
+                                          DEALER_SHADE, THIRD_BY_SCORE)
 from analysis.bidding import call_word
 from analysis.game.claims import claim as book_claim
 from analysis.experiment.stats import ONE_GAME_ALL, RUBBER_STATES, Estimate
@@ -51,6 +51,11 @@ from studies.common.round_one import (DEALER_LIST, GROUPS, CallsAtScoresStudy, c
                                       first_pattern, played, round_one_situations)
 
 DEFAULT_CAP = 1000        # hands of one case played per chunk at most
+
+# The project's old, larger cautious list of three-all and four-two, kept as a secondary test of D3:
+# the book's policy now drops only the take-up list's weakest rung (BookPolicy.weakest_rung).
+LARGER_CAUTION = ("three medium trumps", "right and ace", "right and king", "right, another, and outside ace",
+                  "left, ace, and outside ace")
 
 
 # --- the classes of hands tested ------------------------------------------------------------------
@@ -86,7 +91,7 @@ def classes(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> dict[st
         light_first = first_pattern(t, DEALER_LIGHT.patterns, hands=judged)
         shade_first = first_pattern(t, DEALER_SHADE.patterns, hands=judged)
         out["D2"] = ((light_first >= 0) & lighter, light_first)
-        out["D3"] = (d1 & ~t.has(DEALER_CAUTION.patterns, hands=judged), first)
+        out["D3"] = (d1 & ~t.has(LARGER_CAUTION, hands=judged), first)
         out["D4"] = ((shade_first >= 0) & lighter, shade_first)
     return out
 
@@ -170,8 +175,10 @@ def _cases() -> tuple[Case, ...]:
     for entry in DEALER_LIGHT.patterns:                                           # D2
         out += [Case("D2", "D2", entry, (4, 4), TAKE, "four-all: a lighter hand"),
                 Case("D2", "D2", entry, (4, 0), TAKE, "four-love in his favour: a lighter hand")]
-    out += [Case("D3", "D3", None, (3, 3), "pass", "three-all: more than ordinary caution"),      # D3
-            Case("D3", "D3", None, (4, 2), "pass", "four to two in his favour: more than ordinary caution")]
+    # D3 on the larger list: its hands turned down (the policy takes up some of them, not all)
+    out += [Case("D3", "D3", None, (3, 3), "pass", "three-all: more than ordinary caution", action="pass"),
+            Case("D3", "D3", None, (4, 2), "pass", "four to two in his favour: more than ordinary caution",
+                 action="pass")]
     for entry in DEALER_SHADE.patterns:                                           # D4
         out.append(Case("D4", "D4", entry, (4, 3), TAKE, "four to three in his favour: a shade lighter"))
     # E1's class passed at four to three in the eldest hand's favour: played, not a test. E11 ("your

@@ -53,7 +53,11 @@ def test_five_top_trumps_at_b_order_and_no_trump_passes():
     ("B", "7C 8C 7H 8D 9D", "9S", None, None, ("pass", "none")),
     ("D", "JH AH 9H AS KC", "TH", None, None, ("order up alone", "T4 L1")),
     ("D", "AH KH 9H AS KC", "JH", None, None, ("pass", "T3")),              # the right turned: not three clear tricks
-    ("A", "AD KD 9D 7S 8C", "TD", "3-3", None, ("take up", "D3")),         # three medium trumps at three-all
+    ("A", "AD KD 9D 7S 8C", "TD", "3-3", None, ("take up", "D1")),         # four trumps: D3 drops only two
+    ("A", "JD AS 7C 8C 9S", "AH", "3-3", None, ("pass", "D3")),            # left, ace, outside ace: two, no right
+    ("A", "JD AS 7C 8C 9S", "AH", "4-2", None, ("pass", "D3")),
+    ("A", "JD AS 7C 8C 9S", "AH", None, None, ("take up", "D1")),
+    ("A", "JS JC JH KD QD", "AH", None, None, ("pass", "D6")),             # both black knaves, three at next
     ("A", "JD QD AD KS 9C", "TH", None, "pass,pass,pass,turn down,pass,pass,pass", ("make D", "D5")),
     ("C", "JH QH AH KD 9C", "TS", None, "pass,pass,pass,turn down,pass", ("make H", "S7")),
 ])

@@ -104,5 +104,8 @@ def test_a_reports_folder_that_does_not_exist_is_one_line_exit_2(tmp_path, capsy
 
 def test_a_claim_read_one_way_of_several_says_how(tmp_path, capsys):
     items = {x["id"]: x for x in claims_json(capsys, reports(tmp_path))}
-    assert "both tested" in items["D6"]["reading"] and "glossary" in items["D6"]["reading"]
+    d6 = items["D6"]["reading"]
+    assert "glossary" in d6 and "other colour" in d6 and "policy plays this reading" in d6
+    assert "bowers of next" in d6 and "secondary reading" in d6
+    assert "smallest step" in items["D3"]["reading"] and "no right" in items["D3"]["reading"]
     assert "non-inferiority" in items["D2"]["reading"] and items["E1"]["reading"] == ""

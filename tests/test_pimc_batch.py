@@ -355,3 +355,23 @@ def test_players_told_a_deal_misled_them_read_the_cards_alone_in_it_on_both_path
     # the misled deals are played as from the cards alone
     alone = play_hands(players=[PIMCPlayer(8, 3, points=True)] * 4, pack=pack, **sub)
     np.testing.assert_array_equal(want[misled], alone[misled])
+
+
+def test_a_careful_seat_plays_as_the_python_careful_player_and_only_it(dealt):
+    """B plays carefully (the other side 2 points short of game), the others for points: the compiled
+    players play the Python players' cards, and careful play changes some hand."""
+    from analysis.play.worlds import BiddingModel
+    pack, args = dealt
+    rows = np.arange(0, len(args["hands"]), 3)
+    sub = {k: (v[rows] if isinstance(v, np.ndarray) else [v[i] for i in rows]) for k, v in args.items()}
+    model = BiddingModel(BookPolicy(), Rules(pack=pack))
+    careful = PIMCPlayer(8, 2, model, fallback=True, points=True, careful=2)
+    plain = PIMCPlayer(8, 2, model, fallback=True, points=True)
+    want = play_hands(players=[plain, careful, plain, plain], pack=pack, **sub)
+    got, _d, _c = play_pimc_batch(worlds=8, seed=2, pack=pack, model=model, points=True, careful_seat=1,
+                                  careful_need=2, **sub)
+    np.testing.assert_array_equal(got, want)
+    ordinary, _d, _c = play_pimc_batch(worlds=8, seed=2, pack=pack, model=model, points=True, **sub)
+    assert (ordinary != got).any()
+    with pytest.raises(EuchreError, match="careful play"):
+        play_pimc_batch(worlds=8, seed=2, pack=pack, model=model, careful_seat=1, careful_need=2, **sub)

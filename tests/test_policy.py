@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from analysis.bidding.book_policy import BookPolicy, BookParams
+from analysis.bidding.book_policy import BOTH_BOWERS_NEXT, DEALER_CAUTION, DEALER_TAKE, BookPolicy, BookParams
 from analysis.bidding.baselines import AlwaysPass, OrderAnything, PointCount
 from analysis.game.cards import mask_of, parse_card, parse_cards
 from analysis.game.discard import book_discard
@@ -170,6 +170,40 @@ def test_the_book_policy_follows_its_lists():
     # D1: dealer takes up right and ace (the turn-up being the ace).
     assert book.first_round(situation(0, "JC 8H TH 9D KS", "AC")) == "take up"
     assert book.first_round(situation(0, "QH 8H TH 9D KS", "AC")) == "pass"
+
+
+def test_the_dealer_passes_with_both_cross_bowers_better_at_next():
+    book = BookPolicy()
+    # D6 as the glossary reads "cross": both black knaves, the ace of hearts turned; after taking up
+    # right and ace (on the take-up list), at next (diamonds) the left, king and queen: three to two
+    glossary = situation(0, "JS JC JH KD QD", "AH")
+    assert book.first_round(glossary) == "pass"
+    assert book.explain(glossary) == ("pass", (BOTH_BOWERS_NEXT,))
+    # as many trumps at next (the right and ace of diamonds) as of hearts (left and ace), higher: pass;
+    # with the king of diamonds for the ace, as high at next (8 + 5 = 7 + 6), not better: the take-up
+    # list's left, ace, and outside ace
+    assert book.first_round(situation(0, "JS JC JD AD 9C", "AH")) == "pass"
+    assert book.first_round(situation(0, "JS JC JD KD AC", "AH")) == "take up"
+    # next's bowers (the turned-up colour's) and four clubs at next against three spades: the other
+    # reading of "cross", not played: three trumps are taken up
+    next_bowers = situation(0, "JS JC QC KC AD", "9S")
+    assert book.first_round(next_bowers) == "take up"
+    assert book.explain(next_bowers) == ("take up", (DEALER_TAKE,))
+
+
+@pytest.mark.parametrize("score", [(3, 3), (4, 2)])
+def test_at_three_all_and_four_two_the_dealer_drops_the_weakest_rung(score):
+    book = BookPolicy()
+    left_ace_ace = "JD AS 7C 8C 9S"      # the ace of hearts turned: left, ace, and outside ace; two trumps
+    right_ace = "JH AS 7C 8C 9S"         # right and ace
+    assert book.first_round(situation(0, left_ace_ace, "AH", score)) == "pass"
+    assert book.explain(situation(0, left_ace_ace, "AH", score)) == ("pass", (DEALER_CAUTION,))
+    assert book.first_round(situation(0, right_ace, "AH", score)) == "take up"
+    # three trumps without the right are not the weakest rung
+    assert book.first_round(situation(0, "AD QD 9D 7S 8C", "TD", score)) == "take up"
+    for hand in (left_ace_ace, right_ace):
+        assert book.first_round(situation(0, hand, "AH")) == "take up"
+        assert book.explain(situation(0, hand, "AH")) == ("take up", (DEALER_TAKE,))
 
 
 def test_keeping_the_bridge_orders_whatever_the_eldest_holds():

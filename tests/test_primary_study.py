@@ -61,7 +61,7 @@ def test_the_dealers_classes_are_judged_after_taking_up():
 def test_a_chunk_is_the_paired_difference_on_the_reached_class(company):
     deals = sample_deals(4000, 7)
     with keeping(company):
-        frame = P.played(deals, "C", RULES, only=("S1", "S2", "S5")).set_index("claim")
+        frame = P.per_claim(P.played(deals, "C", RULES, only=("S1", "S2", "S5")))
         hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
         mask = P.classes(SECOND, 1, hands[:, SECOND], turn_up, RULES)["S2"]
         rows = np.flatnonzero(mask)
@@ -80,7 +80,7 @@ def test_the_study_measures_each_claim_in_both_companies_and_saves_the_signs(tmp
     from analysis.run.runner import run_study, settings_for
 
     settings = settings_for(P.STUDY, out=str(tmp_path), deals=4000, chunk_size=2000, seed=3, progress=False,
-                            options={"rare": 2})
+                            options={"rare": 2, "model_deals": 300})
     outcome = run_study(P.STUDY, settings)
     table = P.STUDY.summarise(outcome.frame, settings)
     verdicts = P.STUDY.verdicts(table, outcome.manifest)
@@ -88,6 +88,9 @@ def test_the_study_measures_each_claim_in_both_companies_and_saves_the_signs(tmp
     assert {"E1", "E1.optimised", "D1", "D1.optimised", "S2", "S2.optimised"} <= names
     row = next(v for v in verdicts if v.claim.name == "D1.optimised").row()
     assert row["company"] == "optimised" and row["gained"] + row["lost"] <= row["deals"]
+    # each claim's unit check: the same deals in rubber points at love-all
+    check = next(v for v in verdicts if v.claim.name == "D1.optimised.rp").row()
+    assert (check["unit"], check["state"], check["deals"]) == ("expected net rubber points", "first game", row["deals"])
 
 
 def test_the_round_two_arms_name_the_pre_registrations_suits():
@@ -100,9 +103,9 @@ def test_the_round_two_arms_name_the_pre_registrations_suits():
 
 def test_a_cap_plays_only_the_first_reached_deals_of_each_class():
     deals = sample_deals(4000, 11)
-    whole = P.played(deals, "A", RULES, only=("D1",)).set_index("claim")
-    capped = P.played(deals, "A", RULES, only=("D1",), cap=25).set_index("claim")
-    head = P.played(deals[:200], "A", RULES, only=("D1",), cap=25).set_index("claim")
+    whole = P.per_claim(P.played(deals, "A", RULES, only=("D1",)))
+    capped = P.per_claim(P.played(deals, "A", RULES, only=("D1",), cap=25))
+    head = P.per_claim(P.played(deals[:200], "A", RULES, only=("D1",), cap=25))
     assert whole.loc["D1", "deals"] > 1000 and capped.loc["D1", "deals"] == head.loc["D1", "deals"] == 25
     # the 25 played are the first reached: the same within the first 200 deals
     assert (head.loc["D1", ["gain_sum", "gain_sumsq"]] == capped.loc["D1", ["gain_sum", "gain_sumsq"]]).all()
@@ -122,7 +125,7 @@ def test_the_lone_classes_are_the_pre_registrations():
 def test_a_lone_chunk_is_the_paired_difference_of_the_two_contracts(decision, claim):
     from analysis.experiment import contract_arm, play_arms
     deals = sample_deals(3000, 5)
-    frame = P.lone_played(deals, decision, RULES, only=(claim,)).set_index("claim")
+    frame = P.per_claim(P.lone_played(deals, decision, RULES, only=(claim,)))
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     seat = P.LONE_DECISIONS[decision]
     b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), RULES)
@@ -147,7 +150,7 @@ def test_d8_counts_only_where_the_book_and_the_lowest_card_differ():
     from analysis.simulator import play_out
     from studies.discard import discards
     deals = sample_deals(3000, 9)
-    got = P.discard_played(deals, RULES).set_index("claim").loc["D8"]
+    got = P.per_claim(P.discard_played(deals, RULES)).loc["D8"]
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, BookPolicy(), RULES)
     rows = np.flatnonzero((b.round == 1) & (b.caller == DEALER) & (b.lone_seat < 0))
@@ -160,3 +163,62 @@ def test_d8_counts_only_where_the_book_and_the_lowest_card_differ():
         _, points = play_out(b.maker[rows], b.trump[rows], b.lone_seat[rows], play)
         net.append(points[:, 0].astype(np.int64) - points[:, 1])
     assert 0 < got["deals"] == len(rows) < differ.size and got["gain_sum"] == (net[0] - net[1]).sum()
+
+
+def test_a_claims_cells_count_each_pair_of_the_two_arms_points():
+    cells = P.pair_cells("S2", SECOND, np.array([1, 1, -2, 2, 4]), np.array([-1, -1, 1, 2, -2]))
+    got = {(r.book_net, r.other_net): r.deals for r in cells.itertuples()}
+    assert got == {(1, -1): 2, (-2, 1): 1, (2, 2): 1, (4, -2): 1} and set(cells["seat"]) == {"C"}
+    summed = P.per_claim(cells).loc["S2"]
+    gain = np.array([2, 2, -3, 0, 6])
+    assert (summed["deals"], summed["gain_sum"], summed["gain_sumsq"]) == (5, gain.sum(), (gain ** 2).sum())
+    assert (summed["gained"], summed["lost"]) == (3, 1)
+
+
+def test_the_unit_check_values_each_arm_in_rubber_points_from_love_all():
+    from analysis.experiment import RUBBER
+    model = P.company_model("book", 200, 5)
+    cells = P.pair_cells("E1", ELDEST, np.array([1, 1, -2, 2, 4, 1]), np.array([-2, -2, 1, 1, -1, 1]))
+    e = P.in_rubber_points(cells, model)
+    # each deal: the eldest hand's side's rubber points after the book's arm minus after the other
+    per_deal = [model.after(0, 0, ELDEST, b, RUBBER) - model.after(0, 0, ELDEST, o, RUBBER)
+                for b, o in [(1, -2), (1, -2), (-2, 1), (2, 1), (4, -1), (1, 1)]]
+    assert e.mean == pytest.approx(np.mean(per_deal)) and e.n == 6
+    # more points are worth more rubber points at love-all: the check's sign is the points' sign here
+    assert e.mean > 0 and e.se > float(np.std(per_deal, ddof=1) / np.sqrt(6)) * 0.999
+
+
+@pytest.mark.parametrize("decision, only", [("C", ("S2",)), ("LA", ("L7",)), ("A-D8", None)])
+def test_at_the_table_every_reached_deal_is_played_double_dummy_too_as_its_twin(decision, only):
+    from analysis.play import get_engine, playing
+    deals = sample_deals(2500, 13)
+
+    def chunk(cap):
+        if decision == "A-D8":
+            return P.discard_played(deals, RULES, cap)
+        if decision in P.LONE_DECISIONS:
+            return P.lone_played(deals, decision, RULES, only, cap)
+        return P.played(deals, decision, RULES, only, cap)
+    dd_capped, dd_all = chunk(6), chunk(0)              # double-dummy: no twin
+    assert (dd_all["twin"] == 0).all() and (dd_all["dd_sum"] == 0).all()
+    with playing(get_engine("pimc", worlds=4, seed=3)):
+        table = chunk(6)
+    own, twin = table[table["twin"] == 0], table[table["twin"] == 1]
+    # the twin: every deal of the class, double-dummy; the table's deals' double-dummy sums: the first six
+    assert int(own["deals"].sum()) == 6 and int(twin["deals"].sum()) == int(dd_all["deals"].sum()) > 6
+    assert int(twin["gain_sum"].sum()) == int(dd_all["gain_sum"].sum())
+    assert int(own["dd_sum"].sum()) == int(dd_capped["gain_sum"].sum())
+    assert int(own["dd_sumsq"].sum()) == int(dd_capped["gain_sumsq"].sum())
+
+
+def test_the_twin_adjusts_a_table_estimate_and_says_how_much_variance_it_keeps():
+    from analysis.experiment.stats import mean_from_sums
+    rows = P.pair_cells("S2", SECOND, np.array([1, 2, -2, 1, 1, 4, -1, 2]), np.array([-1, 1, 1, 1, -2, 1, 1, -2]),
+                        twin_gain=np.array([2, 1, -3, 0, 3, 3, -2, 4]))
+    twin = P.pair_cells("S2", SECOND, np.array([1, 2, -2, 1, 1, 4, -1, 2, 2, 1]),
+                        np.array([-1, 1, 1, 1, -2, 1, 1, -2, -2, -1]), twin=1)
+    adjusted, kept = P.STUDY.adjusted(rows, twin)
+    plain = mean_from_sums(8, rows["gain_sum"].sum(), rows["gain_sumsq"].sum())
+    assert adjusted.n == 8 and 0 < kept < 1 and adjusted.se < plain.se
+    # here the table's difference is the twin's on every deal: the adjusted mean is the twin's mean over all
+    assert adjusted.mean == pytest.approx(twin["gain_sum"].sum() / twin["deals"].sum())

@@ -6,7 +6,7 @@ import pytest
 from scipy import stats as st
 
 from analysis.errors import EuchreError
-from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, Claim, Estimate, bonferroni_p, decide, deals_needed, mean_estimate, paired_difference, stratified_difference, stratified_from_cells, verdicts, welch_difference, wilson
+from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, Claim, Estimate, bonferroni_p, twin_adjusted, decide, deals_needed, mean_estimate, paired_difference, stratified_difference, stratified_from_cells, verdicts, welch_difference, wilson
 
 
 @pytest.mark.parametrize("k,n", [(0, 10), (1, 10), (7, 20), (20, 20), (512, 1000), (3, 100_000)])
@@ -204,3 +204,29 @@ def test_a_test_on_few_deals_is_judged_by_student_t_and_below_30_by_the_exact_si
     assert verdicts([Claim("L8", "q", "t", few, signs=(0, 8))])[0].verdict == INCONCLUSIVE
     # the same estimate on 30 deals is judged by t again
     assert verdicts([Claim("L8", "q", "t", _est(0.5, 0.15, n=30))])[0].verdict == SUPPORTED
+
+
+@pytest.mark.statistical
+def test_the_twin_adjusted_mean_covers_at_its_stated_rate_and_keeps_one_less_rho_squared():
+    """A costly T on 200 deals drawn from 2,000 on which a cheap twin D is measured, T and D
+    correlated (rho 0.8): over 2,000 repetitions the 95% interval of the adjusted mean covers T's
+    true mean about 95% of the time, and keeps about 1 - rho^2 (1 - n/N) of the plain variance."""
+    rng = np.random.default_rng(12)
+    n, n_all, reps, rho = 200, 2000, 2000, 0.8
+    covered, kept = 0, []
+    for _ in range(reps):
+        d = rng.normal(0.3, 1.0, n_all)
+        t = 0.1 + rho * (d - 0.3) + np.sqrt(1 - rho ** 2) * rng.normal(0, 1.0, n_all)   # true mean 0.1
+        ts, ds = t[:n], d[:n]
+        e, k = twin_adjusted(n, ts.sum(), (ts * ts).sum(), ds.sum(), (ds * ds).sum(), (ts * ds).sum(),
+                             n_all, d.sum(), (d * d).sum())
+        covered += e.low <= 0.1 <= e.high
+        kept.append(k)
+    assert abs(covered / reps - 0.95) < 0.02
+    assert np.mean(kept) == pytest.approx(1 - rho ** 2 * (1 - n / n_all), abs=0.03)
+    # no correlation: nothing to gain
+    d = rng.normal(0, 1, n_all)
+    t = rng.normal(0, 1, n_all)
+    _e, k = twin_adjusted(n, t[:n].sum(), (t[:n] ** 2).sum(), d[:n].sum(), (d[:n] ** 2).sum(),
+                          (t[:n] * d[:n]).sum(), n_all, d.sum(), (d * d).sum())
+    assert k > 0.95

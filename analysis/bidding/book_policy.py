@@ -86,9 +86,10 @@ DEALER_LIGHT = Rule("D2", "four-all or four-love in his favour: a lighter hand",
                     ("right and another", "left and another", "ace and another", "two trumps and outside ace"))
 DEALER_SHADE = Rule("D4", "four to three in his favour: a shade lighter",
                     ("left and another, and outside ace", "ace and another, and outside ace"))
-DEALER_CAUTION = Rule("D3", "three-all and four to two in his favour: more than ordinary caution",
-                      ("three medium trumps", "right and ace", "right and king", "right, another, and outside ace",
-                       "left, ace, and outside ace"))
+# D3's "more than ordinary caution" read as the smallest step: the take-up list less its weakest
+# rung, the hands with exactly two trumps and no right (BookPolicy.weakest_rung); no list of its own.
+DEALER_CAUTION = Rule("D3", "three-all and four to two in his favour: more than ordinary caution, the take-up list "
+                            "less its weakest rung (exactly two trumps without the right)", ())
 DEALER_ROUND_TWO = Rule("D5", "round two, the dealer's last say: somewhat less strength",
                         ("three trumps", "right and another", "left and another, and outside ace",
                          "two trumps and two aces", "ace and another, and outside ace"))
@@ -104,8 +105,8 @@ GREAT_STRENGTH = Rule("E2", "do not order if you can make it next, unless with g
 NEXT_NOT_CROSS = Rule("E3", "make it next when you can; do not cross the suit unless very strong", MAKE_NEXT.patterns)
 TWO_SMALL_ONES = Rule("S5", "the right turned, two small ones: do not assist", ("two small ones",))
 THIRD_ROUND_TWO = Rule("T1", "round two: make a suit with the third hand's order list", THIRD_ORDER.patterns)
-BOTH_BOWERS_NEXT = Rule("D6", "both bowers and better at next: pass, to euchre the eldest hand who makes it next",
-                        ("two bowers",))
+BOTH_BOWERS_NEXT = Rule("D6", "a fair hand, better at next, and both bowers of the cross suit (the knaves of the "
+                               "other colour, as the glossary reads \"crossing\"): pass", ())
 KEEP_BRIDGE = Rule("B1", "keeping the bridge: the eldest hand at four to one or two orders up", ())
 SOUND_LONE = Rule("L1", "a sound lone hand; a light one not at three-all, four-all or any score in his favour", ())
 DESPERATE_LONE = Rule("L3", "four-one or four-two against him: a desperate chance", ())
@@ -220,23 +221,22 @@ class BookPolicy(VectorPolicy):
         return t.has("two small ones") & ~t.has("three trumps") & ~t.has("two aces")
 
     @staticmethod
-    def bowers_better_next(t: Situations, after: np.ndarray) -> np.ndarray:
-        """D6's hand: both bowers after taking up (``after``), and more trumps at next than in the
-        turned-up suit (next's bowers too)."""
-        better_next = hand_numbers_of(t.hands, t.trump ^ 1)[:, 0] > hand_numbers_of(after, t.trump)[:, 0]
-        return t.has("two bowers", hands=after) & better_next
-
-    @staticmethod
     def cross_bowers_better_next(t: Situations, after: np.ndarray) -> np.ndarray:
-        """D6 by the glossary ("crossing the suit": the other colour), the hands of D6's primary test:
-        he holds both knaves of the other colour (both bowers of either cross suit); he is better at
-        next (more trumps of next in the dealt hand, next's bowers counted, than of the turned-up suit
-        after taking up and discarding, ``after``; or as many, higher in trump order summed); and his
-        hand is fair (after taking up, two trumps or more with the ace)."""
+        """D6's hand, where the dealer passes: he holds both knaves of the other colour (both bowers
+        of either cross suit); he is better at next (more trumps of next in the dealt hand, next's
+        bowers counted, than of the turned-up suit after taking up and discarding, ``after``; or as
+        many, higher in trump order summed); and his hand is fair (after taking up, two trumps or
+        more with the ace)."""
         turned, nxt = hand_numbers_of(after, t.trump), hand_numbers_of(t.hands, t.trump ^ 1)
         better_next = nxt[:, 2] > turned[:, 2]      # the strength key: trumps held, then their orders summed
         fair = (turned[:, 0] >= 2) & t.has("ace", hands=after)
         return t.has("two bowers", t.trump ^ 2) & better_next & fair
+
+    @staticmethod
+    def weakest_rung(t: Situations, after: np.ndarray) -> np.ndarray:
+        """The take-up list's weakest rung, which D3's caution drops: exactly two trumps after
+        taking up and discarding (``after``), and not the right."""
+        return (hand_numbers_of(after, t.trump)[:, 0] == 2) & ~t.has("right", hands=after)
 
     @staticmethod
     def strength_in_suit(t: Situations) -> np.ndarray:
@@ -292,18 +292,17 @@ class BookPolicy(VectorPolicy):
     def _dealer(self, t: Situations, r: Ruling) -> None:
         own, theirs = t.score
         after = self.after_discard(t, alone=False)
-        if (own, theirs) in ((3, 3), (4, 2)):
-            r.offer(DEALER_CAUTION, t.has(DEALER_CAUTION.patterns, hands=after))  # D3
-            r.offer(DEALER_CAUTION, t.has(DEALER_TAKE.patterns + DEALER_BY_SCORE.patterns, hands=after), False)
-        else:
-            r.offer(DEALER_TAKE, t.has(DEALER_TAKE.patterns, hands=after))         # D1
-            r.offer(DEALER_BY_SCORE, t.has(DEALER_BY_SCORE.patterns, hands=after), self.score_allows(t))
-            r.offer(DEALER_LIGHT, t.has(DEALER_LIGHT.patterns, hands=after), own == 4 and theirs in (0, 4))  # D2
-            r.offer(DEALER_SHADE, t.has(DEALER_SHADE.patterns, hands=after), (own, theirs) == (4, 3))      # D4
-        # D6: better at next and holding both bowers of that colour (next's bowers too): pass,
-        # to euchre the eldest hand who makes it next (E3). The glossary's "cross" (the other
-        # colour) is the study's second reading (studies.round_two, D6.5), not played here.
-        r.veto(BOTH_BOWERS_NEXT, r.call & self.bowers_better_next(t, after))
+        listed = t.has(DEALER_TAKE.patterns + DEALER_BY_SCORE.patterns, hands=after)
+        r.offer(DEALER_TAKE, t.has(DEALER_TAKE.patterns, hands=after))             # D1
+        r.offer(DEALER_BY_SCORE, t.has(DEALER_BY_SCORE.patterns, hands=after), self.score_allows(t))
+        r.offer(DEALER_LIGHT, t.has(DEALER_LIGHT.patterns, hands=after), own == 4 and theirs in (0, 4))  # D2
+        r.offer(DEALER_SHADE, t.has(DEALER_SHADE.patterns, hands=after), (own, theirs) == (4, 3))      # D4
+        if (own, theirs) in ((3, 3), (4, 2)):                                       # D3: the weakest rung dropped
+            r.veto(DEALER_CAUTION, listed & self.weakest_rung(t, after))
+        # D6: better at next and holding both bowers of the cross suit, read as the glossary reads
+        # "crossing the suit" (the other colour): pass. Next's bowers (the turned-up colour's
+        # knaves) are the other reading, a secondary test of studies.round_two (D6.4), not played here.
+        r.veto(BOTH_BOWERS_NEXT, self.cross_bowers_better_next(t, after))
 
     @staticmethod
     def after_discard(t: Situations, alone: bool) -> np.ndarray:

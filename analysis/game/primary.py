@@ -31,7 +31,7 @@ DOUBLE_DUMMY, AT_TABLE = "dd", "pimc-calls"
 BOOK, OPTIMISED = "book", "optimised"
 FIRST_GAME, ONE_GAME_ALL = "first game", "one game all"
 POINTS, RUBBER = "points per hand", "expected net rubber points"
-JUDGED = ("superiority", "non-inferiority", "comparative", "intersection-union", "valuation")
+JUDGED = ("superiority", "non-inferiority", "comparative", "intersection-union", "valuation", "coup")
 AXES = ("engine", "company", "state", "play company", "calls")
 FAMILY = 57      # the multiplicity family: the 57 primaries within one replication cell
 
@@ -56,6 +56,7 @@ class Primary:
     contrasts: tuple[str, ...] = ()   # an intersection-union test's contrasts (their keys: "S3.assist")
     support_above: float = 0.0        # supported only when the lower bound (every contrast's) is above this
     built_as: str = ""                # how the code reads what the entry leaves open
+    cells_given: tuple = ()           # (engines, companies, states) the entry names itself (the coups)
 
     @property
     def built(self) -> bool:
@@ -77,15 +78,24 @@ class Primary:
 
     @property
     def engines(self) -> tuple[str, ...]:
-        """Double-dummy and the table where the engine is an axis; else the table only."""
+        """Double-dummy and the table where the engine is an axis; else the table only (or as the
+        entry names them: a coup's continuation at the table first)."""
+        if self.cells_given:
+            return self.cells_given[0]
         return (DOUBLE_DUMMY, AT_TABLE) if "engine" in self.axes else (AT_TABLE,)
 
     @property
     def companies(self) -> tuple[str, ...]:
+        """The book's and the optimised company where it is an axis (or as the entry names them: a
+        coup's reading of the calls, by their necessary conditions or as the book's company bids)."""
+        if self.cells_given:
+            return self.cells_given[1]
         return (BOOK, OPTIMISED) if "company" in self.axes else (BOOK,)
 
     @property
     def states(self) -> tuple[str | None, ...]:
+        if self.cells_given:
+            return self.cells_given[2]
         if self.unit != RUBBER:
             return (None,)
         return (FIRST_GAME, ONE_GAME_ALL) if "state" in self.axes else (FIRST_GAME,)
@@ -100,6 +110,16 @@ class Primary:
                 "axes": list(self.axes), "secondary_required": self.secondary, "built_as": self.built_as or None,
                 "source": self.source or None,
                 "waits": self.waits or None}
+
+
+def _cells_given(v: dict) -> tuple:
+    """The entry's own cells: ``engines``, ``companies`` and ``states`` all named, or none."""
+    named = [v.get(k) for k in ("engines", "companies", "states")]
+    if not any(named):
+        return ()
+    if not all(named):
+        raise EuchreError(f"{PRIMARIES.name}: an entry names all of engines, companies and states, or none")
+    return tuple(tuple(x) for x in named)
 
 
 @lru_cache(maxsize=1)
@@ -120,7 +140,8 @@ def primaries() -> dict[str, Primary]:
         p = Primary(cid, v["title"], v["unit"], float(v["margin"]), v["judged"], tuple(v["axes"]), hands,
                     v.get("decision", "") + (f" {v['arms']}" if v.get("arms") else ""), v.get("score", ""),
                     v.get("reading", ""), v.get("secondary", ""), v.get("source", ""), v.get("waits", ""),
-                    tuple(v.get("contrasts", ())), float(v.get("support_above", 0.0)), v.get("built_as", ""))
+                    tuple(v.get("contrasts", ())), float(v.get("support_above", 0.0)), v.get("built_as", ""),
+                    _cells_given(v))
         if p.judged not in JUDGED or not set(p.axes) <= set(AXES) or p.unit not in (POINTS, RUBBER):
             raise EuchreError(f"{PRIMARIES.name}: {cid} has an unknown judged, axis or unit")
         if p.built == bool(p.waits):

@@ -65,7 +65,7 @@ class Branches:
         return len(self.rows)
 
 
-def _infos(table: dict, i: int, plays) -> list[InfoSet]:
+def hand_infos(table: dict, i: int, plays) -> list[InfoSet]:
     """The information set of the seat to move before each card of hand ``i`` played as ``plays``."""
     hands, lone = table["hands"][i], int(table["lone_seat"][i])
     active = [s for s in range(4) if lone < 0 or s != (lone ^ 2)]
@@ -170,7 +170,7 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
             misled[deal] = min(misled[deal], card)
     found = []
     for i in range(n):
-        for k, info in enumerate(_infos(table, i, plays[i][:1] if rule.opening_lead else plays[i])):
+        for k, info in enumerate(hand_infos(table, i, plays[i][:1] if rule.opening_lead else plays[i])):
             masks = rule.applies(info)
             if masks is None:
                 continue

@@ -32,6 +32,9 @@ from fastcore.pimcplay import play_pimc_hands
 from fastcore.solver import move_values_batch
 
 
+CAREFUL = 100       # above any hand's points (fastcore.pimcplay's CAREFUL)
+
+
 def checked_worlds(worlds) -> int:
     """Worlds a decision as an int, refused unless a whole number of at least 1."""
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
@@ -92,10 +95,15 @@ class PIMCPlayer(Player):
     (fewer than ``worlds``), he plays the leading card there if it is ahead of every other legal
     card by at least ``stop_margin`` tricks a world (points, playing for points), and values the
     rest of the worlds only otherwise. The worlds drawn are the same, so the calls mislead him
-    where they mislead the full player; the cards differ only where the stop is taken."""
+    where they mislead the full player; the cards differ only where the stop is taken.
+
+    ``careful`` (playing for points; 0: off): the book's "very conservative" play (E11), with the other
+    side ``careful`` points short of game: a card's value in a world is first whether the hand leaves
+    them short of it, then its points."""
 
     def __init__(self, worlds: int = 32, seed: int = 0, model: BiddingModel | None = None, fallback: bool = False,
-                 reads_calls: bool = False, points: bool = False, stop_at: int = 0, stop_margin: float = 0.25):
+                 reads_calls: bool = False, points: bool = False, stop_at: int = 0, stop_margin: float = 0.25,
+                 careful: int = 0):
         self.worlds = checked_worlds(worlds)
         self.stop_at, self.stop_margin = checked_stop(stop_at, stop_margin)
         self.seed = int(seed)
@@ -103,8 +111,12 @@ class PIMCPlayer(Player):
         self.fallback = fallback
         self.reads_calls = bool(reads_calls)
         self.points = bool(points)
+        check_whole(careful, "careful", 0)
+        if careful and not self.points:
+            raise EuchreError("careful play is playing for points: give points=True")
+        self.careful = int(careful)      # the points the other side lacks for game (0: ordinary play)
         stop = f", stop at {self.stop_at} by {self.stop_margin:g}" if self.stop_at else ""
-        self.name = f"pimc({self.worlds}{', calls' if reads_calls else ''}{', points' if points else ''}{stop})"
+        self.name = f"pimc({self.worlds}{', calls' if reads_calls else ''}{', points' if points else ''}{', careful' if careful else ''}{stop})"
         self.decisions = 0
         self.contradicted: list[tuple] = []
         self._misled: set[tuple] = set()      # the deals whose calls he found misleading
@@ -122,16 +134,16 @@ class PIMCPlayer(Player):
     def reading(self, model: BiddingModel | None) -> "PIMCPlayer":
         """A new player of this kind, worlds and seed, reading the calls under ``model`` with the fallback."""
         return PIMCPlayer(self.worlds, self.seed, model, fallback=True, points=self.points, stop_at=self.stop_at,
-                          stop_margin=self.stop_margin)
+                          stop_margin=self.stop_margin, careful=self.careful)
 
     def play_compiled(self, hands, trump, lone_seat, side, pack: int = 32, threads: int = 1,
                       **table) -> np.ndarray | None:
         """He in every seat, compiled (:func:`play_pimc_batch`, on ``threads`` threads), from the cards
         alone or reading the calls with the fallback (which needs each deal's calls and turn-up): the
         same cards, his decisions and contradictions counted alike. None where the twin cannot play him."""
-        if self.model is not None and not (self.fallback and table.get("calls") is not None
-                                           and table.get("turn_up") is not None):
-            return None
+        if self.careful or (self.model is not None and not (self.fallback and table.get("calls") is not None
+                                                            and table.get("turn_up") is not None)):
+            return None         # careful play is one seat's (play_pimc_batch's careful_seat), not every seat's
         tricks, decisions, contradicted = play_pimc_batch(hands, trump, lone_seat, side, self.worlds, self.seed,
                                                           pack=pack, model=self.model, points=self.points,
                                                           threads=threads, stop_at=self.stop_at,
@@ -196,6 +208,8 @@ class PIMCPlayer(Player):
                                           info.lone_seat, side, pack=info.pack)
         if self.points:
             values = net_points(info.won[side] + values.astype(np.int64), side, info.maker, info.lone_seat)
+            if self.careful:        # first keep the other side from game, then the points (the kernel's CAREFUL)
+                values = values + CAREFUL * (-values < self.careful)
         return values.sum(axis=0, dtype=np.int64).tolist()
 
 
@@ -245,7 +259,8 @@ def reading_of(model: BiddingModel, turn_up, calls) -> tuple:
 def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, maker=None, turn_up=None,
                     taken=None, discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None,
                     points: bool = False, threads: int = 1, stop_at: int = 0,
-                    stop_margin: float = 0.25, forced=None) -> tuple[np.ndarray, int, list]:
+                    stop_margin: float = 0.25, forced=None, careful_seat: int = -1,
+                    careful_need: int = 0) -> tuple[np.ndarray, int, list]:
     """:func:`analysis.play.table.play_hands` with ``PIMCPlayer(worlds, seed)`` (uniform worlds) or,
     given ``model``, ``PIMCPlayer(worlds, seed, model, fallback=True)`` (reading the calls) in every
     seat, compiled (``fastcore.pimcplay``): the same arguments, the same cards and so the same tricks
@@ -269,18 +284,20 @@ def play_pimc_batch(hands, trump, lone_seat, side, worlds, seed, leader=None, ma
     side_a = int_array(np.full(n, 0, np.int64) if side is None else side, n, "side", 0, 1)
     _plays, won, decisions, contradicted = pimc_hands(
         hands, trump, lone_seat, worlds, seed, leader, maker, turn_up, taken, discard, calls, pack, model, points,
-        threads, stop_at, stop_margin, forced)
+        threads, stop_at, stop_margin, forced, careful_seat=careful_seat, careful_need=careful_need)
     return won[np.arange(n), side_a.astype(np.intp)], decisions, contradicted
 
 
 def pimc_hands(hands, trump, lone_seat, worlds, seed, leader=None, maker=None, turn_up=None, taken=None,
                discard=None, calls=None, pack: int = 32, model: BiddingModel | None = None, points: bool = False,
                threads: int = 1, stop_at: int = 0, stop_margin: float = 0.25,
-               forced=None, misled=None) -> tuple[np.ndarray, np.ndarray, int, list]:
+               forced=None, misled=None, careful_seat: int = -1,
+               careful_need: int = 0) -> tuple[np.ndarray, np.ndarray, int, list]:
     """:func:`play_pimc_batch`'s hands with every card: (plays (N, 20) int8, the cards in the order
     played, -1 after the 15th of a lone hand; won (N, 2), the tricks of AC and BD; the decisions
     searched; the keys of the decisions where the calls contradicted the model). ``misled``: None
-    or (N,) the deals whose calls already misled the players (:meth:`PIMCPlayer.misled_on`)."""
+    or (N,) the deals whose calls already misled the players (:meth:`PIMCPlayer.misled_on`).
+    ``careful_seat``, ``careful_need``: that seat plays carefully (``PIMCPlayer(..., careful=)``)."""
     worlds = checked_worlds(worlds)
     stop_at, stop_margin = checked_stop(stop_at, stop_margin)
     root = root_state(seed)
@@ -303,7 +320,8 @@ def pimc_hands(hands, trump, lone_seat, worlds, seed, leader=None, maker=None, t
         reading = reading_of(model, turn, [tuple(c) for c in calls])
     got = play_pimc_hands(h, col(trump, 0), col(lone_seat, -1), leader, col(turn_up, -1), col(taken, 0),
                           col(discard, -1), worlds, root, pack=pack, reading=reading, makers=makers, threads=threads,
-                          stop_at=stop_at, stop_margin=stop_margin, forced=forced, misled=misled)
+                          stop_at=stop_at, stop_margin=stop_margin, forced=forced, misled=misled,
+                          careful_seat=careful_seat, careful_need=careful_need)
     plays, won, decisions = got[0], got[1], got[2]
     contradicted = [tuple(int(x) for x in k) for k in got[3]] if reading is not None else []
     return plays, won, decisions, contradicted

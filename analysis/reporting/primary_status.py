@@ -20,7 +20,7 @@ decides, its unit check (the same test in rubber points of the first game at lov
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
 from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, POINTS, RUBBER, Primary
@@ -29,9 +29,11 @@ SPLIT, NOT_SHOWN, UNTESTED = "split", "not shown", "untested"
 STATUSES = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
 CELL_AXES = ("engine", "company", "state")
 
-ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table"}
-COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company"}
-STATE_WORDS = {FIRST_GAME: "in the first game", "one game all": "at one game all"}
+ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table", "pimc": "continued at the table"}
+COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company",
+                 "necessary": "the calls read by their necessary conditions"}
+STATE_WORDS = {FIRST_GAME: "in the first game", "one game all": "at one game all", "one game up": "a game up"}
+PRINTED = ".printed"      # a coup's check on the printed deal, (a)
 
 
 def cell_words(axis: str, value) -> str:
@@ -111,6 +113,8 @@ def replication_of(primary: Primary, test, cell) -> Replication:
     verdict, how = j.verdict, j.how
     if verdict == SUPPORTED and primary.support_above > 0 and not j.low > primary.support_above:
         verdict, how = INCONCLUSIVE, f"{how}; supported only above +{primary.support_above:g}"
+    if primary.judged == "coup" and verdict == CONTRADICTED and not j.high < -primary.margin:
+        verdict, how = INCONCLUSIVE, f"{how}; contradicted only below -{primary.margin:g}"
     return Replication(*cell, test.estimate, ci, test.n, verdict, j.material, j.deals_to_decide, how,
                        f"{test.study}/{test.key}")
 
@@ -179,7 +183,28 @@ def _names(primary: Primary, key: str) -> bool:
 
 
 def standing(primary: Primary, tests) -> Standing:
-    """The claim's status from ``tests`` (all its saved tests; the primary's are picked out)."""
+    """The claim's status from ``tests`` (all its saved tests; the primary's are picked out). A
+    coup's is read with its check on the printed deal, (a): contradicted when the book's line or
+    card fails there; where it holds, a status of negligible is "right on the deal only"."""
+    got = _standing(primary, tests)
+    if primary.judged != "coup" or got.status == UNTESTED:
+        return got
+    gate = next((t for t in tests if t.key == primary.id + PRINTED and t.study == primary.study), None)
+    used = got.used | ({(gate.study, gate.key)} if gate is not None else set())
+    if gate is None:
+        return replace(got, words=got.words + "; the printed deal's check is not saved", used=used)
+    if gate.verdict == CONTRADICTED:
+        return replace(got, status=CONTRADICTED, robust=False, split_axis=None, used=used,
+                       words="contradicted on the printed deal: double-dummy the book's line does not give the "
+                             "stated result or the coup is worth less than the alternative; from his seat: "
+                             + got.words)
+    if got.status == NEGLIGIBLE:
+        return replace(got, used=used, words="right on the deal only (the printed deal holds; from his seat the "
+                                             "coup is worth the alternative within the margin): " + got.words)
+    return replace(got, used=used, words=got.words + "; the printed deal holds")
+
+
+def _standing(primary: Primary, tests) -> Standing:
     if not primary.built:
         return Standing(UNTESTED, f"untested as pre-registered: waits for {primary.waits}")
     found = primary_tests(primary, tests)

@@ -124,8 +124,8 @@ def classify(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules) -> tuple[
 
 
 def d6_pass(t: Situations, judged: np.ndarray) -> np.ndarray:
-    """D6: the dealer holds both bowers after taking up and is better at next: he passes."""
-    return BookPolicy.bowers_better_next(t, judged)
+    """D6: a fair hand, better at next, with both knaves of the other colour: the dealer passes."""
+    return BookPolicy.cross_bowers_better_next(t, judged)
 
 
 def book_calls(seat: int, hands: np.ndarray, turn_up: np.ndarray, rules, score=Score()) -> np.ndarray:
