@@ -61,8 +61,11 @@ Chunks return counted cells per claim and company: the branching seat, the pair 
 net points to his side, and the two cards' kinds (trump order R L A K Q T 9 8 7, or a plain card's
 rank in lower case). Option ``cap``: at most so many positions of a claim branched a chunk (0: all);
 option ``claims``: only these claims (a list, or their ids with commas; default all).
-Not built yet: the play company's other replication (the three other seats by the book's card-play
-rules: the compiled table plays PIMC in every seat).
+
+The play company is a replication: ``primary_play`` seats PIMC in every chair (compiled);
+``primary_play_rules`` seats PIMC reading the calls in the decider's chair only (the seat the rule is
+about) and the book's card-play rules in the three others, before the branch and after it (played
+card by card, so its reference run is smaller).
 """
 from __future__ import annotations
 
@@ -80,11 +83,13 @@ from analysis.game import contract, primaries
 from analysis.game.cards import ACE, JACK, KING, QUEEN, TEN, effective_suit, rank_of, suit_of, trick_power, trump_order
 from analysis.play.book import (assisted, is_left, is_right, made_in_round_two, outside_aces, plain_suits, small,
                                 trumps)
-from analysis.play.branching import Rule, branch
+from analysis.play.branching import EVERY_SEAT, Rule, branch
+from analysis.game.primary import BOOK_RULES
 from analysis.play.information import InfoSet, suit_masks
 from analysis.play.worlds import BiddingModel
 from analysis.seeds import play_seed
 from fastcore.sampler import sample_deals
+from analysis.reporting.report import play_note
 from studies.common.report import love_all_report, measured_tests
 
 A, B, C, D = 0, 1, 2, 3
@@ -468,9 +473,10 @@ def reading_model(company: str, rules) -> BiddingModel:
     return BiddingModel(policy_from_name(company), rules)
 
 
-def played(deals, claim: str, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
+def played(deals, claim: str, company: str, rules, seed, cap: int = 0, others=EVERY_SEAT) -> pd.DataFrame:
     """The counted cells of ``claim`` on ``deals`` bid by ``company``: the hands branched at its
-    position (the first ``cap`` a chunk when ``cap`` > 0), each arm played on by PIMC reading the calls."""
+    position (the first ``cap`` a chunk when ``cap`` > 0), each arm played on by PIMC reading the calls
+    (in every seat, or with ``others`` = BOOK_RULES in the decider's, the book's rules in the others)."""
     policy = policy_from_name(company)       # the company in every chair
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, policy, rules)
@@ -480,7 +486,7 @@ def played(deals, claim: str, company: str, rules, seed, cap: int = 0) -> pd.Dat
                  discard=b.discard[made], calls=[b.calls(int(i)) for i in made], pack=rules.pack)
     rule = POSITIONS[claim]
     # only the hands whose position arises are branched; the cap keeps the first of them
-    got = branch(table, rule, WORLDS, seed, reading_model(company, rules), cap=cap)
+    got = branch(table, rule, WORLDS, seed, reading_model(company, rules), cap=cap, others=others)
     if not len(got):
         return pd.DataFrame(columns=KEYS + SUMS)
     trump = np.asarray(table["trump"])[got.rows]
@@ -495,28 +501,37 @@ def played(deals, claim: str, company: str, rules, seed, cap: int = 0) -> pd.Dat
                         lost=np.where(g < 0, n, 0))[KEYS + SUMS]
 
 
-def _test(claim: str, company: str) -> ClaimTest:
+def _test(claim: str, company: str, others=EVERY_SEAT) -> ClaimTest:
     p = primaries()[claim]
     key = claim if company == "book" else f"{claim}.{company}"
-    words = "" if company == "book" else f", {company} company"
+    words = ("" if company == "book" else f", {company} company") + \
+        ("" if others is EVERY_SEAT else ", the others by the book's rules")
     return ClaimTest(key, claim, f"{claim} the book's card - the one it warns against{words}",
                      f"{p.hands} {p.decision}".strip(), POINTS, engine="pimc-calls", company=company,
-                     permissive=p.permissive)
+                     permissive=p.permissive, play=others)
 
 
 class PrimaryPlay(Study):
-    name = "primary_play"
-    title = "The primary tests of the card-play claims"
-    description = ("The pre-registered card-play template (E4-E10, S8-S11, T5, D7, D9, L6): at the first position "
-                   "where a claim's rule applies, PIMC's best card within what the book prescribes against its best "
-                   "card within what it warns against, every seat at the table reading the calls, in the book's and "
-                   "the optimised company")
-    policies = ("bidding: the company's policy (the book's, or the optimised) in every chair at love-all; play: "
-                "every seat PIMC reading the calls under that policy, 32 worlds, for the hand's points")
     defaults = {"deals": 200_000, "chunk_size": 50_000, "cap": 0}
     suite_position = None
     takes_play = False        # the template plays at the table itself
-    claims = tuple(_test(c, company) for c in POSITIONS for company in COMPANIES)
+
+    def __init__(self, others=EVERY_SEAT):
+        self.others = others
+        every = others is EVERY_SEAT
+        self.name = "primary_play" if every else "primary_play_rules"
+        self.title = "The primary tests of the card-play claims" + ("" if every else ", the others by the book's rules")
+        self.description = (
+            "The pre-registered card-play template (E4-E10, S8-S11, T5, D7, D9, L6): at the first position where a "
+            "claim's rule applies, PIMC's best card within what the book prescribes against its best card within what "
+            "it warns against, " + ("every seat at the table reading the calls" if every else
+                                    "the decider at the table reading the calls, the three others by the book's "
+                                    "card-play rules") + ", in the book's and the optimised company")
+        self.policies = ("bidding: the company's policy (the book's, or the optimised) in every chair at love-all; "
+                         "play: " + ("every seat PIMC" if every else "the decider PIMC") + " reading the calls under "
+                         "that policy, 32 worlds, for the hand's points" +
+                         ("" if every else "; the three other seats the book's card-play rules"))
+        self.claims = tuple(_test(c, company, others) for c in POSITIONS for company in COMPANIES)
 
     def scenarios(self, settings) -> list[str]:
         cap = settings.options.get("cap", 0)
@@ -533,7 +548,8 @@ class PrimaryPlay(Study):
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         claim, company = scenario.split(".")
         deals = sample_deals(n_deals, seed, pack=settings.pack)
-        return played(deals, claim, company, settings.rules, play_seed(seed), settings.options.get("cap", 0))
+        return played(deals, claim, company, settings.rules, play_seed(seed), settings.options.get("cap", 0),
+                      self.others)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         if frame.empty:
@@ -555,14 +571,23 @@ class PrimaryPlay(Study):
         return int(rows["gained"].sum()), int(rows["lost"].sum())
 
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
+        every = self.others is EVERY_SEAT
+        players = ("every player is a strong table-side player" if every else
+                   "its player is a strong table-side player and the three others play the book's rules")
+        seats = ("by every seat at the table" if every else
+                 "by the decider at the table (PIMC reading the calls) and the three others by the book's card-play "
+                 "rules")
         return love_all_report(
             self, table, manifest, out_dir, _results_table, chart_title="The book's card play, by the template",
-            question="Does the book's card, where its rule applies, gain against the card it warns against, when "
-                     "every player is a strong table-side player?\n\n" + self.quoted(),
+            question=f"Does the book's card, where its rule applies, gain against the card it warns against, when "
+                     f"{players}?\n\n" + self.quoted(),
             method="Uniform deals bid by the company at love-all; every hand where the claim's position arises is "
-                   "played to it by every seat at the table, then twice on, each arm's card PIMC's best within its "
-                   "set (valued over the worlds the player there draws), the rest of the hand by the same table-side "
+                   f"played to it {seats}, then twice on, each arm's card PIMC's best within its "
+                   "set (valued over the worlds the player there draws), the rest of the hand by the same "
                    "players. " + __doc__.split("\n\n")[1].replace("\n", " "),
+            play_note=play_note({"play": {"engine": "pimc-calls", "worlds": WORLDS}}) + ("" if every else (
+                " Here only the decider is such a player: the three others play by the book's card-play rules "
+                "(where the book is silent: the cheapest winning card unless partner is winning, else the lowest).")),
             caption="per claim and company, the positions branched, the two arms' most frequent cards, the book's "
                     "card minus the other with its 95% interval, the positions where it gained and lost, and the study's "
                     "verdict (the ledger judges the primaries again, the 57 primaries of a replication cell as the "
@@ -582,3 +607,4 @@ def _results_table(study, table: pd.DataFrame, verdict_list) -> pd.DataFrame:
 
 
 STUDY = PrimaryPlay()
+RULES_STUDY = PrimaryPlay(BOOK_RULES)

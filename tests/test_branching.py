@@ -9,7 +9,10 @@ import pytest
 from analysis.bidding import BookPolicy, bid_batch
 from analysis.errors import EuchreError
 from analysis.game import Rules, contract
-from analysis.play.branching import Rule, branch
+from analysis.game.primary import BOOK_RULES
+from analysis.play import branching
+from analysis.play.book import BookPlayer
+from analysis.play.branching import Rule, branch, hand_infos
 from analysis.play.information import suit_masks
 from analysis.play.pimc import pimc_hands
 from analysis.play.worlds import BiddingModel
@@ -36,6 +39,8 @@ OPENING = Rule("B leads: a trump, not a plain card", lambda info: trumps_or_plai
                if info.player == 1 and not info.history else None, opening_lead=True)
 LATER = Rule("a lead after the first trick: a trump, not a plain card", lambda info: trumps_or_plain(info)
              if info.history and not info.trick else None)
+LATER_C = Rule("C leads after the first trick: a trump, not a plain card", lambda info: trumps_or_plain(info)
+               if info.player == 2 and info.history and not info.trick else None, seat=2)
 
 
 @pytest.fixture(scope="module")
@@ -134,3 +139,28 @@ def test_a_card_equivalent_to_the_books_is_no_alternative():
     assert equivalent_to(c_after("B:QS C:8S D:TS A:AS A:KD B:9D"), hand("KS")) == hand("9S")
     # the ten on the table decides this trick: the king and the nine are not equal in it
     assert equivalent_to(c_after("B:QS C:8S D:JD A:AS A:TS B:9D"), hand("KS")) == 0
+
+
+def test_with_the_books_rules_in_the_other_seats_only_the_decider_plays_pimc(hands):
+    model = BiddingModel(BookPolicy(), Rules())
+    n = 150
+    sub = {k: (v[:n] if isinstance(v, (np.ndarray, list)) else v) for k, v in hands.items()}
+    got = branch(sub, LATER_C, WORLDS, SEED, model, others=BOOK_RULES)
+    every_seat = branch(sub, LATER_C, WORLDS, SEED, model)
+    plays, _misled, _won = branching._played_with_the_book(sub, [2] * n, WORLDS, SEED, model)
+    book = BookPlayer()
+    for i in range(n):      # before and after the decider's cards, the others play the book's card
+        for k, info in enumerate(hand_infos(sub, i, plays[i])):
+            if info.player != 2 and plays[i, k] >= 0:
+                assert plays[i, k] == book.choose(info, (i, k))
+    assert len(got) > 5 and (got.seat == 2).all() and got.rows.tolist() != every_seat.rows.tolist()
+    for j, i in enumerate(got.rows):
+        k = int(got.card_number[j])
+        own = int(plays[i, k])        # the decider's own card there is PIMC's best of all
+        trump = int(sub["trump"][i])
+        assert own == (got.book_card[j] if (suit_masks(trump)[trump] >> own) & 1 else got.other_card[j])
+    assert set(np.unique(got.book_net)) <= {-4, -2, -1, 1, 2, 4}
+    with pytest.raises(EuchreError, match="the rule's seat"):
+        branch(sub, LATER, WORLDS, SEED, model, others=BOOK_RULES)
+    with pytest.raises(EuchreError, match="play company"):
+        branch(sub, LATER_C, WORLDS, SEED, model, others="simple")

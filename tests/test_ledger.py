@@ -210,8 +210,9 @@ def test_the_claims_json_contract(tmp_path):
 def test_a_rubber_point_primary_has_a_cell_for_each_rubber_state():
     p = primaries()["D2"]
     assert p.unit == RUBBER and p.permissive and p.margin == 0.04
-    assert {state for _e, _c, state in p.cells()} == {"first game", "one game all"}
+    assert {state for _e, _c, state, _p in p.cells()} == {"first game", "one game all"}
     assert primaries()["E4"].engines == ("pimc-calls",)
+    assert [play for *_cell, play in primaries()["E4"].cells()] == [None, "book rules", None, "book rules"]
 
 
 def test_the_model_and_permission_of_a_test_are_read_and_given(tmp_path):

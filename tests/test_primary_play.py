@@ -101,6 +101,26 @@ def test_the_study_branches_in_both_companies_and_counts_its_cells(tmp_path):
     assert row["engine"] == "pimc-calls" and row["gained"] + row["lost"] <= row["deals"]
 
 
+def test_the_play_company_replication_is_its_own_cell_of_the_primary(tmp_path):
+    from analysis.reporting.ledger import read_study_verdicts
+    from analysis.reporting.primary_status import standing
+    from analysis.game import primaries
+    from analysis.run.runner import report_study, run_study, settings_for
+    study = P.RULES_STUDY
+    assert study.name == "primary_play_rules" and all(t.play == "book rules" for t in study.claims)
+    settings = settings_for(study, out=str(tmp_path), deals=1000, chunk_size=1000, seed=2, progress=False,
+                            options={"cap": 6, "claims": "E9"})
+    outcome = run_study(study, settings)
+    report_study(study, study.summarise(outcome.frame, settings), outcome.manifest, tmp_path / "primary_play_rules")
+    tests = read_study_verdicts(tmp_path / "primary_play_rules" / "verdicts.csv", "primary_play_rules")
+    assert {t.key for t in tests} == {"E9", "E9.optimised"} and all(t.play == "book rules" for t in tests)
+    s = standing(primaries()["E9"], tests)
+    cells = {(r.company, r.play): r.run for r in s.replications}
+    assert cells == {("book", None): False, ("book", "book rules"): True,
+                     ("optimised", None): False, ("optimised", "book rules"): True}
+    assert outcome.manifest["policies"].endswith("the three other seats the book's card-play rules")
+
+
 def at(seat: int, hand: str, played: str, turn_up: str, maker: int, calls, taken=True, trump: str = "S",
        lone: int = -1):
     """The information set of ``seat`` (his cards at the start of play) after the cards ``played``, in

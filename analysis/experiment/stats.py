@@ -343,16 +343,19 @@ BOOK_COMPANY = "book"
 class Model:
     """What a test's verdict depends on besides the deals: the play engine (``dd``: double-dummy;
     ``pimc``, ``pimc-calls``: table-side players; ``book``: the book's card-play rules), the unit,
-    the rubber state (for rubber points: :data:`RUBBER_STATES`; None for the other units) and the
-    company (who the other players are: ``book``, the book's policy, unless the test says)."""
+    the rubber state (for rubber points: :data:`RUBBER_STATES`; None for the other units), the
+    company (who the other players are: ``book``, the book's policy, unless the test says) and, for
+    card play at the table, the play company (None: every seat the engine's player; ``book rules``:
+    the three seats besides the decider by the book's card-play rules)."""
 
     engine: str = DOUBLE_DUMMY
     unit: str = "points per hand"
     state: str | None = None
     company: str = BOOK_COMPANY
+    play: str | None = None
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        return {k: v for k, v in asdict(self).items() if k != "play" or v is not None}
 
 
 @dataclass(frozen=True)
@@ -374,6 +377,7 @@ class Claim:
     company: str = BOOK_COMPANY
     permissive: bool = False       # a sentence that permits ("may"): judged for non-inferiority
     signs: tuple[int, int] | None = None   # the deals where the book's action gained, lost (when saved)
+    play: str | None = None        # the play company (see :class:`Model`)
 
     @property
     def name(self) -> str:
@@ -381,7 +385,7 @@ class Claim:
 
     @property
     def model(self) -> Model:
-        return Model(self.engine, self.unit, self.state, self.company)
+        return Model(self.engine, self.unit, self.state, self.company, self.play)
 
     @property
     def oriented(self) -> Estimate:
@@ -414,7 +418,8 @@ class Verdict:
             "sim_low": self.low, "sim_high": self.high, "margin": c.margin, "se": e.se, "deals": e.n,
             "p": e.p_value, "p_bonferroni": self.p_adjusted, "family": self.family, "verdict": self.verdict,
             "material": self.material, "deals_needed": self.deals_needed,
-        } | ({} if c.signs is None else {"gained": c.signs[0], "lost": c.signs[1]})
+        } | ({} if c.signs is None else {"gained": c.signs[0], "lost": c.signs[1]}) \
+          | ({} if c.play is None else {"play": c.play})
 
 
 def decide(low: float, high: float, margin: float, permissive: bool = False) -> tuple[str, bool]:

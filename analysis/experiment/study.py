@@ -70,6 +70,7 @@ class ClaimTest:
     state: str | None = None
     company: str = BOOK_COMPANY
     permissive: bool = False
+    play: str | None = None        # the play company: None, every seat the engine's player
 
     def measured(self, estimate: Estimate, simulated: int | None = None, engine: str = DOUBLE_DUMMY,
                  signs: tuple[int, int] | None = None) -> Claim:
@@ -78,7 +79,8 @@ class ClaimTest:
         margin = MARGINS.get(self.unit, 0.05) if self.margin is None else self.margin
         return Claim(self.claim, quote(self.claim), self.test, estimate, self.sign, margin, self.unit,
                      key=self.key, label=self.label, simulated=simulated, engine=self.engine or engine,
-                     state=self.state, company=self.company, permissive=self.permissive, signs=signs)
+                     state=self.state, company=self.company, permissive=self.permissive, signs=signs,
+                     play=self.play)
 
 
 class Study:

@@ -8,8 +8,9 @@ Rules as applied (the pre-registration's, stated once here):
   all; every other claim in net points per hand at love-all (margin 0.05).
 - Replications repeat the same question on the same kind of hands: the play engine (``dd``
   double-dummy; ``pimc-calls``, every seat at the table with PIMC reading the calls), the company
-  (``book``, the book's policy; ``optimised``, the optimised policy in the three other chairs) and,
-  for rubber points, the rubber state. Units are never replications. Card play, the bridge's
+  (``book``, the book's policy; ``optimised``, the optimised policy in the three other chairs),
+  for rubber points the rubber state, and for card play the play company (every seat PIMC, or the
+  three seats besides the decider by the book's card-play rules). Units are never replications. Card play, the bridge's
   defence and deception claims are played at the table only.
 - The anchor cell, reported first: double-dummy, the book's company, the first game (card play:
   the table).
@@ -29,6 +30,7 @@ PRIMARIES = Path(__file__).parents[1] / "data" / "primaries.toml"
 
 DOUBLE_DUMMY, AT_TABLE = "dd", "pimc-calls"
 BOOK, OPTIMISED = "book", "optimised"
+BOOK_RULES = "book rules"     # the play company where the three seats besides the decider play the book's rules
 FIRST_GAME, ONE_GAME_ALL = "first game", "one game all"
 POINTS, RUBBER = "points per hand", "expected net rubber points"
 JUDGED = ("superiority", "non-inferiority", "comparative", "intersection-union", "valuation", "coup")
@@ -100,9 +102,15 @@ class Primary:
             return (None,)
         return (FIRST_GAME, ONE_GAME_ALL) if "state" in self.axes else (FIRST_GAME,)
 
-    def cells(self) -> list[tuple[str, str, str | None]]:
-        """The replication cells (engine, company, state) the entry names, the anchor first."""
-        return list(itertools.product(self.engines, self.companies, self.states))
+    @property
+    def plays(self) -> tuple[str | None, ...]:
+        """The play company where it is an axis: every seat the engine's player (None), then the
+        three seats besides the decider by the book's card-play rules."""
+        return (None, BOOK_RULES) if "play company" in self.axes else (None,)
+
+    def cells(self) -> list[tuple[str, str, str | None, str | None]]:
+        """The replication cells (engine, company, state, play company) the entry names, the anchor first."""
+        return list(itertools.product(self.engines, self.companies, self.states, self.plays))
 
     def as_dict(self) -> dict:
         return {"test": self.title, "reading": self.reading, "hands": self.hands, "decision": self.decision,

@@ -12,6 +12,11 @@ with the cards before the branch and the branch's card forced, and the deals who
 players before it marked so). Hands where no position arises, or where at the first one ``P`` or
 ``W`` holds no such legal card, are not branched.
 
+The play company (``others``): every seat PIMC as above (:data:`EVERY_SEAT`, compiled), or
+:data:`BOOK_RULES`: the decider (the seat the rule is about: its ``seat``, or the opening leader for
+an opening lead) PIMC reading the calls and the three other seats the book's card-play rules
+(:class:`analysis.play.book.BookPlayer`), before the branch and after it, played card by card.
+
 A rule is a function of the information set of the seat to move (:class:`InfoSet`) returning the
 two masks ``(P, W)`` of cards, or None where it does not apply. A rule that applies only to the
 opening lead says so (``opening_lead=True``): then no card is played before the branch. A rule may
@@ -28,13 +33,19 @@ import numpy as np
 
 from analysis.errors import EuchreError
 from analysis.game.cards import effective_suit, pack_mask, trick_power
+from analysis.game.primary import BOOK_RULES
+from analysis.play.book import BookPlayer
 from analysis.play.information import InfoSet, start_info, suit_masks
 from analysis.game.rules import points_by_side
 from analysis.play.pimc import PIMCPlayer, first_max, pimc_hands
 from analysis.play.players import cards_of
+from analysis.play.table import play_hand
 from analysis.play.worlds import BiddingModel
 
 PLAYS = 20      # the most cards of a hand
+EVERY_SEAT = None       # the play company where every seat is PIMC reading the calls
+PLAY_COMPANIES = (EVERY_SEAT, BOOK_RULES)
+KEYS = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
 
 
 @dataclass(frozen=True)
@@ -131,41 +142,47 @@ BLOCK = 256     # hands played at once to find positions
 
 
 def branch(table: dict, rule: Rule, worlds: int, seed, model: BiddingModel, threads: int = 1,
-           cap: int = 0) -> Branches:
+           cap: int = 0, others: str | None = EVERY_SEAT) -> Branches:
     """The hands of ``table`` (the arguments of :func:`pimc_hands`: hands, trump, lone_seat, maker,
     turn_up, taken, discard, calls as lists or arrays of one value a hand, and ``pack``) branched
-    where ``rule`` first applies, every seat PIMC with ``worlds`` worlds from ``seed`` reading the
-    calls under ``model`` and playing for the hand's points; ``cap`` > 0: only the first ``cap``
-    positions found (the hands are independent, so the first are a random sample of them)."""
+    where ``rule`` first applies, PIMC with ``worlds`` worlds from ``seed`` reading the calls under
+    ``model`` and playing for the hand's points in every seat, or with ``others`` = BOOK_RULES in
+    the decider's seat only; ``cap`` > 0: only the first ``cap`` positions found (the hands are
+    independent, so the first are a random sample of them)."""
     n = len(table["hands"])
     if n and (np.asarray(table["maker"]) < 0).any():
         raise EuchreError("branching plays for the hand's points: every hand needs its maker")
+    if others not in PLAY_COMPANIES:
+        raise EuchreError(f"the play company is every seat PIMC (None) or {BOOK_RULES!r}, not {others!r}")
+    if others == BOOK_RULES and not rule.opening_lead and rule.seat < 0:
+        raise EuchreError(f"rule {rule.name}: the book's rules in the other seats need the rule's seat (the decider)")
     rows = np.arange(n)
     if rule.could is not None:
         rows = np.array([i for i in range(n) if _could(table, i, rule)], np.int64)
     found = []
     for start in range(0, len(rows), BLOCK):
         block = rows[start:start + BLOCK]
-        found += _positions(_subset(table, block), block, rule, worlds, seed, model, threads)
+        found += _positions(_subset(table, block), block, rule, worlds, seed, model, threads, others)
         if cap and len(found) >= cap:
             found = found[:cap]
             break
-    return _play_arms(table, found, worlds, seed, model, threads)
+    return _play_arms(table, found, worlds, seed, model, threads, others)
 
 
-def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, model, threads) -> list:
+def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, model, threads, others) -> list:
     """The first position of each hand of ``table`` (its rows ``rows`` of the whole batch) where the
     rule applies and both sets hold a legal card: (row, card number, information set there, the two
     legal sets, the cards played before it, the card from which the calls misled the players, and
     the hand's number in the block, which keys the worlds of its decisions)."""
     n = len(table["hands"])
-    keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
     misled = [PLAYS] * n
     if rule.opening_lead:
         plays = np.full((n, PLAYS), -1, np.int8)
+    elif others == BOOK_RULES:
+        plays, misled, _won = _played_with_the_book(table, [rule.seat] * n, worlds, seed, model)
     else:
         plays, _won, _d, contradicted = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model,
-                                                   points=True, threads=threads, **{k: table[k] for k in keys})
+                                                   points=True, threads=threads, **{k: table[k] for k in KEYS})
         for deal, card, _seat in contradicted:      # from that card on the players read the cards alone
             misled[deal] = min(misled[deal], card)
     found = []
@@ -174,6 +191,8 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
             masks = rule.applies(info)
             if masks is None:
                 continue
+            if others == BOOK_RULES and not rule.opening_lead and info.player != rule.seat:
+                break       # the rule is the decider's; the book's players play it in the other seats
             legal = info.legal()
             book, other = masks[0] & legal, masks[1] & legal
             other &= ~equivalent_to(info, book)
@@ -183,7 +202,31 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
     return found
 
 
-def _play_arms(table: dict, found: list, worlds: int, seed, model, threads) -> Branches:
+def _played_with_the_book(table: dict, deciders, worlds: int, seed, model, forced=None, misled=()):
+    """Each hand of ``table`` played card by card, its decider (``deciders``, a seat a hand) PIMC
+    reading the calls and the three other seats by the book's card-play rules; ``forced``: None or
+    the cards to play as given, by card number (-1: the player decides); ``misled``: the hands whose
+    calls misled the decider already. Returns (plays (N, 20), the card of each hand from which the
+    calls misled the decider (20: never), the tricks of AC and BD (N, 2))."""
+    n = len(table["hands"])
+    pimc, book = PIMCPlayer(worlds, seed, model, fallback=True, points=True), BookPlayer()
+    pimc.misled_on(misled)
+    plays, won = np.full((n, PLAYS), -1, np.int8), np.zeros((n, 2), np.int64)
+    for i in range(n):
+        turn_up, discard = int(table["turn_up"][i]), int(table["discard"][i])
+        got, won[i] = play_hand(table["hands"][i], int(table["trump"][i]),
+                                [pimc if s == deciders[i] else book for s in range(4)], int(table["lone_seat"][i]),
+                                int(table["maker"][i]), None, turn_up if turn_up >= 0 else None,
+                                bool(table["taken"][i]), discard if discard >= 0 else None, tuple(table["calls"][i]),
+                                table["pack"], i, () if forced is None else tuple(int(c) for c in forced[i]))
+        plays[i, :len(got)] = [c for _s, c in got]
+    first_misled = [PLAYS] * n
+    for deal, card, _seat in pimc.contradicted:
+        first_misled[deal] = min(first_misled[deal], card)
+    return plays, first_misled, won
+
+
+def _play_arms(table: dict, found: list, worlds: int, seed, model, threads, others=EVERY_SEAT) -> Branches:
     """Each position's two cards, PIMC's best within each set over the worlds of the player there,
     and each arm played on from it by the same players."""
     if not found:
@@ -198,8 +241,7 @@ def _play_arms(table: dict, found: list, worlds: int, seed, model, threads) -> B
         player = PIMCPlayer(worlds, seed, model, fallback=True, points=True)
         values = player.values_at(info, (deal, k, info.player), misled=misled <= k)
         chosen[j] = first_max(cards_of(book), values), first_max(cards_of(other), values)
-    keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
-    sub = _subset({k: table[k] for k in keys}, rows)
+    sub = _subset({k: table[k] for k in KEYS}, rows)
     misled = np.array([f[6] <= f[1] for f in found])        # the calls misled them before the branch
     maker, lone = np.asarray(sub["maker"], np.int64), np.asarray(sub["lone_seat"], np.int64)
     side = seats & 1
@@ -209,8 +251,12 @@ def _play_arms(table: dict, found: list, worlds: int, seed, model, threads) -> B
         for j, (_row, k, _info, _b, _o, before, _m, _deal) in enumerate(found):
             forced[j, :k] = before
             forced[j, k] = chosen[j, arm]
-        _p, won, _d, _c = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model, points=True,
-                                     threads=threads, forced=forced, misled=misled, **sub)
+        if others == BOOK_RULES:
+            _p, _m, won = _played_with_the_book({**sub, "pack": table["pack"]}, seats, worlds, seed, model,
+                                                forced, np.flatnonzero(misled))
+        else:
+            _p, won, _d, _c = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model, points=True,
+                                         threads=threads, forced=forced, misled=misled, **sub)
         points = points_by_side(maker, lone, won[np.arange(len(found)), maker & 1]).astype(np.int64)
         nets.append(points[np.arange(len(found)), side] - points[np.arange(len(found)), side ^ 1])
     return Branches(rows, number, seats, chosen[:, 0], chosen[:, 1], nets[0], nets[1])

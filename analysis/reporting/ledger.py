@@ -38,6 +38,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.game import BookClaim, Primary, catalogue, primaries
+from analysis.game.primary import BOOK_RULES
 from analysis.errors import EuchreError
 from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
@@ -94,10 +95,11 @@ class Result:
     dof: float | None = None                   # its degrees of freedom (None: the deals less one)
     gained: int | None = None                  # deals where the book's action gained, lost (the exact test)
     lost: int | None = None
+    play: str | None = None                    # the play company (None: every seat the engine's player)
 
     @property
     def model(self) -> Model:
-        return Model(self.engine, self.unit or "", self.state, self.company)
+        return Model(self.engine, self.unit or "", self.state, self.company, self.play)
 
     def as_dict(self) -> dict:
         return {"study": self.study, "key": self.key, "label": self.label, "test": self.test,
@@ -311,7 +313,7 @@ def _model_of(row: dict) -> dict:
     else:
         state = FIRST_GAME if unit == RUBBER else None
     return {"engine": engine, "state": state, "company": _text(row.get("company")) or BOOK_COMPANY,
-            "permissive": bool(_flag(row.get("permissive")))}
+            "permissive": bool(_flag(row.get("permissive"))), "play": _text(row.get("play")) or None}
 
 
 def read_coup_verdicts(path) -> tuple[list[Result], dict[str, str]]:
@@ -406,23 +408,25 @@ INTRO = (
 
 # What the primaries here do not yet do as pre-registered, said on every page of the ledger.
 NOT_YET = (
-    "Not yet as pre-registered: the book's company of these runs plays D6 by next's bowers and D3 by the project's "
-    "larger cautious list, not the corrected readings (D6 by the glossary, D3 as the smallest step), so every "
-    "book-company cell reads the uncorrected policy; the unit check (a points claim measured again in rubber points "
-    "at love-all, flagged unit-sensitive when the signs differ) is not computed; the table replications of the "
-    "claims that name a score (primary_scores_table) are not run yet. A claim pooled over several "
+    "Not yet as pre-registered: B3, B4, L4 and L5 have no primary (each says what it waits for); E11's "
+    "play-company replication (the three other seats by the book's card-play rules) is not built; the coups' "
+    "continuation at the table reads the cards alone (the dealer's discard is unknown to the others); and each "
+    "table replication has the deals of its reference run, not the deals it needs to decide (one that does not "
+    "decide says how many would). A claim pooled over several "
     "scores has each score alone among its secondary tests (\"D2@44\"): one whose verdict is the opposite of the "
     "claim's status is named, a per-score flip."
 )
 
-REPLICATION_COLUMNS = ("engine", "company", "rubber state", "estimate", "simultaneous interval", "in margins", "n",
-                       "verdict", "deals to decide", "judged by", "source")
+REPLICATION_COLUMNS = ("engine", "company", "rubber state", "play company", "estimate", "simultaneous interval",
+                       "in margins", "n", "verdict", "deals to decide", "judged by", "source")
 SHORT_CELL = {"dd": "double-dummy", "pimc-calls": "at the table", "book": "book", "optimised": "optimised"}
 
 
 def _replication_columns(p: Primary) -> list[str]:
-    """The columns of a primary's replications (the rubber state only for rubber points)."""
-    return [c for c in REPLICATION_COLUMNS if c != "rubber state" or p.states != (None,)]
+    """The columns of a primary's replications (the rubber state only for rubber points, the play
+    company only for card play)."""
+    return [c for c in REPLICATION_COLUMNS if (c != "rubber state" or p.states != (None,))
+            and (c != "play company" or p.plays != (None,))]
 
 TEST_COLUMNS = ("study", "test", "model", "estimate", "simultaneous interval", "margin", "unit", "n",
                 "p (Bonferroni)", "verdict", "deals needed")
@@ -439,6 +443,8 @@ def model_cell(t) -> str:
         parts.append(t.state)
     if t.company != BOOK_COMPANY:
         parts.append(t.company)
+    if getattr(t, "play", None):
+        parts.append("the others by the book's rules" if t.play == BOOK_RULES else f"the others: {t.play}")
     if t.permissive:
         parts.append("non-inferiority")
     return "; ".join(parts)
@@ -470,6 +476,8 @@ def _replication_cells(r: Replication, p: Primary) -> list[str]:
     cell = [SHORT_CELL.get(r.engine, r.engine), SHORT_CELL.get(r.company, r.company)]
     if p.states != (None,):
         cell.append(r.state or "")
+    if p.plays != (None,):
+        cell.append("the others by the book's rules" if r.play else "every seat PIMC")
     if not r.run:
         return [*cell, "", "", "", "", "not run", "", "", ""]
     margin = p.margin

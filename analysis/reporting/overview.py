@@ -2,7 +2,7 @@
 
 One row per claim of the catalogue, grouped by part of the book; on its row every replication of
 the claim's primary test (:mod:`analysis.reporting.primary_status`) as a marker at its estimate
-with its simultaneous interval: the colour its verdict, the shape its play engine, filled in the
+with its simultaneous interval: the colour its verdict, the shape its play engine (and play company), filled in the
 book's company and hollow in the optimised company. A claim whose primary is not built has an
 empty row; its label says so.
 
@@ -25,11 +25,13 @@ import pandas as pd
 
 from analysis.experiment.stats import DOUBLE_DUMMY, VERDICTS
 from analysis.reporting.charts import VERDICT_COLOURS, plt, save_chart
+from analysis.game.primary import BOOK_RULES
 from analysis.reporting.ledger import Ledger
 from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED
 
 # The shape of a replication's play engine.
-ENGINE_MARKERS = {DOUBLE_DUMMY: ("o", "double-dummy"), "pimc-calls": ("^", "at the table (PIMC reading the calls)")}
+ENGINE_MARKERS = {DOUBLE_DUMMY: ("o", "double-dummy"), "pimc-calls": ("^", "at the table (PIMC reading the calls)"),
+                  BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
 OTHER_ENGINE = ("D", "another engine")
 
 # A claim's status as its row label is coloured: the verdicts' colours, darker where they are pale.
@@ -55,13 +57,14 @@ def overview_frame(ledger: Ledger) -> pd.DataFrame:
             known = r.estimate is not None and r.ci is not None
             rows.append({
                 "claim": e.claim.id, "part": e.part, "status": e.count_as, "replication": r.words(),
-                "engine": r.engine, "company": r.company, "state": r.state, "marker": _marker(r.engine)[1],
+                "engine": r.engine, "company": r.company, "state": r.state, "play": r.play,
+                "marker": _marker(r.play or r.engine)[1],
                 "unit": e.primary.unit, "verdict": r.verdict, "estimate": r.estimate,
                 "low": r.ci[0] if r.ci else None, "high": r.ci[1] if r.ci else None, "margin": margin, "n": r.n,
                 "in_margins": r.estimate / margin if known else np.nan,
                 "low_in_margins": r.ci[0] / margin if known else np.nan,
                 "high_in_margins": r.ci[1] / margin if known else np.nan})
-    columns = ["claim", "part", "status", "replication", "engine", "company", "state", "marker", "unit", "verdict",
+    columns = ["claim", "part", "status", "replication", "engine", "company", "state", "play", "marker", "unit", "verdict",
                "estimate", "low", "high", "margin", "n", "in_margins", "low_in_margins", "high_in_margins"]
     return pd.DataFrame(rows, columns=columns)
 
@@ -108,7 +111,7 @@ def draw_overview(ledger: Ledger, parts=None):
                                                                          r.in_margins))
             hollow = r.company != "book"       # the optimised company
             ax.plot([low, high], [y0 + dy, y0 + dy], color=colour, linewidth=0.8, alpha=0.7, zorder=2)
-            ax.plot([mid], [y0 + dy], marker=_marker(r.engine)[0], color=colour, markersize=4,
+            ax.plot([mid], [y0 + dy], marker=_marker(r.play or r.engine)[0], color=colour, markersize=4,
                     markeredgewidth=0.8 if hollow else 0.4, markerfacecolor="white" if hollow else colour,
                     markeredgecolor=colour if hollow else "white", linestyle="none", zorder=3)
             if abs(r.in_margins) > LIMIT:     # beyond the axis: an arrow at its end, pointing on

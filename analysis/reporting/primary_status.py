@@ -1,7 +1,7 @@
 """A claim's status from its primary test's replications only (the rule of
 :data:`analysis.experiment.stats.PRIMARY_RULE` and the pre-registration's status words).
 
-Each replication cell the primary names (engine x company x rubber state) is judged on its own,
+Each replication cell the primary names (engine x company x rubber state x play company) is judged on its own,
 the multiplicity family being the 57 primaries within that cell. From the cells that *decide*
 (a verdict other than inconclusive):
 
@@ -23,21 +23,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
-from analysis.game.primary import AT_TABLE, BOOK, DOUBLE_DUMMY, FAMILY, FIRST_GAME, POINTS, RUBBER, Primary
+from analysis.game.primary import (AT_TABLE, BOOK, BOOK_RULES, DOUBLE_DUMMY, FAMILY, FIRST_GAME, POINTS, RUBBER,
+                                   Primary)
 
 SPLIT, NOT_SHOWN, UNTESTED = "split", "not shown", "untested"
 STATUSES = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
-CELL_AXES = ("engine", "company", "state")
+CELL_AXES = ("engine", "company", "state", "play company")
 
 ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table", "pimc": "continued at the table"}
 COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company",
                  "necessary": "the calls read by their necessary conditions"}
 STATE_WORDS = {FIRST_GAME: "in the first game", "one game all": "at one game all", "one game up": "a game up"}
+PLAY_WORDS = {None: "every seat PIMC", BOOK_RULES: "the three others by the book's card-play rules"}
 PRINTED = ".printed"      # a coup's check on the printed deal, (a)
 
 
 def cell_words(axis: str, value) -> str:
-    return {"engine": ENGINE_WORDS, "company": COMPANY_WORDS, "state": STATE_WORDS}[axis].get(value, str(value))
+    words = {"engine": ENGINE_WORDS, "company": COMPANY_WORDS, "state": STATE_WORDS, "play company": PLAY_WORDS}
+    return words[axis].get(value, str(value))
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,7 @@ class Replication:
     engine: str
     company: str
     state: str | None
+    play: str | None = None                    # the play company: None, every seat the engine's player
     estimate: float | None = None
     ci: tuple[float, float] | None = None      # the simultaneous interval (Student's t, family 57)
     n: int | None = None
@@ -66,16 +70,19 @@ class Replication:
         return self.verdict not in (None, INCONCLUSIVE)
 
     def value(self, axis: str):
-        return getattr(self, axis)
+        return self.play if axis == "play company" else getattr(self, axis)
 
     def words(self) -> str:
         parts = [cell_words("engine", self.engine), cell_words("company", self.company)]
         if self.state:
             parts.append(cell_words("state", self.state))
+        if self.play:
+            parts.append(cell_words("play company", self.play))
         return ", ".join(parts)
 
     def as_dict(self) -> dict:
-        return {"engine": self.engine, "company": self.company, "state": self.state, "estimate": self.estimate,
+        return {"engine": self.engine, "company": self.company, "state": self.state, "play_company": self.play,
+                "estimate": self.estimate,
                 "ci": None if self.ci is None else list(self.ci), "n": self.n, "powered": self.powered,
                 "verdict": self.verdict if self.run else "not run", "material": self.material,
                 "deals_to_decide": self.deals_to_decide, "judged_by": self.how or None, "source": self.source or None}
@@ -161,7 +168,7 @@ def primary_tests(primary: Primary, tests) -> dict:
     out: dict = {}
     for t in tests:
         same_study = t.study == primary.study or t.study.startswith(primary.study + "_")
-        cell = (t.engine, t.company, t.state)
+        cell = (t.engine, t.company, t.state, t.play)
         if not (same_study and _names(primary, t.key) and t.unit == primary.unit and cell in cells):
             continue
         if primary.contrasts:

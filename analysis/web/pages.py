@@ -257,7 +257,8 @@ def replications_cell(c: dict) -> str:
     if not reps:
         return '<span class="muted">–</span>'
     dots = "".join(f'<span class="dot s-{e((r["verdict"] or "untested").replace(" ", "-"))}" '
-                   f'title="{e(r["engine"])}, {e(r["company"])}{", " + e(r["state"]) if r["state"] else ""}: '
+                   f'title="{e(r["engine"])}, {e(r["company"])}{", " + e(r["state"]) if r["state"] else ""}'
+                   f'{", the others by the " + e(r["play_company"]) if r["play_company"] else ""}: '
                    f'{e(r["verdict"])}"></span>' for r in reps)
     return f'{dots} <span class="muted">{len(reps)}</span>'
 

@@ -90,7 +90,9 @@ def amount(e: Estimate, unit: str = POINTS) -> str:
 def setting_of(manifest: dict, verdict_list, score: str = "at love-all") -> str:
     """Where a study's tests were measured, in a few words for a headline: the score, the play
     (double-dummy or at the table) and the other players when they are not the book's."""
-    play = "double-dummy" if (manifest.get("play") or {"engine": "dd"})["engine"] == "dd" else "at the table"
+    run_dd = (manifest.get("play") or {"engine": "dd"})["engine"] == "dd"
+    own = {v.claim.engine for v in verdict_list}      # a study that plays at the table itself names it per test
+    play = "double-dummy" if run_dd and not (own and "dd" not in own) else "at the table"
     companies = sorted({v.claim.company for v in verdict_list} - {BOOK_COMPANY})
     return ", ".join([x for x in (score, play) if x] + [f"among {c}" for c in companies])
 
@@ -170,7 +172,7 @@ def study_report(study, *, question: str, method: str, table, caption: str, file
 
 
 def love_all_report(study, table, manifest: dict, out_dir, results_table, *, chart_title: str, question: str,
-                    method: str, caption: str, sections=()) -> StudyReport:
+                    method: str, caption: str, sections=(), play_note: str | None = None) -> StudyReport:
     """The report of a study at love-all of the book's action against the other, test by test, in
     points per hand: its claims chart, the results table ``results_table(study, table, verdicts)``
     (``caption`` after the deals played in all), a headline on its tests (where the run measured
@@ -182,4 +184,5 @@ def love_all_report(study, table, manifest: dict, out_dir, results_table, *, cha
     return study_report(study, question=question, method=method, table=results_table(study, table, verdict_list),
                         caption=f"Every test ({deals:,} played deals in all): {caption}", files=files,
                         verdicts=verdict_list, headline=verdicts_headline(verdict_list, setting),
-                        sections=[*sections, in_full(claim_by_claim(verdict_list, HEADLINE_AT_LOVE_ALL))])
+                        sections=[*sections, in_full(claim_by_claim(verdict_list, HEADLINE_AT_LOVE_ALL))],
+                        play_note=play_note)
