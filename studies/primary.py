@@ -479,6 +479,18 @@ class PrimaryBidding(Study):
             raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
         return [f"{d}.{company}" for d in [*DECISIONS, *LONE_DECISIONS, "A-D8"] for company in COMPANIES]
 
+    def scenarios_of(self, key: str) -> tuple[str, ...]:
+        """The decision scenarios where a claim's class is reached (L2's caller at any seat)."""
+        claim, company = key.split(".")[0], "optimised" if "optimised" in key.split(".") else "book"
+        if claim in CLASSES:
+            c = CLASSES[claim]
+            decisions = ["A-D6"] if claim in RARE else [d for d, (seat, round_) in DECISIONS.items()
+                                                        if d != "A-D6" and (seat, round_) == (c.seat, c.round)]
+        else:
+            decisions = {"L2": ["LA", "LB", "LC", "LD"], "L7": ["LA"], "L8": ["LA-L8", "LD-L8"],
+                         "D8": ["A-D8"]}.get(claim, [])
+        return tuple(f"{d}.{company}" for d in decisions)
+
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         decision, company = scenario.split(".")
         rare = decision.endswith(("-D6", "-L8"))

@@ -149,6 +149,9 @@ class PrimaryCareful(Study):
             raise EuchreError("E11 is a score of the book's game: run it with the 32-card pack and a game of 5")
         return [f"4-3.{company}" for company in COMPANIES]
 
+    def scenarios_of(self, key: str) -> tuple[str, ...]:
+        return (f"4-3.{'optimised' if 'optimised' in key.split('.') else 'book'}",)
+
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         company = scenario.split(".")[1]
         return played(sample_deals(n_deals, seed, pack=settings.pack), company, settings.rules, play_seed(seed),

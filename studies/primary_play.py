@@ -89,7 +89,7 @@ from analysis.play.information import InfoSet, suit_masks
 from analysis.play.worlds import BiddingModel
 from analysis.seeds import play_seed
 from fastcore.sampler import sample_deals
-from analysis.reporting.report import play_note
+from analysis.reporting.report import TABLE_PLAYERS, play_note
 from studies.common.report import love_all_report, measured_tests
 
 A, B, C, D = 0, 1, 2, 3
@@ -556,6 +556,10 @@ class PrimaryPlay(Study):
             return pd.DataFrame(columns=KEYS + SUMS)
         return frame.groupby(KEYS, observed=True)[SUMS].sum().astype(np.int64).reset_index()
 
+    def scenarios_of(self, key: str) -> tuple[str, ...]:
+        claim, _, company = key.partition(".")
+        return (f"{claim}.{company or 'book'}",)
+
     def _rows(self, key: str, table: pd.DataFrame) -> pd.DataFrame:
         claim, _, company = key.partition(".")
         return table[(table["claim"] == claim) & (table["company"] == (company or "book"))]
@@ -573,7 +577,8 @@ class PrimaryPlay(Study):
     def render(self, table: pd.DataFrame, manifest: dict, out_dir):
         every = self.others is EVERY_SEAT
         players = ("every player is a strong table-side player" if every else
-                   "its player is a strong table-side player and the three others play the book's rules")
+                   "the player the rule is about is a strong table-side player and the three others play by the "
+                   "book's rules")
         seats = ("by every seat at the table" if every else
                  "by the decider at the table (PIMC reading the calls) and the three others by the book's card-play "
                  "rules")
@@ -586,8 +591,7 @@ class PrimaryPlay(Study):
                    "set (valued over the worlds the player there draws), the rest of the hand by the same "
                    "players. " + __doc__.split("\n\n")[1].replace("\n", " "),
             play_note=play_note({"play": {"engine": "pimc-calls", "worlds": WORLDS}}) + ("" if every else (
-                " Here only the decider is such a player: the three others play by the book's card-play rules "
-                "(where the book is silent: the cheapest winning card unless partner is winning, else the lowest).")),
+                " Here only the player the rule is about plays so; of the three others: " + TABLE_PLAYERS["book"])),
             caption="per claim and company, the positions branched, the two arms' most frequent cards, the book's "
                     "card minus the other with its 95% interval, the positions where it gained and lost, and the study's "
                     "verdict (the ledger judges the primaries again, the 57 primaries of a replication cell as the "

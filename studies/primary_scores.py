@@ -388,6 +388,16 @@ class PrimaryScores(BookGameStudy):
         names = [f"game-{a}" for a in range(settings.rules.points_for_game)] + scenarios()
         return [f"{n}.{company}" for n in names for company in COMPANIES]
 
+    def scenarios_of(self, key: str) -> tuple[str, ...]:
+        """A claim's scenarios at every seat and score it names (a per-score test's at its score)."""
+        head, company = key.split(".")[0], "optimised" if "optimised" in key.split(".") else "book"
+        claim, _, at = head.partition("@")
+        if claim not in CLAIMS:
+            return ()
+        c = CLAIMS[claim]
+        return tuple(f"{scenario_name(claim, seat, s)}.{company}" for seat in c.seats for s in c.scores
+                     if not at or f"{s[0]}{s[1]}" == at)
+
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         name, company = scenario.split(".")
         deals = sample_deals(n_deals, seed, pack=settings.pack)

@@ -174,7 +174,7 @@ def test_an_unbuilt_primary_says_what_it_waits_for_and_keeps_its_tests_as_second
     ledger = L.build_ledger(tmp_path)
     assert [e.claim.id for e in ledger.entries] == list(catalogue())
     b3 = entry(ledger, "B3")
-    assert b3.status == "untested" and b3.note == primaries()["B3"].waits and "cannot yet" in b3.note
+    assert b3.status == "untested" and b3.note == primaries()["B3"].waits and "not built yet" in b3.note
     assert [t.key for t in b3.secondary] == ["B3"]
     e1 = entry(ledger, "E1")                       # built, but no run saved
     assert e1.status == "untested" and "no run of it is saved" in e1.summary and e1.note is None
@@ -221,7 +221,7 @@ def test_the_model_and_permission_of_a_test_are_read_and_given(tmp_path):
                 )
     t = entry(L.build_ledger(tmp_path), "S4").tests[0]
     assert t.as_dict()["model"] == {"engine": "dd", "unit": RUBBER, "state": "one game all",
-                                    "company": "cautious adversaries"}
+                                    "company": "cautious adversaries", "play_company": None}
     assert t.permissive and L.model_cell(t) == "double-dummy; one game all; cautious adversaries; non-inferiority"
 
 
@@ -310,7 +310,7 @@ def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path):
     assert ("Split (company): supported in the book's company, negligible in the optimised company; not run: 2 of 4 "
             "cells.") in md
     assert "[+0.100, +0.300]" in page and "<details><summary>Secondary tests (2)</summary>" in page
-    assert "Untested as pre-registered: waits for a defence of lone hands" in md
+    assert "Untested as pre-registered: waits for a study not built yet: the company's lone hands" in md
     assert 'href="claims.html"' in index and "<h2>The studies</h2>" in index
     assert "<td>Lone hands</td>" in index and "<th>split</th>" in index
     assert "right 1, wrong 0, it does not matter 0, it depends 1 (1 on the company)" in index

@@ -231,8 +231,10 @@ def test_reference_runs_toml_gives_each_committed_run_its_settings():
     for manifest in sorted((root / "reports").glob("*/manifest.json")):
         m = json.loads(manifest.read_text())
         over = study_overrides(config, m["study"], known)
-        got = (over.get("seed"), over.get("deals"), over.get("chunk_size"), over["options"])
-        assert got == (m["root_seed"], m["deals_per_scenario"], m["chunk_size"], m["options"]), m["study"]
+        got = (over.get("seed"), over.get("deals"), over.get("chunk_size"), over["options"],
+               over.get("scenario_deals", {}))
+        sized = {s: n for s, n in m.get("deals_by_scenario", {}).items() if n != m["deals_per_scenario"]}
+        assert got == (m["root_seed"], m["deals_per_scenario"], m["chunk_size"], m["options"], sized), m["study"]
 
 
 # --- how studies are found ------------------------------------------------------------------------

@@ -186,7 +186,7 @@ def test_tests_under_another_model_are_another_family():
     assert [x.family for x in v] == [5] * 5 + [1, 1]
     assert [x.verdict for x in v[5:]] == [SUPPORTED, SUPPORTED]   # alone, each is judged at the 95% level
     assert v[5].claim.model.as_dict() == {"engine": "dd", "unit": "expected net rubber points",
-                                          "state": "first game", "company": "book"}
+                                          "state": "first game", "company": "book", "play_company": None}
 
 
 def test_a_test_on_few_deals_is_judged_by_student_t_and_below_30_by_the_exact_sign_test():

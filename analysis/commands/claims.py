@@ -14,7 +14,7 @@ def add_arguments(parser) -> None:
                         help="the reports folder to read (default reports)")
     add_json_argument(parser, 'one JSON list, one object per claim: {"id", "part", "kind", "status", "robust", '
                               '"summary", "note", "study", "models", "tests"}; each test with its "model" '
-                              '{"engine", "unit", "state", "company"} and "verdict"')
+                              '{"engine", "unit", "state", "company", "play_company"} and "verdict"')
     parser.add_argument("--write", action="store_true",
                         help="also write claims.md, claims.html and index.html in the reports folder")
 

@@ -355,7 +355,9 @@ class Model:
     play: str | None = None
 
     def as_dict(self) -> dict:
-        return {k: v for k, v in asdict(self).items() if k != "play" or v is not None}
+        out = asdict(self)
+        out["play_company"] = out.pop("play")
+        return out
 
 
 @dataclass(frozen=True)
@@ -419,7 +421,7 @@ class Verdict:
             "p": e.p_value, "p_bonferroni": self.p_adjusted, "family": self.family, "verdict": self.verdict,
             "material": self.material, "deals_needed": self.deals_needed,
         } | ({} if c.signs is None else {"gained": c.signs[0], "lost": c.signs[1]}) \
-          | ({} if c.play is None else {"play": c.play})
+          | ({} if c.play is None else {"play_company": c.play})
 
 
 def decide(low: float, high: float, margin: float, permissive: bool = False) -> tuple[str, bool]:

@@ -99,6 +99,12 @@ class Study:
     def scenarios(self, settings) -> list[str]:
         raise NotImplementedError
 
+    def scenarios_of(self, key: str) -> tuple[str, ...]:
+        """The scenarios whose deals measure the test ``key``: more deals there, more deals of its
+        class (what a run sized to decide its tests extends, :mod:`analysis.run.sizing`); none
+        where the study does not say."""
+        return ()
+
     def whole_options(self, settings, **defaults) -> list[int]:
         """The study's options named in ``defaults`` (with those defaults), each checked to be a
         whole number >= 1."""

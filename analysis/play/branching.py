@@ -192,7 +192,7 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
             if masks is None:
                 continue
             if others == BOOK_RULES and not rule.opening_lead and info.player != rule.seat:
-                break       # the rule is the decider's; the book's players play it in the other seats
+                break       # a rule of one seat (every seat rule so far checks it): no position in this hand
             legal = info.legal()
             book, other = masks[0] & legal, masks[1] & legal
             other &= ~equivalent_to(info, book)

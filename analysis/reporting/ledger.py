@@ -313,7 +313,7 @@ def _model_of(row: dict) -> dict:
     else:
         state = FIRST_GAME if unit == RUBBER else None
     return {"engine": engine, "state": state, "company": _text(row.get("company")) or BOOK_COMPANY,
-            "permissive": bool(_flag(row.get("permissive"))), "play": _text(row.get("play")) or None}
+            "permissive": bool(_flag(row.get("permissive"))), "play": _text(row.get("play_company")) or None}
 
 
 def read_coup_verdicts(path) -> tuple[list[Result], dict[str, str]]:

@@ -29,7 +29,7 @@ from analysis.game.primary import BOOK_RULES
 from analysis.reporting.ledger import Ledger
 from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED
 
-# The shape of a replication's play engine.
+# The shape of a replication's play engine, and of the play company where the others play the book's rules.
 ENGINE_MARKERS = {DOUBLE_DUMMY: ("o", "double-dummy"), "pimc-calls": ("^", "at the table (PIMC reading the calls)"),
                   BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
 OTHER_ENGINE = ("D", "another engine")
@@ -57,14 +57,14 @@ def overview_frame(ledger: Ledger) -> pd.DataFrame:
             known = r.estimate is not None and r.ci is not None
             rows.append({
                 "claim": e.claim.id, "part": e.part, "status": e.count_as, "replication": r.words(),
-                "engine": r.engine, "company": r.company, "state": r.state, "play": r.play,
+                "engine": r.engine, "company": r.company, "state": r.state, "play_company": r.play,
                 "marker": _marker(r.play or r.engine)[1],
                 "unit": e.primary.unit, "verdict": r.verdict, "estimate": r.estimate,
                 "low": r.ci[0] if r.ci else None, "high": r.ci[1] if r.ci else None, "margin": margin, "n": r.n,
                 "in_margins": r.estimate / margin if known else np.nan,
                 "low_in_margins": r.ci[0] / margin if known else np.nan,
                 "high_in_margins": r.ci[1] / margin if known else np.nan})
-    columns = ["claim", "part", "status", "replication", "engine", "company", "state", "play", "marker", "unit", "verdict",
+    columns = ["claim", "part", "status", "replication", "engine", "company", "state", "play_company", "marker", "unit", "verdict",
                "estimate", "low", "high", "margin", "n", "in_margins", "low_in_margins", "high_in_margins"]
     return pd.DataFrame(rows, columns=columns)
 
@@ -111,7 +111,7 @@ def draw_overview(ledger: Ledger, parts=None):
                                                                          r.in_margins))
             hollow = r.company != "book"       # the optimised company
             ax.plot([low, high], [y0 + dy, y0 + dy], color=colour, linewidth=0.8, alpha=0.7, zorder=2)
-            ax.plot([mid], [y0 + dy], marker=_marker(r.play or r.engine)[0], color=colour, markersize=4,
+            ax.plot([mid], [y0 + dy], marker=_marker(r.play_company or r.engine)[0], color=colour, markersize=4,
                     markeredgewidth=0.8 if hollow else 0.4, markerfacecolor="white" if hollow else colour,
                     markeredgecolor=colour if hollow else "white", linestyle="none", zorder=3)
             if abs(r.in_margins) > LIMIT:     # beyond the axis: an arrow at its end, pointing on

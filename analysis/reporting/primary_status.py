@@ -34,7 +34,7 @@ ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table", "pimc": 
 COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company",
                  "necessary": "the calls read by their necessary conditions"}
 STATE_WORDS = {FIRST_GAME: "in the first game", "one game all": "at one game all", "one game up": "a game up"}
-PLAY_WORDS = {None: "every seat PIMC", BOOK_RULES: "the three others by the book's card-play rules"}
+PLAY_WORDS = {None: "with every seat PIMC", BOOK_RULES: "with the three others playing the book's card-play rules"}
 PRINTED = ".printed"      # a coup's check on the printed deal, (a)
 
 
@@ -259,12 +259,12 @@ def unit_sensitive(primary: Primary, tests, reps) -> bool | None:
     primary is not in points or no deciding cell has a check."""
     if primary.unit != POINTS or ":" in primary.source:
         return None
-    checks = {(t.engine, t.company): t for t in tests
+    checks = {(t.engine, t.company, t.play): t for t in tests
               if t.key.endswith(UNIT_CHECK) and t.unit == RUBBER and _names(primary, t.key.removesuffix(UNIT_CHECK))
               and (t.study == primary.study or t.study.startswith(primary.study + "_"))}
-    compared = [(r.estimate, checks[r.engine, r.company].estimate) for r in reps
-                if r.powered and (r.engine, r.company) in checks and r.estimate is not None
-                and checks[r.engine, r.company].estimate is not None]
+    compared = [(r.estimate, checks[r.engine, r.company, r.play].estimate) for r in reps
+                if r.powered and (r.engine, r.company, r.play) in checks and r.estimate is not None
+                and checks[r.engine, r.company, r.play].estimate is not None]
     if not compared:
         return None
     return any(a * b < 0 for a, b in compared)

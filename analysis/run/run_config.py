@@ -19,6 +19,9 @@ Dask scheduler. Command-line flags win over the file, the file over the study's 
 
     [hand_strength.options]
     seats = ["A", "B", "C", "D"]
+
+    [primary_play.scenario_deals]   # a scenario's own deals (a run sized to decide its tests)
+    "E4.book" = 2000000
 """
 from __future__ import annotations
 
@@ -58,6 +61,9 @@ def study_overrides(config: dict, study: str, known_studies) -> dict:
             out[key] = value
         elif key == "options" and isinstance(value, dict):
             out["options"].update(value)
+        elif key == "scenario_deals" and isinstance(value, dict):
+            out["scenario_deals"] = dict(value)
         else:
-            raise EuchreError(f"unknown key {key!r} in the [{study}] table: use {', '.join(RUN_KEYS)} or [{study}.options]")
+            raise EuchreError(f"unknown key {key!r} in the [{study}] table: use {', '.join(RUN_KEYS)}, "
+                              f"[{study}.options] or [{study}.scenario_deals]")
     return out

@@ -80,6 +80,11 @@ class Settings:
     reference: bool = False          # replaces a committed reference run (in the checkout's reports/)
     play: str = "dd"                 # the play engine of every chunk (analysis.play.engines.get_engine)
     worlds: int = DEFAULT_WORLDS     # worlds a decision, for play "pimc"
+    scenario_deals: dict = field(default_factory=dict)   # the deals of named scenarios, in place of ``deals``
+
+    def deals_of(self, scenario: str) -> int:
+        """The deals of ``scenario``: its own (a run sized to decide its tests), else ``deals``."""
+        return int(self.scenario_deals.get(scenario, self.deals))
 
     @property
     def pack(self) -> int:
@@ -118,6 +123,10 @@ class Settings:
         if not isinstance(self.rules, Rules):
             raise EuchreError(f"the rules of a run must be analysis.game.rules.Rules, not {type(self.rules).__name__}")
         check_play(self.play, self.worlds)
+        if not isinstance(self.scenario_deals, dict) or any(
+                not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in self.scenario_deals.values()):
+            raise EuchreError(f"scenario_deals must map scenarios to positive whole numbers of deals, "
+                              f"not {self.scenario_deals!r}")
 
 
 @dataclass(frozen=True)
@@ -144,10 +153,15 @@ class Outcome:
 def plan(study, settings: Settings) -> list[Chunk]:
     study = load_study(study)
     chunks = []
-    for scenario in study.scenarios(settings):
+    scenarios = study.scenarios(settings)
+    unknown = sorted(set(settings.scenario_deals) - set(scenarios))
+    if unknown:
+        raise EuchreError(f"scenario_deals names {', '.join(unknown)}, not scenarios of {settings.study} "
+                          f"(its scenarios: {', '.join(scenarios)})")
+    for scenario in scenarios:
         if "/" in scenario or scenario.startswith("."):
             raise EuchreError(f"scenario name {scenario!r} must not contain '/' or start with '.'")
-        full, last = divmod(settings.deals, settings.chunk_size)
+        full, last = divmod(settings.deals_of(scenario), settings.chunk_size)
         sizes = [settings.chunk_size] * full + ([last] if last else [])
         chunks.extend(Chunk(scenario, i, n) for i, n in enumerate(sizes))
     return chunks
@@ -340,6 +354,8 @@ def base_manifest(study, settings: Settings, chunks: list[Chunk], workers: int, 
     }
     if settings.play_key() is not None:   # no entry: double-dummy play, as in every earlier manifest
         manifest["play"] = settings.play_key()
+    if settings.scenario_deals:         # no entry: every scenario has deals_per_scenario
+        manifest["deals_by_scenario"] = {s: settings.deals_of(s) for s in manifest["scenarios"]}
     return manifest
 
 
@@ -424,12 +440,16 @@ def _run_chunks(study, settings: Settings) -> Outcome:
     start = time.perf_counter()
     computed: list[Chunk] = []
     compute_seconds = 0.0
+    by_scenario: dict[str, list] = {}     # the deals computed and their seconds: what a deal costs
     try:
         for chunk, frame, seconds in _results(study, todo, settings):
             write_table(frame, storage.chunk_path(chunk_dir, chunk.scenario, chunk.index, chunk.n_deals))
             done[chunk] = frame   # kept: no need to read back what was just written
             computed.append(chunk)
             compute_seconds += seconds
+            cost = by_scenario.setdefault(chunk.scenario, [0, 0.0])
+            cost[0] += chunk.n_deals
+            cost[1] += seconds
             bar.update(chunk.n_deals)
     finally:
         bar.close()
@@ -438,6 +458,7 @@ def _run_chunks(study, settings: Settings) -> Outcome:
             "status": "complete" if len(done) == len(chunks) else "interrupted",
             "wall_seconds": round(wall, 3),
             "chunk_seconds": round(compute_seconds, 3),
+            "scenario_seconds": {s: {"deals": n, "seconds": round(t, 3)} for s, (n, t) in by_scenario.items()},
             "chunks_computed": len(computed),
             "chunks_resumed": len(chunks) - len(todo),
             "deals_per_second": round(sum(c.n_deals for c in computed) / wall, 1) if wall > 0 and computed else None,
@@ -499,10 +520,13 @@ def settings_from_manifest(manifest: dict, out) -> Settings:
     saved = manifest.get("rules", {})
     rules = Rules(**{k: saved[k] for k in (f.name for f in fields(Rules)) if k in saved})
     play = manifest.get("play", {})
-    return Settings(study=manifest["study"], deals=int(manifest["deals_per_scenario"]),
+    deals = int(manifest["deals_per_scenario"])
+    sized = {s: int(n) for s, n in manifest.get("deals_by_scenario", {}).items() if int(n) != deals}
+    return Settings(study=manifest["study"], deals=deals,
                     chunk_size=int(manifest["chunk_size"]), seed=int(manifest["root_seed"]),
                     rules=rules, options=manifest.get("options", {}), out=str(out), progress=False,
-                    play=play.get("engine", "dd"), worlds=int(play.get("worlds", DEFAULT_WORLDS)))
+                    play=play.get("engine", "dd"), worlds=int(play.get("worlds", DEFAULT_WORLDS)),
+                    scenario_deals=sized)
 
 
 def rerender(study_dir) -> dict[str, Path]:

@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 from analysis.game import SEAT_NAMES, SEATS, Rules
 from analysis.play.registry import ENGINES
+from analysis.reporting.primary_status import cell_words
 from analysis.tools.advise import ADVICE_WORLDS
 from analysis.web.reading import KINDS
 
@@ -258,7 +259,7 @@ def replications_cell(c: dict) -> str:
         return '<span class="muted">–</span>'
     dots = "".join(f'<span class="dot s-{e((r["verdict"] or "untested").replace(" ", "-"))}" '
                    f'title="{e(r["engine"])}, {e(r["company"])}{", " + e(r["state"]) if r["state"] else ""}'
-                   f'{", the others by the " + e(r["play_company"]) if r["play_company"] else ""}: '
+                   f'{", " + e(cell_words("play company", r["play_company"])) if r["play_company"] else ""}: '
                    f'{e(r["verdict"])}"></span>' for r in reps)
     return f'{dots} <span class="muted">{len(reps)}</span>'
 
@@ -320,7 +321,9 @@ def claim(c: dict, reports: Path) -> str:
             return f'<a href="/reports/{e(folder)}/report.html">{e(r["source"])}</a>'
         return e(r.get("source") or "")
 
+    plays = any(r["play_company"] for r in p["replications"])     # card play: the play company is an axis
     reps = "".join(f'<tr><td>{e(r["engine"])}</td><td>{e(r["company"])}</td><td>{e(r["state"] or "")}</td>'
+                   + (f'<td>{e(cell_words("play company", r["play_company"]))}</td>' if plays else "") +
                    f'<td class=num>{with_interval(r["estimate"], r["ci"])}</td><td class=num>{count(r["n"])}</td>'
                    f'<td>{status_badge(r["verdict"] or "untested")}</td><td>{e(r["judged_by"] or "")}</td>'
                    f'<td>{source(r)}</td></tr>' for r in p["replications"])
@@ -346,7 +349,7 @@ def claim(c: dict, reports: Path) -> str:
 <h2>The primary test</h2><dl class="facts">{facts}</dl>
 {figure_html}
 <h2>Its replications</h2>
-{f'''<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th><th>estimate, 95% interval</th>
+{f'''<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th>{"<th>play company</th>" if plays else ""}<th>estimate, 95% interval</th>
 <th>deals</th><th>verdict</th><th>judged by</th><th>saved in</th></tr></thead><tbody>{reps}</tbody></table>'''
  if p["replications"] else '<p class="muted">None saved yet.</p>'}
 <h2>Other tests</h2><p>{len(secondary)} secondary test(s), which never move the claim's status{
