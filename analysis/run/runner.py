@@ -528,7 +528,11 @@ def rerender(study_dir) -> dict[str, Path]:
             if frame.empty:
                 raise EuchreError(f"{study_dir} has neither a results table nor chunks: run the study again")
             table = study.summarise(frame, settings_from_manifest(manifest, study_dir.parent))
-        return report_study(study, table, manifest, study_dir)
+        try:
+            return report_study(study, table, manifest, study_dir)
+        except KeyError as exc:     # a column this version of the study reads, not in what the run saved
+            raise EuchreError(f"{study_dir}: its saved results have no column {exc}: they were saved by another "
+                              f"version of {manifest.get('study', 'the study')}; run it again to report it") from None
 
 
 def settings_for(study, **overrides) -> Settings:
