@@ -132,7 +132,7 @@ def test_a_report_saved_by_another_version_is_named_in_one_line_and_the_others_s
     (tmp_path / "toy_again" / "report.md").unlink()
     assert main(["report", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "no column 'var'" in err and "run it again" in err
+    assert len(err.splitlines()) == 1 and "missing from the saved run ('var')" in err and "run it again" in err
     assert (tmp_path / "toy" / "report.md").read_text() == before       # nothing half-written
     assert (tmp_path / "toy_again" / "report.md").exists() and (tmp_path / "index.html").exists()
 

@@ -130,7 +130,7 @@ def rerender_reports(root, option: str = "DIR") -> Iterator[str]:
         yield f"{folder.name}: {paths['html']}"
     yield str(write_index(index_dir, reference=index_reference(index_dir)).resolve())
     if failed:
-        raise EuchreError(f"{len(failed)} of {len(folders)} reports not drawn again: " + "; ".join(failed))
+        raise EuchreError(f"{len(failed)} of {len(folders)} reports not drawn again: " + " | ".join(failed))
 
 
 # --- the studies and the claims --------------------------------------------------------------------
