@@ -122,6 +122,21 @@ def test_rerender_from_saved_results_and_from_chunks(tmp_path):
     assert not (tmp_path / "toy" / storage.LOCK_NAME).exists()
 
 
+def test_a_report_saved_by_another_version_is_named_in_one_line_and_the_others_still_drawn(tmp_path, capsys):
+    _run(tmp_path)
+    _run(tmp_path / "other")
+    (tmp_path / "other" / "toy").rename(tmp_path / "toy_again")
+    saved = storage.read_table(tmp_path / "toy" / "results.parquet")
+    storage.write_table(saved.drop(columns=["var"]), tmp_path / "toy" / "results.parquet")
+    before = (tmp_path / "toy" / "report.md").read_text()
+    (tmp_path / "toy_again" / "report.md").unlink()
+    assert main(["report", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "missing from the saved run ('var')" in err and "run it again" in err
+    assert (tmp_path / "toy" / "report.md").read_text() == before       # nothing half-written
+    assert (tmp_path / "toy_again" / "report.md").exists() and (tmp_path / "index.html").exists()
+
+
 def test_rerender_of_a_run_with_other_rules_summarises_with_those_rules(tmp_path, user_studies):
     from analysis.run.registry import load_study
     from analysis.run.runner import settings_for

@@ -127,6 +127,22 @@ def test_resume_refuses_chunks_saved_by_other_code(tmp_path, monkeypatch):
     assert len(again.computed) == len(first.computed)
 
 
+def test_the_code_digest_reads_the_policies_and_ignores_editor_files(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    (package / "data").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "data" / "policy.toml").write_text("[rules]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(runner, "CODE_PACKAGES", ("pkg",))
+    before = runner.code_fingerprint()
+    (package / ".#edited.py").symlink_to(package / "nowhere.py")   # an editor's lock: a dangling link
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "x.py").write_text("cached")
+    assert runner.code_fingerprint() == before
+    (package / "data" / "policy.toml").write_text("[rules]\nassist = 1\n")
+    assert runner.code_fingerprint() != before
+
+
 def test_resume_accepts_a_plan_saved_with_the_pack_alone(tmp_path):
     first = run_study(toy, toy_settings(tmp_path))
     plan_file = tmp_path / "toy" / "chunks" / "plan.json"

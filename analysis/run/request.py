@@ -120,10 +120,17 @@ def rerender_reports(root, option: str = "DIR") -> Iterator[str]:
         index_dir = root
     for folder in [index_dir, *folders]:   # every folder written, checked before the first page
         check_output_folder(folder, option)
-    for folder in folders:
-        paths = rerender(folder)
+    failed = []
+    for folder in folders:      # one study that cannot be drawn again does not stop the others
+        try:
+            paths = rerender(folder)
+        except EuchreError as exc:
+            failed.append(str(exc))
+            continue
         yield f"{folder.name}: {paths['html']}"
     yield str(write_index(index_dir, reference=index_reference(index_dir)).resolve())
+    if failed:
+        raise EuchreError(f"{len(failed)} of {len(folders)} reports not drawn again: " + " | ".join(failed))
 
 
 # --- the studies and the claims --------------------------------------------------------------------

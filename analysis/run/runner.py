@@ -207,7 +207,7 @@ def _prepare_chunk_dir(study, settings: Settings) -> Path:
 # --- provenance -----------------------------------------------------------------------------
 
 CODE_PACKAGES = ("analysis", "studies", "fastcore")
-CODE_SUFFIXES = (".py", ".pyx", ".pxd", ".so", ".pyd")
+CODE_SUFFIXES = (".py", ".pyx", ".pxd", ".so", ".pyd", ".toml")   # .toml: the policies and the claims, as data
 
 
 def study_module(study) -> str | None:
@@ -220,20 +220,30 @@ def study_module(study) -> str | None:
 
 def code_fingerprint(module: str | None = None) -> str:
     """A digest of the code a run's chunks come from: euchrelab's packages (their Python, Cython
-    and compiled files) and the study's own ``module``. A chunk saved by other code, even with
-    the same settings, may hold other numbers, so ``--resume`` refuses it; git cannot tell this
-    for an installed package, or for a checkout whose changes are not committed."""
-    files = []
+    and compiled files, and the policies and claims they read as data) and the study's own
+    ``module``. A chunk saved by other code, even with the same settings, may hold other numbers,
+    so ``--resume`` refuses it; git cannot tell this for an installed package, or for a checkout
+    whose changes are not committed. Each file counts by its path inside its package."""
+    files: dict[str, Path] = {}
     for name in CODE_PACKAGES + ((module,) if module else ()):
         spec = importlib.util.find_spec(name)
         if spec is None:
             continue
-        files += [Path(spec.origin)] if spec.origin and not spec.submodule_search_locations else []
+        if spec.origin and not spec.submodule_search_locations:       # a module of its own
+            files[f"{name}.py"] = Path(spec.origin)
         for root in spec.submodule_search_locations or []:
-            files += [f for f in Path(root).rglob("*") if f.suffix in CODE_SUFFIXES and "__pycache__" not in f.parts]
+            for f in Path(root).rglob("*"):
+                inside = f.relative_to(root)
+                if (f.suffix in CODE_SUFFIXES and f.is_file() and not f.is_symlink()
+                        and not any(p.startswith(".") or p == "__pycache__" for p in inside.parts)):
+                    files.setdefault(f"{name}/{inside.as_posix()}", f)
     digest = hashlib.sha256()
-    for path in sorted({f.resolve() for f in files}):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for label in sorted(files):
+        try:
+            data = files[label].read_bytes()
+        except OSError as exc:
+            raise EuchreError(f"cannot read {files[label]} to trace the run to its code: {exc.strerror}") from None
+        digest.update(f"{label}\0{len(data)}\0".encode() + data)
     return digest.hexdigest()[:16]
 
 
@@ -551,8 +561,13 @@ def rerender(study_dir) -> dict[str, Path]:
             frame = load_chunks(study_dir)
             if frame.empty:
                 raise EuchreError(f"{study_dir} has neither a results table nor chunks: run the study again")
-            table = study.summarise(frame, settings_from_manifest(manifest, study_dir.parent))
-        return report_study(study, table, manifest, study_dir)
+        try:
+            if saved is None:
+                table = study.summarise(frame, settings_from_manifest(manifest, study_dir.parent))
+            return report_study(study, table, manifest, study_dir)
+        except KeyError as exc:     # a column or key this version of the study reads, not in what the run saved
+            raise EuchreError(f"{study_dir}: a column or key this version of {manifest.get('study', 'the study')} "
+                              f"reads is missing from the saved run ({exc}); run it again to report it") from None
 
 
 def settings_for(study, **overrides) -> Settings:
