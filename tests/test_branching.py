@@ -160,6 +160,12 @@ def test_with_the_books_rules_in_the_other_seats_only_the_decider_plays_pimc(han
         trump = int(sub["trump"][i])
         assert own == (got.book_card[j] if (suit_masks(trump)[trump] >> own) & 1 else got.other_card[j])
     assert set(np.unique(got.book_net)) <= {-4, -2, -1, 1, 2, 4}
+    # played only to the position, the hands are the same up to it
+    stopped, _m, _w = branching._played_with_the_book(
+        sub, [2] * n, WORLDS, SEED, model, stop=lambda info: info.player == 2 and LATER_C.applies(info) is not None)
+    for j, i in enumerate(got.rows):
+        k = int(got.card_number[j])
+        assert stopped[i, :k].tolist() == plays[i, :k].tolist() and (stopped[i, k:] == -1).all()
     with pytest.raises(EuchreError, match="the rule's seat"):
         branch(sub, LATER, WORLDS, SEED, model, others=BOOK_RULES)
     with pytest.raises(EuchreError, match="play company"):

@@ -178,8 +178,10 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
     misled = [PLAYS] * n
     if rule.opening_lead:
         plays = np.full((n, PLAYS), -1, np.int8)
-    elif others == BOOK_RULES:
-        plays, misled, _won = _played_with_the_book(table, [rule.seat] * n, worlds, seed, model)
+    elif others == BOOK_RULES:     # played only up to the decider's first position: the rest is the arms'
+        plays, misled, _won = _played_with_the_book(table, [rule.seat] * n, worlds, seed, model,
+                                                    stop=lambda info: info.player == rule.seat
+                                                    and rule.applies(info) is not None)
     else:
         plays, _won, _d, contradicted = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model,
                                                    points=True, threads=threads, **{k: table[k] for k in KEYS})
@@ -202,12 +204,13 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
     return found
 
 
-def _played_with_the_book(table: dict, deciders, worlds: int, seed, model, forced=None, misled=()):
+def _played_with_the_book(table: dict, deciders, worlds: int, seed, model, forced=None, misled=(), stop=None):
     """Each hand of ``table`` played card by card, its decider (``deciders``, a seat a hand) PIMC
     reading the calls and the three other seats by the book's card-play rules; ``forced``: None or
     the cards to play as given, by card number (-1: the player decides); ``misled``: the hands whose
-    calls misled the decider already. Returns (plays (N, 20), the card of each hand from which the
-    calls misled the decider (20: never), the tricks of AC and BD (N, 2))."""
+    calls misled the decider already; ``stop``: where to end a hand (:func:`play_hand`). Returns
+    (plays (N, 20), the card of each hand from which the calls misled the decider (20: never), the
+    tricks of AC and BD (N, 2))."""
     n = len(table["hands"])
     pimc, book = PIMCPlayer(worlds, seed, model, fallback=True, points=True), BookPlayer()
     pimc.misled_on(misled)
@@ -218,7 +221,8 @@ def _played_with_the_book(table: dict, deciders, worlds: int, seed, model, force
                                 [pimc if s == deciders[i] else book for s in range(4)], int(table["lone_seat"][i]),
                                 int(table["maker"][i]), None, turn_up if turn_up >= 0 else None,
                                 bool(table["taken"][i]), discard if discard >= 0 else None, tuple(table["calls"][i]),
-                                table["pack"], i, () if forced is None else tuple(int(c) for c in forced[i]))
+                                table["pack"], i, () if forced is None else tuple(int(c) for c in forced[i]),
+                                stop)
         plays[i, :len(got)] = [c for _s, c in got]
     first_misled = [PLAYS] * n
     for deal, card, _seat in pimc.contradicted:

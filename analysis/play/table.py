@@ -24,12 +24,14 @@ from analysis.play.worlds import BiddingModel
 def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_seat: int = -1,
               maker: int = -1, leader: int | None = None, turn_up: int | None = None, taken: bool = False,
               discard: int | None = None, calls=(), pack: int = 32, deal: int = 0,
-              forced=()) -> tuple[list, tuple]:
+              forced=(), stop=None) -> tuple[list, tuple]:
     """One hand played card by card: returns (the (seat, card) plays, tricks won by AC and BD).
 
     hands: the four masks at the start of play (a lone player's partner's is ignored); players:
     one :class:`Player` per seat; ``deal`` names the hand in the decisions' keys; ``forced``: the
-    cards to play as given, by card number (-1: the player decides), a legal card each."""
+    cards to play as given, by card number (-1: the player decides), a legal card each; ``stop``:
+    None, or a function of the information set of the seat to move that ends the hand there when
+    it says so (the tricks then are those won so far)."""
     active = [s for s in range(4) if lone_seat < 0 or s != (lone_seat ^ 2)]
     left = [int(h) if s in active else 0 for s, h in enumerate(hands)]
     # the public knowledge, followed from the first active seat's chair; the player to move sees it
@@ -40,6 +42,8 @@ def play_hand(hands: Sequence[int], trump: int, players: Sequence[Player], lone_
     for n in range(5 * len(active)):
         seat = public.to_move
         info = public if seat == public.player else public.of(seat, left[seat], discard if seat == 0 else None)
+        if stop is not None and stop(info):
+            break
         player = players[seat]
         if n < len(forced) and forced[n] != -1:
             card = int(forced[n])
