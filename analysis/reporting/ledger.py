@@ -408,9 +408,10 @@ INTRO = (
 
 # What the primaries here do not yet do as pre-registered, said on every page of the ledger.
 NOT_YET = (
-    "Not yet as pre-registered: B3, B4, L4 and L5 have no primary (each says what it waits for); the table "
-    "replications of the claims that name a score (primary_scores_table) and the play company's replication of "
-    "the card-play claims (primary_play_rules) are built but have no reference run yet, and E11's play-company "
+    "Not yet as pre-registered: B4, L4 and L5 have no primary (each says what it waits for); B3's primary "
+    "(primary_bridge), the table replications of the claims that name a score (primary_scores_table) and the play "
+    "company's replication of the card-play claims (primary_play_rules) are built but have no reference run yet, "
+    "and E11's play-company "
     "replication is not built; the coups' continuation at the table reads the cards alone (the dealer's discard is "
     "unknown to the others); each table replication has the deals of its reference run, not yet the deals it needs "
     "to decide (one that does not decide says how many would; `euchrelab size` turns them into a run's deals). A "
