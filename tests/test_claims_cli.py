@@ -72,7 +72,7 @@ def test_json_statuses_from_the_primaries_only(tmp_path, capsys):
                                      "optimised company; not run: 2 of 4 cells"
     assert items["L2"]["status"] == "untested" and len(items["L2"]["secondary"]) == 2   # its tests: secondary
     assert items["L5"]["secondary"][0]["ci"] is None and items["L5"]["secondary"][0]["deals_needed"] == 90000
-    assert items["B4"]["status"] == "untested" and "not built yet" in items["B4"]["note"]
+    assert items["L4"]["status"] == "untested" and "not built yet" in items["L4"]["note"]
     assert all(items[f"C{i}"]["status"] == "untested" and items[f"C{i}"]["secondary"] for i in range(1, 10))
 
 

@@ -170,12 +170,12 @@ def test_a_class_below_30_deals_is_judged_by_the_exact_sign_test(tmp_path):
 
 
 def test_an_unbuilt_primary_says_what_it_waits_for_and_keeps_its_tests_as_secondary(tmp_path):
-    write_study(tmp_path, "bridge", [row("B4", "B4", "supported")])
+    write_study(tmp_path, "lone_hands", [row("L4", "L4", "supported")])
     ledger = L.build_ledger(tmp_path)
     assert [e.claim.id for e in ledger.entries] == list(catalogue())
-    b4 = entry(ledger, "B4")
-    assert b4.status == "untested" and b4.note == primaries()["B4"].waits and "not built yet" in b4.note
-    assert [t.key for t in b4.secondary] == ["B4"]
+    l4 = entry(ledger, "L4")
+    assert l4.status == "untested" and l4.note == primaries()["L4"].waits and "not built yet" in l4.note
+    assert [t.key for t in l4.secondary] == ["L4"]
     e1 = entry(ledger, "E1")                       # built, but no run saved
     assert e1.status == "untested" and "no run of it is saved" in e1.summary and e1.note is None
 
@@ -310,7 +310,7 @@ def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path):
     assert ("Split (company): supported in the book's company, negligible in the optimised company; not run: 2 of 4 "
             "cells.") in md
     assert "[+0.100, +0.300]" in page and "<details><summary>Secondary tests (2)</summary>" in page
-    assert "Untested as pre-registered: waits for a study not built yet: D's card play" in md
+    assert "Untested as pre-registered: waits for the comparative test within hand classes" in md
     assert 'href="claims.html"' in index and "<h2>The studies</h2>" in index
     assert "<td>Lone hands</td>" in index and "<th>split</th>" in index
     assert "right 1, wrong 0, it does not matter 0, it depends 1 (1 on the company)" in index

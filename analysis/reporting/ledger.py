@@ -408,7 +408,7 @@ INTRO = (
 
 # What the primaries here do not yet do as pre-registered, said on every page of the ledger.
 NOT_YET = (
-    "Not yet as pre-registered: B4, L4 and L5 have no primary (each says what it waits for); B3's primary "
+    "Not yet as pre-registered: L4 and L5 have no primary (each says what it waits for); B3's and B4's primaries "
     "(primary_bridge), the table replications of the claims that name a score (primary_scores_table) and the play "
     "company's replication of the card-play claims (primary_play_rules) are built but have no reference run yet, "
     "and E11's play-company "
