@@ -448,13 +448,13 @@ def test_a_bad_position_shows_solves_message_beside_its_field(served, capsys, tm
 def test_a_claims_page_shows_its_studys_figure(served):
     claims = {c["id"]: c for c in json.loads(served.get("/api/claims")[2])}
     shown = {}
-    for claim_id in ("E1", "T1", "S6", "B3"):
+    for claim_id in ("E1", "T1", "S6", "L4"):
         page = served.get(f"/book/{claim_id}")[2]
         found = re.search(r'<figure class="study"><a href="[^"]+"><img src="(/reports/[\w/.-]+\.png)"', page)
         shown[claim_id] = found and found.group(1)
     # the figure whose caption names the claim, else the study's claims figure; none without a saved run
     assert shown == {"E1": "/reports/primary/claims.png", "T1": "/reports/book_bidding/claims_ordering.png",
-                     "S6": "/reports/hand_strength/claims.png", "B3": None}
-    assert claims["B3"]["primary"]["anchor"] is None
+                     "S6": "/reports/hand_strength/claims.png", "L4": None}
+    assert claims["L4"]["primary"]["anchor"] is None
     with urlopen(served.url + shown["T1"]) as answer:
         assert answer.headers["Content-Type"] == "image/png" and answer.read()[:4] == b"\x89PNG"
