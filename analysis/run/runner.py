@@ -16,8 +16,8 @@ moment the main process receives it, through a temporary file renamed into place
 Ctrl-C or a full disk never leaves a half-written chunk, and ``--resume`` skips every chunk
 already on disk. ``chunks/plan.json`` records what the chunks depend on (study, seed, chunk
 size, rules, options, the play engine when it is not double-dummy, and a digest of the code);
-resuming with different settings, or after the code changed, is refused. While it runs, a run holds the lock of its study folder
-(:func:`analysis.storage.folder_lock`): a second run into the same folder is refused rather than
+resuming with different settings, or after the code changed, is refused. While it runs, a run
+holds the lock of its study folder (:func:`analysis.storage.folder_lock`): a second run into the same folder is refused rather than
 mixing its files with the first one's.
 
 Workers: ``loky`` processes by default. The solver releases the GIL, so threads would share
@@ -184,7 +184,8 @@ def _prepare_chunk_dir(study, settings: Settings) -> Path:
     chunk_dir = settings.study_dir / "chunks"
     plan_file = chunk_dir / "plan.json"
     # chunks of other code are never resumed into a run
-    key = json.loads(json.dumps({**settings.plan_key(), "code": code_fingerprint(study_module(study))}))
+    module = (_reference_or_none(study) or "").partition(":")[0] or None    # the study's own code
+    key = json.loads(json.dumps({**settings.plan_key(), "code": code_fingerprint(module)}))
     if settings.resume and plan_file.exists():
         saved = read_json(plan_file)
         if "pack" in saved and "rules" not in saved:   # saved before the rules were recorded whole
@@ -208,14 +209,6 @@ def _prepare_chunk_dir(study, settings: Settings) -> Path:
 
 CODE_PACKAGES = ("analysis", "studies", "fastcore")
 CODE_SUFFIXES = (".py", ".pyx", ".pxd", ".so", ".pyd", ".toml")   # .toml: the policies and the claims, as data
-
-
-def study_module(study) -> str | None:
-    """The module that holds ``study``'s code, or None for an object of no module."""
-    try:
-        return reference_of(study).partition(":")[0]
-    except EuchreError:
-        return None
 
 
 def code_fingerprint(module: str | None = None) -> str:
