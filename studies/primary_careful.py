@@ -14,9 +14,15 @@ the two never differ counts with a difference of 0.
 The unit: BD's net rubber points after the hand, careful minus for points, in the first game and at one
 game all, each hand's outcome valued by the company's rubber model (``company_model``, as the primary
 study's unit check). Chunks return counted cells per company of the pair of the two arms' net points to
-BD. Option ``cap``: at most so many hands a chunk (0: all). Not built: the play company's other
-replication (the three other seats by the book's card-play rules), and the score-aware arm (the
-rubber-points objective), a secondary test of the pre-registration.
+BD. Option ``cap``: at most so many hands a chunk (0: all).
+
+The play company's other replication (``primary_careful_rules``): B is PIMC reading the calls as
+above, the three others play by the book's card-play rules (:class:`analysis.play.book.BookPlayer`).
+Each hand is played card by card twice, B careful throughout in one and for the points throughout
+in the other, over the same worlds at each decision (the same seed and keys) while the others'
+rules are fixed: the two plays are the same card for card up to B's first card where careful play
+and play for points differ, and go their ways from there, as the branch above. Not built: the
+score-aware arm (the rubber-points objective), a secondary test of the pre-registration.
 """
 from __future__ import annotations
 
@@ -30,10 +36,13 @@ from analysis.experiment import RUBBER, ClaimTest, Study
 from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES, from_se
 from analysis.game import Score, contract, primaries
 from analysis.game.cards import ELDEST
+from analysis.game.primary import BOOK_RULES
 from analysis.game.rules import points_by_side
-from analysis.play.branching import hand_infos
+from analysis.play.book import BookPlayer
+from analysis.play.branching import EVERY_SEAT, PLAY_COMPANIES, hand_infos
 from analysis.play.pimc import PIMCPlayer, first_max, pimc_hands
 from analysis.play.players import cards_of
+from analysis.play.table import play_hand
 from analysis.seeds import play_seed
 from fastcore.sampler import sample_deals
 from studies.common.report import study_report, claims_figure, verdicts_headline, in_full
@@ -50,9 +59,12 @@ KEYS = ["claim", "company", "seat", "book_net", "other_net"]
 SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost"]
 
 
-def played(deals, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
+def played(deals, company: str, rules, seed, cap: int = 0, others=EVERY_SEAT) -> pd.DataFrame:
     """The counted cells of the company's hands at four to three on ``deals`` (the first ``cap`` a
-    chunk when ``cap`` > 0): BD's net points, careful arm and points arm."""
+    chunk when ``cap`` > 0): BD's net points, careful arm and points arm; ``others``: the play
+    company (every seat PIMC, or BOOK_RULES: the three besides B by the book's rules)."""
+    if others not in PLAY_COMPANIES:
+        raise EuchreError(f"the play company is every seat PIMC (None) or {BOOK_RULES!r}, not {others!r}")
     policy = policy_from_name(company)       # the company in every chair
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, policy, rules, Score(AC, BD))
@@ -65,6 +77,8 @@ def played(deals, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
                  turn_up=turn_up[rows].astype(np.int64), taken=contract.dealer_takes_up(b.round, b.lone_seat)[rows],
                  discard=b.discard[rows], calls=[b.calls(int(i)) for i in rows], pack=rules.pack)
     model = reading_model(company, rules)
+    if others == BOOK_RULES:
+        return _cells(company, *_played_with_the_book(table, model, seed))
     keys = ("hands", "trump", "lone_seat", "maker", "turn_up", "taken", "discard", "calls")
     args = {k: table[k] for k in keys}
     plays, won, _d, contradicted = pimc_hands(worlds=WORLDS, seed=seed, pack=rules.pack, model=model, points=True,
@@ -95,7 +109,6 @@ def played(deals, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
                     forced[arm][i, k] = card
                 branched.append(i)
                 break
-    maker, lone = np.asarray(table["maker"], np.int64), np.asarray(table["lone_seat"], np.int64)
     net = {}
     for arm in ("careful", "points"):
         got = won
@@ -108,37 +121,78 @@ def played(deals, company: str, rules, seed, cap: int = 0) -> pd.DataFrame:
                                              careful_need=NEED if arm == "careful" else 0, **sub)
             got = won.copy()
             got[branched] = arm_won
-        pts = points_by_side(maker, lone, got[np.arange(len(rows)), maker & 1]).astype(np.int64)
-        net[arm] = pts[:, 1] - pts[:, 0]          # BD's
-    cells = pair_cells("E11", ELDEST, net["careful"], net["points"])
+        net[arm] = _bd_net(table, got)
+    return _cells(company, net["careful"], net["points"])
+
+
+def _bd_net(table: dict, won: np.ndarray) -> np.ndarray:
+    """BD's net points of each hand from the tricks (AC, BD) it won."""
+    maker, lone = np.asarray(table["maker"], np.int64), np.asarray(table["lone_seat"], np.int64)
+    pts = points_by_side(maker, lone, won[np.arange(len(maker)), maker & 1]).astype(np.int64)
+    return pts[:, 1] - pts[:, 0]
+
+
+def _cells(company: str, careful: np.ndarray, points: np.ndarray) -> pd.DataFrame:
+    cells = pair_cells("E11", ELDEST, careful, points)
     cells.insert(1, "company", company)
     return cells[KEYS + SUMS]
+
+
+def _played_with_the_book(table: dict, model, seed) -> tuple[np.ndarray, np.ndarray]:
+    """BD's net points of each hand played card by card with B careful and with B for the points, PIMC
+    reading the calls, the three others by the book's rules. The two B players draw the same worlds
+    at the same decision (seed and key), so the hands are alike up to B's first differing card."""
+    book = BookPlayer()
+    won = {}
+    for arm, care in (("careful", NEED), ("points", 0)):
+        b = PIMCPlayer(WORLDS, seed, model, fallback=True, points=True, careful=care)
+        won[arm] = np.zeros((len(table["hands"]), 2), np.int64)
+        for i in range(len(table["hands"])):
+            discard = int(table["discard"][i])
+            _plays, won[arm][i] = play_hand(table["hands"][i], int(table["trump"][i]),
+                                            [b if s == ELDEST else book for s in range(4)],
+                                            int(table["lone_seat"][i]), int(table["maker"][i]), None,
+                                            int(table["turn_up"][i]), bool(table["taken"][i]),
+                                            discard if discard >= 0 else None, tuple(table["calls"][i]),
+                                            table["pack"], i)
+    return _bd_net(table, won["careful"]), _bd_net(table, won["points"])
 
 
 def _key(company: str, state: str) -> str:
     return "E11" + ("" if company == "book" else f".{company}") + STATES[state]
 
 
-def _test(company: str, state: str) -> ClaimTest:
-    words = ("" if company == "book" else f", {company} company") + ("" if state == FIRST_GAME else f", {state}")
+def _test(company: str, state: str, others=EVERY_SEAT) -> ClaimTest:
+    words = (("" if company == "book" else f", {company} company") + ("" if state == FIRST_GAME else f", {state}")
+             + ("" if others is EVERY_SEAT else ", the others by the book's rules"))
     return ClaimTest(_key(company, state), "E11", f"E11 careful - for points{words}",
                      "every hand at BD 4 - AC 3 where B has a card to choose: B's cards by careful play minus by the "
                      "points, BD's net rubber points", RUBBER, engine="pimc-calls", state=state, company=company,
-                     permissive=primaries()["E11"].permissive)
+                     permissive=primaries()["E11"].permissive, play=others)
 
 
 class PrimaryCareful(Study):
-    name = "primary_careful"
-    title = "The primary test of E11: careful play at four to three"
-    description = ("E11 as card play: at BD 4 - AC 3 the eldest hand's cards by careful play (first keep AC from "
-                   "game) against his cards for the points, every seat at the table reading the calls, in BD's net "
-                   "rubber points (first game; one game all), in the book's and the optimised company")
-    policies = ("bidding: the company's policy (the book's, or the optimised) in every chair at BD 4 - AC 3; play: "
-                "every seat PIMC reading the calls, 32 worlds, for the hand's points, B careful in one arm")
     defaults = {"deals": 20_000, "chunk_size": 2_000, "cap": 0, "model_deals": MODEL_DEALS}
     suite_position = None
     takes_play = False
-    claims = tuple(_test(company, state) for company in COMPANIES for state in STATES)
+
+    def __init__(self, others=EVERY_SEAT):
+        self.others = others
+        every = others is EVERY_SEAT
+        self.name = "primary_careful" if every else "primary_careful_rules"
+        self.title = "The primary test of E11: careful play at four to three" + (
+            "" if every else ", the others by the book's rules")
+        self.description = (
+            "E11 as card play: at BD 4 - AC 3 the eldest hand's cards by careful play (first keep AC from game) "
+            "against his cards for the points, " + ("every seat at the table reading the calls" if every else
+                                                    "B at the table reading the calls, the three others by the "
+                                                    "book's card-play rules")
+            + ", in BD's net rubber points (first game; one game all), in the book's and the optimised company")
+        self.policies = ("bidding: the company's policy (the book's, or the optimised) in every chair at BD 4 - AC 3; "
+                         "play: " + ("every seat" if every else "B") + " PIMC reading the calls, 32 worlds, for the "
+                         "hand's points, B careful in one arm" + ("" if every else "; the three other seats the "
+                                                                  "book's card-play rules"))
+        self.claims = tuple(_test(company, state, others) for company in COMPANIES for state in STATES)
 
     def scenarios(self, settings) -> list[str]:
         self.whole_options(settings, model_deals=MODEL_DEALS)
@@ -155,7 +209,7 @@ class PrimaryCareful(Study):
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         company = scenario.split(".")[1]
         return played(sample_deals(n_deals, seed, pack=settings.pack), company, settings.rules, play_seed(seed),
-                      settings.options.get("cap", 0))
+                      settings.options.get("cap", 0), self.others)
 
     def summarise(self, frame: pd.DataFrame, settings=None) -> pd.DataFrame:
         if frame.empty:
@@ -195,7 +249,8 @@ class PrimaryCareful(Study):
         return study_report(
             self, question="At four to three in the eldest hand's favour, should his play be very conservative?\n\n"
                            + self.quoted(),
-            method=__doc__.split("\n\n")[1].replace("\n", " ") + " " + __doc__.split("\n\n")[2].replace("\n", " "),
+            method=" ".join(__doc__.split("\n\n")[i].replace("\n", " ")
+                            for i in ((1, 2) if self.others is EVERY_SEAT else (1, 2, 3))),
             table=pd.DataFrame(rows), caption="Per company and rubber state: the hands played, those where careful "
                                               "play changed the result, and careful minus for points with its 95% "
                                               "interval.",
@@ -204,3 +259,4 @@ class PrimaryCareful(Study):
 
 
 STUDY = PrimaryCareful()
+RULES_STUDY = PrimaryCareful(BOOK_RULES)

@@ -41,3 +41,32 @@ def test_e11_is_the_book_s_game_only(tmp_path):
     settings = settings_for(P.STUDY, out=str(tmp_path), deals=10, pack=24)
     with pytest.raises(EuchreError, match="32-card pack and a game of 5"):
         P.STUDY.scenarios(settings)
+
+
+def test_the_book_s_rules_in_the_other_seats_change_only_b_s_objective(monkeypatch):
+    from analysis.game.primary import BOOK_RULES
+    deals = sample_deals(60, 7)
+    cells = P.played(deals, "book", Rules(), 3, others=BOOK_RULES)
+    assert int(cells["deals"].sum()) > 30 and (cells["seat"] == "B").all()
+    # with careful play switched off both arms are the same player over the same worlds: every hand
+    # is played alike, so nothing but B's objective separates the arms
+    monkeypatch.setattr(P, "NEED", 0)
+    alike = P.played(deals, "book", Rules(), 3, others=BOOK_RULES)
+    assert int(alike["deals"].sum()) == int(cells["deals"].sum())
+    assert (alike["book_net"] == alike["other_net"]).all()
+
+
+def test_the_play_company_s_replication_is_its_own_study(tmp_path):
+    from analysis.errors import EuchreError
+    from analysis.run.runner import run_study, settings_for
+    study = P.RULES_STUDY
+    assert study.name == "primary_careful_rules" and study.name.startswith(P.STUDY.name + "_")
+    settings = settings_for(study, out=str(tmp_path), deals=20, chunk_size=20, seed=4, progress=False,
+                            options={"model_deals": 200})
+    outcome = run_study(study, settings)
+    verdicts = {v.claim.name: v.row() for v in study.verdicts(study.summarise(outcome.frame, settings),
+                                                               outcome.manifest)}
+    assert set(verdicts) == {"E11", "E11.one-game-all", "E11.optimised", "E11.optimised.one-game-all"}
+    assert {row["play_company"] for row in verdicts.values()} == {"book rules"}
+    with pytest.raises(EuchreError, match="play company"):
+        P.played(sample_deals(5, 1), "book", Rules(), 1, others="nobody")
