@@ -408,8 +408,9 @@ INTRO = (
 
 # What the primaries here do not yet do as pre-registered, said on every page of the ledger.
 NOT_YET = (
-    "Not yet as pre-registered: L4 and L5 have no primary (each says what it waits for); B3's and B4's primaries "
-    "(primary_bridge), the table replications of the claims that name a score (primary_scores_table) and the play "
+    "Not yet as pre-registered: L4 has no primary (it says what it waits for); B3's and B4's primaries "
+    "(primary_bridge), L5's (primary_lone_seats; at the table primary_lone_seats_table), the table replications "
+    "of the claims that name a score (primary_scores_table) and the play "
     "company's replication of the card-play claims (primary_play_rules) are built but have no reference run yet, "
     "and E11's play-company "
     "replication is not built; the coups' continuation at the table reads the cards alone (the dealer's discard is "
