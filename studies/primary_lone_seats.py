@@ -516,7 +516,8 @@ def _seats_text(table: pd.DataFrame) -> str:
                              for s in (1, 2, 3))
         lines.append(f"- {company} company, the lone hands by class: {by_class}")
     return ("The lone player's side's mean net points per hand with H alone at each seat (B, C, D, A), on the same "
-            "deals:\n\n" + "\n".join(lines))
+            "deals (at the table, the deals played there, their plain means without the twin's adjustment):\n\n"
+            + "\n".join(lines))
 
 
 STUDY = PrimaryLoneSeats()
