@@ -202,3 +202,32 @@ def test_one_and_two_workers_give_the_same_results(tmp_path):
     two = run_study(P.STUDY, settings_for(P.STUDY, out=str(tmp_path / "2"), jobs=2, **kw)).frame
     pd.testing.assert_frame_equal(P.STUDY.summarise(one), P.STUDY.summarise(two))
     assert set(one["company"]) == {"book", "optimised"}
+
+
+def test_the_table_plays_the_cards_it_is_given_first():
+    from analysis.play.players import SimplePlayer
+    from analysis.play.table import TablePlay
+
+    class Recording(SimplePlayer):
+        def __init__(self):
+            self.numbers = []
+
+        def choose(self, info, key):
+            self.numbers.append(key[1])
+            return super().choose(info, key)
+
+    lone, rnd, trump = _lone_deals(3000, 6, round_=1)
+    b = bid_batch(P.rotated(lone.hands, THIRD), lone.turn_up, P.arm_policies(THIRD, 1), RULES)
+    c_next = P.next_cards(b.play_hands[:, SECOND], trump)
+    rows = np.flatnonzero(c_next != 0)[:5]
+    player = Recording()
+    engine = TablePlay(players=[player] * 4)
+    forced = np.full((len(rows), 20), -1, np.int8)
+    forced[:, 0] = [cards_of(int(m))[-1] for m in c_next[rows]]       # his highest card of next
+    engine.play_bidding(b.take(rows), lone.turn_up[rows], forced=forced)
+    assert 0 not in player.numbers and len(player.numbers) == 14 * len(rows)
+    player.numbers.clear()
+    engine.play_bidding(b.take(rows), lone.turn_up[rows])
+    assert player.numbers.count(0) == len(rows)
+    assert (P._table_lead_next(engine, b.take(rows), lone.turn_up[rows], c_next[rows])
+            == [cards_of(int(m))[0] for m in c_next[rows]]).all()        # a player who values no cards: the lowest
