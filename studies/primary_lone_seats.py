@@ -32,22 +32,25 @@ registered D - C, turned so that positive is the book's: C - D).
 
 The custom, when the third hand (D) plays alone at the turn-up. The eldest hand, who leads, sits out
 as D's partner, so the lead passes to his left, to C (:func:`analysis.game.contract.leader`). The
-book's sentence is read as it stands: the dealer, taking up, discards a card of
-next (the other suit of the turn-up's colour; the left bower is a trump, not next), his lowest
-where he holds several, so as to be short of it and ruff it over the lone hand, who plays second;
-and his partner leads next. The lead is blind (C cannot see the discard), so C leads next whenever
-he holds a card of it, whether or not the dealer could discard one; the card within next is the
-player's own choice (double-dummy: the best for C's side; at the table: the card his PIMC values
-most among his cards of next). A dealer without a card of next discards by his own policy; a C
-without one leads as the engine plays. Nobody else follows a custom.
+book's sentence is read as it stands: the dealer, taking up, discards a card of next (the other
+suit of the turn-up's colour; the left bower is a trump, not next), his lowest where he holds
+several, so as to be short of it and ruff it over the lone hand, who plays before him; and his
+partner leads next ("the only case when the original lead of next in suit has any significance").
+The lead is blind (C cannot see the discard), so C leads next whenever he holds a card of it,
+whether or not the dealer could discard one; the card within next is the player's own choice
+(double-dummy: the best for C's side; at the table: the card his PIMC values most among his cards
+of next). A dealer without a card of next discards by his own policy; a C without one leads as the
+engine plays. Nobody else follows a custom.
 
 The company: the three chairs other than H's bid by the company's policy (the book's, or the
 optimised policy, ``analysis/data/policies/optimised.toml``), H by the book's. With every call
 before H's forced, the company decides only what comes after the lone call: the dealer's discard
 when the eldest hand is alone (and when the third hand is alone and the dealer holds no card of
 next), and, at the table, how the players read the calls. The forced calls are read as forced (they
-say nothing of the hand), so the reading adds nothing but the dealer's discard, read under his
-policy (the custom's, when D is alone). Each company is its own scenario, on its own deals.
+say nothing of the hand), so the reading adds nothing but what the dealer may have discarded, read
+under his policy (the custom's, when D is alone). At love-all the optimised policy discards by the
+book's rule too, so the two companies play every deal alike: each is its own scenario, on its own
+deals, and the company's replication is in effect a second sample of the same test.
 
 The engine is the run's: double-dummy here; every seat PIMC reading the calls in
 ``primary_lone_seats_table`` (32 worlds). There each chunk plays at most ``cap`` of its deals at the

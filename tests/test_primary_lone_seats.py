@@ -170,6 +170,19 @@ def test_the_table_plays_the_custom_lead_within_next_and_keeps_a_double_dummy_tw
     assert e is not None and e.n == 4
 
 
+def test_at_love_all_the_company_plays_every_deal_as_the_book_does():
+    """What the report and primaries.toml say: with every call before the lone hand forced, the
+    company decides only the dealer's discard (and the reading of the calls), and at love-all the
+    optimised policy discards by the book's rule."""
+    from analysis.bidding.company import keeping
+    deals = sample_deals(6000, 9)
+    with keeping("book"):
+        book = P.played(deals, "same", RULES)
+    with keeping("optimised"):
+        optimised = P.played(deals, "same", RULES)
+    pd.testing.assert_frame_equal(book, optimised)
+
+
 def test_bad_options_are_refused_in_one_line(tmp_path):
     from analysis.run.runner import settings_for
     for cap in (-1, 2.5, True):
