@@ -150,11 +150,12 @@ class TablePlay(PlayEngine):
     def maker_tricks(self, hands, trump, leader, lone_seat, side):
         return self._play(hands, trump, lone_seat, side, leader=leader)
 
-    def play_bidding(self, bidding, turn_up) -> np.ndarray:
+    def play_bidding(self, bidding, turn_up, forced=None) -> np.ndarray:
         """The makers' tricks of the deals of a :class:`analysis.bidding.auction.BiddingBatch` (0 for a
         deal passed out), the players knowing the turn-up, whether the dealer took it, the calls
         and (the dealer) his discard, as at the table; players who read the calls read them under
-        the policies that bid (the batch's ``bidders``)."""
+        the policies that bid (the batch's ``bidders``). ``forced``: None or (N, 20) cards to play as
+        given by card number (-1: the player decides), one row a deal."""
         b = bidding
         n = len(b.maker)
         out = np.zeros(n, np.int8)
@@ -162,9 +163,10 @@ class TablePlay(PlayEngine):
         if not len(live):
             return out
         takes = contract.dealer_takes_up(b.round, b.lone_seat)
+        more = {} if forced is None else {"forced": np.asarray(forced)[live]}
         out[live] = self._play(b.play_hands[live], b.trump[live], b.lone_seat[live], b.maker[live] & 1,
                                players=self.hearing(b.bidders),
                                leader=contract.leader(b.lone_seat[live]), maker=b.maker[live],
                                turn_up=np.asarray(turn_up, np.int64)[live], taken=takes[live],
-                               discard=b.discard[live], calls=[b.calls(int(i)) for i in live])
+                               discard=b.discard[live], calls=[b.calls(int(i)) for i in live], **more)
         return out
