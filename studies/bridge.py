@@ -135,15 +135,20 @@ def policies(way: str, lone: str) -> list:
     return [adversary, keeper, adversary, keeper]
 
 
-def exception_kind(hands_b, turn_up, score, rules) -> np.ndarray:
+def exception_kind(hands_b, turn_up, score, rules, orders=None) -> np.ndarray:
     """Per deal, the exception hand the keeper passes with (index in :data:`EXCEPTIONS`): 0 where
-    he orders (no such hand, or one the book's ordinary rule orders anyway)."""
+    he orders (no such hand, or one his ordinary rule orders anyway). His ordinary rule is the
+    book's, or where ``orders`` is given (per deal: does the eldest hand's ordinary bidding order
+    up?) that bidding's: a keeper in other company keeps the bridge over his own ordinary calls."""
     hands_b = np.asarray(hands_b, np.uint32)
     turn_up = np.asarray(turn_up, np.int8)
     t = Situations(1, hands_b, turn_up, 1, Score.of(score).seat(1), rules, (turn_up >> 3).astype(np.int8),
                    lambda i: ())
-    passes = ~BookPolicy(PARAMS["exceptions"]).first_round_batch(t)
     two_aces, ace_another = (t.has(p) for p in BRIDGE_EXCEPTIONS.patterns)
+    if orders is None:
+        passes = ~BookPolicy(PARAMS["exceptions"]).first_round_batch(t)
+    else:
+        passes = (two_aces | ace_another) & ~np.asarray(orders, bool)
     return np.where(passes, two_aces.astype(np.int8) + 2 * ace_another.astype(np.int8), 0).astype(np.int8)
 
 
@@ -400,7 +405,19 @@ def _score_of_key(key: str) -> tuple[int, int]:
 
 def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER,
              state: dict = RUBBER_STATE) -> tuple[Estimate, float]:
-    """L4's estimate, the deals' error alone, and the game model's standard error.
+    """L4's estimate, the deals' error alone, and the game model's standard error (see
+    :func:`l4_estimate_and_draws`)."""
+    est, per_draw = l4_estimate_and_draws(model, rows, unit, state)
+    if per_draw is None:
+        return est, float("nan")
+    return est, float(np.std(per_draw, ddof=1)) if len(per_draw) else 0.0
+
+
+def l4_estimate_and_draws(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER,
+                          state: dict = RUBBER_STATE) -> tuple[Estimate, np.ndarray | None]:
+    """L4's estimate, the deals' error alone, and the estimate under every draw of the game model
+    (none in points per hand, an empty array; None where no class has deals on both sides), for
+    an estimate pooled over scores whose model error is pooled draw by draw.
 
     The gain g of a lone hand (alone - with the partner, in ``unit``) is compared after a
     keeper's pass (the exceptions keeper passes: the deals with an exception hand, X) and after a
@@ -435,7 +452,7 @@ def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER,
     ny, sy, ssy = by_side(value, ~keeper)
     keep = (nx >= 2) & (ny >= 2)
     if not keep.any():
-        return stratified_from_cells([], [], [], [], [], []), float("nan")
+        return stratified_from_cells([], [], [], [], [], []), None
     py = ny / np.maximum(nx + ny, 1)
 
     def stats(n, s, ss):
@@ -448,12 +465,11 @@ def l4_parts(model: GameModel | None, rows: pd.DataFrame, unit: str = RUBBER,
     k = keep
     est = stratified_from_cells(ny[k], py[k] * my[k], py[k] ** 2 * vy[k], nx[k], py[k] * mx[k], py[k] ** 2 * vx[k])
     if draws is None:
-        return est, 0.0
+        return est, np.zeros(0)
     _, dsx, _ = by_side(draws, keeper)
     _, dsy, _ = by_side(draws, ~keeper)
     weights = (nx + ny)[k] / (nx + ny)[k].sum()
-    per_draw = (py[k] * (dsy[:, k] / ny[k] - dsx[:, k] / nx[k])) @ weights
-    return est, float(np.std(per_draw, ddof=1))
+    return est, (py[k] * (dsy[:, k] / ny[k] - dsx[:, k] / nx[k])) @ weights
 
 
 class BridgeStudy(BookGameStudy):

@@ -28,6 +28,7 @@ from studies.lone_hands import STUDY as LONE_HANDS
 from studies.modern_game import STUDY as MODERN_GAME
 from studies.primary import STUDY as PRIMARY
 from studies.primary_lone_seats import STUDY as PRIMARY_LONE_SEATS
+from studies.primary_lone_care import STUDY as PRIMARY_LONE_CARE
 from studies.primary_scores import STUDY as PRIMARY_SCORES
 from studies.round_two import STUDY as ROUND_TWO
 from studies.score import STUDY as SCORE
@@ -71,6 +72,9 @@ PRIMARY_SCORES_TABLE = variant(PRIMARY_SCORES, "primary_scores_table", {"deals":
 # L5's rotated lone hands at the table: a chunk's first ``cap`` lone hands played from every seat
 PRIMARY_LONE_SEATS_TABLE = variant(PRIMARY_LONE_SEATS, "primary_lone_seats_table",
                                    {"deals": 20_000, "chunk_size": 10_000, "cap": 250}, engine=TABLE)
+# and L4's, the lone hands after B's pass played at the table (the game model double-dummy, as the study's)
+PRIMARY_LONE_CARE_TABLE = variant(PRIMARY_LONE_CARE, "primary_lone_care_table", {"deals": 400_000, "chunk_size": 25_000,
+                                                                                 "model_deals": 20_000}, engine=TABLE)
 
 # about half the deals of the double-dummy reference runs
 BOOK_BIDDING_CAUTIOUS = variant(BOOK_BIDDING, "book_bidding_cautious", {"deals": 1_000_000, "chunk_size": 50_000,
@@ -87,6 +91,6 @@ SCORE_CAUTIOUS = variant(SCORE, "score_cautious", {"deals": 1_000_000, "chunk_si
                         note="The game and rubber models that value a score (the game scenarios) are the book's "
                              "players' game, as in the score study: the company bids only around the decision tested")
 
-VARIANTS = (PRIMARY_TABLE, PRIMARY_SCORES_TABLE, PRIMARY_LONE_SEATS_TABLE, BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE, DISCARD_TABLE,
+VARIANTS = (PRIMARY_TABLE, PRIMARY_SCORES_TABLE, PRIMARY_LONE_SEATS_TABLE, PRIMARY_LONE_CARE_TABLE, BOOK_BIDDING_TABLE, ROUND_TWO_TABLE, ASSIST_TAKE_TABLE, LONE_HANDS_TABLE, BRIDGE_TABLE, DISCARD_TABLE,
             HAND_STRENGTH_TABLE,
             BOOK_BIDDING_CAUTIOUS, ROUND_TWO_CAUTIOUS, ASSIST_TAKE_CAUTIOUS, SCORE_CAUTIOUS)

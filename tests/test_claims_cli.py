@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from test_ledger import every_coup, primary_row, row, write_study
+from test_ledger import every_coup, primary_row, row, unbuilt, write_study
 
 from analysis.game.claims import catalogue
 from analysis.commands.cli import main
@@ -59,7 +59,8 @@ def test_json_is_one_object_per_claim_of_the_catalogue(tmp_path, capsys):
             assert set(t["model"]) == {"engine", "unit", "state", "company", "play_company"}
 
 
-def test_json_statuses_from_the_primaries_only(tmp_path, capsys):
+def test_json_statuses_from_the_primaries_only(tmp_path, capsys, monkeypatch):
+    unbuilt(monkeypatch, "L4")
     items = {x["id"]: x for x in claims_json(capsys, reports(tmp_path))}
     e1 = items["E1"]
     assert e1["status"] == "supported" and e1["kind"] == ["bid"] and e1["secondary_disagreeing"] == ["bidding/E1.a"]

@@ -76,6 +76,15 @@ def entry(ledger, cid):
     return next(e for e in ledger.entries if e.claim.id == cid)
 
 
+def unbuilt(monkeypatch, cid: str):
+    """The ledger reads the primary of ``cid`` as not built yet, waiting for its design (every primary
+    may be built by now); returns that primary."""
+    from dataclasses import replace
+    primary = replace(primaries()[cid], source="", waits="the design of its test: not built yet")
+    monkeypatch.setattr(L, "primaries", lambda: {**primaries(), cid: primary})
+    return primary
+
+
 # --- statuses, from the primary's replications --------------------------------------------------
 
 RUBBER = "expected net rubber points"
@@ -169,12 +178,13 @@ def test_a_class_below_30_deals_is_judged_by_the_exact_sign_test(tmp_path):
     assert reps[1].verdict == "inconclusive" and "signs were not saved" in reps[1].how
 
 
-def test_an_unbuilt_primary_says_what_it_waits_for_and_keeps_its_tests_as_secondary(tmp_path):
+def test_an_unbuilt_primary_says_what_it_waits_for_and_keeps_its_tests_as_secondary(tmp_path, monkeypatch):
     write_study(tmp_path, "lone_hands", [row("L4", "L4", "supported")])
+    waiting = unbuilt(monkeypatch, "L4")
     ledger = L.build_ledger(tmp_path)
     assert [e.claim.id for e in ledger.entries] == list(catalogue())
     l4 = entry(ledger, "L4")
-    assert l4.status == "untested" and l4.note == primaries()["L4"].waits and "not built yet" in l4.note
+    assert l4.status == "untested" and l4.note == waiting.waits and "not built yet" in l4.note
     assert [t.key for t in l4.secondary] == ["L4"]
     e1 = entry(ledger, "E1")                       # built, but no run saved
     assert e1.status == "untested" and "no run of it is saved" in e1.summary and e1.note is None
@@ -295,7 +305,8 @@ def test_the_coups_report_saves_the_verdicts_the_ledger_reads(tmp_path):
 
 # --- the pages ------------------------------------------------------------------------------
 
-def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path):
+def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path, monkeypatch):
+    unbuilt(monkeypatch, "L4")
     write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"),
                                       primary_row("E2", "E2", "supported"),
                                       primary_row("E2", "E2.optimised", "negligible", company="optimised")])
@@ -310,7 +321,7 @@ def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path):
     assert ("Split (company): supported in the book's company, negligible in the optimised company; not run: 2 of 4 "
             "cells.") in md
     assert "[+0.100, +0.300]" in page and "<details><summary>Secondary tests (2)</summary>" in page
-    assert "Untested as pre-registered: waits for the comparative test within hand classes" in md
+    assert "Untested as pre-registered: waits for the design of its test: not built yet" in md
     assert 'href="claims.html"' in index and "<h2>The studies</h2>" in index
     assert "<td>Lone hands</td>" in index and "<th>split</th>" in index
     assert "right 1, wrong 0, it does not matter 0, it depends 1 (1 on the company)" in index
