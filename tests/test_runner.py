@@ -120,7 +120,10 @@ def test_resume_refuses_chunks_saved_by_other_code(tmp_path, monkeypatch):
     assert runner.read_json(tmp_path / "out" / "toy" / "chunks" / "plan.json")["code"] == \
         runner.code_fingerprint("edited_study")
     assert run_study(edited, runner.replace(settings, resume=True)).computed == []
-    (tmp_path / "edited_study.py").write_text(source + "\n# a change\n")
+    # a comment or a docstring is no code: the chunks still resume
+    (tmp_path / "edited_study.py").write_text(source.replace('"""', '"""Edited. ', 1) + "\n# a comment\n")
+    assert run_study(edited, runner.replace(settings, resume=True)).computed == []
+    (tmp_path / "edited_study.py").write_text(source + "\nCHANGED = 1\n")
     with pytest.raises(EuchreError, match="made by other code"):
         run_study(edited, runner.replace(settings, resume=True))
     again = run_study(edited, settings)   # without --resume it starts again

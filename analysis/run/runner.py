@@ -28,6 +28,7 @@ receive the study's reference (``module`` or ``module:attr``) and load the study
 """
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import json
@@ -216,7 +217,9 @@ def code_fingerprint(module: str | None = None) -> str:
     and compiled files, and the policies and claims they read as data) and the study's own
     ``module``. A chunk saved by other code, even with the same settings, may hold other numbers,
     so ``--resume`` refuses it; git cannot tell this for an installed package, or for a checkout
-    whose changes are not committed. Each file counts by its path inside its package."""
+    whose changes are not committed. Each file counts by its path inside its package; a Python file
+    by its syntax tree without docstrings, so that editing a comment or a docstring (which no chunk
+    reads) keeps the saved chunks resumable."""
     files: dict[str, Path] = {}
     for name in CODE_PACKAGES + ((module,) if module else ()):
         spec = importlib.util.find_spec(name)
@@ -236,8 +239,26 @@ def code_fingerprint(module: str | None = None) -> str:
             data = files[label].read_bytes()
         except OSError as exc:
             raise EuchreError(f"cannot read {files[label]} to trace the run to its code: {exc.strerror}") from None
+        if label.endswith(".py"):
+            data = _python_code(data)
         digest.update(f"{label}\0{len(data)}\0".encode() + data)
     return digest.hexdigest()[:16]
+
+
+def _python_code(source: bytes) -> bytes:
+    """A Python file's code as its syntax tree without docstrings and comments (a file that does not
+    parse counts as it is)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
 
 
 def git_commit() -> str | None:
