@@ -14,15 +14,15 @@ the two never differ counts with a difference of 0.
 The unit: BD's net rubber points after the hand, careful minus for points, in the first game and at one
 game all, each hand's outcome valued by the company's rubber model (``company_model``, as the primary
 study's unit check). Chunks return counted cells per company of the pair of the two arms' net points to
-BD. Option ``cap``: at most so many hands a chunk (0: all).
+BD. Option ``cap``: at most so many hands a chunk (0: all). Not built: the score-aware arm (the
+rubber-points objective), a secondary test of the pre-registration.
 
 The play company's other replication (``primary_careful_rules``): B is PIMC reading the calls as
 above, the three others play by the book's card-play rules (:class:`analysis.play.book.BookPlayer`).
 Each hand is played card by card twice, B careful throughout in one and for the points throughout
 in the other, over the same worlds at each decision (the same seed and keys) while the others'
 rules are fixed: the two plays are the same card for card up to B's first card where careful play
-and play for points differ, and go their ways from there, as the branch above. Not built: the
-score-aware arm (the rubber-points objective), a secondary test of the pre-registration.
+and play for points differ, and go their ways from there, as the branch above.
 """
 from __future__ import annotations
 
@@ -38,11 +38,9 @@ from analysis.game import Score, contract, primaries
 from analysis.game.cards import ELDEST
 from analysis.game.primary import BOOK_RULES
 from analysis.game.rules import points_by_side
-from analysis.play.book import BookPlayer
-from analysis.play.branching import EVERY_SEAT, PLAY_COMPANIES, hand_infos
+from analysis.play.branching import EVERY_SEAT, PLAY_COMPANIES, hand_infos, played_with_the_book
 from analysis.play.pimc import PIMCPlayer, first_max, pimc_hands
 from analysis.play.players import cards_of
-from analysis.play.table import play_hand
 from analysis.seeds import play_seed
 from fastcore.sampler import sample_deals
 from studies.common.report import study_report, claims_figure, verdicts_headline, in_full
@@ -59,23 +57,30 @@ KEYS = ["claim", "company", "seat", "book_net", "other_net"]
 SUMS = ["deals", "gain_sum", "gain_sumsq", "gained", "lost"]
 
 
-def played(deals, company: str, rules, seed, cap: int = 0, others=EVERY_SEAT) -> pd.DataFrame:
-    """The counted cells of the company's hands at four to three on ``deals`` (the first ``cap`` a
-    chunk when ``cap`` > 0): BD's net points, careful arm and points arm; ``others``: the play
-    company (every seat PIMC, or BOOK_RULES: the three besides B by the book's rules)."""
-    if others not in PLAY_COMPANIES:
-        raise EuchreError(f"the play company is every seat PIMC (None) or {BOOK_RULES!r}, not {others!r}")
+def hands_at_four_three(deals, company: str, rules, cap: int = 0) -> dict:
+    """The hands of ``deals`` bid by the company at four to three in which B plays (the first ``cap``
+    when ``cap`` > 0), as the arguments of :func:`pimc_hands` with ``pack``."""
     policy = policy_from_name(company)       # the company in every chair
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, policy, rules, Score(AC, BD))
     rows = np.flatnonzero((b.maker >= 0) & (b.lone_seat != ELDEST ^ 2))      # B plays
     if cap:
         rows = rows[:cap]
-    if not len(rows):
+    return dict(hands=b.play_hands[rows], trump=b.trump[rows], lone_seat=b.lone_seat[rows], maker=b.maker[rows],
+                turn_up=turn_up[rows].astype(np.int64), taken=contract.dealer_takes_up(b.round, b.lone_seat)[rows],
+                discard=b.discard[rows], calls=[b.calls(int(i)) for i in rows], pack=rules.pack)
+
+
+def played(deals, company: str, rules, seed, cap: int = 0, others=EVERY_SEAT) -> pd.DataFrame:
+    """The counted cells of the company's hands at four to three on ``deals`` (the first ``cap`` a
+    chunk when ``cap`` > 0): BD's net points, careful arm and points arm; ``others``: the play
+    company (every seat PIMC, or BOOK_RULES: the three besides B by the book's rules)."""
+    if others not in PLAY_COMPANIES:
+        raise EuchreError(f"the play company is every seat PIMC (None) or {BOOK_RULES!r}, not {others!r}")
+    table = hands_at_four_three(deals, company, rules, cap)
+    if not len(table["hands"]):
         return pd.DataFrame(columns=KEYS + SUMS)
-    table = dict(hands=b.play_hands[rows], trump=b.trump[rows], lone_seat=b.lone_seat[rows], maker=b.maker[rows],
-                 turn_up=turn_up[rows].astype(np.int64), taken=contract.dealer_takes_up(b.round, b.lone_seat)[rows],
-                 discard=b.discard[rows], calls=[b.calls(int(i)) for i in rows], pack=rules.pack)
+    rows = np.arange(len(table["hands"]))
     model = reading_model(company, rules)
     if others == BOOK_RULES:
         return _cells(company, *_played_with_the_book(table, model, seed))
@@ -142,20 +147,10 @@ def _played_with_the_book(table: dict, model, seed) -> tuple[np.ndarray, np.ndar
     """BD's net points of each hand played card by card with B careful and with B for the points, PIMC
     reading the calls, the three others by the book's rules. The two B players draw the same worlds
     at the same decision (seed and key), so the hands are alike up to B's first differing card."""
-    book = BookPlayer()
-    won = {}
-    for arm, care in (("careful", NEED), ("points", 0)):
-        b = PIMCPlayer(WORLDS, seed, model, fallback=True, points=True, careful=care)
-        won[arm] = np.zeros((len(table["hands"]), 2), np.int64)
-        for i in range(len(table["hands"])):
-            discard = int(table["discard"][i])
-            _plays, won[arm][i] = play_hand(table["hands"][i], int(table["trump"][i]),
-                                            [b if s == ELDEST else book for s in range(4)],
-                                            int(table["lone_seat"][i]), int(table["maker"][i]), None,
-                                            int(table["turn_up"][i]), bool(table["taken"][i]),
-                                            discard if discard >= 0 else None, tuple(table["calls"][i]),
-                                            table["pack"], i)
-    return _bd_net(table, won["careful"]), _bd_net(table, won["points"])
+    deciders = [ELDEST] * len(table["hands"])
+    nets = [_bd_net(table, played_with_the_book(table, deciders, WORLDS, seed, model, careful=care)[2])
+            for care in (NEED, 0)]
+    return nets[0], nets[1]
 
 
 def _key(company: str, state: str) -> str:

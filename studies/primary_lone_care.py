@@ -88,6 +88,8 @@ def played(deals, seat: int, score: tuple[int, int], rules) -> pd.DataFrame:
     hands, turn_up = np.asarray(deals.hands, np.uint32), np.asarray(deals.turn_up, np.int8)
     b = bid_batch(hands, turn_up, seated(BookPolicy(), seat), rules, sc)
     ordered = (b.caller == ELDEST) & (b.round == 1)          # B's ordinary bidding ordered up
+    # on the class's deals B passed, so ``orders`` never changes them; it keeps the keeper's passes a
+    # subset of the non-keeper's wherever the study looks
     exc = exception_kind(hands[:, ELDEST], turn_up, sc, rules, orders=ordered)
     rows = np.flatnonzero(b.caller == seat)                  # B passed in round one: he bids first
     dealt = pd.DataFrame([{"kind": DEALT, "a": sc.ac, "b": sc.bd, "seat": "ABCD"[seat],

@@ -6,8 +6,8 @@ second and third hands have the weakest positions for lone hands, especially the
 the turn-up is the trump, since if the third hand declares to play alone it has become an
 established custom for the dealer to discard next in suit, and for his partner to lead it to him."
 
-The same lone hand is played from each seat on the same deal (rotated, paired). Of each deal the
-first hand dealt is H, the lone hand; the deal is kept when H is desperate or better on its five
+The same lone hand is played from each seat on the same deal (rotated, paired). Of each deal one
+hand fixed in advance is H, the lone hand (the sampler's first, the dealer's as dealt); the deal is kept when H is desperate or better on its five
 dealt cards (the project's lone classes: *sound*, both bowers and three trumps or more, every other
 card an outside ace; *light*, the right with the left or the ace, three trumps or more, at most one
 card neither a trump nor an outside ace; *desperate*, a bower and three trumps or more), judged in the
@@ -128,7 +128,7 @@ def lone_hands(hands, turn_up, rules) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 
 def rotated(hands, seat: int) -> np.ndarray:
-    """The deals' four hands turned round the table so that the first hand dealt (H) sits at
+    """The deals' four hands turned round the table so that the sampler's first hand (H) sits at
     ``seat``, the others following it in their cyclic order: hand j goes to seat ``seat + j``."""
     hands = np.asarray(hands, np.uint32)
     return np.roll(hands, seat, axis=1)
@@ -437,6 +437,8 @@ class PrimaryLoneSeats(Study):
         cap = settings.options.get("cap", 0)
         if not isinstance(cap, int) or isinstance(cap, bool) or cap < 0:
             raise EuchreError(f"option cap must be a whole number >= 0 (0: no cap), not {cap!r}")
+        if settings.pack != 32:
+            raise EuchreError("L5 is a claim of the book's game: run it with the 32-card pack")
         return list(COMPANIES)
 
     def scenarios_of(self, key: str) -> tuple[str, ...]:

@@ -147,7 +147,7 @@ def test_with_the_books_rules_in_the_other_seats_only_the_decider_plays_pimc(han
     sub = {k: (v[:n] if isinstance(v, (np.ndarray, list)) else v) for k, v in hands.items()}
     got = branch(sub, LATER_C, WORLDS, SEED, model, others=BOOK_RULES)
     every_seat = branch(sub, LATER_C, WORLDS, SEED, model)
-    plays, _misled, _won = branching._played_with_the_book(sub, [2] * n, WORLDS, SEED, model)
+    plays, _misled, _won = branching.played_with_the_book(sub, [2] * n, WORLDS, SEED, model)
     book = BookPlayer()
     for i in range(n):      # before and after the decider's cards, the others play the book's card
         for k, info in enumerate(hand_infos(sub, i, plays[i])):
@@ -161,7 +161,7 @@ def test_with_the_books_rules_in_the_other_seats_only_the_decider_plays_pimc(han
         assert own == (got.book_card[j] if (suit_masks(trump)[trump] >> own) & 1 else got.other_card[j])
     assert set(np.unique(got.book_net)) <= {-4, -2, -1, 1, 2, 4}
     # played only to the position, the hands are the same up to it
-    stopped, _m, _w = branching._played_with_the_book(
+    stopped, _m, _w = branching.played_with_the_book(
         sub, [2] * n, WORLDS, SEED, model, stop=lambda info: info.player == 2 and LATER_C.applies(info) is not None)
     for j, i in enumerate(got.rows):
         k = int(got.card_number[j])

@@ -70,3 +70,20 @@ def test_the_play_company_s_replication_is_its_own_study(tmp_path):
     assert {row["play_company"] for row in verdicts.values()} == {"book rules"}
     with pytest.raises(EuchreError, match="play company"):
         P.played(sample_deals(5, 1), "book", Rules(), 1, others="nobody")
+
+
+def test_with_the_book_s_rules_the_two_plays_part_at_b_s_first_differing_card():
+    from analysis.game.cards import ELDEST
+    from analysis.play.branching import hand_infos, played_with_the_book
+    table = P.hands_at_four_three(sample_deals(60, 7), "book", Rules())
+    model, n = P.reading_model("book", Rules()), len(table["hands"])
+    careful = played_with_the_book(table, [ELDEST] * n, P.WORLDS, 3, model, careful=P.NEED)[0]
+    points = played_with_the_book(table, [ELDEST] * n, P.WORLDS, 3, model)[0]
+    parted = 0
+    for i in range(n):
+        differ = np.flatnonzero(careful[i] != points[i])
+        if len(differ):
+            parted += 1
+            # the same cards up to there, and the first card that differs is B's
+            assert hand_infos(table, i, careful[i])[int(differ[0])].player == ELDEST
+    assert 0 < parted < n

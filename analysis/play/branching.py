@@ -179,7 +179,7 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
     if rule.opening_lead:
         plays = np.full((n, PLAYS), -1, np.int8)
     elif others == BOOK_RULES:     # played only up to the decider's first position: the rest is the arms'
-        plays, misled, _won = _played_with_the_book(table, [rule.seat] * n, worlds, seed, model,
+        plays, misled, _won = played_with_the_book(table, [rule.seat] * n, worlds, seed, model,
                                                     stop=lambda info: info.player == rule.seat
                                                     and rule.applies(info) is not None)
     else:
@@ -204,15 +204,17 @@ def _positions(table: dict, rows: np.ndarray, rule: Rule, worlds: int, seed, mod
     return found
 
 
-def _played_with_the_book(table: dict, deciders, worlds: int, seed, model, forced=None, misled=(), stop=None):
+def played_with_the_book(table: dict, deciders, worlds: int, seed, model, forced=None, misled=(), stop=None,
+                         careful: int = 0):
     """Each hand of ``table`` played card by card, its decider (``deciders``, a seat a hand) PIMC
-    reading the calls and the three other seats by the book's card-play rules; ``forced``: None or
+    reading the calls (``careful``: carefully, :class:`PIMCPlayer`'s) and the three other seats by
+    the book's card-play rules; ``forced``: None or
     the cards to play as given, by card number (-1: the player decides); ``misled``: the hands whose
     calls misled the decider already; ``stop``: where to end a hand (:func:`play_hand`). Returns
     (plays (N, 20), the card of each hand from which the calls misled the decider (20: never), the
     tricks of AC and BD (N, 2))."""
     n = len(table["hands"])
-    pimc, book = PIMCPlayer(worlds, seed, model, fallback=True, points=True), BookPlayer()
+    pimc, book = PIMCPlayer(worlds, seed, model, fallback=True, points=True, careful=careful), BookPlayer()
     pimc.misled_on(misled)
     plays, won = np.full((n, PLAYS), -1, np.int8), np.zeros((n, 2), np.int64)
     for i in range(n):
@@ -256,7 +258,7 @@ def _play_arms(table: dict, found: list, worlds: int, seed, model, threads, othe
             forced[j, :k] = before
             forced[j, k] = chosen[j, arm]
         if others == BOOK_RULES:
-            _p, _m, won = _played_with_the_book({**sub, "pack": table["pack"]}, seats, worlds, seed, model,
+            _p, _m, won = played_with_the_book({**sub, "pack": table["pack"]}, seats, worlds, seed, model,
                                                 forced, np.flatnonzero(misled))
         else:
             _p, won, _d, _c = pimc_hands(worlds=worlds, seed=seed, pack=table["pack"], model=model, points=True,
