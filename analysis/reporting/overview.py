@@ -32,7 +32,7 @@ from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED
 # The shape of how a replication's cards were played: by its engine in every seat, or (a play company)
 # with the three others by the book's card-play rules.
 PLAY_MARKERS = {DOUBLE_DUMMY: ("o", "double-dummy"), "pimc-calls": ("^", "at the table (PIMC reading the calls)"),
-                  BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
+                BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
 OTHER_PLAY = ("D", "another engine")
 
 # A claim's status as its row label is coloured: the verdicts' colours, darker where they are pale.
