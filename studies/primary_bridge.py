@@ -38,7 +38,7 @@ from analysis.bidding.book_policy import BookParams
 from analysis.bidding.company import keeping, seated
 from analysis.errors import EuchreError
 from analysis.experiment import RUBBER, ClaimTest, Study
-from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES, from_se
+from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES, pooled_by_weight
 from analysis.game import Score, contract, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from analysis.game.rules import points_by_side
@@ -252,19 +252,14 @@ class PrimaryBridge(Study):
             found = int(at.loc[at["dealt"] == 0, "deals"].sum())
             rate = found / dealt if dealt else 1.0      # B3: every deal is in the class
             weights[a, b] = float(v[a, b]) * rate      # w(s): the score's visits times the class's rate there
-        total = sum(weights.values())
-        mean, var, draws, n = 0.0, 0.0, 0.0, 0
+        parts = []
         for (a, b), w in weights.items():
             cells = played_rows[(played_rows["a"] == a) & (played_rows["b"] == b)].assign(seat="B")
             if int(cells["deals"].sum()) < 2 or w <= 0:
                 continue
-            e, by_draw = model.contrast_and_draws(cells, ["book_net"], ["other_net"], RUBBER, RUBBER_STATES[test.state])
-            mean += w / total * e.mean
-            var += (w / total) ** 2 * e.se ** 2
-            draws = draws + w / total * by_draw
-            n += e.n
-        se = float(np.hypot(np.sqrt(var), np.std(draws, ddof=1)))
-        return from_se(mean, se, n - 1, n)
+            parts.append((w, *model.contrast_and_draws(cells, ["book_net"], ["other_net"], RUBBER,
+                                                       RUBBER_STATES[test.state])))
+        return pooled_by_weight(parts)
 
     def signs(self, key: str, table: pd.DataFrame) -> tuple[int, int]:
         rows = self._rows(self.claim_test(key), table)

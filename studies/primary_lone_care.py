@@ -48,7 +48,7 @@ from analysis.bidding import BookPolicy, bid_batch
 from analysis.bidding.company import keeping, seated
 from analysis.errors import EuchreError
 from analysis.experiment import RUBBER, ClaimTest, Study
-from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES, Estimate, from_se
+from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL, RUBBER_STATES, Estimate, pooled_by_weight
 from analysis.game import Score, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND
 from analysis.reporting.markup import md_table
@@ -156,18 +156,7 @@ def pooled(table: pd.DataFrame, model, state: str, score: tuple[int, int] | None
         est, draws = l4_estimate_and_draws(model, rows, RUBBER, RUBBER_STATES[state])
         if draws is not None and est.n >= 2 and np.isfinite(est.se):
             parts.append((w, est, draws))
-    if not parts:
-        return None
-    total = sum(w for w, _e, _d in parts)          # the weights of the scores measured, normalised again
-    mean, var, draws, n = 0.0, 0.0, 0.0, 0
-    for w, est, by_draw in parts:
-        w = w / total
-        mean += w * est.mean
-        var += w * w * est.se ** 2
-        draws = draws + w * by_draw
-        n += est.n
-    se = float(np.hypot(np.sqrt(var), np.std(draws, ddof=1)))
-    return from_se(float(mean), se, n - 1, n)
+    return pooled_by_weight(parts)          # the weights of the scores measured, normalised again
 
 
 def _score_of(key: str) -> tuple[int, int] | None:

@@ -46,9 +46,11 @@ The company: the three chairs other than H's bid by the company's policy (the bo
 optimised policy, ``analysis/data/policies/optimised.toml``), H by the book's. With every call
 before H's forced, the company decides only what comes after the lone call: the dealer's discard
 when the eldest hand is alone (and when the third hand is alone and the dealer holds no card of
-next), and, at the table, how the players read the calls. The forced calls are read as forced (they
-say nothing of the hand), so the reading adds nothing but what the dealer may have discarded, read
-under his policy (the custom's, when D is alone). At love-all the optimised policy discards by the
+next), and, at the table, how the players read the calls. The forced passes are read as forced (they
+say nothing of the hand); H's call is read as the study makes it (:class:`AloneByClass`): he holds a
+desperate-or-better lone hand in the trump (and in round two none at the turn-up), as a player who
+hears a lone call knows; the dealer's discard is read under his policy (the custom's, when D is
+alone). At love-all the optimised policy discards by the
 book's rule too, so the two companies play every deal alike: each is its own scenario, on its own
 deals, and the company's replication is in effect a second sample of the same test.
 
@@ -74,7 +76,7 @@ from analysis.bidding.company import keeping, seated
 from analysis.errors import EuchreError
 from analysis.experiment import POINTS, ClaimTest, Study
 from analysis.experiment.stats import mean_from_sums, twin_adjusted
-from analysis.game import ROUND_ORDER, Score, primaries
+from analysis.game import ROUND_ORDER, SUITS, Score, primaries
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from analysis.game.rules import points_by_side
 from analysis.play import DoubleDummy, default_engine, playing
@@ -142,16 +144,17 @@ def next_cards(hands, trump) -> np.ndarray:
 
 # --- the arms: forced passes, the lone call, the custom -------------------------------------------
 
-class DiscardsNext(Policy):
-    """``base``, but the dealer discards next in suit (his lowest card of it) when he holds one: the
-    custom when the third hand plays alone at the turn-up. His other decisions are the base's."""
+class Over(Policy):
+    """``base`` in every decision but those the subclass answers itself (:meth:`mine`)."""
 
     def __init__(self, base: Policy):
         self.base = base
-        self.name = f"{base.name}, discarding next in suit"
+
+    def mine(self, decision: str, seat: int) -> bool:
+        return False
 
     def answering(self, decision: str, seat: int, round: int) -> Policy:
-        return self if decision == "discard" else self.base.answering(decision, seat, round)
+        return self if self.mine(decision, seat) else self.base.answering(decision, seat, round)
 
     def check_rules(self, rules) -> None:
         self.base.check_rules(rules)
@@ -168,6 +171,9 @@ class DiscardsNext(Policy):
     def second_round(self, s):
         return self.base.second_round(s)
 
+    def discard(self, s):
+        return self.base.discard(s)
+
     def first_round_batch(self, t):
         return self.base.first_round_batch(t)
 
@@ -180,6 +186,24 @@ class DiscardsNext(Policy):
     def second_round_batch(self, t):
         return self.base.second_round_batch(t)
 
+    def discard_batch(self, t):
+        return self.base.discard_batch(t)
+
+    def describe(self) -> dict:
+        return {"name": self.name, "base": self.base.describe()}
+
+
+class DiscardsNext(Over):
+    """``base``, but the dealer discards next in suit (his lowest card of it) when he holds one: the
+    custom when the third hand plays alone at the turn-up. His other decisions are the base's."""
+
+    def __init__(self, base: Policy):
+        super().__init__(base)
+        self.name = f"{base.name}, discarding next in suit"
+
+    def mine(self, decision: str, seat: int) -> bool:
+        return decision == "discard"
+
     def discard(self, s):
         return int(self.discard_batch(VectorPolicy.batch_of(s))[0])
 
@@ -189,8 +213,50 @@ class DiscardsNext(Policy):
         lowest = np.array([(m & -m).bit_length() - 1 for m in mine.tolist()], np.int8)
         return np.where(mine != 0, lowest, own).astype(np.int8)
 
-    def describe(self) -> dict:
-        return {"name": self.name, "base": self.base.describe()}
+
+class AloneByClass(Over):
+    """H's bidding as the study makes it, so that the others read his calls for what they are: in
+    round one he orders up (the dealer takes up) where his five cards are a lone hand in the
+    turned-up suit, in round two he names the suit :func:`lone_hands` chooses, and he goes alone.
+    On the deals played this is his forced call; read over the hands he might hold, it tells the
+    others he holds a desperate-or-better lone hand in the trump (and, in round two, none at the
+    turn-up). His other decisions are the base's."""
+
+    def __init__(self, base: Policy, seat: int):
+        super().__init__(base)
+        self.seat = seat
+        self.name = f"{base.name} with {LETTER[seat]} alone by the lone classes"
+
+    def mine(self, decision: str, seat: int) -> bool:
+        return seat == self.seat and decision in ("first_round", "second_round", "alone")
+
+    def first_round(self, s):
+        if s.seat != self.seat:
+            return self.base.first_round(s)
+        return FIRST_ROUND_CALL[s.seat] if self.first_round_batch(VectorPolicy.batch_of(s))[0] else "pass"
+
+    def alone(self, s):
+        return True if s.seat == self.seat else self.base.alone(s)
+
+    def second_round(self, s):
+        if s.seat != self.seat:
+            return self.base.second_round(s)
+        suit = int(self.second_round_batch(VectorPolicy.batch_of(s))[0])
+        return "pass" if suit < 0 else SUITS[suit]
+
+    def first_round_batch(self, t):
+        if t.seat != self.seat:
+            return self.base.first_round_batch(t)
+        return lone_hands(t.hands, t.turn_up, t.rules)[0] == 1
+
+    def alone_batch(self, t):
+        return np.ones(len(t), bool) if t.seat == self.seat else self.base.alone_batch(t)
+
+    def second_round_batch(self, t):
+        if t.seat != self.seat:
+            return self.base.second_round_batch(t)
+        rnd, trump, _strength = lone_hands(t.hands, t.turn_up, t.rules)
+        return np.where((rnd == 2) & (trump != np.asarray(t.turn_up) >> 3), trump, -1).astype(np.int8)
 
 
 class NamesInRoundTwo(Forced):
@@ -222,8 +288,7 @@ def arm_policies(seat: int, rnd: int, suit: int = -1) -> list[Policy]:
             p = Forced(p, s, "first_round", "pass")
         before = ROUND_ORDER.index(s) < ROUND_ORDER.index(seat)
         if s == seat:
-            p = Forced(p, s, "first_round", FIRST_ROUND_CALL[s]) if rnd == 1 else NamesInRoundTwo(p, s, suit)
-            p = Forced(p, s, "alone", True)
+            p = AloneByClass(p, s)
         elif before:
             p = Forced(p, s, "first_round", "pass") if rnd == 1 else NamesInRoundTwo(p, s, -1)
         if s == seat ^ 2:

@@ -40,7 +40,7 @@ from analysis.bidding.company import seated
 from analysis.errors import EuchreError
 from analysis.experiment import RUBBER, ClaimTest, contract_arm, counted, play_arms, policy_arm
 from analysis.experiment.stats import FIRST_GAME, ONE_GAME_ALL
-from analysis.experiment.stats import RUBBER_STATES, Estimate, from_se
+from analysis.experiment.stats import RUBBER_STATES, Estimate, pooled_by_weight
 from analysis.game import Rules, Score, dealer_hand
 from analysis.game.cards import DEALER, ELDEST, SECOND, THIRD
 from analysis.value.game_model import outcome_probabilities, visits
@@ -287,19 +287,9 @@ def pooled(claim: str, table: pd.DataFrame, model, state: str, contrast: str | N
                                                    & (hands["b"] == ac_bd[1])], s)
         if ws > 0 and rows["deals"].sum() >= 2:
             cells.append((ws, rows, (["book_net"], ["other_net"]) if sign > 0 else (["other_net"], ["book_net"])))
-    total = sum(ws for ws, _r, _pm in cells)
-    if not cells:
-        return None
-    mean, var, draws, n = 0.0, 0.0, 0.0, 0
-    for ws, rows, (plus, minus) in cells:      # the weights of the scores played, normalised again
-        ws = ws / total
-        e, by_draw = model.contrast_and_draws(rows, plus, minus, RUBBER, rubber_state)
-        mean += ws * e.mean
-        var += ws * ws * e.se ** 2
-        draws = draws + ws * by_draw
-        n += e.n
-    se = float(np.hypot(np.sqrt(var), np.std(draws, ddof=1)))      # the deals' error and the model's
-    return from_se(float(mean), se, n - 1, n)
+    # the weights of the scores played, normalised again
+    return pooled_by_weight((ws, *model.contrast_and_draws(rows, plus, minus, RUBBER, rubber_state))
+                            for ws, rows, (plus, minus) in cells)
 
 
 # --- the study ------------------------------------------------------------------------------------------

@@ -414,8 +414,24 @@ def test_an_intersection_union_primary_needs_every_contrast(tmp_path):
     first = reps["book", "first game"]
     assert first.verdict == "supported" and first.estimate == 0.20 and "assist +0.300" in first.how
     assert reps["optimised", "first game"].verdict == "inconclusive"      # +0.03 is not above the margin
+    # nor can it be with more deals: only a contrast in truth below minus the margin could still decide
+    optimised = reps["optimised", "first game"]
+    assert optimised.deals_to_decide is None and "pass +0.030 lies between -0.04 and +0.04" in optimised.settled
+    assert "contradict it only if" in optimised.settled
     assert reps["book", "one game all"].verdict == "contradicted"          # one contrast below minus the margin
     assert not reps["optimised", "one game all"].run
+
+
+def test_an_intersection_union_contrast_settled_within_the_margin_decides_at_no_number_of_deals(tmp_path):
+    write_study(tmp_path, "primary_lone_seats", [
+        row("L5", "L5.B-A", "negligible", estimate=-0.02, se=0.001),
+        row("L5", "L5.A-C", "supported", estimate=0.40, se=0.001),
+        row("L5", "L5.A-D", "supported", estimate=0.60, se=0.001)])
+    e = entry(L.build_ledger(tmp_path), "L5")
+    dd = e.standing.replications[0]
+    assert dd.verdict == "inconclusive" and dd.deals_to_decide is None
+    assert dd.settled == "no number of deals decides it: B-A -0.020 lies between -0.05 and +0.00"
+    assert e.status == "not shown" and dd.settled in e.summary
 
 
 def test_a_points_claim_whose_unit_check_has_the_opposite_sign_is_unit_sensitive(tmp_path):

@@ -249,3 +249,20 @@ def test_the_table_plays_the_cards_it_is_given_first():
     assert player.numbers.count(0) == len(rows)
     assert (P._table_lead_next(engine, b.take(rows), lone.turn_up[rows], c_next[rows])
             == [cards_of(int(m))[0] for m in c_next[rows]]).all()        # a player who values no cards: the lowest
+
+
+def test_the_others_read_the_lone_call_as_a_lone_hand():
+    # at the table the defenders hear H's call as the study makes it: in every world they draw, H
+    # holds a lone hand in the trump (the calls before his, forced passes, tell them nothing)
+    from analysis.play.information import start_info
+    from analysis.play.worlds import BiddingModel, sample_worlds
+    lone, _rnd, trump = _lone_deals(400, 12, round_=1)
+    policies = P.arm_policies(ELDEST, 1)
+    model = BiddingModel(policies, RULES)
+    b = bid_batch(P.rotated(lone.hands, ELDEST)[:3], lone.turn_up[:3], policies, RULES)
+    for i in range(3):
+        info = start_info(SECOND, int(b.play_hands[i][SECOND]), int(b.trump[i]), int(b.maker[i]), int(b.lone_seat[i]),
+                          int(lone.turn_up[i]), True, None, b.calls(i), 32, None)
+        worlds = sample_worlds(info, 64, 5, (i,), model=model)
+        rnd, suit, _s = P.lone_hands(worlds.hands[:, ELDEST], np.full(64, lone.turn_up[i], np.int8), RULES)
+        assert (rnd == 1).all() and (suit == trump[i]).all()

@@ -452,9 +452,9 @@ def test_a_claims_page_shows_its_studys_figure(served):
         page = served.get(f"/book/{claim_id}")[2]
         found = re.search(r'<figure class="study"><a href="[^"]+"><img src="(/reports/[\w/.-]+\.png)"', page)
         shown[claim_id] = found and found.group(1)
-    # the figure whose caption names the claim, else the study's claims figure; none without a saved run
+    # the figure whose caption names the claim, else the study's claims figure
     assert shown == {"E1": "/reports/primary/claims.png", "T1": "/reports/book_bidding/claims_ordering.png",
-                     "S6": "/reports/hand_strength/claims.png", "L4": None}
-    assert (claims["L4"]["primary"]["anchor"] or {}).get("source") is None     # no run of its primary saved
+                     "S6": "/reports/hand_strength/claims.png", "L4": "/reports/primary_lone_care/claims.png"}
+    assert claims["L4"]["primary"]["anchor"]["source"] == "primary_lone_care/L4"     # its primary's anchor cell
     with urlopen(served.url + shown["T1"]) as answer:
         assert answer.headers["Content-Type"] == "image/png" and answer.read()[:4] == b"\x89PNG"

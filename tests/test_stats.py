@@ -230,3 +230,17 @@ def test_the_twin_adjusted_mean_covers_at_its_stated_rate_and_keeps_one_less_rho
     _e, k = twin_adjusted(n, t[:n].sum(), (t[:n] ** 2).sum(), d[:n].sum(), (d[:n] ** 2).sum(),
                           (t[:n] * d[:n]).sum(), n_all, d.sum(), (d * d).sum())
     assert k > 0.95
+
+
+def test_pooling_by_weight_normalises_the_weights_and_joins_the_model_s_error():
+    import numpy as np
+    from analysis.experiment.stats import from_se, pooled_by_weight
+    a, b = from_se(1.0, 0.3, 99, 100), from_se(-1.0, 0.4, 299, 300)
+    still = np.zeros(50)                          # a model without error: the deals' alone
+    got = pooled_by_weight([(3.0, a, still), (1.0, b, still)])
+    assert got.mean == pytest.approx(0.75 * 1.0 + 0.25 * -1.0) and got.n == 400
+    assert got.se == pytest.approx(np.hypot(0.75 * 0.3, 0.25 * 0.4))
+    moving = np.random.default_rng(1).normal(size=50)     # the same model at both scores: its draws add
+    joined = pooled_by_weight([(3.0, a, moving), (1.0, b, moving)])
+    assert joined.se == pytest.approx(np.hypot(got.se, np.std(moving, ddof=1)))
+    assert pooled_by_weight([]) is None

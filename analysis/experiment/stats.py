@@ -114,6 +114,26 @@ def from_se(mean: float, se: float, dof: float, n: int, confidence: float = CONF
     return _from_se(mean, se, dof, n, confidence)
 
 
+def pooled_by_weight(parts) -> Estimate | None:
+    """sum_s w(s) e(s) over ``parts``, each (w(s), the estimate e(s) at score s, its values over the
+    rubber model's draws), the weights normalised over the parts given: the scores' errors
+    (independent deals) and the model's (pooled draw by draw, the same model at every score) in
+    quadrature, on n - 1 degrees of freedom over all the deals; None without parts."""
+    parts = list(parts)
+    total = sum(w for w, _e, _d in parts)
+    if not parts or total <= 0:
+        return None
+    mean, var, draws, n = 0.0, 0.0, 0.0, 0
+    for w, e, by_draw in parts:
+        w = w / total
+        mean += w * e.mean
+        var += w * w * e.se ** 2
+        draws = draws + w * by_draw
+        n += e.n
+    se = float(np.hypot(np.sqrt(var), np.std(draws, ddof=1)))
+    return from_se(float(mean), se, n - 1, n)
+
+
 def mean_estimate(x, confidence: float = CONFIDENCE) -> Estimate:
     """The mean of ``x`` with its t-interval (deals are independent)."""
     x = np.asarray(x, dtype=float)

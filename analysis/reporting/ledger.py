@@ -408,16 +408,16 @@ INTRO = (
 
 # What the primaries here do not yet do as pre-registered, said on every page of the ledger.
 NOT_YET = (
-    "Not yet as pre-registered: L4's primary (primary_lone_care; at the table primary_lone_care_table), L5's "
-    "(primary_lone_seats; at the table primary_lone_seats_table), B3's and B4's (primary_bridge), the table "
-    "replications of the claims that name a score (primary_scores_table) and the play company's replication of "
-    "the card-play claims (primary_play_rules) and of E11 (primary_careful_rules) are built but have no reference "
-    "run yet; the coups' continuation at the table reads the cards alone (the dealer's discard is "
+    "Not yet as pre-registered: the table replications of the claims that name a score (primary_scores_table) "
+    "and the play company's replication of the card-play claims (primary_play_rules) are built but have no "
+    "reference run yet; the coups' continuation at the table reads the cards alone (the dealer's discard is "
     "unknown to the others), and so does L4's table replication (its contract is the study's: B's pass is read "
-    "alike after a keeper and a non-keeper); each table replication has the deals of its reference run, not yet the deals it needs "
-    "to decide (one that does not decide says how many would; `euchrelab size` turns them into a run's deals). A "
-    "claim pooled over several scores has each score alone among its secondary tests (\"D2@44\"): one whose "
-    "verdict is the opposite of the claim's status is named, a per-score flip."
+    "alike after a keeper and a non-keeper); L5's company axis is no replication (every call before the lone hand "
+    "forced, the two companies play every deal alike); each table replication has the deals of its reference "
+    "run, not yet the deals it needs to decide (one that does not decide says how many would; `euchrelab size` "
+    "turns them into a run's deals). A claim pooled over several scores has each score alone among its "
+    "secondary tests (\"D2@44\"): one whose verdict is the opposite of the claim's status is named, a per-score "
+    "flip."
 )
 
 REPLICATION_COLUMNS = ("engine", "company", "rubber state", "play company", "estimate", "simultaneous interval",

@@ -29,10 +29,11 @@ from analysis.game.primary import BOOK_RULES
 from analysis.reporting.ledger import Ledger
 from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED
 
-# The shape of a replication's play engine, and of the play company where the others play the book's rules.
-ENGINE_MARKERS = {DOUBLE_DUMMY: ("o", "double-dummy"), "pimc-calls": ("^", "at the table (PIMC reading the calls)"),
-                  BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
-OTHER_ENGINE = ("D", "another engine")
+# The shape of how a replication's cards were played: by its engine in every seat, or (a play company)
+# with the three others by the book's card-play rules.
+PLAY_MARKERS = {DOUBLE_DUMMY: ("o", "double-dummy"), "pimc-calls": ("^", "at the table (PIMC reading the calls)"),
+                BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
+OTHER_PLAY = ("D", "another engine")
 
 # A claim's status as its row label is coloured: the verdicts' colours, darker where they are pale.
 STATUS_INK = {"supported": VERDICT_COLOURS["supported"], "contradicted": VERDICT_COLOURS["contradicted"],
@@ -42,8 +43,10 @@ ROW = 0.21           # inches a row
 FONT = 8.5
 
 
-def _marker(engine: str) -> tuple[str, str]:
-    return ENGINE_MARKERS.get(engine, OTHER_ENGINE)
+def _marker(played: str) -> tuple[str, str]:
+    """The marker and its words of a replication's play company, or where every seat is the engine's
+    player, of its engine."""
+    return PLAY_MARKERS.get(played, OTHER_PLAY)
 
 
 def overview_frame(ledger: Ledger) -> pd.DataFrame:
@@ -141,7 +144,7 @@ def draw_overview(ledger: Ledger, parts=None):
                   "which a difference does not matter; beyond it the scale is logarithmic", fontsize=FONT)
     verdicts = [Patch(color=VERDICT_COLOURS[v], label=v) for v in VERDICTS]
     markers = [Line2D([], [], marker=m, color="0.3", linestyle="none", markersize=5, label=words)
-               for m, words in ENGINE_MARKERS.values()]
+               for m, words in PLAY_MARKERS.values()]
     markers.append(Line2D([], [], marker="o", color="0.3", markerfacecolor="white", linestyle="none", markersize=5,
                           label="hollow: the optimised company"))
     first = fig.legend(handles=verdicts, loc="upper center", ncol=len(verdicts), fontsize=FONT, frameon=False,

@@ -59,6 +59,7 @@ class Replication:
     deals_to_decide: int | None = None
     how: str = ""
     source: str = ""                           # study/key
+    settled: str = ""                          # why no number of deals decides it ("" where some would)
 
     @property
     def run(self) -> bool:
@@ -85,7 +86,8 @@ class Replication:
                 "estimate": self.estimate,
                 "ci": None if self.ci is None else list(self.ci), "n": self.n, "powered": self.powered,
                 "verdict": self.verdict if self.run else "not run", "material": self.material,
-                "deals_to_decide": self.deals_to_decide, "judged_by": self.how or None, "source": self.source or None}
+                "deals_to_decide": self.deals_to_decide, "judged_by": self.how or None, "source": self.source or None,
+                "settled": self.settled or None}
 
 
 @dataclass(frozen=True)
@@ -151,12 +153,25 @@ def intersection_union(primary: Primary, tests: dict, cell) -> Replication:
     else:
         verdict = INCONCLUSIVE
     t, j = min(judged.values(), key=lambda tj: tj[1].low if tj[1].low == tj[1].low else float("-inf"))   # binds
+    # a contrast whose estimate lies between minus the margin and the bar: more deals cannot support
+    # the ranking, and contradict it only if the contrast is in truth below minus the margin
+    between = {c: (tt, jj) for c, (tt, jj) in judged.items()
+               if tt.estimate is not None and -primary.margin < tt.estimate <= primary.support_above}
+    settled = ""
+    if verdict == INCONCLUSIVE and between:
+        where = f"between {-primary.margin:+.2f} and {primary.support_above:+.2f}"
+        inside = all(-primary.margin <= jj.low and jj.high <= primary.support_above for _tt, jj in between.values())
+        named = ", ".join(f"{c} {tt.estimate:+.3f}" for c, (tt, _jj) in between.items())
+        settled = (f"no number of deals decides it: {named} lies {where}" if inside else
+                   f"{named} lies {where}: more deals cannot support the ranking, and contradict it only if "
+                   f"{'that contrast is' if len(between) == 1 else 'one of them is'} in truth below "
+                   f"{-primary.margin:+.2f}")
     needed = [jj.deals_to_decide for _tt, jj in judged.values() if jj.deals_to_decide]
     how = "intersection-union: " + "; ".join(f"{c} {tt.estimate:+.3f} [{jj.low:+.3f}, {jj.high:+.3f}]"
                                              for c, (tt, jj) in judged.items())
     return Replication(*cell, t.estimate, (j.low, j.high), min(tt.n or 0 for tt, _ in judged.values()), verdict,
-                       False, max(needed) if needed and verdict == INCONCLUSIVE else None, how,
-                       f"{t.study}/{t.key}")
+                       False, max(needed) if needed and verdict == INCONCLUSIVE and not settled else None, how,
+                       f"{t.study}/{t.key}", settled)
 
 
 def primary_tests(primary: Primary, tests) -> dict:
@@ -228,8 +243,8 @@ def _standing(primary: Primary, tests) -> Standing:
     unit = unit_sensitive(primary, tests, reps)
     idle = [r for r in run if not r.powered]
     if not deciding:
-        needs = "; ".join(f"{r.words()}: {r.deals_to_decide:,}" if r.deals_to_decide else r.words()
-                          for r in idle)
+        needs = "; ".join(f"{r.words()}: {r.deals_to_decide:,}" if r.deals_to_decide else
+                          f"{r.words()}: {r.settled}" if r.settled else r.words() for r in idle)
         return Standing(NOT_SHOWN, f"not shown: no replication decides (deals of the class that would decide it: "
                                    f"{needs})" + _left(reps, []), reps,
                         flips=flips, unit_sensitive=unit, used=used)
