@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from matplotlib.colors import to_hex
 
-from test_ledger import every_coup, primary_row, row, write_study
+from test_ledger import COLUMNS, every_coup, primary_row, row, write_study
 from analysis.reporting import overview
 from analysis.reporting.charts import VERDICT_COLOURS
 from analysis.reporting.ledger import build_ledger
@@ -55,6 +55,18 @@ def test_the_figure_draws_every_replication_where_its_data_says(reports):
     band = ax.patches[0]
     assert (band.get_x(), band.get_x() + band.get_width()) == (-1, 1)
     assert all(t.get_fontsize() >= 7.5 for t in ax.get_yticklabels() + ax.get_xticklabels())
+
+
+def test_each_replication_is_drawn_with_the_shape_of_how_its_cards_were_played(tmp_path):
+    from analysis.game.primary import BOOK_RULES
+    table = dict(engine="pimc-calls", unit="points per hand")
+    write_study(tmp_path, "primary_play", [row("E6", "E6", "supported", estimate=0.30, se=0.01, **table)])
+    write_study(tmp_path, "primary_play_rules", [row("E6", "E6", "supported", estimate=0.50, se=0.01,
+                                                     play_company=BOOK_RULES, **table)],
+                columns=[*COLUMNS, "play_company"])
+    ax = overview.draw_overview(build_ledger(tmp_path)).axes[0]
+    shapes = {round(line.get_xdata()[0], 6): line.get_marker() for line in ax.lines if len(line.get_xdata()) == 1}
+    assert shapes == {round(0.30 / 0.05, 6): "^", round(0.50 / 0.05, 6): "s"}
 
 
 def test_the_optimised_company_is_hollow_and_a_replication_beyond_the_axis_has_an_arrow(tmp_path):

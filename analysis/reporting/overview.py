@@ -43,10 +43,10 @@ ROW = 0.21           # inches a row
 FONT = 8.5
 
 
-def _marker(played: str) -> tuple[str, str]:
+def _marker(engine: str, play_company) -> tuple[str, str]:
     """The marker and its words of a replication's play company, or where every seat is the engine's
-    player, of its engine."""
-    return PLAY_MARKERS.get(played, OTHER_PLAY)
+    player (no play company: None, or NaN once in a frame), of its engine."""
+    return PLAY_MARKERS.get(play_company if isinstance(play_company, str) else engine, OTHER_PLAY)
 
 
 def overview_frame(ledger: Ledger) -> pd.DataFrame:
@@ -61,7 +61,7 @@ def overview_frame(ledger: Ledger) -> pd.DataFrame:
             rows.append({
                 "claim": e.claim.id, "part": e.part, "status": e.count_as, "replication": r.words(),
                 "engine": r.engine, "company": r.company, "state": r.state, "play_company": r.play,
-                "marker": _marker(r.play or r.engine)[1],
+                "marker": _marker(r.engine, r.play)[1],
                 "unit": e.primary.unit, "verdict": r.verdict, "estimate": r.estimate,
                 "low": r.ci[0] if r.ci else None, "high": r.ci[1] if r.ci else None, "margin": margin, "n": r.n,
                 "in_margins": r.estimate / margin if known else np.nan,
@@ -114,7 +114,7 @@ def draw_overview(ledger: Ledger, parts=None):
                                                                          r.in_margins))
             hollow = r.company != "book"       # the optimised company
             ax.plot([low, high], [y0 + dy, y0 + dy], color=colour, linewidth=0.8, alpha=0.7, zorder=2)
-            ax.plot([mid], [y0 + dy], marker=_marker(r.play_company or r.engine)[0], color=colour, markersize=4,
+            ax.plot([mid], [y0 + dy], marker=_marker(r.engine, r.play_company)[0], color=colour, markersize=4,
                     markeredgewidth=0.8 if hollow else 0.4, markerfacecolor="white" if hollow else colour,
                     markeredgecolor=colour if hollow else "white", linestyle="none", zorder=3)
             if abs(r.in_margins) > LIMIT:     # beyond the axis: an arrow at its end, pointing on
