@@ -168,12 +168,6 @@ def deceived_played(deals, company: str, score: tuple[int, int], rules, seed) ->
                       gained=np.where(g > 0, n, 0), lost=np.where(g < 0, n, 0))[KEYS + SUMS]
 
 
-@functools.lru_cache(maxsize=4)
-def _company_model(company: str, deals: int, seed: int):
-    """The company's game model, solved once for the study's eight tests."""
-    return company_model(company, deals, seed)
-
-
 def _key(claim: str, company: str, state: str) -> str:
     return claim + ("" if company == "book" else f".{company}") + STATES[state]
 
@@ -242,7 +236,7 @@ class PrimaryBridge(Study):
         if int(played_rows["deals"].sum()) < 2:
             return None
         options = (manifest or {}).get("options", {})
-        model = _company_model(test.company, int(options.get("model_deals", MODEL_DEALS)),
+        model = company_model(test.company, int(options.get("model_deals", MODEL_DEALS)),
                                int((manifest or {}).get("root_seed", 0)))
         v = visits(outcome_probabilities(model.counts, "company's game model"))
         weights = {}
