@@ -274,11 +274,12 @@ class NamesInRoundTwo(Forced):
         return np.where(np.asarray(t.turn_suit) == suit, -1, suit).astype(np.int8)
 
 
-def arm_policies(seat: int, rnd: int, suit: int = -1) -> list[Policy]:
-    """The four chairs' policies when H at ``seat`` plays alone in round ``rnd`` (round two: naming
-    ``suit``): H by the book's policy, the others by the company's; every call before H's a forced
-    pass, H's call and lone declaration forced, his partner forced to let him go; the dealer
-    discarding next in suit when the third hand is alone at the turn-up."""
+def arm_policies(seat: int, rnd: int) -> list[Policy]:
+    """The four chairs' policies when H at ``seat`` plays alone in round ``rnd``: H by the book's
+    policy, the others by the company's; every call before H's a forced pass, H's call and lone
+    declaration by the lone classes (:class:`AloneByClass`, which names his round-two suit), his
+    partner forced to let him go; the dealer discarding next in suit when the third hand is alone at
+    the turn-up."""
     base = seated(BookPolicy(), seat)
     base = list(base) if isinstance(base, list) else [base] * 4
     out = []
@@ -309,7 +310,7 @@ def alone_at(seat: int, hands, turn_up, rnd, trump, rules) -> tuple[np.ndarray, 
         rows = np.flatnonzero((rnd == r) & ((trump == suit) if r == 2 else True))
         if not len(rows):
             continue
-        b = bid_batch(hands[rows], turn_up[rows], arm_policies(seat, r, suit), rules)
+        b = bid_batch(hands[rows], turn_up[rows], arm_policies(seat, r), rules)
         if not ((b.lone_seat == seat) & (b.round == r) & (b.trump == trump[rows])).all():
             raise EuchreError(f"the forced bidding did not put the lone hand at {LETTER[seat]} (round {r})")
         if seat == THIRD and r == 1:

@@ -75,7 +75,7 @@ def test_every_call_before_the_lone_call_is_a_forced_pass(round_):
         book = bid_batch(hands, lone.turn_up, BookPolicy(), RULES)
         suit = int(trump[0])
         rows = np.flatnonzero(trump == suit)
-        b = bid_batch(hands[rows], lone.turn_up[rows], P.arm_policies(seat, round_, suit), RULES)
+        b = bid_batch(hands[rows], lone.turn_up[rows], P.arm_policies(seat, round_), RULES)
         assert (b.lone_seat == seat).all() and (b.round == round_).all() and not b.taker.any()
         for i in range(len(rows)):
             calls = b.calls(i)
