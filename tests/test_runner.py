@@ -146,6 +146,26 @@ def test_the_code_digest_reads_the_policies_and_ignores_editor_files(tmp_path, m
     assert runner.code_fingerprint() != before
 
 
+def test_the_code_digest_reads_the_study_and_what_it_imports_of_its_package(tmp_path, monkeypatch):
+    # a study's chunks answer to its own code and the helpers it imports, not to another study
+    package = tmp_path / "mystudies"
+    (package / "common").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "common" / "__init__.py").write_text("")
+    (package / "common" / "rows.py").write_text("ROWS = 1\n")
+    (package / "helper.py").write_text("from .common import rows\nHELP = rows.ROWS\n")
+    (package / "mine.py").write_text("import json\nfrom mystudies.helper import HELP\n")
+    (package / "other.py").write_text("OTHER = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert sorted(runner._study_files("mystudies.mine")) == [
+        "mystudies.common.py", "mystudies.common.rows.py", "mystudies.helper.py", "mystudies.mine.py", "mystudies.py"]
+    before = runner.code_fingerprint("mystudies.mine")
+    (package / "other.py").write_text("OTHER = 2\n")
+    assert runner.code_fingerprint("mystudies.mine") == before
+    (package / "common" / "rows.py").write_text("ROWS = 2\n")
+    assert runner.code_fingerprint("mystudies.mine") != before
+
+
 def test_resume_accepts_a_plan_saved_with_the_pack_alone(tmp_path):
     first = run_study(toy, toy_settings(tmp_path))
     plan_file = tmp_path / "toy" / "chunks" / "plan.json"

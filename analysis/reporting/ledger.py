@@ -408,8 +408,7 @@ INTRO = (
 
 # What the primaries here do not yet do as pre-registered, said on every page of the ledger.
 NOT_YET = (
-    "Not yet as pre-registered: the table replications of the claims that name a score (primary_scores_table) "
-    "are built but have no reference run yet; the coups' continuation at the table reads the cards alone (the dealer's discard is "
+    "Not yet as pre-registered: the coups' continuation at the table reads the cards alone (the dealer's discard is "
     "unknown to the others), and so does L4's table replication (its contract is the study's: B's pass is read "
     "alike after a keeper and a non-keeper); L5's company axis is no replication (every call before the lone hand "
     "forced, the two companies play every deal alike); each table replication has the deals of its reference "

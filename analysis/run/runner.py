@@ -208,31 +208,31 @@ def _prepare_chunk_dir(study, settings: Settings) -> Path:
 
 # --- provenance -----------------------------------------------------------------------------
 
-CODE_PACKAGES = ("analysis", "studies", "fastcore")
+CODE_PACKAGES = ("analysis", "fastcore")
 CODE_SUFFIXES = (".py", ".pyx", ".pxd", ".so", ".pyd", ".toml")   # .toml: the policies and the claims, as data
 
 
 def code_fingerprint(module: str | None = None) -> str:
     """A digest of the code a run's chunks come from: euchrelab's packages (their Python, Cython
-    and compiled files, and the policies and claims they read as data) and the study's own
-    ``module``. A chunk saved by other code, even with the same settings, may hold other numbers,
-    so ``--resume`` refuses it; git cannot tell this for an installed package, or for a checkout
-    whose changes are not committed. Each file counts by its path inside its package; a Python file
-    by its syntax tree without docstrings, so that editing a comment or a docstring (which no chunk
-    reads) keeps the saved chunks resumable."""
+    and compiled files, and the policies and claims they read as data), the study's own
+    ``module`` and the modules of its package it imports, however deep (``studies.primary_lone_care``
+    counts ``studies.bridge``, whose rows it reuses, and no other study). A chunk saved by other
+    code, even with the same settings, may hold other numbers, so ``--resume`` refuses it; git
+    cannot tell this for an installed package, or for a checkout whose changes are not committed.
+    Each file counts by its path inside its package; a Python file by its syntax tree without
+    docstrings, so that editing a comment or a docstring (which no chunk reads) keeps the saved
+    chunks resumable, and editing another study keeps them too."""
     files: dict[str, Path] = {}
-    for name in CODE_PACKAGES + ((module,) if module else ()):
+    for name in CODE_PACKAGES:
         spec = importlib.util.find_spec(name)
-        if spec is None:
-            continue
-        if spec.origin and not spec.submodule_search_locations:       # a module of its own
-            files[f"{name}.py"] = Path(spec.origin)
-        for root in spec.submodule_search_locations or []:
+        for root in (spec.submodule_search_locations or []) if spec else []:
             for f in Path(root).rglob("*"):
                 inside = f.relative_to(root)
                 if (f.suffix in CODE_SUFFIXES and f.is_file() and not f.is_symlink()
                         and not any(p.startswith(".") or p == "__pycache__" for p in inside.parts)):
                     files.setdefault(f"{name}/{inside.as_posix()}", f)
+    if module:
+        files.update(_study_files(module))
     digest = hashlib.sha256()
     for label in sorted(files):
         try:
@@ -243,6 +243,45 @@ def code_fingerprint(module: str | None = None) -> str:
             data = _python_code(data)
         digest.update(f"{label}\0{len(data)}\0".encode() + data)
     return digest.hexdigest()[:16]
+
+
+def _study_files(module: str) -> dict[str, Path]:
+    """The files of ``module`` and of every module of its top package that it imports, directly
+    or through another (by reading their import statements: nothing is run), with the package's
+    ``__init__`` files on the way; each labelled by its dotted name."""
+    package = module.partition(".")[0]
+    files: dict[str, Path] = {}
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        if name in files:
+            continue
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None or not spec.origin or not Path(spec.origin).is_file():
+            continue
+        files[name] = Path(spec.origin)
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]      # the packages it lies in
+        try:
+            tree = ast.parse(files[name].read_bytes())
+        except (SyntaxError, ValueError):
+            continue
+        here = name if spec.submodule_search_locations else name.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                todo += [a.name for a in node.names if a.name.partition(".")[0] == package]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = here.split(".")[:len(here.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                if base.partition(".")[0] == package:
+                    todo.append(base)
+                    todo += [f"{base}.{a.name}" for a in node.names]     # a submodule imported by name
+    return {f"{name}.py": path for name, path in files.items()}
 
 
 def _python_code(source: bytes) -> bytes:
