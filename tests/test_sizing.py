@@ -45,6 +45,18 @@ def test_the_settings_file_gives_a_study_its_scenarios_deals():
         study_overrides({"primary_play": {"scenario": 1}}, "primary_play", {"primary_play"})
 
 
+def test_a_deal_costs_the_compute_time_over_the_deals_computed_not_those_resumed():
+    from analysis.run.sizing import seconds_a_deal
+    timed = {"deals": 3000, "chunk_seconds": 60.0, "chunks_computed": 2, "chunks_resumed": 1,
+             "scenario_seconds": {"high": {"deals": 1000, "seconds": 40.0}, "mid": {"deals": 1000, "seconds": 20.0}}}
+    assert seconds_a_deal(timed, "high") == pytest.approx(0.04)
+    assert seconds_a_deal(timed, "low") == pytest.approx(0.03)      # resumed: the average of those computed
+    older = {"deals": 3000, "chunk_seconds": 60.0, "chunks_computed": 2, "chunks_resumed": 1}
+    assert seconds_a_deal(older, "low") == pytest.approx(0.03)      # two thirds of the deals were computed
+    with pytest.raises(EuchreError, match="records no compute time"):
+        seconds_a_deal({"study": "x", "deals": 3000}, "low")
+
+
 @pytest.fixture(scope="module")
 def pilot(tmp_path_factory):
     """A small saved run of E11's primary: none of its replications decides."""

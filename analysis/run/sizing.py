@@ -98,14 +98,19 @@ class Sizing:
 
 def seconds_a_deal(manifest: dict, scenario: str) -> float:
     """What one deal of ``scenario`` cost the run in compute seconds: its own measure when the
-    manifest has one, else the run's average."""
-    own = (manifest.get("scenario_seconds") or {}).get(scenario)
+    manifest has one, else the run's average over the deals it computed. A resumed run's compute
+    time covers only the chunks it computed, not those it kept, so they alone divide it."""
+    timed = manifest.get("scenario_seconds") or {}
+    own = timed.get(scenario)
     if own and own.get("deals"):
         return float(own["seconds"]) / float(own["deals"])
-    total = manifest.get("deals") or 0
-    if not total or not manifest.get("chunk_seconds"):
+    computed = sum(float(t.get("deals") or 0) for t in timed.values())
+    if not computed:       # a run saved before the scenarios were timed: its share of chunks computed
+        done, kept = manifest.get("chunks_computed") or 0, manifest.get("chunks_resumed") or 0
+        computed = float(manifest.get("deals") or 0) * (done / (done + kept) if done + kept else 1.0)
+    if not computed or not manifest.get("chunk_seconds"):
         raise EuchreError(f"the run of {manifest.get('study')} records no compute time: it cannot be sized")
-    return float(manifest["chunk_seconds"]) / float(total)
+    return float(manifest["chunk_seconds"]) / computed
 
 
 def size(reports, study_name: str, budget: float = BUDGET_SECONDS, cores: int | None = None) -> Sizing:
