@@ -411,9 +411,10 @@ NOT_YET = (
     "Not yet as pre-registered: the coups' continuation at the table reads the cards alone (the dealer's discard is "
     "unknown to the others), and so does L4's table replication (its contract is the study's: B's pass is read "
     "alike after a keeper and a non-keeper); L5's company axis is no replication (every call before the lone hand "
-    "forced, the two companies play every deal alike); each table replication has the deals of its reference "
-    "run, not yet the deals it needs to decide (one that does not decide says how many would; `euchrelab size` "
-    "turns them into a run's deals). A claim pooled over several scores has each score alone among its "
+    "forced, the two companies play every deal alike); the table replications of primary_play, primary_careful "
+    "and primary_careful_rules are run to the deals `euchrelab size` asked of them, the others (primary_table, "
+    "primary_play_rules, primary_scores_table and the variants) not yet: each has the deals of its reference run, "
+    "and one that does not decide says how many would. A claim pooled over several scores has each score alone among its "
     "secondary tests (\"D2@44\"): one whose verdict is the opposite of the claim's status is named, a per-score "
     "flip."
 )
