@@ -329,9 +329,11 @@ def test_every_claim_has_its_page(served):
     for c in claims:
         status, _, page = served.get(f"/book/{c['id']}")
         assert status == 200 and f"<h1>{c['id']} " in page
+        assert "simultaneous interval" in page and "Bonferroni" in page     # the intervals' rule, said
     assert served.get("/book/Z9")[0] == 404
     status, _, page = served.get("/book", status="split")
     assert status == 200 and page.count("<tr data-part=") == sum(c["status"] == "split" for c in claims)
+    assert "estimate, simultaneous interval" in page and "Bonferroni" in page
 
 
 def drawn(served, **params) -> tuple[str, str]:

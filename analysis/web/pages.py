@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from analysis.game import SEAT_NAMES, SEATS, Rules
+from analysis.experiment.stats import PRIMARY_RULE
 from analysis.play.registry import ENGINES
 from analysis.reporting.primary_status import cell_words
 from analysis.tools.advise import ADVICE_WORLDS
@@ -285,8 +286,9 @@ def book(claims: list[dict], headline: str, part: str, status: str, index: bool)
 {form}
 <p class="shown" id="shown">{len(shown)} of {len(claims)} claims</p>
 <table class="claims"><thead><tr><th>claim</th><th>part</th><th>status</th>
-<th>primary test: estimate, 95% interval</th><th>replications</th><th>summary</th></tr></thead>
-<tbody>{rows}</tbody></table>"""
+<th>primary test: estimate, simultaneous interval</th><th>replications</th><th>summary</th></tr></thead>
+<tbody>{rows}</tbody></table>
+<p class="muted">{e(PRIMARY_RULE)}</p>"""
     return layout("The book", body, "/book")
 
 
@@ -349,9 +351,10 @@ def claim(c: dict, reports: Path) -> str:
 <h2>The primary test</h2><dl class="facts">{facts}</dl>
 {figure_html}
 <h2>Its replications</h2>
-{f'''<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th>{"<th>play company</th>" if plays else ""}<th>estimate, 95% interval</th>
+{f'''<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th>{"<th>play company</th>" if plays else ""}<th>estimate, simultaneous interval</th>
 <th>deals</th><th>verdict</th><th>judged by</th><th>saved in</th></tr></thead><tbody>{reps}</tbody></table>'''
  if p["replications"] else '<p class="muted">None saved yet.</p>'}
+<p class="muted">{e(PRIMARY_RULE)}</p>
 <h2>Other tests</h2><p>{len(secondary)} secondary test(s), which never move the claim's status{
 f"; against its status: {e(', '.join(disagree))}" if disagree else ""}.</p>"""
     return layout(f"Claim {c['id']}", body, "/book")
