@@ -16,3 +16,4 @@ cdef struct Reading:
 
 cdef int hand_rank(uint32_t hand) noexcept nogil
 cdef bint judge(const Reading* r, const uint32_t* held, uint64_t* x, uint32_t* dealt, int* drawn) noexcept nogil
+cdef int judge_draws(const Reading* r, int m) noexcept nogil

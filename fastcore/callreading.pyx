@@ -17,6 +17,7 @@ from libc.stdint cimport uint8_t, int8_t, int32_t, uint32_t, uint64_t, int64_t
 import numpy as np
 
 from fastcore.cards cimport popcount
+from fastcore.handrank cimport in_table, rank_of_five
 from fastcore.worldsampler cimport splitmix64
 from fastcore.errors import EuchreError
 
@@ -27,45 +28,16 @@ cdef extern from *:
 N_HANDS = HANDS
 N_TABLE_BYTES = TABLE_BYTES
 
-cdef int BINOM[33][6]
-
-
-cdef void _fill_binom() noexcept nogil:
-    cdef int n, k
-    for n in range(33):
-        for k in range(6):
-            if k == 0:
-                BINOM[n][k] = 1
-            elif n == 0:
-                BINOM[n][k] = 0
-            else:
-                BINOM[n][k] = BINOM[n - 1][k - 1] + BINOM[n - 1][k]
-
-_fill_binom()
-
-
 cdef int hand_rank(uint32_t hand) noexcept nogil:
-    """The rank of a five-card hand (sum of C(card, i) over its cards in increasing order, i = 1..5);
-    -1 for a hand of another size."""
-    cdef int r = 0, i = 1, c
+    """The rank of a five-card hand (fastcore/handrank.pxd); -1 for a hand of another size."""
     if popcount(hand) != 5:
         return -1
-    while hand:
-        c = __builtin_ctz(hand)
-        hand &= hand - 1
-        r += BINOM[c][i]
-        i += 1
-    return r
+    return rank_of_five(hand)
 
 
 cdef inline int below(uint64_t* x, int m) noexcept nogil:
     # a number 0..m-1 from the stream (m <= 32)
     return <int>(((splitmix64(x) >> 32) * <uint64_t>m) >> 32)
-
-
-cdef inline bint answers(const uint8_t* table, uint32_t hand) noexcept nogil:
-    cdef int r = hand_rank(hand)
-    return r >= 0 and (table[r >> 3] >> (r & 7)) & 1
 
 
 cdef bint judge(const Reading* r, const uint32_t* held, uint64_t* x, uint32_t* dealt, int* drawn) noexcept nogil:
@@ -115,11 +87,27 @@ cdef bint judge(const Reading* r, const uint32_t* held, uint64_t* x, uint32_t* d
         dealt[0] = (dealt[0] & ~turn_bit) | ((<uint32_t>1) << discard)
         drawn[0] = discard
     for s in range(4):
-        if not answers(r.accept[s], dealt[s]):
+        if not in_table(r.accept[s], dealt[s]):
             return False
     if r.taken and r.discards != NULL and r.discards[hand_rank(dealt[0])] != discard:
         return False
     return True
+
+
+cdef int judge_draws(const Reading* r, int m) noexcept nogil:
+    """How many numbers :func:`judge` draws from its stream for a world that leaves ``m`` cards of the
+    pack in no hand: the same for every world of a decision, so a world refused before it is judged
+    can skip them."""
+    cdef int d = 0
+    if r.lone >= 0:
+        if m < 5:
+            return 0
+        d = 5
+    if r.taken and r.reader != 0:
+        if m <= d:
+            return d
+        d += 1
+    return d
 
 
 # --- the Python layer ----------------------------------------------------------------------------------

@@ -43,9 +43,9 @@ import numpy as np
 from fastcore.cards cimport popcount, effective_suit, trick_power, suit_mask
 from fastcore.solver cimport (Ctx, Entry, T_ALL, SUIT_OF, TO_BIT, card_value, relabel, setup_seats, world_bounds,
                               world_values)
-from fastcore.worldsampler cimport (MAXC, STATES, DEAL_OK, DEAL_BAD_CAPS, Dealer, deal_worlds, deal_next, fold_key,
-                                    start_dealing)
-from fastcore.callreading cimport Reading, HANDS, TABLE_BYTES, judge
+from fastcore.worldsampler cimport (MAXC, STATES, DEAL_OK, DEAL_BAD_CAPS, Dealer, Early, deal_worlds,
+                                    deal_next_judged, fold_key, skip_draws, start_dealing)
+from fastcore.callreading cimport Reading, HANDS, TABLE_BYTES, judge, judge_draws
 
 from fastcore import solver as _solver
 from fastcore.batches import checked_batch, int_array
@@ -215,9 +215,15 @@ cdef int read_worlds(Work* w, Deal* d, Py_ssize_t i, int seat, uint32_t hidden, 
     The candidates are dealt and judged one at a time, in the order and from the streams of the
     batches, so the worlds kept are the same; the batch is left as soon as the worlds are found
     and what is left of it could not make the calls contradicted (the check counts every world
-    the whole batch accepts)."""
+    the whole batch accepts). A seat whose hand as dealt is what he holds and has played is judged
+    as soon as his hand is dealt, and a candidate he refuses is left there, both streams moved past
+    it (the same worlds again): most candidates are refused, most of them by the first hand dealt."""
     cdef Reading r
     cdef Dealer g
+    cdef Early early
+    cdef Early* e = &early
+    cdef uint32_t turn_bit = 0, seen = gone
+    cdef int draws, out = d.lone ^ 2 if d.lone >= 0 else -1
     cdef uint32_t dealt[4]
     cdef uint32_t cand[4]
     cdef int s, code, assumed, tries = 0
@@ -237,6 +243,21 @@ cdef int read_worlds(Work* w, Deal* d, Py_ssize_t i, int seat, uint32_t hidden, 
     code = start_dealing(&g, hidden, seats, forbidden, caps, stream, known, w.counts)
     if code != DEAL_OK:
         return code
+    # The seats judged while dealing: not a lone player's partner nor a dealer who took up (their
+    # hands as dealt are drawn by the judge). The judge's draws are skipped for a refused world; how
+    # many it makes depends on the cards in no hand, the same for every world unless the turn-up is
+    # among the hidden cards (then nothing is judged early).
+    if d.turn_up >= 0:
+        turn_bit = bit_of(d.turn_up)
+    for s in range(4):
+        seen |= known[s] | r.played[s]
+    draws = judge_draws(&r, popcount(w.pack & ~(seen | turn_bit | hidden)) + caps[3])
+    if turn_bit & hidden:
+        e = NULL
+    else:
+        for s in range(3):
+            early.add[s] = r.played[seats[s]]
+            early.table[s] = NULL if seats[s] == out or (d.taken and seats[s] == SEAT_A) else r.accept[seats[s]]
     batch = 2 * n if 2 * n > MIN_BATCH else MIN_BATCH
     while True:
         tries += 1
@@ -245,7 +266,9 @@ cdef int read_worlds(Work* w, Deal* d, Py_ssize_t i, int seat, uint32_t hidden, 
         x = fold_key(fold_key(stream, <uint64_t>tries), JUDGE)
         total = candidates + batch
         for j in range(batch):
-            deal_next(&g, cand)
+            if not deal_next_judged(&g, e, cand):
+                skip_draws(&x, draws)
+                continue
             if judge(&r, cand, &x, dealt, &assumed):
                 if have < n:
                     for s in range(4):

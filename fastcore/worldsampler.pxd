@@ -23,6 +23,11 @@ cdef inline uint64_t splitmix64(uint64_t* x) noexcept nogil:
     return z ^ (z >> 31)
 
 
+cdef inline void skip_draws(uint64_t* x, uint64_t k) noexcept nogil:
+    # the stream as if splitmix64 had been drawn k times (each draw adds the constant once)
+    x[0] += k * <uint64_t>0x9E3779B97F4A7C15ull
+
+
 cdef inline uint64_t fold_key(uint64_t x, uint64_t k) noexcept nogil:
     # one number of a decision's key folded into a stream state (mix_key, number by number)
     x ^= k * <uint64_t>0xD6E8FEB86659FD93ull
@@ -46,9 +51,17 @@ cdef struct Dealer:
     const double* nt    # the counts (when not free_deal)
     uint64_t x64        # the stream
 
+# Hands judged while a world is dealt: place p's hand (plus ``add[p]``) must be one of ``table[p]``'s
+# (NULL: not judged). A world refused this way is left as soon as that hand is complete, its stream
+# moved past it as if it had been dealt in full.
+cdef struct Early:
+    const uint8_t* table[3]
+    uint32_t add[3]
+
 cdef int start_dealing(Dealer* g, uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
                        uint64_t state, const uint32_t* known, double* nt) noexcept nogil
 cdef void deal_next(Dealer* g, uint32_t* out) noexcept nogil
+cdef bint deal_next_judged(Dealer* g, const Early* e, uint32_t* out) noexcept nogil
 cdef int deal_worlds(uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
                      uint64_t state, Py_ssize_t n, const uint32_t* known, uint32_t* out,
                      double* nt) noexcept nogil

@@ -14,7 +14,9 @@ card and world, drawn by the caller from its seeded generator: the worlds are a 
 ``deal_hidden`` draws the worlds of table-side play from a SplitMix64 stream; its body,
 ``deal_worlds``, is shared through worldsampler.pxd with the kernels that draw worlds themselves
 (fastcore/pimcplay.pyx), so the same stream gives the same worlds there; they may also draw them
-one at a time (``start_dealing``, then ``deal_next``), the same worlds in the same order.
+one at a time (``start_dealing``, then ``deal_next``), the same worlds in the same order, and
+``deal_next_judged`` judges each seat's hand by a table of the hands he may hold as soon as it is
+dealt, leaving a refused world there with the stream moved past it (``deal_hidden_judged``).
 """
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
@@ -25,6 +27,7 @@ cdef extern from *:
     int __builtin_ctz(unsigned int) nogil
 
 from fastcore.errors import EuchreError
+from fastcore.handrank cimport in_table
 
 # MAXC, ROOM, STATES, splitmix64 and fold_key are defined in worldsampler.pxd.
 
@@ -58,41 +61,46 @@ cdef int count_table(const uint8_t* allowed, int m, const int* caps, double* n) 
     return 0
 
 
+cdef inline int pick(uint8_t allowed, const double* n, int j, int a, int b, int c, int r, double u) noexcept nogil:
+    """Card j's place, for the uniform ``u``, when places 0-2 have room a, b, c and place 3 has r."""
+    cdef int s = a * 36 + b * 6 + c, p, last = -1
+    cdef double x = u * n[j * STATES + s], wgt
+    for p in range(4):
+        if not (allowed >> p) & 1:
+            continue
+        if p == 0:
+            wgt = n[(j + 1) * STATES + s - 36] if a > 0 else 0.0
+        elif p == 1:
+            wgt = n[(j + 1) * STATES + s - 6] if b > 0 else 0.0
+        elif p == 2:
+            wgt = n[(j + 1) * STATES + s - 1] if c > 0 else 0.0
+        else:
+            wgt = n[(j + 1) * STATES + s] if r > 0 else 0.0
+        if wgt <= 0.0:
+            continue
+        last = p
+        if x < wgt:
+            break
+        x -= wgt
+    # the chosen place (or, after rounding, the last possible one)
+    return last
+
+
 cdef void deal_one(const uint8_t* allowed, const uint8_t* cards, int m, const int* caps, const double* n,
                    const double* u, uint32_t* out) noexcept nogil:
-    cdef int j, p, a = caps[0], b = caps[1], c = caps[2], r, s, last
-    cdef double x, wgt
+    cdef int room[3]
+    cdef int j, p
+    room[0] = caps[0]; room[1] = caps[1]; room[2] = caps[2]
     out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0
     for j in range(m):
-        s = a * 36 + b * 6 + c
-        r = (m - j) - a - b - c
-        x = u[j] * n[j * STATES + s]
-        last = -1
-        for p in range(4):
-            if not (allowed[j] >> p) & 1:
-                continue
-            if p == 0:
-                wgt = n[(j + 1) * STATES + s - 36] if a > 0 else 0.0
-            elif p == 1:
-                wgt = n[(j + 1) * STATES + s - 6] if b > 0 else 0.0
-            elif p == 2:
-                wgt = n[(j + 1) * STATES + s - 1] if c > 0 else 0.0
-            else:
-                wgt = n[(j + 1) * STATES + s] if r > 0 else 0.0
-            if wgt <= 0.0:
-                continue
-            last = p
-            if x < wgt:
-                break
-            x -= wgt
-        # ``last`` is the chosen place (or, after rounding, the last possible one)
-        out[last] |= (<uint32_t>1) << cards[j]
-        if last == 0:
-            a -= 1
-        elif last == 1:
-            b -= 1
-        elif last == 2:
-            c -= 1
+        p = pick(allowed[j], n, j, room[0], room[1], room[2], (m - j) - room[0] - room[1] - room[2], u[j])
+        out[p] |= (<uint32_t>1) << cards[j]
+        room[p] -= 1
+
+
+cdef inline bint refused(const Early* e, const Dealer* g, int p, uint32_t dealt) noexcept nogil:
+    """Whether place p's hand, complete, is refused by its table."""
+    return e.table[p] != NULL and not in_table(e.table[p], g.known[g.seats[p]] | dealt | e.add[p])
 
 
 def count_places(cards, allowed, caps) -> float:
@@ -202,10 +210,17 @@ cdef int start_dealing(Dealer* g, uint32_t hidden, const int* seats, const uint3
 
 cdef void deal_next(Dealer* g, uint32_t* out) noexcept nogil:
     """The next world of ``g``'s stream into ``out`` (four masks, seats A B C D)."""
+    deal_next_judged(g, NULL, out)
+
+
+cdef bint deal_next_judged(Dealer* g, const Early* e, uint32_t* out) noexcept nogil:
+    """:func:`deal_next`, each place's hand judged by ``e`` (NULL: none) as soon as it is dealt: False
+    when one is refused, the rest of the world not dealt (``out`` then holds part of it) but its
+    draws skipped, so the stream is where :func:`deal_next` leaves it."""
     cdef uint8_t work[MAXC]
-    cdef double u[MAXC]
     cdef uint32_t placed[4]
-    cdef int j, k, p, pos, take, m = g.m
+    cdef int j, k, p, pos, take, m = g.m, left
+    cdef int room[3]
     cdef uint8_t t
     cdef uint32_t h
     for p in range(4):
@@ -214,6 +229,7 @@ cdef void deal_next(Dealer* g, uint32_t* out) noexcept nogil:
         for j in range(m):
             work[j] = g.cards[j]
         pos = 0
+        left = g.caps[0] + g.caps[1] + g.caps[2]
         for p in range(3):
             h = 0
             for take in range(g.caps[p]):
@@ -225,12 +241,30 @@ cdef void deal_next(Dealer* g, uint32_t* out) noexcept nogil:
                 h |= (<uint32_t>1) << t
                 pos += 1
             out[g.seats[p]] |= h
-        return
+            left -= g.caps[p]
+            if e != NULL and refused(e, g, p, h):
+                skip_draws(&g.x64, left)
+                return False
+        return True
+    # deal_one with the uniforms drawn card by card (the same numbers), each place judged when full
+    placed[0] = 0; placed[1] = 0; placed[2] = 0; placed[3] = 0
+    for p in range(3):
+        room[p] = g.caps[p]
+        if e != NULL and room[p] == 0 and refused(e, g, p, 0):
+            skip_draws(&g.x64, m)
+            return False
     for j in range(m):
-        u[j] = <double>(splitmix64(&g.x64) >> 11) * (1.0 / 9007199254740992.0)
-    deal_one(g.allowed, g.cards, m, g.caps, g.nt, u, placed)
+        p = pick(g.allowed[j], g.nt, j, room[0], room[1], room[2], (m - j) - room[0] - room[1] - room[2],
+                 <double>(splitmix64(&g.x64) >> 11) * (1.0 / 9007199254740992.0))
+        placed[p] |= (<uint32_t>1) << g.cards[j]
+        if p < 3:
+            room[p] -= 1
+            if e != NULL and room[p] == 0 and refused(e, g, p, placed[p]):
+                skip_draws(&g.x64, m - 1 - j)
+                return False
     for p in range(3):
         out[g.seats[p]] |= placed[p]
+    return True
 
 
 cdef int deal_worlds(uint32_t hidden, const int* seats, const uint32_t* forbidden, const int* caps,
@@ -279,3 +313,45 @@ def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssiz
     if code == DEAL_NONE:
         raise EuchreError("no deal is consistent with the voids: some hand has too few cards it may hold")
     return out
+
+
+def deal_hidden_judged(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssize_t n, known, tables, add):
+    """:func:`deal_hidden`'s ``n`` worlds, seat ``seats[p]``'s hand (with ``add[p]``) judged as it is
+    dealt by ``tables[p]`` (TABLE_BYTES uint8, one bit a hand by its rank; None: not judged): (ok (n,)
+    bool, the worlds (n, 4) uint32, meaningful where ok). The worlds kept are deal_hidden's."""
+    cdef int cp[4]
+    cdef int st[3]
+    cdef uint32_t fb[3]
+    cdef uint32_t kn[4]
+    cdef Early e
+    cdef int p, code
+    cdef Dealer g
+    cdef double nt[(MAXC + 1) * STATES]
+    keep = []
+    for p in range(3):
+        st[p] = int(seats[p])
+        fb[p] = <uint32_t>int(forbidden[p])
+        e.add[p] = <uint32_t>int(add[p])
+        e.table[p] = NULL
+        if tables[p] is not None:
+            t = np.ascontiguousarray(tables[p], dtype=np.uint8)
+            if t.shape != (25172,):
+                raise EuchreError(f"a table must hold 25172 bytes, not {t.shape}")
+            keep.append(t)
+            e.table[p] = <const uint8_t*>(<size_t>t.ctypes.data)
+    for p in range(4):
+        cp[p] = int(caps[p])
+        kn[p] = <uint32_t>int(known[p])
+    ok = np.zeros(n, np.uint8)
+    out = np.zeros((n, 4), np.uint32)
+    cdef uint8_t[::1] okv = ok
+    cdef uint32_t[:, ::1] ov = out
+    cdef Py_ssize_t i
+    with nogil:
+        code = start_dealing(&g, hidden, st, fb, cp, state, kn, nt)
+        if code == DEAL_OK:
+            for i in range(n):
+                okv[i] = deal_next_judged(&g, &e, &ov[i, 0])
+    if code != DEAL_OK:
+        raise EuchreError("the caps or the voids leave no deal")
+    return ok.view(bool), out

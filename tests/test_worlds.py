@@ -195,3 +195,41 @@ def test_the_calls_model_keeps_exactly_the_worlds_that_bid_as_heard():
                        for k in range(len(candidates))])
     np.testing.assert_array_equal(keep, direct)
     assert keep.any() and not keep.all()
+
+
+@pytest.mark.parametrize("voids", [False, True])
+def test_hands_judged_while_dealt_leave_the_same_worlds(voids):
+    """The dealer that judges each hand as it is dealt refuses exactly the worlds a seat's table refuses,
+    and deals every other world as deal_hidden does from the same stream (a refused world's draws are
+    skipped, not saved): checked on random tables, with and without voids."""
+    from fastcore.callreading import N_TABLE_BYTES, hand_ranks
+    from fastcore.worldsampler import deal_hidden, deal_hidden_judged
+    rng = np.random.default_rng(7 + voids)
+    for trial in range(12):
+        cards = rng.permutation(32)
+        mine, played = cards[:3], cards[3:9]
+        hidden = int(np.bitwise_or.reduce(1 << cards[9:29].astype(np.int64)))
+        seats = [1, 2, 3]
+        caps = [5, 3, 3, 20 - 11]      # B holds five; C and D three, and have played two
+        forbidden = [0, 0, 0]
+        if voids:
+            forbidden = [0xFF << (8 * int(rng.integers(4))), 0, 0xFF << (8 * int(rng.integers(4)))]
+        add = [int(1 << int(played[k])) | int(1 << int(played[k + 3])) if k else 0 for k in range(3)]
+        tables = [rng.integers(0, 256, N_TABLE_BYTES, dtype=np.uint8) for _ in range(3)]
+        tables[1] = None if trial % 3 == 0 else tables[1]
+        known = [int(np.bitwise_or.reduce(1 << mine.astype(np.int64))), 0, 0, 0]
+        try:
+            plain = deal_hidden(hidden, seats, forbidden, caps, 1000 + trial, 300, known=known)
+        except EuchreError:
+            continue
+        ok, worlds = deal_hidden_judged(hidden, seats, forbidden, caps, 1000 + trial, 300, known, tables, add)
+        want = np.ones(300, bool)
+        for p, seat in enumerate(seats):
+            if tables[p] is None:
+                continue
+            hands = plain[:, seat] | np.uint32(add[p])
+            r = hand_ranks(hands)
+            want &= (r >= 0) & ((tables[p][np.maximum(r, 0) >> 3] >> (np.maximum(r, 0) & 7)) & 1).astype(bool)
+        assert 0 < want.sum() < 300
+        np.testing.assert_array_equal(ok, want)
+        np.testing.assert_array_equal(worlds[ok], plain[ok])
