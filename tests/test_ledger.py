@@ -454,3 +454,21 @@ def test_a_points_claim_whose_unit_check_has_the_opposite_sign_is_unit_sensitive
     assert t4.standing.unit_sensitive is None          # no check saved
     assert t2.standing.unit_sensitive is None          # no replication decides
     assert e1.as_dict()["primary"]["unit_sensitive"] is True
+
+
+def test_a_replication_held_only_by_the_claims_threshold_states_the_deals_that_would_clear_it():
+    """S6 counts only above its margin, a coup is contradicted only below minus its margin: a replication
+    kept inconclusive by that threshold states the deals at which its interval would clear it (the
+    estimate and spread held), as every other replication that does not decide states its deals."""
+    from types import SimpleNamespace
+    from analysis.reporting.primary_status import deals_to_clear, replication_of
+    assert deals_to_clear(0.07, 0.04, 0.10, 1000, 0.05) == 2250        # (0.03 / 0.02) ** 2 times the deals
+    assert deals_to_clear(-0.115, -0.19, -0.04, 2000, -0.04) == 2000
+    assert deals_to_clear(0.05, 0.04, 0.06, 1000, 0.05) is None          # on the threshold: none
+    test = SimpleNamespace(estimate=0.07, se=0.01, n=1000, dof=None, gained=None, lost=None, study="s", key="S6")
+    rep = replication_of(primaries()["S6"], test, ("pimc-calls", "book", None, None))
+    assert rep.verdict == "inconclusive" and "supported only above +0.05" in rep.how
+    assert rep.deals_to_decide == deals_to_clear(0.07, rep.ci[0], rep.ci[1], 1000, 0.05) > 1000
+    clear = replication_of(primaries()["S6"], SimpleNamespace(**{**vars(test), "estimate": 0.2}),
+                           ("pimc-calls", "book", None, None))
+    assert clear.verdict == "supported" and clear.deals_to_decide is None

@@ -538,7 +538,9 @@ PRIMARY_RULE = (
     "studies' (negligible inside the margin, else supported above 0, contradicted below 0, inconclusive; a "
     "permissive sentence judged for non-inferiority). A replication *decides* when its verdict is not "
     "inconclusive; one that does not is shown with the deals at which its simultaneous half-width would be half "
-    "its margin (then it always decides)."
+    "its margin (then it always decides), or, where only a threshold the claim sets keeps it from deciding "
+    "(supported only above its margin, a coup contradicted only below it), the deals at which its interval would "
+    "clear that threshold if the estimate held."
 )
 
 

@@ -20,6 +20,8 @@ decides, its unit check (the same test in rubber points of the first game at lov
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field, replace
 
 from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
@@ -119,13 +121,29 @@ def replication_of(primary: Primary, test, cell) -> Replication:
         return intersection_union(primary, test, cell)
     j = _judged(primary, test, primary.permissive)
     ci = None if j.low != j.low else (j.low, j.high)
-    verdict, how = j.verdict, j.how
+    verdict, how, needed = j.verdict, j.how, j.deals_to_decide
+    threshold = None
     if verdict == SUPPORTED and primary.support_above > 0 and not j.low > primary.support_above:
-        verdict, how = INCONCLUSIVE, f"{how}; supported only above +{primary.support_above:g}"
+        verdict, how, threshold = INCONCLUSIVE, f"{how}; supported only above +{primary.support_above:g}", \
+            primary.support_above
     if primary.judged == "coup" and verdict == CONTRADICTED and not j.high < -primary.margin:
-        verdict, how = INCONCLUSIVE, f"{how}; contradicted only below -{primary.margin:g}"
-    return Replication(*cell, test.estimate, ci, test.n, verdict, j.material, j.deals_to_decide, how,
+        verdict, how, threshold = INCONCLUSIVE, f"{how}; contradicted only below -{primary.margin:g}", -primary.margin
+    if threshold is not None:
+        needed = deals_to_clear(test.estimate, j.low, j.high, test.n, threshold)
+    return Replication(*cell, test.estimate, ci, test.n, verdict, j.material, needed, how,
                        f"{test.study}/{test.key}")
+
+
+def deals_to_clear(estimate: float, low: float, high: float, n: int, threshold: float) -> int | None:
+    """The deals at which the interval (``low``, ``high``) on ``n`` deals would leave ``threshold`` on one
+    side if the estimate and the spread held (the half-width falls as one over the root of the deals);
+    None when the estimate is the threshold. A replication kept from deciding only by a threshold the
+    claim sets (supported only above it, or a coup contradicted only below it) has this as its deals to
+    decide (the claims set it at their margin, so the interval cannot fall inside the margin first)."""
+    gap = abs(estimate - threshold)
+    if not gap > 0 or not n:
+        return None
+    return int(math.ceil(n * ((high - low) / 2 / gap) ** 2))
 
 
 def _judged(primary: Primary, test, permissive: bool):
