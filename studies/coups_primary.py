@@ -149,6 +149,14 @@ class CoupsPrimary(Study):
             raise EuchreError("the coups are deals of the book's game: run them with the 32-card pack and a game of 5")
         return [f"{c}.{r}" for c in CASE_IDS for r in READINGS]
 
+    def scenarios_of(self, key: str) -> tuple[str, ...]:
+        """A coup's worlds under one reading of the calls feed both its engines' tests; the printed
+        deal is one deal, which more worlds do not change."""
+        if key.endswith(PRINTED):
+            return ()
+        parts = key.split(".")
+        return (f"{parts[0]}.{'book' if 'book' in parts else 'necessary'}",)
+
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         cid, reading = scenario.split(".")
         case = cases()[cid]

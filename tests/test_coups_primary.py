@@ -82,3 +82,17 @@ def test_a_coup_worth_the_alternative_from_his_seat_is_right_on_the_deal_only(tm
     # +0.045 [+0.035, +0.055]: clear of 0, not of the margin: a coup is supported only above +0.04
     assert c5.status == "not shown" and "supported only above +0.04" in c5.standing.replications[0].how
     assert ("coups_primary", "C2.printed") not in {(t.study, t.key) for t in c2.secondary}
+
+
+def test_a_coups_tests_are_fed_by_its_worlds_under_their_reading():
+    """What a run sized to decide the coups extends: each test's worlds (both engines weigh the same
+    ones), never the printed deal."""
+    study = P.CoupsPrimary()
+    settings_scenarios = {f"{c}.{r}" for c in P.CASE_IDS for r in P.READINGS}
+    for test in study.claims:
+        fed = study.scenarios_of(test.key)
+        if test.key.endswith(P.PRINTED):
+            assert fed == ()
+        else:
+            assert fed == (f"{test.claim}.{test.company}",) and set(fed) <= settings_scenarios
+    assert study.scenarios_of("C3.book.dd") == ("C3.book",) and study.scenarios_of("C6") == ("C6.necessary",)
