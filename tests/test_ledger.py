@@ -472,3 +472,22 @@ def test_a_replication_held_only_by_the_claims_threshold_states_the_deals_that_w
     clear = replication_of(primaries()["S6"], SimpleNamespace(**{**vars(test), "estimate": 0.2}),
                            ("pimc-calls", "book", None, None))
     assert clear.verdict == "supported" and clear.deals_to_decide is None
+
+
+def test_the_ledger_says_which_studies_are_run_to_decide_their_table_replications(tmp_path):
+    """Read from the runs' manifests: a run sized by euchrelab size records the deals of each scenario;
+    a study whose table replications all decide is not named as waiting."""
+    write_study(tmp_path, "primary_table", [primary_row("E1", "E1", "supported", engine="pimc-calls"),
+                                            primary_row("E1", "E1.optimised", "inconclusive", engine="pimc-calls",
+                                                        company="optimised")])
+    write_study(tmp_path, "primary_play", [primary_row("E4", "E4", "inconclusive", engine="pimc-calls")])
+    write_study(tmp_path, "hand_strength_table", [primary_row("S6", "S6", "supported", engine="pimc-calls")])
+    (tmp_path / "primary_play" / "manifest.json").write_text(json.dumps({"deals_by_scenario": {"E4.book": 9000}}))
+    (tmp_path / "primary_table" / "manifest.json").write_text(json.dumps({"deals_per_scenario": 100}))
+    ledger = L.build_ledger(tmp_path)
+    assert dict((n, (s, k)) for n, s, k in ledger.sized) == {"primary_table": (False, 1), "primary_play": (True, 1),
+                                                             "hand_strength_table": (False, 0)}
+    text = L.not_yet(ledger)
+    assert "the table replications of primary_play are run to the deals `euchrelab size` asked" in text
+    assert "those not deciding in primary_table (1) not yet" in text and "hand_strength_table" not in text
+    assert text in L.render_markdown(ledger)

@@ -188,6 +188,7 @@ class Entry:
 class Ledger:
     entries: list[Entry]       # every claim of the catalogue, in its order
     foreign: list[Result]      # tests of ids outside the catalogue
+    sized: tuple[tuple[str, bool, int], ...] = ()   # each study measuring table replications: sized? not deciding
 
     def as_list(self) -> list[dict]:
         return [e.as_dict() for e in self.entries]
@@ -239,7 +240,20 @@ def build_ledger(reports_dir) -> Ledger:
     for cid, c in known.items():
         own = tuple(by_claim.get(cid, ()))
         entries.append(Entry(c, registered[cid], standing(registered[cid], own), own, table_views.get(cid)))
-    return Ledger(entries, [t for t in tests if t.claim not in known])
+    return Ledger(entries, [t for t in tests if t.claim not in known], sized_runs(reports_dir, entries))
+
+
+def sized_runs(reports_dir: Path, entries: list[Entry]) -> tuple[tuple[str, bool, int], ...]:
+    """Each study whose run measures a replication at the table: whether that run was sized to decide
+    them (its manifest records the deals of each scenario: ``euchrelab size`` gave them), and how many
+    of its table replications do not decide."""
+    reps = [r for e in entries for r in e.standing.replications if r.run and r.engine != DOUBLE_DUMMY and r.source]
+    out = []
+    for name in sorted({r.source.partition("/")[0] for r in reps}):
+        manifest = reports_dir / name / "manifest.json"
+        sized = manifest.exists() and bool(json.loads(manifest.read_text()).get("deals_by_scenario"))
+        out.append((name, sized, sum(not r.powered for r in reps if r.source.partition("/")[0] == name)))
+    return tuple(out)
 
 
 # The ledger's counts: supported, contradicted and negligible split by whether they are robust.
@@ -411,13 +425,29 @@ NOT_YET = (
     "Not yet as pre-registered: the coups' continuation at the table reads the cards alone (the dealer's discard is "
     "unknown to the others), and so does L4's table replication (its contract is the study's: B's pass is read "
     "alike after a keeper and a non-keeper); L5's company axis is no replication (every call before the lone hand "
-    "forced, the two companies play every deal alike); the table replications of primary_play, primary_careful "
-    "and primary_careful_rules are run to the deals `euchrelab size` asked of them, the others (primary_table, "
-    "primary_play_rules, primary_scores_table and the variants) not yet: each has the deals of its reference run, "
-    "and one that does not decide says how many would. A claim pooled over several scores has each score alone among its "
-    "secondary tests (\"D2@44\"): one whose verdict is the opposite of the claim's status is named, a per-score "
-    "flip."
+    "forced, the two companies play every deal alike); {sized}. A claim pooled over several scores has each score "
+    "alone among its secondary tests (\"D2@44\"): one whose verdict is the opposite of the claim's status is named, a "
+    "per-score flip."
 )
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def not_yet(ledger: Ledger) -> str:
+    """:data:`NOT_YET` with the studies whose table replications are run to the deals that decide them,
+    and those with some that do not decide and are not yet (read from their runs' manifests)."""
+    done = [name for name, sized, _n in ledger.sized if sized]
+    todo = [f"{name} ({n})" for name, sized, n in ledger.sized if not sized and n]
+    words = []
+    if done:
+        words.append(f"the table replications of {_names(done)} are run to the deals `euchrelab size` asked of them")
+    if todo:
+        words.append(f"those not deciding in {_names(todo)} not yet: each has the deals of its reference run and "
+                     "says how many deals would decide it (or why none would)")
+    return NOT_YET.format(sized=", ".join(words) if words else "every table replication decides")
+
 
 REPLICATION_COLUMNS = ("engine", "company", "rubber state", "play company", "estimate", "simultaneous interval",
                        "in margins", "n", "verdict", "deals to decide", "judged by", "source")
@@ -509,7 +539,7 @@ def _disagreeing_text(e: Entry) -> str:
 
 
 def render_markdown(ledger: Ledger) -> str:
-    parts = ["# The book's claims, one by one", "", INTRO, "", PRIMARY_RULE, "", ledger.headline(), "", NOT_YET, "",
+    parts = ["# The book's claims, one by one", "", INTRO, "", PRIMARY_RULE, "", ledger.headline(), "", not_yet(ledger), "",
              md_grid(*_counts_rows(ledger)), ""]
     for part in dict.fromkeys(e.part for e in ledger.entries):
         entries = [e for e in ledger.entries if e.part == part]
@@ -568,7 +598,7 @@ def render_html(ledger: Ledger, figures=()) -> str:
     parts = [*page_head("The book's claims, one by one", LEDGER_STYLE),
              '<p class="nav"><a href="index.html">All the reports</a> · <a href="claims.md">Markdown</a></p>',
              "<h1>The book's claims, one by one</h1>", f'<p class="headline">{html.escape(ledger.headline())}</p>',
-             counts_html(ledger), f'<p class="note">{inline(NOT_YET)}</p>', f"<p>{inline(INTRO)}</p>",
+             counts_html(ledger), f'<p class="note">{inline(not_yet(ledger))}</p>', f"<p>{inline(INTRO)}</p>",
              f'<p class="note">{inline(PRIMARY_RULE)}</p>']
     parts += [f'<figure><img alt="the claims of the book with their primary tests" src="{html.escape(name)}">'
               "</figure>" for name in figures]
