@@ -400,7 +400,8 @@ cdef int pimc_card(Work* w, Deal* d, Py_ssize_t i, int n, int seat, uint32_t leg
         if ref < 0:
             world_values(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, seat & 1, trump, vals)
         else:
-            world_bounds(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, seat & 1, trump, ref, vals, upper)
+            world_bounds(&w.c, h, seat, d.n_trick, led, win_bit, win_seat, table, seat & 1, trump, ref, vals[ref],
+                         vals, upper)
         m = legal
         while m:
             b = __builtin_ctz(m)

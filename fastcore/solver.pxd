@@ -33,6 +33,7 @@ cdef void setup_seats(Ctx* c, int lone) noexcept nogil
 cdef void world_values(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
                        uint32_t table, int side, int trump, int8_t* out) noexcept nogil
 cdef void world_bounds(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
-                       uint32_t table, int side, int trump, int ref, int8_t* out, uint8_t* upper) noexcept nogil
+                       uint32_t table, int side, int trump, int ref, int guess, int8_t* out,
+                       uint8_t* upper) noexcept nogil
 cdef int card_value(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
                     uint32_t table, int b, int side, int rem, int guess) noexcept nogil

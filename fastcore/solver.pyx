@@ -831,17 +831,19 @@ cdef int card_value(Ctx* c, uint32_t* h, int seat, int n_played, int led, int wi
 
 
 cdef void world_bounds(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
-                       uint32_t table, int side, int trump, int ref, int8_t* out, uint8_t* upper) noexcept nogil:
+                       uint32_t table, int side, int trump, int ref, int guess, int8_t* out,
+                       uint8_t* upper) noexcept nogil:
     """As :func:`world_values`, but each card other than ``ref`` (a legal card id) is first probed
-    against ``ref``'s exact value: a card that cannot beat it (nor, below ``ref`` in card id, tie
-    it) is left at that bound, out[card] the most it can take and upper[card] set; otherwise its
-    exact value, upper[card] clear."""
+    against ``ref``'s exact value (its probes started at ``guess``, its value in another world; below
+    0, none): a card that cannot beat it (nor, below ``ref`` in card id, tie it) is left at that
+    bound, out[card] the most it can take and upper[card] set; otherwise its exact value, upper[card]
+    clear."""
     cdef uint32_t hand = h[seat], legal, bit, alive, between
     cdef int b, prev = -1, rem = __builtin_popcount(h[seat]), vr, t, val = 0, prev_val = 0, card
     cdef uint8_t up = 0, prev_up = 0
     legal = legal_of(hand, n_played, led)
     alive = (h[0] | h[1] | h[2] | h[3] | table) & ~hand
-    vr = card_value(c, h, seat, n_played, led, win_bit, win_seat, table, TO_BIT[trump][ref], side, rem, -1)
+    vr = card_value(c, h, seat, n_played, led, win_bit, win_seat, table, TO_BIT[trump][ref], side, rem, guess)
     while legal:
         b = __builtin_ctz(legal)
         legal &= legal - 1
