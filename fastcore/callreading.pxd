@@ -2,9 +2,7 @@
 # looked up by a hand's rank (shared by fastcore/pimcplay.pyx and the Python layer).
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
 
-cdef enum:
-    HANDS = 201376          # five cards of 32 ids: C(32, 5)
-    TABLE_BYTES = 25172     # one bit a hand
+from fastcore.handrank cimport HANDS, TABLE_BYTES    # the hands of five cards, and a table's bytes
 
 cdef struct Reading:
     uint32_t played[4]          # the cards each seat has played

@@ -5,6 +5,10 @@ from libc.stdint cimport uint8_t, uint32_t
 
 from fastcore.cards cimport popcount
 
+cdef enum:
+    HANDS = 201376          # five cards of 32 ids: C(32, 5)
+    TABLE_BYTES = 25172     # a table of hands: one bit a hand
+
 cdef extern from *:
     int __builtin_ctz(unsigned int) nogil
 

@@ -27,7 +27,7 @@ cdef extern from *:
     int __builtin_ctz(unsigned int) nogil
 
 from fastcore.errors import EuchreError
-from fastcore.handrank cimport in_table
+from fastcore.handrank cimport TABLE_BYTES, in_table
 
 # MAXC, ROOM, STATES, splitmix64 and fold_key are defined in worldsampler.pxd.
 
@@ -95,7 +95,8 @@ cdef void deal_one(const uint8_t* allowed, const uint8_t* cards, int m, const in
     for j in range(m):
         p = pick(allowed[j], n, j, room[0], room[1], room[2], (m - j) - room[0] - room[1] - room[2], u[j])
         out[p] |= (<uint32_t>1) << cards[j]
-        room[p] -= 1
+        if p < 3:
+            room[p] -= 1
 
 
 cdef inline bint refused(const Early* e, const Dealer* g, int p, uint32_t dealt) noexcept nogil:
@@ -335,8 +336,8 @@ def deal_hidden_judged(uint32_t hidden, seats, forbidden, caps, uint64_t state, 
         e.table[p] = NULL
         if tables[p] is not None:
             t = np.ascontiguousarray(tables[p], dtype=np.uint8)
-            if t.shape != (25172,):
-                raise EuchreError(f"a table must hold 25172 bytes, not {t.shape}")
+            if t.shape != (TABLE_BYTES,):
+                raise EuchreError(f"a table must hold {TABLE_BYTES} bytes, not {t.shape}")
             keep.append(t)
             e.table[p] = <const uint8_t*>(<size_t>t.ctypes.data)
     for p in range(4):
