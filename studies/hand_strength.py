@@ -91,6 +91,10 @@ class HandStrength(Study):
         seats = settings.options.get("seats", list(SEATS))
         return [s for s in SEATS if s in seats]
 
+    def scenarios_of(self, key: str) -> tuple[str, ...]:
+        """S6 is C's hand (the assisting hand's void): his seat's deals measure it."""
+        return ("C",) if key == "S6" else ()
+
     def run_chunk(self, scenario: str, chunk_index: int, n_deals: int, seed, settings) -> pd.DataFrame:
         """Each deal played three times by the scenario's seat as maker: ordering up the turn-up,
         making next, crossing the suit (one of the two cross suits at random per deal)."""

@@ -95,3 +95,12 @@ def test_the_command_prints_the_sizes_and_refuses_a_study_without_a_run(pilot, c
     assert got["scenario_deals"] and set(got["scenario_deals"]) <= {"4-3.book", "4-3.optimised"}
     assert main(["size", "primary_play", "--reports", str(pilot)]) == 2
     assert "no saved run of primary_play" in capsys.readouterr().err
+
+
+def test_the_studies_name_the_scenarios_that_feed_their_table_replications():
+    """What euchrelab size extends for a replication measured at the table: S6's is C's hand (the assisting
+    hand's void), in the uniform deals of the hand-strength study and its table variant alike."""
+    from analysis.run.registry import load_study
+    for name in ("hand_strength", "hand_strength_table"):
+        study = load_study(name)
+        assert study.scenarios_of("S6") == ("C",) and study.scenarios_of("E1") == ()
