@@ -269,15 +269,14 @@ def _study_files(module: str) -> dict[str, Path]:
             tree = ast.parse(files[name].read_bytes())
         except (SyntaxError, ValueError):
             continue
-        here = name if spec.submodule_search_locations else name.rpartition(".")[0]
+        here = parts if spec.submodule_search_locations else parts[:-1]     # where relative imports start
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 todo += [a.name for a in node.names if a.name.partition(".")[0] == package]
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    up = here.split(".")[:len(here.split(".")) - node.level + 1]
-                    base = ".".join(up + ([base] if base else []))
+                    base = ".".join(here[:len(here) - node.level + 1] + ([base] if base else []))
                 if base.partition(".")[0] == package:
                     todo.append(base)
                     todo += [f"{base}.{a.name}" for a in node.names]     # a submodule imported by name
