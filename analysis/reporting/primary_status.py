@@ -139,7 +139,7 @@ def deals_to_clear(estimate: float, low: float, high: float, n: int, threshold: 
     side if the estimate and the spread held (the half-width falls as one over the root of the deals);
     None when the estimate is the threshold. A replication kept from deciding only by a threshold the
     claim sets (supported only above it, or a coup contradicted only below it) has this as its deals to
-    decide (the claims set it at their margin, so the interval cannot fall inside the margin first)."""
+    decide: the claims set it at their margin, so an interval that clears it decides either way."""
     gap = abs(estimate - threshold)
     if not gap > 0 or not n:
         return None
