@@ -257,7 +257,10 @@ cdef int read_worlds(Work* w, Deal* d, Py_ssize_t i, int seat, uint32_t hidden, 
     else:
         for s in range(3):
             early.add[s] = r.played[seats[s]]
-            early.table[s] = NULL if seats[s] == out or (d.taken and seats[s] == SEAT_A) else r.accept[seats[s]]
+            if seats[s] == out or (d.taken and seats[s] == SEAT_A):
+                early.table[s] = NULL
+            else:
+                early.table[s] = r.accept[seats[s]]
     batch = 2 * n if 2 * n > MIN_BATCH else MIN_BATCH
     while True:
         tries += 1
