@@ -295,25 +295,36 @@ def deal_hidden(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssiz
     cdef int st[3]
     cdef uint32_t fb[3]
     cdef uint32_t kn[4]
-    cdef int p, code
-    for p in range(3):
-        st[p] = int(seats[p])
-        fb[p] = <uint32_t>int(forbidden[p])
-    for p in range(4):
-        cp[p] = int(caps[p])
-        kn[p] = 0 if known is None else <uint32_t>int(known[p])
+    cdef int code
+    _dealer_args(seats, forbidden, caps, known, st, fb, cp, kn)
     out = np.zeros((n, 4), np.uint32)
     cdef uint32_t[:, ::1] ov = out
     cdef uint32_t* op = &ov[0, 0] if n else NULL
     cdef double nt[(MAXC + 1) * STATES]
     with nogil:
         code = deal_worlds(hidden, st, fb, cp, state, n, kn, op, nt)
+    _refuse(code, cp, hidden)
+    return out
+
+
+cdef _dealer_args(seats, forbidden, caps, known, int* st, uint32_t* fb, int* cp, uint32_t* kn):
+    """The Python arguments of the dealers as C arrays (``known`` None: nothing known)."""
+    cdef int p
+    for p in range(3):
+        st[p] = int(seats[p])
+        fb[p] = <uint32_t>int(forbidden[p])
+    for p in range(4):
+        cp[p] = int(caps[p])
+        kn[p] = 0 if known is None else <uint32_t>int(known[p])
+
+
+cdef _refuse(int code, const int* cp, uint32_t hidden):
+    """A dealer's answer other than DEAL_OK as a one-line error."""
     if code == DEAL_BAD_CAPS:
         raise EuchreError(f"caps {[cp[0], cp[1], cp[2], cp[3]]} do not share the {bin(hidden).count('1')} hidden "
                           f"cards (each hand 0 to 5)")
     if code == DEAL_NONE:
         raise EuchreError("no deal is consistent with the voids: some hand has too few cards it may hold")
-    return out
 
 
 def deal_hidden_judged(uint32_t hidden, seats, forbidden, caps, uint64_t state, Py_ssize_t n, known, tables, add):
@@ -329,9 +340,8 @@ def deal_hidden_judged(uint32_t hidden, seats, forbidden, caps, uint64_t state, 
     cdef Dealer g
     cdef double nt[(MAXC + 1) * STATES]
     keep = []
+    _dealer_args(seats, forbidden, caps, known, st, fb, cp, kn)
     for p in range(3):
-        st[p] = int(seats[p])
-        fb[p] = <uint32_t>int(forbidden[p])
         e.add[p] = <uint32_t>int(add[p])
         e.table[p] = NULL
         if tables[p] is not None:
@@ -340,9 +350,6 @@ def deal_hidden_judged(uint32_t hidden, seats, forbidden, caps, uint64_t state, 
                 raise EuchreError(f"a table must hold {TABLE_BYTES} bytes, not {t.shape}")
             keep.append(t)
             e.table[p] = <const uint8_t*>(<size_t>t.ctypes.data)
-    for p in range(4):
-        cp[p] = int(caps[p])
-        kn[p] = <uint32_t>int(known[p])
     ok = np.zeros(n, np.uint8)
     out = np.zeros((n, 4), np.uint32)
     cdef uint8_t[::1] okv = ok
@@ -353,6 +360,5 @@ def deal_hidden_judged(uint32_t hidden, seats, forbidden, caps, uint64_t state, 
         if code == DEAL_OK:
             for i in range(n):
                 okv[i] = deal_next_judged(&g, &e, &ov[i, 0])
-    if code != DEAL_OK:
-        raise EuchreError("the caps or the voids leave no deal")
+    _refuse(code, cp, hidden)
     return ok.view(bool), out

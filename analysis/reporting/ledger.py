@@ -44,7 +44,7 @@ from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY,
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
 from analysis.experiment import RUBBER
 from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNIT_CHECK, UNTESTED, Replication, Standing, standing
-from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, md_grid, page_head
+from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, listed, md_grid, page_head
 from analysis.storage import write_text
 
 OLD_WORDS = {"inconclusive at this precision": INCONCLUSIVE}        # verdicts.csv before "negligible"
@@ -247,12 +247,16 @@ def sized_runs(reports_dir: Path, entries: list[Entry]) -> tuple[tuple[str, bool
     """Each study whose run measures a replication at the table: whether that run was sized to decide
     them (its manifest records the deals of each scenario: ``euchrelab size`` gave them), and how many
     of its table replications do not decide."""
-    reps = [r for e in entries for r in e.standing.replications if r.run and r.engine != DOUBLE_DUMMY and r.source]
+    not_deciding: Counter = Counter()
+    for e in entries:
+        for r in e.standing.replications:
+            if r.run and r.engine != DOUBLE_DUMMY and r.source:
+                not_deciding[r.source.partition("/")[0]] += not r.powered
     out = []
-    for name in sorted({r.source.partition("/")[0] for r in reps}):
+    for name in sorted(not_deciding):
         manifest = reports_dir / name / "manifest.json"
         sized = manifest.exists() and bool(json.loads(manifest.read_text()).get("deals_by_scenario"))
-        out.append((name, sized, sum(not r.powered for r in reps if r.source.partition("/")[0] == name)))
+        out.append((name, sized, not_deciding[name]))
     return tuple(out)
 
 
@@ -431,10 +435,6 @@ NOT_YET = (
 )
 
 
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def not_yet(ledger: Ledger) -> str:
     """:data:`NOT_YET` with the studies whose table replications are run to the deals that decide them,
     and those with some that do not decide and are not yet (read from their runs' manifests)."""
@@ -442,9 +442,9 @@ def not_yet(ledger: Ledger) -> str:
     todo = [f"{name} ({n})" for name, sized, n in ledger.sized if not sized and n]
     words = []
     if done:
-        words.append(f"the table replications of {_names(done)} are run to the deals `euchrelab size` asked of them")
+        words.append(f"the table replications of {listed(done)} are run to the deals `euchrelab size` asked of them")
     if todo:
-        words.append(f"those not deciding in {_names(todo)} not yet: each has the deals of its reference run and "
+        words.append(f"those not deciding in {listed(todo)} not yet: each has the deals of its reference run and "
                      "says how many deals would decide it (or why none would)")
     return NOT_YET.format(sized=", ".join(words) if words else "every table replication decides")
 

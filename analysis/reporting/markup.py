@@ -35,6 +35,11 @@ def fmt(value, digits: int = 3) -> str:
     return str(value)
 
 
+def listed(parts: list[str]) -> str:
+    """Words joined as a sentence lists them: "a", "a and b", "a, b and c" ("" for none)."""
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
 def text_cells(frame: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
     """A frame's header and rows as text (:func:`fmt`)."""
     rows = [[fmt(v.item() if hasattr(v, "item") else v) for v in record] for record in frame.itertuples(index=False)]

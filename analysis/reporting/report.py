@@ -30,8 +30,8 @@ from analysis.play.engines import play_words
 from analysis.experiment.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import write_atomic, write_json, write_table, write_text
 from analysis.reporting.ledger import build_ledger, counts_html, model_cell, write_ledger
-from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, TOOL_STYLE, html_table, inline, md_table,
-                                       md_to_html, page_head)
+from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, TOOL_STYLE, html_table, inline, listed,
+                                       md_table, md_to_html, page_head)
 
 DOUBLE_DUMMY = (
     "The card play is solved **double-dummy**: every player sees all four hands and plays "
@@ -214,9 +214,8 @@ def tally_sentence(verdict_list, setting: str = "") -> str:
         if counts[k]:
             said = words.get(k, (f"is {k}", f"are {k}"))[counts[k] != 1]
             parts.append(f"{counts[k]} {said}" + (_claim_ids(verdict_list, k) if k == "contradicted" else ""))
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     what = "test" if total == 1 else "tests"
-    return f"Of {total} {what}" + (f" ({setting})" if setting else "") + f", {listed}."
+    return f"Of {total} {what}" + (f" ({setting})" if setting else "") + f", {listed(parts)}."
 
 
 def interval(e, digits: int = 3, pct: bool = False) -> str:

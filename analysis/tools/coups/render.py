@@ -16,7 +16,7 @@ from analysis.game.cards import SEATS, SUIT_NAMES, card_name, card_text, rank_of
 from analysis.tools.coups.analyse import CaseResult
 from analysis.tools.coups.cases import CALL_TEXT, Case
 from analysis.tools.coups.table import SAMPLER, table_word
-from analysis.reporting.markup import html_grid, md_grid, md_to_html
+from analysis.reporting.markup import html_grid, listed, md_grid, md_to_html
 from analysis.reporting.report import Chart, folded, headline_problem, write_page
 from analysis.storage import write_json
 from analysis.game.cards import is_trump, partner_of, side_of, trump_order
@@ -244,9 +244,8 @@ def headline(results: list[CaseResult]) -> str:
     for verdict, ids in sorted(by.items(), key=lambda kv: (kv[0] == "false", -len(kv[1]))):
         one, many = REMARK_WORDS.get(verdict, (f"is {verdict}", f"are {verdict}"))
         parts.append(f"{len(ids)} {_verb(len(ids), one, many)}" + (_ids(ids) if verdict == "false" else ""))
-    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
     first = (f"Of the book's {total} remark{'s' * (total != 1)} on its {_count(len(results))} coup{'s' * (len(results) != 1)}, "
-             f"{listed}." if total else "The book's coups make no remark to check.")
+             f"{listed(parts)}." if total else "The book's coups make no remark to check.")
     views = [r for r in results if r.table is not None]
     gain = [r.case.id for r in views if r.table.share_tie < 1 and r.table.lo > 0]
     loss = [r.case.id for r in views if r.table.share_tie < 1 and r.table.hi < 0]
