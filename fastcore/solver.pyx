@@ -21,6 +21,7 @@ How it works
 * Moves are tried likely-best first (see ``ordered_moves``).
 * Sure tricks: the side holding the best trump takes at least as many tricks as either of its
   players holds trumps above every trump of the other side.
+* The last two tricks are searched by a small routine of their own (the second trick is forced).
 
 docs/solver.md has the measurements behind each of these.
 
@@ -217,6 +218,31 @@ cdef inline int last_trick_ac(Ctx* c, uint32_t* h, int leader) noexcept nogil:
     return (ws & 1) == 0
 
 
+cdef bint two_tricks(Ctx* c, uint32_t* h, int seat, int n_played, int led, int win_bit, int win_seat,
+                     int target) noexcept nogil:
+    """Can AC take ``target`` of the last two tricks, ``seat`` to play the first trick's card ``n_played``?
+    The second trick is forced, so this is a plain alpha-beta over the first: without the general search's
+    move ordering and grouping of equivalent cards it is faster there (docs/solver.md)."""
+    cdef uint32_t hand = h[seat], m, bit
+    cdef int b, wb, ws, nled
+    cdef bint maxi = (seat & 1) == 0, r
+    m = legal_of(hand, n_played, led)
+    while m:
+        b = __builtin_ctz(m)
+        m &= m - 1
+        bit = (<uint32_t>1) << b
+        after_card(b, bit, seat, n_played, led, win_bit, win_seat, &nled, &wb, &ws)
+        h[seat] = hand ^ bit
+        if n_played + 1 == c.nplayers:
+            r = ((ws & 1) == 0) + last_trick_ac(c, h, ws) >= target
+        else:
+            r = two_tricks(c, h, c.next[seat], n_played + 1, nled, wb, ws, target)
+        h[seat] = hand
+        if r == maxi:
+            return r
+    return not maxi
+
+
 cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
     """Can AC take at least ``target`` of the remaining tricks, ``leader`` to lead?"""
     cdef int rem, p, cnt, cnt2
@@ -266,7 +292,10 @@ cdef bint boundary(Ctx* c, uint32_t* h, int leader, int target) noexcept nogil:
                 return True
             if hi < target:
                 return False
-    r = trick_node(c, h, leader, 0, 0, -1, -1, 0, target)
+    if rem == 2 and c.flags & T_ALPHABETA:
+        r = two_tricks(c, h, leader, 0, 0, -1, -1, target)
+    else:
+        r = trick_node(c, h, leader, 0, 0, -1, -1, 0, target)
     if use_table:
         e = c.table[idx]
         if (e & KEY_MASK) == key:
