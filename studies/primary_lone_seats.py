@@ -442,6 +442,13 @@ def contrast(table: pd.DataFrame, company: str, name: str, round_: int | None = 
     """The contrast ``name`` ("B-A": B's net points minus A's) of a company's deals (``round_``: of
     that round only), with its Student's t interval (at the table adjusted by the double-dummy twin);
     None without two deals."""
+    got = adjusted_contrast(table, company, name, round_)
+    return None if got is None else got[0]
+
+
+def adjusted_contrast(table: pd.DataFrame, company: str, name: str, round_: int | None = None):
+    """:func:`contrast` and the share of the plain mean's variance it keeps (None without a twin, as
+    double-dummy); None without two deals."""
     x, y = {**CONTRASTS, **SECONDARY}[name]
     rows = table[(table["company"] == company) & ((table["round"] == round_) if round_ else True)]
     own, twin = rows[rows["twin"] == 0], rows[rows["twin"] == 1]
@@ -451,12 +458,12 @@ def contrast(table: pd.DataFrame, company: str, name: str, round_: int | None = 
     w = own["deals"].to_numpy(np.int64)
     g = (own[LETTER[x]] - own[LETTER[y]]).to_numpy(np.int64)
     if twin.empty:
-        return mean_from_sums(n, (w * g).sum(), (w * g * g).sum())
+        return mean_from_sums(n, (w * g).sum(), (w * g * g).sum()), None
     d = (own[f"dd_{LETTER[x]}"] - own[f"dd_{LETTER[y]}"]).to_numpy(np.int64)
     wa = twin["deals"].to_numpy(np.int64)
     da = (twin[LETTER[x]] - twin[LETTER[y]]).to_numpy(np.int64)
     return twin_adjusted(n, (w * g).sum(), (w * g * g).sum(), (w * d).sum(), (w * d * d).sum(), (w * g * d).sum(),
-                         wa.sum(), (wa * da).sum(), (wa * da * da).sum())[0]
+                         wa.sum(), (wa * da).sum(), (wa * da * da).sum())
 
 
 def _key(name: str, company: str) -> str:
@@ -543,10 +550,12 @@ class PrimaryLoneSeats(Study):
             e = v.estimate
             name, company = _name_of(v.claim.name)
             gained, lost = self.signs(v.claim.name, table)
+            kept = adjusted_contrast(table, company, name, 1 if name in SECONDARY else None)[1]
             rows.append({"contrast": name, "company": company,
                          "deals": f"{e.n:,}" + (" (turn-up)" if name in SECONDARY else ""),
                          "estimate [95%]": f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]",
                          "gained / lost": f"{gained:,} / {lost:,}",
+                         **({"variance kept by the double-dummy twin": f"{kept:.2f}"} if kept is not None else {}),
                          "role": "secondary" if name in SECONDARY else "primary (intersection-union)",
                          "verdict": v.verdict})
         return study_report(
@@ -556,7 +565,8 @@ class PrimaryLoneSeats(Study):
             table=pd.DataFrame(rows),
             caption="Per contrast and company: the deals (each a lone hand played from both seats), the first seat's "
                     "net points minus the second's with its 95% interval, the deals where the first seat did better "
-                    "and worse, and the study's verdict on each contrast (the ledger judges the primary again: "
+                    "and worse (at the table, the share of the plain mean's variance that the double-dummy twin's "
+                    "adjustment keeps), and the study's verdict on each contrast (the ledger judges the primary again: "
                     "supported when all three contrasts are above 0, contradicted when any is below -0.05, the 57 "
                     "primaries of a replication cell as the family).",
             files=files, verdicts=verdict_list, headline=verdicts_headline(verdict_list, "at love-all"),

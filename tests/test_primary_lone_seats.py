@@ -170,6 +170,25 @@ def test_the_table_plays_the_custom_lead_within_next_and_keeps_a_double_dummy_tw
     assert e is not None and e.n == 4
 
 
+def test_the_twin_reports_the_variance_it_keeps():
+    """A table run's contrast is adjusted by its double-dummy twin and says how much of the plain
+    variance it keeps; here the table plays its deals exactly as double-dummy does (a perfect
+    twin), so what is left is the twin's own error over all its deals: about n / N. A double-dummy
+    run has no twin, and keeps no share to report."""
+    deals = sample_deals(3000, 5)
+    rnd, trump, strength = P.lone_hands(deals.hands[:, 0], deals.turn_up, RULES)
+    members = np.flatnonzero(rnd > 0)
+    nets = P.seat_nets(deals[members], RULES)
+    first = {k: np.asarray(v)[:200] for k, v in nets.items()}
+    table = pd.concat([P.cells("book", nets, twin=1),
+                       P.cells("book", first, twins={x: first[x] for x in P.NETS})], ignore_index=True)
+    e, kept = P.adjusted_contrast(table, "book", "A-D")
+    plain = P.adjusted_contrast(P.cells("book", first), "book", "A-D")[0]
+    assert e.n == 200 and 0 < kept < 2 * 200 / len(members)
+    assert e.high - e.low < plain.high - plain.low
+    assert P.adjusted_contrast(P.cells("book", nets), "book", "A-D")[1] is None
+
+
 def test_at_love_all_the_company_plays_every_deal_as_the_book_does():
     """What the report and primaries.toml say: with every call before the lone hand forced, the
     company decides only the dealer's discard (and the reading of the calls), and at love-all the
