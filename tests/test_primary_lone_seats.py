@@ -176,8 +176,7 @@ def test_the_twin_reports_the_variance_it_keeps():
     twin), so what is left is the twin's own error over all its deals: about n / N. A double-dummy
     run has no twin, and keeps no share to report."""
     deals = sample_deals(3000, 5)
-    rnd, trump, strength = P.lone_hands(deals.hands[:, 0], deals.turn_up, RULES)
-    members = np.flatnonzero(rnd > 0)
+    members = np.flatnonzero(P.lone_hands(deals.hands[:, 0], deals.turn_up, RULES)[0] > 0)
     nets = P.seat_nets(deals[members], RULES)
     first = {k: np.asarray(v)[:200] for k, v in nets.items()}
     table = pd.concat([P.cells("book", nets, twin=1),
