@@ -476,7 +476,8 @@ def test_a_replication_held_only_by_the_claims_threshold_states_the_deals_that_w
 
 def test_the_ledger_says_which_studies_are_run_to_decide_their_table_replications(tmp_path):
     """Read from the runs' manifests: a run sized by euchrelab size records the deals of each scenario;
-    a study whose table replications all decide is not named as waiting."""
+    a study whose table replications all decide is not named as waiting, and one sized that still has
+    some not deciding (extended in part, or as far as the time allowed) is."""
     write_study(tmp_path, "primary_table", [primary_row("E1", "E1", "supported", engine="pimc-calls"),
                                             primary_row("E1", "E1.optimised", "inconclusive", engine="pimc-calls",
                                                         company="optimised")])
@@ -488,6 +489,7 @@ def test_the_ledger_says_which_studies_are_run_to_decide_their_table_replication
     assert dict((n, (s, k)) for n, s, k in ledger.sized) == {"primary_table": (False, 1), "primary_play": (True, 1),
                                                              "hand_strength_table": (False, 0)}
     text = L.not_yet(ledger)
-    assert "the table replications of primary_play are run to the deals `euchrelab size` asked" in text
-    assert "those not deciding in primary_table (1) not yet" in text and "hand_strength_table" not in text
+    assert "the table replications of primary_play are extended to the deals `euchrelab size` gave them" in text
+    assert "those not deciding yet are in primary_play (1) and primary_table (1)" in text
+    assert "hand_strength_table" not in text
     assert text in L.render_markdown(ledger)

@@ -436,15 +436,16 @@ NOT_YET = (
 
 
 def not_yet(ledger: Ledger) -> str:
-    """:data:`NOT_YET` with the studies whose table replications are run to the deals that decide them,
-    and those with some that do not decide and are not yet (read from their runs' manifests)."""
+    """:data:`NOT_YET` with the studies whose runs were extended by ``euchrelab size`` (read from their
+    manifests), and every study with table replications that do not decide yet, sized or not: a sized
+    run may have been extended in part, or as far as the time allowed."""
     done = [name for name, sized, _n in ledger.sized if sized]
-    todo = [f"{name} ({n})" for name, sized, n in ledger.sized if not sized and n]
+    todo = [f"{name} ({n})" for name, _sized, n in ledger.sized if n]
     words = []
     if done:
-        words.append(f"the table replications of {listed(done)} are run to the deals `euchrelab size` asked of them")
+        words.append(f"the table replications of {listed(done)} are extended to the deals `euchrelab size` gave them")
     if todo:
-        words.append(f"those not deciding in {listed(todo)} not yet: each has the deals of its reference run and "
+        words.append(f"those not deciding yet are in {listed(todo)}: each has the deals of its reference run and "
                      "says how many deals would decide it (or why none would)")
     return NOT_YET.format(sized=", ".join(words) if words else "every table replication decides")
 
