@@ -1,11 +1,12 @@
 # The two commands: `make report` (the main job) and `make test`. Both set everything up.
+# `make check` is the whole suite (the fast tier, then the slow one), as CI runs it.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 JOBS   ?= -1
 
-.PHONY: install build test report bench docs serve clean
+.PHONY: install build test check coverage report bench docs serve clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,8 +20,25 @@ install: $(STAMP)
 build: $(STAMP)
 	$(BIN)/python setup.py -q build_ext --inplace
 
+# The fast tier: every test not marked slow, across the cores (pytest-xdist). The slow tier (marked
+# slow: reference runs simulated again, the wheel, browsers, load, the optimiser's determinism, the
+# larger statistical tests) runs in `make check`. See docs/testing.md.
+TEST_WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --durations=15
 test: build
-	$(BIN)/python -m pytest -q --durations=20
+	$(PYTEST) -m "not slow"
+
+check: build
+	$(PYTEST) -m "not slow"
+	$(PYTEST) -m slow
+
+# What the fast tier exercises against the whole suite, module by module (coverage.py).
+COVERAGE := --cov=analysis --cov=studies --cov=fastcore --cov-report=
+coverage: build
+	rm -f .coverage .coverage.*
+	$(PYTEST) -m "not slow" $(COVERAGE) --cov-report=json:coverage-fast.json
+	$(PYTEST) -m slow $(COVERAGE) --cov-append --cov-report=json:coverage-all.json
+	$(BIN)/python tests/tier_coverage.py coverage-fast.json coverage-all.json
 
 # The coup cases, then the default suite at a scale that finishes in minutes on 2 cores
 # (REPORT_DEALS per scenario), into runs/ (which git ignores): the committed reference runs in

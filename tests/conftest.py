@@ -143,3 +143,32 @@ def served(serve_cache):
     served = Workbench(workers=2, waiting=4)
     yield served
     served.stop()
+
+
+# --- the time budget: a test over BUDGET seconds belongs to the slow tier -------------------------
+
+BUDGET = 10.0
+_seconds: dict[str, float] = {}
+_slow: set[str] = set()
+
+
+def pytest_runtest_logreport(report):
+    """Each test's time, setting up and tearing down included (also from xdist's workers)."""
+    _seconds[report.nodeid] = _seconds.get(report.nodeid, 0.0) + report.duration
+    if "slow" in report.keywords:
+        _slow.add(report.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The tests' total time, then a warning (not a failure: the machines are shared and noisy)
+    naming each test not marked slow that took more than BUDGET seconds."""
+    if not _seconds:
+        return
+    write = terminalreporter.write_line
+    slow = f", {len(_slow)} of them marked slow" if _slow else ""
+    write(f"euchrelab tests: {len(_seconds)} tests{slow}, {sum(_seconds.values()):.0f} s of test time in all "
+          f"(over the workers, setting up included)")
+    over = sorted(((s, n) for n, s in _seconds.items() if s > BUDGET and n not in _slow), reverse=True)
+    for seconds, nodeid in over:
+        write(f"WARNING: {nodeid} took {seconds:.1f} s and is not marked slow "
+              f"(over {BUDGET:.0f} s: mark it @pytest.mark.slow or make it cheaper)", yellow=True)

@@ -65,6 +65,7 @@ def test_the_books_claim_for_known_hands(seat, hand, turn_up, score, calls, expe
     assert why(Spot.of(seat, hand, turn_up, score, calls)) == expected
 
 
+@pytest.mark.slow
 def test_why_gives_the_action_the_book_takes_in_play():
     """On random deals the book's bidding (the simulator's) and ``why`` agree, seat by seat."""
     from fastcore.sampler import sample_deals
@@ -89,6 +90,7 @@ def test_why_gives_the_action_the_book_takes_in_play():
                 assert claim != "none"
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_answer_whatever_the_jobs(monkeypatch):
     spot = Spot.of("D", "JH AH 9H AS KC", "TH")
     monkeypatch.setattr(adv, "CHUNK", 400)

@@ -119,6 +119,7 @@ def _hand_kwargs(b, turn_up, i: int) -> dict:
                 leader=int(contract.leader(b.lone_seat[i:i + 1])[0]))
 
 
+@pytest.mark.slow
 def test_whole_hands_are_legal_and_every_rule_fires():
     from fastcore.sampler import sample_deals
     from analysis.bidding.book_policy import BookPolicy
@@ -180,6 +181,7 @@ def test_card_play_rows_are_the_python_players_hand_by_hand():
     assert (got["fired"] > 0).sum() > 10
 
 
+@pytest.mark.slow
 def test_card_play_study_same_table_with_one_and_two_jobs(tmp_path):
     import pandas as pd
     from analysis.run.runner import run_study, settings_for

@@ -48,6 +48,7 @@ def hands():
     return table(250, 21)
 
 
+@pytest.mark.slow
 def test_the_opening_lead_branches_where_the_leader_holds_both(hands):
     model = BiddingModel(BookPolicy(), Rules())
     got = branch(hands, OPENING, WORLDS, SEED, model)
@@ -75,6 +76,7 @@ def test_the_opening_lead_branches_where_the_leader_holds_both(hands):
     assert set(np.unique(got.book_net)) <= {-4, -2, -1, 1, 2, 4}
 
 
+@pytest.mark.slow
 def test_a_later_position_replays_the_hand_to_it_and_values_cards_as_the_player_there(hands):
     model = BiddingModel(BookPolicy(), Rules())
     import analysis.play.branching as branching

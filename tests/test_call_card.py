@@ -29,6 +29,7 @@ def _line(lined, policy, seat, rnd, band):
     return int(row["line"].iloc[0])
 
 
+@pytest.mark.slow
 def test_the_eldest_hand_is_read_on_every_deal_with_a_trump(table):
     # B decides first: every deal reaches him; his rung is that of the turned-up suit's trumps
     bands = list(call_card.default_bands(5))
@@ -39,6 +40,7 @@ def test_the_eldest_hand_is_read_on_every_deal_with_a_trump(table):
     assert got["hands"].to_numpy().tolist() == np.bincount(trumps[trumps >= 0], minlength=8).tolist()
 
 
+@pytest.mark.slow
 def test_a_policy_that_orders_everything_calls_down_to_one_trump_and_never_reaches_round_two(table):
     lined = call_card.lines(table)
     for band in call_card.default_bands(5):
@@ -52,6 +54,7 @@ def test_a_policy_that_orders_everything_calls_down_to_one_trump_and_never_reach
     assert len(never) and (never["calls"] == 0).all()
 
 
+@pytest.mark.slow
 def test_the_book_eldest_orders_four_trumps_but_not_one_and_shares_have_intervals(table):
     book = table[(table["policy"] == "book") & (table["hands"] > 0)]
     assert ((book["share_low"] <= book["share"]) & (book["share"] <= book["share_high"])).all()
@@ -67,6 +70,7 @@ def test_the_same_table_with_one_worker_or_two():
     pd.testing.assert_frame_equal(one, two)
 
 
+@pytest.mark.slow
 def test_cards_are_a4_pages_one_a_seat(tmp_path, table):
     paths = call_card.write_cards(table, tmp_path, "book", "order", Rules(), DEALS, 5)
     pdf = paths["pdf"].read_bytes()
@@ -82,6 +86,7 @@ def test_cards_are_a4_pages_one_a_seat(tmp_path, table):
     assert call_card.headline(call_card.lines(table), "book", "order", Rules()) in text
 
 
+@pytest.mark.slow
 def test_the_headline_counts_the_cells_where_the_lines_differ(table):
     lined = call_card.lines(table)
     same = call_card.headline(lined, "book", "book", Rules())
@@ -97,6 +102,7 @@ def test_the_headline_counts_the_cells_where_the_lines_differ(table):
     assert headline_problem(longest) is None and len(sentences(longest)) == 1
 
 
+@pytest.mark.slow
 def test_a_stuck_dealer_must_name_a_suit():
     rules = Rules(pack=24, points_for_game=10, stick_the_dealer=True)
     tab = call_card.shares({"pass": policy_from_name("pass"), "book": BookPolicy()}, rules, 400, seed=2)
@@ -113,6 +119,7 @@ def _cli(*args):
 
 @pytest.mark.parametrize("args, word", [(["nope"], "unknown policy"), (["book", "--deals", "0"], "--deals"),
                                         (["book"], "same policy"), (["optimised", "--pack", "24"], "game")])
+@pytest.mark.slow
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, word):
     out = tmp_path / "card"
     r = _cli(*args, "--out", str(out))
@@ -137,6 +144,7 @@ def tiny():
     return call_card.shares({"book": BookPolicy(), "pass": policy_from_name("pass")}, Rules(), 1500, seed=3)
 
 
+@pytest.mark.slow
 def test_a_line_resting_on_too_few_hands_is_flagged_and_only_then(tiny):
     lined = call_card.lines(tiny)
     assert lined["few_hands"].any() and (~lined["few_hands"]).any()

@@ -37,6 +37,7 @@ def _bit(table, hand) -> bool:
 
 
 @pytest.mark.parametrize("name,policies,rules,score", COMPANIES, ids=[c[0] for c in COMPANIES])
+@pytest.mark.slow
 def test_the_tables_accept_a_deal_exactly_under_the_bidding_it_bids(name, policies, rules, score):
     d = sample_deals(24, 11, pack=rules.pack)
     b = bid_batch(d.hands, d.turn_up, policies, rules, score)
@@ -80,6 +81,7 @@ def _reader_infos(policies, rules, score, deals=120, seed=23):
 
 
 @pytest.mark.parametrize("name,policies,rules,score", COMPANIES[:2], ids=[c[0] for c in COMPANIES[:2]])
+@pytest.mark.slow
 def test_the_judge_keeps_exactly_the_worlds_the_auction_bids_as_heard(name, policies, rules, score):
     """Every kind of reader: the dealer who took up (his own discard), a reader who must guess the
     discard, a lone player's partner's hand drawn from the undealt cards."""
@@ -153,6 +155,7 @@ class _Unshared(CallTables):
 
 
 @pytest.mark.parametrize("index", range(6), ids=[a[0] for a in _arms()])
+@pytest.mark.slow
 def test_an_arm_asks_only_its_own_questions_and_its_base_answers_the_rest_as_it_would(index, monkeypatch):
     from collections import OrderedDict
 

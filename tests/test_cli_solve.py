@@ -15,6 +15,7 @@ def run_cli(*args, stdin=""):
 
 
 @pytest.mark.parametrize("flags", [[], ["--reference"]])
+@pytest.mark.slow
 def test_solve_reads_json_lines_and_writes_one_result_per_line(flags):
     lines = [
         dict(CASE_I, played=["JD", "7D", "TC"], analyse=True),
@@ -67,6 +68,7 @@ def test_the_examples_give_the_same_answers_with_either_solver():
     assert answers[2] == {"AC": 3, "BD": 2}   # A's lone hand ("alone": "A") in the 24-card pack
 
 
+@pytest.mark.slow
 def test_the_input_is_a_file_given_by_position_or_by_option_or_standard_input(tmp_path):
     line = json.dumps(dict(CASE_I, played=["JD", "7D", "TC"])) + "\n"
     path = tmp_path / "case.jsonl"

@@ -50,6 +50,7 @@ def test_chain_with_one_table_is_the_rubber_and_game_models(rules):
     assert C.antisymmetric(p, p, rules) == 0.0
 
 
+@pytest.mark.slow
 def test_self_play_is_exactly_zero(book):
     for score in (Score(0, 0), Score(3, 1)):
         r = C.compare(book, book, Rules.book(), deals=30, seed=4, score=score)
@@ -61,6 +62,7 @@ def test_self_play_is_exactly_zero(book):
     assert r.differ_share == 0.0 and r.by_decision == []
 
 
+@pytest.mark.slow
 def test_swapping_the_policies_negates_every_number(book):
     cautious = policy_from_name("analysis/data/policies/cautious.toml")
     ab = C.compare(book, cautious, Rules.book(), deals=40, seed=2)
@@ -92,6 +94,7 @@ def _cli(capsys, *argv):
     return code, out, err
 
 
+@pytest.mark.slow
 def test_json_contract_and_jobs(capsys):
     base = ["book", "analysis/data/policies/cautious.toml", "--games", "12", "--seed", "5", "--json"]
     code, one, _ = _cli(capsys, *base, "--jobs", "1")

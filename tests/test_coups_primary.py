@@ -39,6 +39,7 @@ def run(tmp_path_factory):
     return P.STUDY.summarise(outcome.frame, settings), outcome.manifest
 
 
+@pytest.mark.slow
 def test_the_study_judges_every_case_by_engine_reading_and_the_printed_deal(run):
     table, manifest = run
     rows = {v.claim.key: v.row() for v in P.STUDY.verdicts(table, manifest)}
@@ -48,6 +49,7 @@ def test_the_study_judges_every_case_by_engine_reading_and_the_printed_deal(run)
     assert rows["C1.printed"]["verdict"] in ("supported", "contradicted") and rows["C1"]["deals"] == 24
 
 
+@pytest.mark.slow
 def test_the_ledger_reads_a_coup_with_its_printed_deal(run, tmp_path):
     from analysis.reporting import ledger as L
     table, manifest = run

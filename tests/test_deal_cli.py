@@ -33,6 +33,7 @@ def test_deals_are_json_lines_in_the_solve_form_plus_the_turn_up():
     assert len({json.dumps(d) for d in deals}) == 5
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_deals_and_start_reads_on():
     first = run_cli("--n", "6", "--seed", "12").stdout.splitlines()
     assert run_cli("--n", "6", "--seed", "12").stdout.splitlines() == first

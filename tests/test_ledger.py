@@ -367,6 +367,7 @@ def test_a_local_runs_index_says_so_and_links_the_reference(dirty_checkout, tmp_
     assert 'href="../reports/index.html"' in index
 
 
+@pytest.mark.slow
 def test_a_clean_tree_writes_the_reference_reports_with_the_flag(dirty_checkout, monkeypatch):
     monkeypatch.setattr(runner, "git_commit", lambda: "0123456789abcdef")
     _outcome, paths = runner.run_and_report(toy, toy.toy_settings(dirty_checkout, deals=300, reference=True))
@@ -374,6 +375,7 @@ def test_a_clean_tree_writes_the_reference_reports_with_the_flag(dirty_checkout,
     assert "A local run" not in paths["index"].read_text()
 
 
+@pytest.mark.slow
 def test_the_run_command_refuses_with_one_line_and_replaces_with_the_flag(dirty_checkout, user_studies, capsys,
                                                                           monkeypatch):
     from analysis.commands.cli import main

@@ -54,6 +54,7 @@ def test_a_lock_held_by_a_live_process_refuses_the_run(tmp_path, live_process):
     assert json.loads(lock.read_text())["pid"] == live_process.pid                      # the lock is still his
 
 
+@pytest.mark.slow
 def test_re_rendering_waits_for_the_run_too(tmp_path, live_process):
     run_and_report(toy, toy_settings(tmp_path))
     _write_lock(tmp_path, pid=live_process.pid)
@@ -119,6 +120,7 @@ def test_the_lock_is_held_for_the_whole_run_and_removed_after_it(tmp_path):
     assert not _lock(tmp_path).exists() and paths["html"].exists()
 
 
+@pytest.mark.slow
 def test_the_lock_is_removed_after_an_interrupted_or_failed_run(tmp_path, monkeypatch):
     monkeypatch.setenv(FAIL_AT, "high:1")
     with pytest.raises(KeyboardInterrupt):

@@ -140,6 +140,7 @@ def _own_theirs(frame):
     return np.where(bd, frame["b"], frame["a"]), np.where(bd, frame["a"], frame["b"])
 
 
+@pytest.mark.slow
 def test_claims_measure_what_they_say_on_synthetic_rows():
     frame = _synthetic(np.random.default_rng(11))
     table = STUDY.summarise(frame)
@@ -231,6 +232,7 @@ def test_per_score_estimates_equal_a_direct_computation_at_one_score():
         assert STUDY.estimate(key, table) is None
 
 
+@pytest.mark.slow
 def test_the_model_error_is_reproducible_from_the_seed_and_widens_the_interval():
     _, frame = _deals_at(Score(2, 4), 300, 23)
     table = STUDY.summarise(frame)

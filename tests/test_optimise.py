@@ -133,6 +133,7 @@ def test_default_bands_cover_every_score_once():
 SMALL = dict(deals=2000, model_deals=200, seed=3)
 
 
+@pytest.mark.slow
 def test_the_optimiser_improves_on_a_base_that_always_orders_up():
     policy, state = optimise(Settings(base="order", sweeps=1, **SMALL))
     assert sum(state.history[0].values()) > 0
@@ -205,6 +206,7 @@ def test_the_optimiser_is_the_same_with_one_or_two_workers_and_when_resumed(tmp_
         optimise(Settings(**{**settings, "seed": 4}), state_path=state, resume=True)
 
 
+@pytest.mark.slow
 def test_the_command_refuses_bad_input_in_one_line(tmp_path):
     def run(*args):
         return subprocess.run([sys.executable, "-m", "analysis.commands.cli", "optimise", *args],

@@ -171,6 +171,7 @@ def test_cards_out_of_the_24_card_pack_are_refused():
 # --- reading the calls ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("worlds, seed", [(4, 3), (32, 2)])
+@pytest.mark.slow
 def test_compiled_hands_reading_the_calls_equal_the_python_players(dealt, worlds, seed):
     """PIMC reading the calls under the book's bidding, falling back to the cards alone when they
     mislead: the same cards as the Python player (its worlds judged by the same tables)."""

@@ -16,6 +16,7 @@ def recorded():
 
 
 @pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.slow
 def test_the_same_cards_as_recorded(recorded, name):
     plays, won, decisions, contradicted = play(name)
     want = recorded[f"{name}_plays"]

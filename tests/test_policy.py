@@ -250,6 +250,7 @@ def test_a_bad_toml_policy_is_a_clear_error(tmp_path):
         PatternPolicy.from_toml(bad)
 
 
+@pytest.mark.slow
 def test_simulated_tricks_equal_the_solver_on_the_post_discard_hands():
     deals = sample_deals(6, 3)    # the reference solver takes seconds a deal: the solver's own tests hold many more
     res = simulate(deals, BookPolicy())

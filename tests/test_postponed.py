@@ -39,6 +39,7 @@ def decisions():
     return _decisions()
 
 
+@pytest.mark.slow
 def test_a_card_is_worth_at_most_its_pimc_value_and_exactly_that_with_nothing_left_to_fuse(decisions):
     fused = 0
     lone = 0

@@ -12,6 +12,7 @@ from fastcore.sampler import sample_deals
 from studies import primary_bridge as P
 
 
+@pytest.mark.slow
 def test_every_deal_counts_and_only_the_lone_hands_of_a_and_c_can_differ():
     deals = sample_deals(120, 5)
     cells = P.played(deals, "book", (4, 1), Rules(), 7)
@@ -44,6 +45,7 @@ def test_the_study_is_b3s_and_b4s_primary_in_both_companies_and_rubber_states(tm
     assert all(0 < t.n < 48 for t in tests if t.claim == "B4")        # the deals where B's pass deceives
 
 
+@pytest.mark.slow
 def test_b4_plays_the_deals_where_the_pass_deceives_with_d_reading_it_two_ways():
     model = P.deceived("book", 1, 4, Rules())
     assert model.policies[1].params == P.KEEPER and model.policies[3].params != P.KEEPER

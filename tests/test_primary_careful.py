@@ -9,6 +9,7 @@ from fastcore.sampler import sample_deals
 from studies import primary_careful as P
 
 
+@pytest.mark.slow
 def test_hands_differ_only_where_careful_play_chose_another_card():
     cells = P.played(sample_deals(100, 5), "book", Rules(), 1)
     assert int(cells["deals"].sum()) > 60 and (cells["seat"] == "B").all()
@@ -21,6 +22,7 @@ def test_hands_differ_only_where_careful_play_chose_another_card():
     assert lost_game["careful"] <= lost_game["points"]
 
 
+@pytest.mark.slow
 def test_the_study_values_both_rubber_states_in_both_companies(tmp_path):
     from analysis.run.runner import run_study, settings_for
     settings = settings_for(P.STUDY, out=str(tmp_path), deals=30, chunk_size=30, seed=4, progress=False,
@@ -56,6 +58,7 @@ def test_the_book_s_rules_in_the_other_seats_change_only_b_s_objective(monkeypat
     assert (alike["book_net"] == alike["other_net"]).all()
 
 
+@pytest.mark.slow
 def test_the_play_company_s_replication_is_its_own_study(tmp_path):
     from analysis.errors import EuchreError
     from analysis.run.runner import run_study, settings_for

@@ -152,6 +152,7 @@ def test_a_chunk_counts_each_lone_hand_once_with_its_four_seats():
     assert e.n == int(w.sum()) and e.mean == pytest.approx((w * g).sum() / w.sum())
 
 
+@pytest.mark.slow
 def test_the_table_plays_the_custom_lead_within_next_and_keeps_a_double_dummy_twin():
     from analysis.play import chunk_engine, playing
     lone, rnd, trump = _lone_deals(3000, 6, round_=1)

@@ -85,6 +85,7 @@ def test_a_later_card_is_never_the_opening_lead():
     assert P.e7(info) is None
 
 
+@pytest.mark.slow
 def test_the_study_branches_in_both_companies_and_counts_its_cells(tmp_path):
     from analysis.run.runner import run_study, settings_for
     settings = settings_for(P.STUDY, out=str(tmp_path), deals=2000, chunk_size=2000, seed=2, progress=False,

@@ -70,6 +70,7 @@ def test_a_scenario_counts_its_deals_its_class_and_plays_the_class():
     assert capped.loc[capped["kind"] == "reached", "deals"].item() == rows.loc["reached", "deals"]
 
 
+@pytest.mark.slow
 def test_the_study_pools_each_claim_in_both_companies_and_both_rubber_states(tmp_path):
     from analysis.run.runner import run_study, settings_for
     settings = settings_for(P.STUDY, out=str(tmp_path), deals=600, chunk_size=600, seed=2, progress=False)

@@ -76,6 +76,7 @@ def test_a_chunk_is_the_paired_difference_on_the_reached_class(company):
     assert set(frame.index) == {"S1", "S2", "S5"}
 
 
+@pytest.mark.slow
 def test_the_study_measures_each_claim_in_both_companies_and_saves_the_signs(tmp_path):
     from analysis.run.runner import run_study, settings_for
 

@@ -16,6 +16,7 @@ def _stdout(capsys, *argv) -> str:
     return capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_comparison_prints_what_the_command_prints(capsys):
     result = analysis.compare("optimised", "book", deals=200, seed=1)
     assert str(result) == _stdout(capsys, "compare", "optimised", "book", "--deals", "200", "--seed", "1")

@@ -58,6 +58,7 @@ def test_the_readme_and_the_examples_import_only_public_names(where):
     assert not wrong, "\n".join(wrong)
 
 
+@pytest.mark.slow
 def test_the_readmes_python_api_runs_as_written():
     """The README's Python API section, run as it is printed: its solution is Case I's."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -20,6 +20,7 @@ def test_every_reference_run_keeps_its_first_chunk():
 
 
 @pytest.mark.parametrize("name", RUNS)
+@pytest.mark.slow
 def test_the_first_chunk_of_a_reference_run_simulates_again_bit_for_bit(name):
     kept, deals = kept_check(REPORTS / name)
     assert len(kept) > 0

@@ -45,6 +45,7 @@ def _pixels_near(image: np.ndarray, rgb, tolerance: int = 12) -> int:
     return int((np.abs(image - np.array(rgb)).max(axis=2) <= tolerance).sum())
 
 
+@pytest.mark.slow
 def test_report_has_verdicts_charts_and_the_double_dummy_caveat(tmp_path):
     _outcome, paths = _run(tmp_path)
     md = paths["markdown"].read_text()
@@ -63,6 +64,7 @@ def test_report_has_verdicts_charts_and_the_double_dummy_caveat(tmp_path):
     assert pd.read_parquet(paths["results"]).shape[0] == 2
 
 
+@pytest.mark.slow
 def test_the_chart_shows_the_results_of_the_table(tmp_path, figures):
     _outcome, paths = _run(tmp_path)
     table = pd.read_parquet(paths["results"]).set_index("scenario")
@@ -98,6 +100,7 @@ def test_a_heatmap_prints_each_cell_and_colours_it_by_sign(tmp_path, figures):
         assert _pixels_near(image, colour, 3) > 200, colour
 
 
+@pytest.mark.slow
 def test_index_links_every_study_with_a_report_including_foreign_ones(tmp_path):
     _run(tmp_path)
     coups = tmp_path / "coups"
@@ -122,6 +125,7 @@ def test_rerender_from_saved_results_and_from_chunks(tmp_path):
     assert not (tmp_path / "toy" / storage.LOCK_NAME).exists()
 
 
+@pytest.mark.slow
 def test_a_report_saved_by_another_version_is_named_in_one_line_and_the_others_still_drawn(tmp_path, capsys):
     _run(tmp_path)
     _run(tmp_path / "other")
@@ -150,6 +154,7 @@ def test_rerender_of_a_run_with_other_rules_summarises_with_those_rules(tmp_path
     assert manifest["rules"] == {"pack": 24, "points_for_game": 10, "stick_the_dealer": False}
 
 
+@pytest.mark.slow
 def test_report_command(tmp_path, capsys):
     _run(tmp_path)
     assert main(["report", str(tmp_path)]) == 0
@@ -210,6 +215,7 @@ def test_run_command_rejects_unknown_study_before_any_work(tmp_path, capsys):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_studies_of_the_books_scores_refuse_another_game_and_the_suite_leaves_them_out(tmp_path, capsys,
                                                                                        monkeypatch, user_studies):
     assert main(["run", "score", "--game", "10", "--pack", "24", "--out", str(tmp_path)]) == 2
@@ -287,6 +293,7 @@ def test_hand_strength_study_end_to_end(tmp_path, capsys, figures):
     assert checked >= 8
 
 
+@pytest.mark.slow
 def test_csv_fallback_without_pyarrow(tmp_path, monkeypatch):
     monkeypatch.setattr(storage, "HAVE_PARQUET", False)
     _outcome, paths = _run(tmp_path)

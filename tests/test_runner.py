@@ -77,6 +77,7 @@ def test_same_results_with_one_and_two_jobs_processes_and_threads(tmp_path):
     assert list(one["scenario"].unique()) == ["low", "high"]
 
 
+@pytest.mark.slow
 def test_resume_after_interruption_recomputes_no_finished_chunk(tmp_path, monkeypatch):
     reference = run_study(toy, toy_settings(tmp_path / "ref")).frame
     settings = toy_settings(tmp_path / "run")
@@ -99,6 +100,7 @@ def test_resume_after_interruption_recomputes_no_finished_chunk(tmp_path, monkey
     assert outcome.manifest["status"] == "complete" and outcome.manifest["chunks_resumed"] == 9
 
 
+@pytest.mark.slow
 def test_resume_refuses_chunks_of_other_settings_or_rules(tmp_path):
     run_study(toy, toy_settings(tmp_path))
     with pytest.raises(EuchreError, match="seed"):
@@ -109,6 +111,7 @@ def test_resume_refuses_chunks_of_other_settings_or_rules(tmp_path):
         run_study(toy, toy_settings(tmp_path, stick_the_dealer=True, resume=True))
 
 
+@pytest.mark.slow
 def test_resume_refuses_chunks_saved_by_other_code(tmp_path, monkeypatch):
     # the same settings but an edited study: its saved chunks may hold other numbers
     source = Path(toy.__file__).read_text()
@@ -146,6 +149,7 @@ def test_the_code_digest_reads_the_policies_and_ignores_editor_files(tmp_path, m
     assert runner.code_fingerprint() != before
 
 
+@pytest.mark.slow
 def test_the_code_digest_reads_the_study_and_what_it_imports_of_its_package(tmp_path, monkeypatch):
     # a study's chunks answer to its own code and the helpers it imports, not to another study
     package = tmp_path / "mystudies"
@@ -166,6 +170,7 @@ def test_the_code_digest_reads_the_study_and_what_it_imports_of_its_package(tmp_
     assert runner.code_fingerprint("mystudies.mine") != before
 
 
+@pytest.mark.slow
 def test_resume_accepts_a_plan_saved_with_the_pack_alone(tmp_path):
     first = run_study(toy, toy_settings(tmp_path))
     plan_file = tmp_path / "toy" / "chunks" / "plan.json"
@@ -178,6 +183,7 @@ def test_resume_accepts_a_plan_saved_with_the_pack_alone(tmp_path):
     pd.testing.assert_frame_equal(again.frame, first.frame)
 
 
+@pytest.mark.slow
 def test_fresh_run_discards_old_chunks_and_more_deals_extend_a_resumed_run(tmp_path):
     small = run_study(toy, toy_settings(tmp_path, deals=300)).frame
     more = run_study(toy, toy_settings(tmp_path, deals=600, resume=True))
@@ -328,6 +334,7 @@ def test_a_user_study_object_runs_with_its_rules(tmp_path, user_studies):
     assert outcome.manifest["module"] == "userstudies.several:FAIR"
 
 
+@pytest.mark.slow
 def test_an_object_workers_cannot_load_is_refused_for_processes(tmp_path, user_studies):
     from userstudies.coin import Coin
     loose = Coin()   # bound to no module-level name
@@ -413,6 +420,7 @@ def test_the_default_engine_is_the_innermost_playing_block_and_comes_back():
     assert isinstance(seen[0], DoubleDummy)   # another thread keeps its own default
 
 
+@pytest.mark.slow
 def test_a_double_dummy_run_keeps_its_plan_and_another_engine_does_not_resume_it(tmp_path):
     first = run_study(toy, toy_settings(tmp_path))
     plan_file = tmp_path / "toy" / "chunks" / "plan.json"
@@ -430,6 +438,7 @@ def test_a_double_dummy_run_keeps_its_plan_and_another_engine_does_not_resume_it
         run_study(toy, toy_settings(tmp_path / "pimc", play="pimc", worlds=8, resume=True))
 
 
+@pytest.mark.slow
 def test_run_plays_every_chunk_with_the_engine_given(tmp_path, capsys, monkeypatch):
     from pathlib import Path
 

@@ -57,6 +57,7 @@ def wait_for(served, job_id: str, states=("done", "failed", "cancelled"), second
     raise AssertionError(f"job {job_id} did not reach {states}: {job}")
 
 
+@pytest.mark.slow
 def test_advise_api_gives_the_command_lines_json(served, capsys):
     status, headers, body = served.get("/api/advise", **SPOT)
     assert status == 200 and headers["Content-Type"] == "application/json"
@@ -122,6 +123,7 @@ def test_solve_and_claims_give_the_command_lines_json(served, capsys, tmp_path):
     assert json.loads(body) == json.loads(out) and len(json.loads(body)) == 57
 
 
+@pytest.mark.slow
 def test_a_comparison_runs_as_a_job_to_the_command_lines_result(served, capsys):
     params = {"a": "optimised", "b": "book", "deals": "20", "seed": "5"}
     status, _, body = served.request("POST", "/api/compare", params)
@@ -303,6 +305,7 @@ def listening_on(port: int) -> set[str]:
 
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the listening sockets from Linux's /proc")
+@pytest.mark.slow
 def test_the_server_listens_on_the_loopback_unless_told_and_warns(serve_cache):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for host, warned in (("127.0.0.1", False), ("0.0.0.0", True)):
@@ -324,6 +327,7 @@ def test_the_server_listens_on_the_loopback_unless_told_and_warns(serve_cache):
             server.wait(timeout=20)
 
 
+@pytest.mark.slow
 def test_every_claim_has_its_page(served):
     claims = json.loads(served.get("/api/claims")[2])
     for c in claims:
@@ -350,6 +354,7 @@ def drawn(served, **params) -> tuple[str, str]:
     raise AssertionError(f"the charts of {params} were not drawn")
 
 
+@pytest.mark.slow
 def test_a_call_card_is_the_commands_own_picture(served, capsys, tmp_path):
     page, job_id = drawn(served, kind="card", policy="optimised", deals="300", seed="7", seat="C")
     code, _, _ = cli(["card", "optimised", "--deals", "300", "--seed", "7", "--out", str(tmp_path)], capsys)
@@ -366,6 +371,7 @@ def test_a_call_card_is_the_commands_own_picture(served, capsys, tmp_path):
     assert served.get("/api/jobs/" + job_id + "/report.md")[0] == 404     # only the pictures, the PDF and the CSV
 
 
+@pytest.mark.slow
 def test_a_strategy_chart_of_a_policys_text_is_the_commands(served, capsys, tmp_path):
     text = (ROOT / "analysis" / "data" / "policies" / "cautious.toml").read_text()
     page, job_id = drawn(served, kind="chart", policy_toml=text, seat="B", deals="200", cap="5", seed="3")

@@ -89,6 +89,7 @@ def test_a_policys_error_is_named_and_a_comparison_runs(served, page):
     assert page.locator("#progress").get_attribute("value") == "100"
 
 
+@pytest.mark.slow
 def test_cards_clicked_on_the_grid_and_a_call_card_drawn(served, page):
     page.goto(served.url + "/hand")
     held = page.locator("#card-grid button.held")

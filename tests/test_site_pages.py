@@ -133,6 +133,7 @@ def test_the_ladder_reads_back_from_its_json():
     assert ladder.ladder_from_dict(saved).as_dict() == saved
 
 
+@pytest.mark.slow
 def test_call_cards_drawn_again_from_their_csv_are_the_page_first_written(tmp_path):
     from analysis.bidding.policies import policy_from_name
     table = call_card.shares({"book": policy_from_name("book"), "pass": policy_from_name("pass")}, Rules(), 300,

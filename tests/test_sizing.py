@@ -16,6 +16,7 @@ from analysis.run.sizing import size
 from toy_study import toy_settings
 
 
+@pytest.mark.slow
 def test_a_scenario_of_its_own_deals_extends_only_it_with_the_same_first_chunks(tmp_path):
     first = run_study(toy, toy_settings(tmp_path, deals=300))
     more = run_study(toy, toy_settings(tmp_path, deals=300, scenario_deals={"high": 600}, resume=True))
@@ -69,6 +70,7 @@ def pilot(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_each_scenario_is_sized_from_the_pilot_to_decide_its_tests(pilot):
     got = size(pilot, "primary_careful")
     assert got.needs and not got.unmapped
@@ -83,12 +85,14 @@ def test_each_scenario_is_sized_from_the_pilot_to_decide_its_tests(pilot):
     assert all(f'"{s.scenario}" = {s.sized}' in got.toml() for s in got.sizes)
 
 
+@pytest.mark.slow
 def test_a_size_beyond_the_budget_is_capped_and_says_what_would_decide(pilot):
     tight = size(pilot, "primary_careful", budget=1e-3)
     assert all(s.capped and s.sized == s.deals for s in tight.sizes)
     assert "capped at the budget" in str(tight)
 
 
+@pytest.mark.slow
 def test_the_command_prints_the_sizes_and_refuses_a_study_without_a_run(pilot, capsys):
     assert main(["size", "primary_careful", "--reports", str(pilot), "--json"]) == 0
     got = json.loads(capsys.readouterr().out)

@@ -65,6 +65,7 @@ def test_mid_hand_positions_equal_the_reference(pack, lone_seat):
 
 
 @pytest.mark.parametrize("pack", [32, 24])
+@pytest.mark.slow
 def test_batches_at_trick_boundaries_equal_the_reference(pack):
     rng = _rng((pack, 12))
     states = []
@@ -118,6 +119,7 @@ def _check_full_deals(states):
                                   np.where(bd == 5, 5, np.where(bd >= 3, 3, 2)))
 
 
+@pytest.mark.slow
 def test_full_deals_equal_the_reference():
     _check_full_deals(_full_deal_cases(16, 13))
 

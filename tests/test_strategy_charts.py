@@ -81,6 +81,7 @@ def tiny(tmp_path_factory):
     return one, two
 
 
+@pytest.mark.slow
 def test_same_frame_with_one_and_two_jobs(tiny):
     one, two = tiny
     pd.testing.assert_frame_equal(STUDY.summarise(one), STUDY.summarise(two))
@@ -152,6 +153,7 @@ def test_another_score_is_valued_in_game_win_by_the_book_hands_game_model():
     assert set(changes(actions).columns) >= {"best at love-all", "best at the score"} or changes(actions).empty
 
 
+@pytest.mark.slow
 def test_the_chart_command_writes_its_files(tmp_path, capsys):
     out = tmp_path / "chart"
     assert main(["chart", "book", "--deals", "2000", "--seat", "B", "--cap", "20", "--out", str(out)]) == 0
@@ -286,6 +288,7 @@ def test_page_keys_name_the_seat_the_decision_and_the_score(key, read):
     assert strategy.page_key(seat, a, b, rnd) == key
 
 
+@pytest.mark.slow
 def test_write_charts_writes_a_page_per_seat_and_decision_and_one_pdf_of_them_all(tmp_path):
     import re
 

@@ -331,6 +331,7 @@ def test_pimc_at_the_table_plays_compiled_the_same_cards_and_counts_its_decision
     assert engine.players[0].decisions == reference.decisions > 0
 
 
+@pytest.mark.slow
 def test_pimc_reading_the_calls_hears_the_policies_that_bid():
     from analysis.bidding.auction import bid_batch
     from analysis.bidding.book_policy import BookPolicy, BookParams

@@ -17,6 +17,7 @@ def _same(a, b):
 
 
 @pytest.mark.parametrize("name", ["pimc-calls", "pimc", "book"])
+@pytest.mark.slow
 def test_threads_play_the_same_hands(name):
     d = sample_deals(200, 71)
     one, two = (TablePlay(name, worlds=8, seed=3, threads=t) for t in (1, 2))
