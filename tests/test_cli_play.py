@@ -3,7 +3,7 @@ import json
 import subprocess
 import sys
 
-import pytest
+from cli_run import run_cli as in_process
 
 from analysis.game.cards import parse_cards
 from analysis.commands.cli import main
@@ -24,6 +24,10 @@ D = ["two bowers"]
 
 
 def run_cli(*args):
+    return in_process(*args)
+
+
+def as_program(*args):
     return subprocess.run([sys.executable, "-m", "analysis.commands.cli", *args], capture_output=True, text=True, timeout=300)
 
 
@@ -73,7 +77,6 @@ def test_play_bids_by_the_toml_policy_given(tmp_path):
     assert 15 <= made <= 60 < len(hands) - made   # about 7% of deals give one of B, C, D both bowers
 
 
-@pytest.mark.slow
 def test_play_summary_names_the_policy_and_the_rules(tmp_path):
     out = run_cli("play", "--n", "200", "--policy", "analysis/data/policies/cautious.toml")
     assert out.returncode == 0, out.stderr
@@ -100,11 +103,10 @@ def test_play_errors_are_one_line(capsys):
         assert main(["play", *args]) == 2
         err = capsys.readouterr().err
         assert fragment in err and err.startswith("euchrelab: error: ") and err.count("\n") == 1, err
-    out = run_cli("play", "--score", "4-x")   # and as a program: status 2, no traceback
+    out = as_program("play", "--score", "4-x")   # and as a program: status 2, no traceback
     assert out.returncode == 2 and out.stderr == "euchrelab: error: --score '4-x' must be two numbers like 4-2 (AC-BD)\n"
 
 
-@pytest.mark.slow
 def test_play_at_the_table_bids_the_same_and_scores_the_tricks(capsys):
     dd = json_lines(run_cli("play", "--n", "40", "--seed", "9", "--json"))
     book = json_lines(run_cli("play", "--n", "40", "--seed", "9", "--json", "--play", "book"))

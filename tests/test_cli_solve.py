@@ -1,21 +1,25 @@
-"""``euchrelab solve`` end to end, through the installed console script."""
+"""``euchrelab solve`` end to end: in this process (:mod:`cli_run`), and as a program where a test says so."""
 import json
 import subprocess
 import sys
 
 import pytest
+from cli_run import run_cli as in_process
 
 CASE_I = {"trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS",
                                   "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}}
 
 
 def run_cli(*args, stdin=""):
+    return in_process(*args, stdin=stdin)
+
+
+def as_program(*args, stdin=""):
     return subprocess.run([sys.executable, "-m", "analysis.commands.cli", *args], input=stdin,
                           capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.parametrize("flags", [[], ["--reference"]])
-@pytest.mark.slow
 def test_solve_reads_json_lines_and_writes_one_result_per_line(flags):
     lines = [
         dict(CASE_I, played=["JD", "7D", "TC"], analyse=True),
@@ -51,7 +55,7 @@ def test_a_missing_file_is_a_clear_error():
 
 
 def test_unknown_subcommand_is_a_usage_error():
-    out = run_cli("frobnicate")
+    out = as_program("frobnicate")
     assert out.returncode == 2 and "Traceback" not in out.stderr
 
 
@@ -68,7 +72,6 @@ def test_the_examples_give_the_same_answers_with_either_solver():
     assert answers[2] == {"AC": 3, "BD": 2}   # A's lone hand ("alone": "A") in the 24-card pack
 
 
-@pytest.mark.slow
 def test_the_input_is_a_file_given_by_position_or_by_option_or_standard_input(tmp_path):
     line = json.dumps(dict(CASE_I, played=["JD", "7D", "TC"])) + "\n"
     path = tmp_path / "case.jsonl"

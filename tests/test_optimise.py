@@ -1,6 +1,4 @@
 """The class policy (hand classes by score band) and the optimiser that writes it."""
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -206,11 +204,11 @@ def test_the_optimiser_is_the_same_with_one_or_two_workers_and_when_resumed(tmp_
         optimise(Settings(**{**settings, "seed": 4}), state_path=state, resume=True)
 
 
-@pytest.mark.slow
 def test_the_command_refuses_bad_input_in_one_line(tmp_path):
+    from cli_run import run_cli
+
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "analysis.commands.cli", "optimise", *args],
-                              capture_output=True, text=True)
+        return run_cli("optimise", *args)
     for args, words in [(["--out", str(tmp_path / "x.txt")], "must name a .toml file"),
                         (["--out", str(tmp_path / "no" / "x.toml")], "no folder"),
                         (["--out", str(tmp_path / "x.toml"), "--deals", "0"], "--deals"),
