@@ -307,3 +307,37 @@ def test_errors_in_the_apis_words_and_the_flags_at_the_command_line(capsys):
     assert err.startswith("euchrelab: error: --turn-up QS is in the hand")
     code, out, err = run(["--seat", "D", "--hand", "JS JC AS KS QS", "--turn-up", "9H", "--calls", "pass"], capsys)
     assert err.startswith("euchrelab: error: --calls has 1 call(s)")
+
+
+
+@pytest.mark.parametrize("pack", [32, 24])
+def test_every_world_of_round_two_reaches_the_players_decision_and_makes_his_call(pack):
+    """The calls before the spot are facts, his own round-one pass included: at every seat and under
+    either model, every world reaches his round-two decision and the call made is the action
+    valued (the book orders up this hand in round one: replayed by the book, his round one would
+    end the bidding before round two)."""
+    from fastcore.sampler import DealStream
+    from analysis.simulator import simulate
+    rules = Rules(pack=pack)
+    for seat in "ABCD":
+        spot = Spot.of(seat, "JH AH KH QH AS", "TH", round=2, rules=rules)
+        for model in ("book", "uniform"):
+            deals = DealStream(7, pack, adv._constraints(spot), adv.reading(spot, model)).take(40)
+            for action in actions(spot):
+                got = simulate(deals, adv.Acting(BookPolicy(), spot, action), rules, spot.score, keep_calls=True)
+                for calls in got.calls:
+                    assert [c.action for c in calls[:len(spot.before)]] == [c.action for c in spot.calls()]
+                    mine = calls[len(spot.before)]
+                    assert mine.seat == spot.seat and mine.suit == action.suit and mine.is_lone == action.alone
+                if action.calls:   # a lone call may be taken from him by his partner (the book's law)
+                    assert (got.trump == action.suit).all() and (got.maker % 2 == spot.seat % 2).all()
+
+
+def test_round_two_advice_tells_the_suits_apart():
+    """D holding JH AH 9H AS KC, TH turned, 2-3, round two (hearts cannot be named): making
+    diamonds (the left bower's suit: JH is its left) and making clubs or spades differ."""
+    got = advise(Spot.of("D", "JH AH 9H AS KC", "TH", score="2-3", round=2), worlds=400, seed=1,
+                 model_deals=MODEL_DEALS)
+    by = {a.action: a.points.mean for a in got.actions}
+    assert len(set(by.values())) > 3, by
+    assert by["make D"] != by["make C"] and by["pass"] != by["make D"]

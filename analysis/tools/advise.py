@@ -242,11 +242,14 @@ def actions(spot: Spot) -> list[Action]:
 
 
 class Acting(VectorPolicy):
-    """``base`` for everyone, except the advised player's decision at the spot: ``action``."""
+    """``base`` for everyone, except the calls before the spot, which are facts (passes, his own
+    round-one pass included: every world reaches his decision), and the advised player's decision
+    at the spot: ``action``."""
 
     def __init__(self, base: Policy, spot: Spot, action: Action):
         self.base, self.spot, self.action = base, spot, action
         self.name = f"{base.name} with {SEATS[spot.seat]} {action.name}"
+        self.heard = set(spot.before)
 
     def _mine(self, t: Situations) -> bool:
         return t.seat == self.spot.seat and t.round == self.spot.round
@@ -254,11 +257,15 @@ class Acting(VectorPolicy):
     def first_round_batch(self, t):
         if self._mine(t):
             return np.full(len(t), self.action.calls)
+        if (1, t.seat) in self.heard:
+            return np.zeros(len(t), bool)
         return self.base.first_round_batch(t)
 
     def second_round_batch(self, t):
         if self._mine(t):
             return np.full(len(t), -1 if self.action.suit is None else self.action.suit, np.int8)
+        if (2, t.seat) in self.heard:
+            return np.full(len(t), -1, np.int8)
         return self.base.second_round_batch(t)
 
     def alone_batch(self, t):
