@@ -11,7 +11,10 @@ JOBS   ?= -1
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	# the build requirements first, then no build isolation: the kernels are compiled once, against
+	# this environment's Cython, so `make build` finds them current
+	$(BIN)/python -m pip install -q 'Cython>=3.0' 'setuptools>=77' wheel
+	$(BIN)/python -m pip install -q --no-build-isolation -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -24,7 +27,7 @@ build: $(STAMP)
 # slow: reference runs simulated again, the wheel, browsers, load, the optimiser's determinism, the
 # larger statistical tests) runs in `make check`. See docs/testing.md.
 TEST_WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --durations=15
+PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal --durations=15
 test: build
 	$(PYTEST) -m "not slow"
 

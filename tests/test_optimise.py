@@ -191,7 +191,7 @@ def test_settled_only_when_nothing_switched_and_no_interval_lies_above_zero():
 @pytest.mark.slow
 def test_the_optimiser_is_the_same_with_one_or_two_workers_and_when_resumed(tmp_path):
     # the same answer matters here, not a good one: few deals, from a base with much to change
-    settings = dict(sweeps=2, base="order", **{**SMALL, "deals": 800})
+    settings = dict(sweeps=2, base="order", **{**SMALL, "deals": 400})
     one, s1 = optimise(Settings(**settings), jobs=1)
     assert sum(s1.history[0].values()) > 0            # the first sweep switched something
     two, s2 = optimise(Settings(**settings), jobs=2)

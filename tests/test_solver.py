@@ -126,7 +126,7 @@ def test_full_deals_equal_the_reference():
 
 @pytest.mark.slow
 def test_many_full_deals_equal_the_reference():
-    _check_full_deals(_full_deal_cases(60, 14))
+    _check_full_deals(_full_deal_cases(30, 14))
 
 
 @pytest.mark.parametrize("lone_seat", [None, 1, 2])
