@@ -99,6 +99,7 @@ def test_a_later_position_replays_the_hand_to_it_and_values_cards_as_the_player_
         assert own == (got.book_card[j] if is_trump else got.other_card[j])
 
 
+@pytest.mark.slow
 def test_a_rule_that_says_where_it_could_apply_branches_only_there_and_a_cap_stops_early(hands):
     model = BiddingModel(BookPolicy(), Rules())
     seat_b = Rule("B leads holding the right", OPENING.applies, opening_lead=True, seat=1,
