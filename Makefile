@@ -31,8 +31,7 @@ PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal --durat
 test: build
 	$(PYTEST) -m "not slow"
 
-check: build
-	$(PYTEST) -m "not slow"
+check: test
 	$(PYTEST) -m slow
 
 # What the fast tier exercises against the whole suite, module by module (coverage.py).

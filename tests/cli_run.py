@@ -25,3 +25,9 @@ def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     finally:
         sys.stdin = before
     return subprocess.CompletedProcess(["euchrelab", *args], code, out.getvalue(), err.getvalue())
+
+
+def as_program(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """The command line as a program of its own: ``python -m analysis.commands.cli``."""
+    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=300)

@@ -1,9 +1,7 @@
 """``euchrelab play`` end to end."""
 import json
-import subprocess
-import sys
 
-from cli_run import run_cli as in_process
+from cli_run import as_program, run_cli
 
 from analysis.game.cards import parse_cards
 from analysis.commands.cli import main
@@ -21,14 +19,6 @@ B = ["two bowers"]
 C = ["two bowers"]
 D = ["two bowers"]
 """
-
-
-def run_cli(*args):
-    return in_process(*args)
-
-
-def as_program(*args):
-    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", *args], capture_output=True, text=True, timeout=300)
 
 
 def json_lines(out):

@@ -1,22 +1,11 @@
 """``euchrelab solve`` end to end: in this process (:mod:`cli_run`), and as a program where a test says so."""
 import json
-import subprocess
-import sys
 
 import pytest
-from cli_run import run_cli as in_process
+from cli_run import as_program, run_cli
 
 CASE_I = {"trump": "C", "hands": {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS",
                                   "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}}
-
-
-def run_cli(*args, stdin=""):
-    return in_process(*args, stdin=stdin)
-
-
-def as_program(*args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.parametrize("flags", [[], ["--reference"]])

@@ -1,10 +1,8 @@
 """``euchrelab deal`` end to end: JSON lines in the solve input form, options honoured, clear errors."""
 import json
-import subprocess
-import sys
 
 import pytest
-from cli_run import run_cli as in_process
+from cli_run import as_program as program, run_cli as in_process
 
 from analysis.game.cards import mask_of, parse_card, parse_cards
 from analysis.game.position import parse_position
@@ -15,8 +13,7 @@ def run_cli(*args):
 
 
 def as_program(*args):
-    return subprocess.run([sys.executable, "-m", "analysis.commands.cli", "deal", *args], capture_output=True, text=True,
-                          timeout=120)
+    return program("deal", *args)
 
 
 def deals_of(out):
