@@ -312,19 +312,29 @@ def test_errors_in_the_apis_words_and_the_flags_at_the_command_line(capsys):
 
 @pytest.mark.parametrize("pack", [32, 24])
 def test_every_world_of_round_two_reaches_the_players_decision_and_makes_his_call(pack):
-    """The calls before the spot are facts, his own round-one pass included: at every seat and under
-    either model, every world reaches his round-two decision and the call made is the action
+    """The calls before the spot are facts, his own round-one pass included: at every seat, on random
+    hands and under either model, every world reaches his round-two decision (as counted) and the call made is the action
     valued (the book orders up this hand in round one: replayed by the book, his round one would
     end the bidding before round two)."""
     from fastcore.sampler import DealStream
     from analysis.simulator import simulate
     rules = Rules(pack=pack)
-    for seat in "ABCD":
-        spot = Spot.of(seat, "JH AH KH QH AS", "TH", round=2, rules=rules)
+    rng = np.random.default_rng(pack)
+    cards = [c for c in range(32) if (c & 7) >= (2 if pack == 24 else 0)]
+    spots = []
+    for seat in "ABCD":     # the strong hand the book orders up with, and two hands at random
+        spots.append(Spot.of(seat, "JH AH KH QH AS", "TH", round=2, rules=rules))
+        for _ in range(2):
+            drawn = rng.choice(cards, 6, replace=False)
+            spots.append(Spot(SEATS.index(seat), tuple(int(c) for c in drawn[:5]), int(drawn[5]), round=2,
+                              rules=rules))
+    for spot in spots:
         for model in ("book", "uniform"):
             deals = DealStream(7, pack, adv._constraints(spot), adv.reading(spot, model)).take(40)
             for action in actions(spot):
-                got = simulate(deals, adv.Acting(BookPolicy(), spot, action), rules, spot.score, keep_calls=True)
+                acting = adv.Acting(BookPolicy(), spot, action)
+                got = simulate(deals, acting, rules, spot.score, keep_calls=True)
+                assert acting.reached == len(deals)
                 for calls in got.calls:
                     assert [c.action for c in calls[:len(spot.before)]] == [c.action for c in spot.calls()]
                     mine = calls[len(spot.before)]
@@ -341,3 +351,5 @@ def test_round_two_advice_tells_the_suits_apart():
     by = {a.action: a.points.mean for a in got.actions}
     assert len(set(by.values())) > 3, by
     assert by["make D"] != by["make C"] and by["pass"] != by["make D"]
+    assert got.reached == got.worlds == 400 and got.to_json()["reached"] == 400
+    assert "400 worlds, every one reaching his decision" in str(got)

@@ -466,3 +466,46 @@ def test_a_claims_page_shows_its_studys_figure(served):
     assert claims["L4"]["primary"]["anchor"]["source"] == "primary_lone_care/L4"     # its primary's anchor cell
     with urlopen(served.url + shown["T1"]) as answer:
         assert answer.headers["Content-Type"] == "image/png" and answer.read()[:4] == b"\x89PNG"
+
+
+def test_work_beyond_the_workbenchs_limits_is_refused_naming_its_field(served):
+    """The workbench's limits (analysis.limits) are lower than the command line's and refused
+    before any work, the answer naming the form's field and both limits."""
+    status, _, body = served.get("/api/advise", **{**SPOT, "worlds": "1000000000"})
+    error = json.loads(body)
+    assert status == 400 and error["field"] == "worlds"
+    assert "over the workbench's limit of 400,000 worlds" in error["error"] and "allows 4,000,000" in error["error"]
+    status, _, page = served.get("/hand", **{**SPOT, "worlds": "500000"})
+    assert status == 400 and "over the workbench's limit of 400,000" in unescape(page)
+    status, _, body = served.request("POST", "/api/compare", {"a": "book", "b": "optimised", "deals": "300000"})
+    assert status == 400 and json.loads(body)["field"] == "deals"
+    status, _, page = served.get("/charts", kind="chart", policy="book", seat="B", deals="300000")
+    assert status == 400 and "limit of 200,000 deals" in unescape(page)
+    line = json.dumps({"hands": {"A": "AS", "B": "KS", "C": "QS", "D": "JS"}, "trump": "H", "view": "table",
+                       "worlds": 20000})
+    status, _, body = served.get("/api/solve", position=line)
+    assert status == 400 and "limit of 10,000 worlds" in json.loads(body)["error"]
+
+
+def test_a_job_past_its_time_limit_is_stopped_and_a_browser_that_leaves_costs_one_line(serve_cache, capfd):
+    small = Workbench(workers=1, time_limit=1.0)
+    try:
+        status, _, body = small.request("POST", "/api/compare", {"a": "optimised", "b": "book", "deals": "200000"})
+        job = wait_for(small, json.loads(body)["id"], seconds=30)
+        assert job["state"] == "failed" and job["error"].startswith("stopped after 1 s, the workbench's limit")
+        with socket.create_connection(("127.0.0.1", int(small.url.rsplit(":", 1)[1]))) as browser:
+            query = "&".join(f"{k}={v.replace(' ', '+')}" for k, v in {**SPOT, "worlds": "400000"}.items())
+            browser.sendall(f"GET /api/advise?{query} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            time.sleep(0.5)            # the job runs; the browser goes away
+        deadline = time.time() + 10
+        log = ""
+        while "the browser left" not in log and time.time() < deadline:
+            time.sleep(0.2)
+            log += capfd.readouterr().err
+    finally:
+        small.stop()
+    log += capfd.readouterr().err
+    assert "stopped at its time limit, 1 s" in log
+    left = [line for line in log.splitlines() if "the browser left /api/advise" in line]
+    assert len(left) == 1 and "was cancelled after" in left[0]
+    assert "Traceback" not in log and "CancelledError" not in log

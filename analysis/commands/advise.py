@@ -7,8 +7,8 @@ import sys
 
 from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, write_chart
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
-                                      play_from_args, rules_from_args)
-from analysis.errors import EuchreError
+                                      play_from_args, progress_bar, rules_from_args)
+from analysis.limits import bounded
 from analysis.storage import check_chart_file
 
 NAME = "advise"
@@ -45,8 +45,9 @@ def request(args) -> dict:
     :func:`analysis.tools.advise.advise` (the workbench reads its requests by this too)."""
     play, play_worlds = play_from_args(args, "--play-worlds")
     jobs_from_args(args)
-    if args.model_deals < 1:
-        raise EuchreError("--model-deals must be at least 1")
+    bounded(args.worlds, "advise", "worlds", least=2, label="--worlds")
+    bounded(args.model_deals, "advise", "model_deals", label="--model-deals")
+    bounded(play_worlds, "advise", "play_worlds", label="--play-worlds")
     rules = rules_from_args(args)
     spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
     return dict(spot=spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
@@ -56,7 +57,8 @@ def request(args) -> dict:
 def run(args) -> int:
     if args.chart is not None:
         check_chart_file(args.chart, "--chart")   # a bad path fails here, before any work
-    advice = advise(**request(args))
+    with progress_bar("advise", "chunk of worlds") as step:
+        advice = advise(**request(args), progress=step)
     sys.stdout.write(json.dumps(advice.to_json()) + "\n" if args.json else str(advice))
     if args.chart is not None:
         sys.stderr.write(f"wrote {write_chart(advice, args.chart)}\n")

@@ -4,6 +4,9 @@ from __future__ import annotations
 from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
                                       check_output_dir, jobs_from_args, print_result, rules_from_args)
 from analysis.errors import check_whole
+from analysis.limits import bounded, setting
+
+CARD_DEALS = setting("card", "deals")
 
 NAME = "card"
 HELP = ("call cards of a policy: one printed page a seat, the least hand it calls with in each round by score "
@@ -16,8 +19,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--against", default="book", metavar="POLICY",
                         help="the policy whose line stands beside it (default book)")
     parser.add_argument("--out", default="card", metavar="DIR", help="folder for the cards (default card)")
-    parser.add_argument("--deals", type=int, default=100_000,
-                        help="deals a score band and side (default 100,000)")
+    parser.add_argument("--deals", type=int, default=CARD_DEALS.default,
+                        help=f"deals a score band and side (default {CARD_DEALS.default:,}; at most {CARD_DEALS.limit:,})")
     parser.add_argument("--seed", type=int, default=1888, help="root seed (default 1888)")
     add_rules_arguments(parser)
     add_jobs_argument(parser)
@@ -28,7 +31,7 @@ def add_arguments(parser) -> None:
 def request(args) -> dict:
     """The options checked, before any work, as the arguments of
     :func:`analysis.tools.card_set.call_cards` but the folder (the workbench reads its requests by this too)."""
-    check_whole(args.deals, "--deals", 1)
+    bounded(args.deals, "card", "deals", label="--deals")
     check_whole(args.seed, "--seed")
     jobs = jobs_from_args(args)
     return dict(policy=args.policy, against=args.against, rules=rules_from_args(args), deals=args.deals,

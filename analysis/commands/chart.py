@@ -15,6 +15,7 @@ import sys
 from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
                                       check_output_dir, jobs_from_args, parse_score, rules_from_args)
 from analysis.errors import EuchreError
+from analysis.limits import bounded
 from analysis.game.rules import SEAT_ORDER
 
 NAME = "chart"
@@ -52,7 +53,7 @@ def request(args) -> dict:
     :func:`analysis.tools.policy_charts.chart_policy` but the folder (the workbench reads its requests by this too)."""
     from analysis.game.cards import parse_seat
 
-    deals = _whole("--deals", args.deals, 1)
+    deals = bounded(_whole("--deals", args.deals, 1), "chart", "deals", label="--deals")
     seed = _whole("--seed", args.seed, 0)
     cap = _whole("--cap", args.cap, 1)
     if str(args.seat).strip().lower() == "all":

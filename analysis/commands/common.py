@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from contextlib import contextmanager
 
 from analysis.play.engines import DEFAULT_WORLDS, check_play, engines_help, resolve_play
 from analysis.errors import EuchreError, check_jobs
@@ -106,3 +108,20 @@ def check_output_dir(path, option: str, reference: bool = False):
 
     check_reference_write(path, f"{option} {path}", reference)
     return check_output_folder(path, option)
+
+
+@contextmanager
+def progress_bar(desc: str, unit: str = "chunk"):
+    """A progress bar on standard error while long work runs (none when standard error is not a
+    terminal), and its callback ``step(done, total)`` for a library call's ``progress``."""
+    from tqdm import tqdm
+
+    bar = tqdm(desc=desc, unit=unit, disable=None, file=sys.stderr, leave=False, dynamic_ncols=True)
+
+    def step(done: int, total: int) -> None:
+        bar.total, bar.n = total, done
+        bar.refresh()
+    try:
+        yield step
+    finally:
+        bar.close()

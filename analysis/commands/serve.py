@@ -7,6 +7,7 @@ import sys
 
 from analysis.commands.common import at_least
 from analysis.errors import EuchreError, cores
+from analysis.limits import WEB_SECONDS
 
 NAME = "serve"
 HELP = "the workbench in the browser: a hand, a position, a heuristic, charts and the book's claims, and their JSON API"
@@ -25,6 +26,8 @@ def add_arguments(parser) -> None:
                         help="comparisons and charts that may wait for a worker; beyond them one is refused with "
                              "503 (default 4). A hand's or a position's answer waits ahead of them, among at most "
                              "32 such, for at most 30 s")
+    parser.add_argument("--time-limit", type=float, default=WEB_SECONDS, metavar="SECONDS",
+                        help=f"a job running longer is stopped and its page says so (default {WEB_SECONDS})")
     parser.add_argument("--model-deals", type=int, default=None, metavar="N",
                         help="the game model of the advice, as euchrelab advise --model-deals (default 20,000)")
 
@@ -61,10 +64,12 @@ def run(args) -> int:
         raise EuchreError(f"--workers {args.workers} is more than this machine's {cores()} cores")
     at_least(args.queue, "--queue", 0)
     at_least(args.model_deals, "--model-deals", 1)
+    if not 0 < args.time_limit < 10 ** 9:     # nan and inf too
+        raise EuchreError(f"--time-limit must be a positive number of seconds, not {args.time_limit:g}")
     if not loopback(args.host):
         sys.stderr.write(f"euchrelab: warning: listening on {args.host}, not on this machine alone: anyone who can "
                          f"reach it on port {args.port} can use the workbench and its workers\n")
-    app = workbench(args.reports, args.model_deals, args.workers, args.queue)
+    app = workbench(args.reports, args.model_deals, args.workers, args.queue, time_limit=args.time_limit)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     sys.stderr.write(f"euchrelab: the workbench at http://{shown}:{args.port}/ (Ctrl-C to stop)\n")
     sys.stderr.flush()

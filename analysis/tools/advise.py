@@ -34,9 +34,10 @@ from pathlib import Path
 import numpy as np
 
 from analysis.bidding import BookPolicy, Call, FIRST_ROUND_CALL, Policy, Situation, Situations, VectorPolicy
-from analysis.game.cards import SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
+from analysis.game.cards import SEAT_NAMES, SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
 from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
 from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.limits import bounded, setting
 from analysis.game import ROUND_ORDER, Rules, Score
 from analysis.simulator import simulate
 from analysis.experiment import Estimate, mean_estimate
@@ -44,8 +45,8 @@ from analysis.seeds import advise_chunk_seed
 from analysis.storage import check_chart_file
 
 CHUNK = 5_000               # worlds per chunk: part of the seeding
-ADVICE_WORLDS = 40_000      # see docs/cli.md: half-widths about 0.02 points on the differences that matter
-MODEL_DEALS = 20_000        # the game model: the book's hands per score
+ADVICE_WORLDS = setting("advise", "worlds").default         # half-widths about 0.02 points on the differences
+MODEL_DEALS = setting("advise", "model_deals").default      # the game model: the book's hands per score
 MODEL_SEED = 0
 MODEL_STUDY = "advise"
 MODELS = ("book", "uniform")
@@ -250,9 +251,13 @@ class Acting(VectorPolicy):
         self.base, self.spot, self.action = base, spot, action
         self.name = f"{base.name} with {SEATS[spot.seat]} {action.name}"
         self.heard = set(spot.before)
+        self.reached = 0      # the worlds in which he was asked: counted, not assumed
 
     def _mine(self, t: Situations) -> bool:
-        return t.seat == self.spot.seat and t.round == self.spot.round
+        if t.seat == self.spot.seat and t.round == self.spot.round:
+            self.reached += len(t)
+            return True
+        return False
 
     def first_round_batch(self, t):
         if self._mine(t):
@@ -269,7 +274,7 @@ class Acting(VectorPolicy):
         return self.base.second_round_batch(t)
 
     def alone_batch(self, t):
-        if self._mine(t) and self.action.calls:
+        if t.seat == self.spot.seat and t.round == self.spot.round and self.action.calls:
             return np.full(len(t), self.action.alone)
         return self.base.alone_batch(t)
 
@@ -328,8 +333,9 @@ def plan(worlds: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
 
 def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int, play: str = "dd",
            play_worlds: int = PLAY_WORLDS):
-    """Chunk ``c``: ``n`` worlds, and each action's net points to his side on each, played by
-    the engine ``play``."""
+    """Chunk ``c``: ``n`` worlds, each action's net points to his side on each, played by the
+    engine ``play``; the deals drawn to find them; and the fewest worlds, over his actions, in
+    which the bidding reached his decision."""
     from fastcore.sampler import DealStream
     chunk_seed = advise_chunk_seed(seed, c)
     stream = DealStream(chunk_seed, spot.rules.pack, _constraints(spot), reading(spot, model), min_acceptance=1e-3)
@@ -342,11 +348,14 @@ def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int
     book = BookPolicy()
     engine = chunk_engine(play, play_worlds, chunk_seed, spot.rules.pack)
     nets = np.empty((len(acts), n), np.int8)
+    reached = n
     for k, action in enumerate(acts):
-        res = simulate(deals, Acting(book, spot, action), spot.rules, spot.score, engine=engine)
+        acting = Acting(book, spot, action)
+        res = simulate(deals, acting, spot.rules, spot.score, engine=engine)
         nets[k] = res.net(spot.side)
+        reached = min(reached, acting.reached)
     candidates = stream.candidates if stream.accept is not None else n
-    return nets, candidates
+    return nets, candidates, reached
 
 
 # --- the game model ----------------------------------------------------------------------------
@@ -477,6 +486,7 @@ class Advice:
     play: str = "dd"
     play_worlds: int = PLAY_WORLDS
     book_words: str = ""       # the rules behind the book's action, in words (rules_words)
+    reached: int = 0           # worlds in which the bidding came to his decision, under every action
 
     @property
     def acceptance(self) -> float:
@@ -518,7 +528,8 @@ class Advice:
                         for v in self.actions],
             "best": self.best, "by": self.by,
             "book": {"action": self.book[0], "claim": self.book[1], "rules": self.book_words},
-            "worlds": self.worlds, "acceptance": round(self.acceptance, 6), "candidates": self.candidates,
+            "worlds": self.worlds, "reached": self.reached, "acceptance": round(self.acceptance, 6),
+            "candidates": self.candidates,
             "model": self.model, "seed": self.seed, "play": play_record(self.play, self.play_worlds),
             "game_model": {"sample": self.game_model_text, "error": "included in the game_win intervals"},
         }
@@ -553,37 +564,46 @@ def _game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, n
 def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, score=None, calls: str | None = None,
            round: int | None = None, rules: Rules | None = None, worlds: int = ADVICE_WORLDS, seed: int = 0,
            model: str = "book", by: str = "points", n_jobs: int = 1, model_deals: int = MODEL_DEALS,
-           play: str = "dd", play_worlds: int = PLAY_WORLDS) -> Advice:
+           play: str = "dd", play_worlds: int = PLAY_WORLDS, progress=None) -> Advice:
     """Every legal action of the player at ``spot``, valued over ``worlds`` worlds (see the
     module docstring); ``best`` by ``by`` ("points" or "game"); the cards played by the engine
     ``play`` (``play_worlds`` worlds a decision for ``pimc``). Instead of a :class:`Spot`, give
     its parts as :meth:`Spot.of` takes them: ``advise(seat="B", hand="JS 9C AS KS QH",
-    turn_up="9S")``. ``print`` the advice for the table ``euchrelab advise`` prints."""
+    turn_up="9S")``. ``print`` the advice for the table ``euchrelab advise`` prints.
+    ``progress(done, total)``, if given, is told of each chunk of worlds valued."""
     if spot is None:
         if seat is None or hand is None or turn_up is None:
             raise EuchreError("advise needs a spot, or its seat, hand and turn_up")
         spot = Spot.of(seat, hand, turn_up, score, calls, round, rules)
     check_play(play, play_worlds, "play_worlds")
+    bounded(play_worlds, "advise", "play_worlds")
     if by not in UNITS:
         raise EuchreError(f"by {by!r}: points or game")
     if model not in MODELS:
         raise EuchreError(f"model {model!r}: {' or '.join(MODELS)}")
-    check_whole(worlds, "worlds", 2)
+    bounded(worlds, "advise", "worlds", least=2)
+    bounded(model_deals, "advise", "model_deals")
     check_whole(seed, "seed")
     check_jobs(n_jobs)
     check_pack(spot.rules.pack)
     acts = actions(spot)
     chunks = plan(int(worlds), CHUNK)
     if n_jobs == 1 or len(chunks) == 1:
-        results = [_chunk(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks]
+        found = (_chunk(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks)
     else:
         from joblib import delayed
 
         from analysis.parallel import local_parallel
-        results = local_parallel(n_jobs)(delayed(_chunk)(spot, model, acts, c, n, int(seed), play, play_worlds)
-                                          for c, n in chunks)
+        found = local_parallel(n_jobs, return_as="generator")(
+            delayed(_chunk)(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks)
+    results = []
+    for r in found:
+        results.append(r)
+        if progress is not None:
+            progress(len(results), len(chunks))
     nets = np.concatenate([r[0] for r in results], axis=1)
     candidates = int(sum(r[1] for r in results))
+    reached = int(sum(r[2] for r in results))
     gm = game_model(spot.rules, model_deals, MODEL_SEED, n_jobs)
     f, draws = _value_tables(gm, spot)
     points = [mean_estimate(nets[k]) for k in range(len(acts))]
@@ -599,27 +619,44 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
     book, rules = book_rules(spot)
     return Advice(spot, valued, acts[best].name, by, (book, claim_ids(rules)),
                   nets.shape[1], candidates, model, gm.hands_text, int(seed), play, int(play_worlds),
-                  rules_words(rules))
+                  rules_words(rules), reached)
+
+
+def seat_words(seat: int) -> str:
+    """A seat's letter and its role: "D (third hand)"."""
+    return f"{SEATS[seat]} ({SEAT_NAMES[seat].split(', ', 1)[1]})"
 
 
 def spot_line(spot: Spot) -> str:
     """The spot in one line: his seat and hand, the turn-up, the round, the score and the rules."""
     own, theirs = spot.score.seat(spot.seat)
-    return (f"{SEATS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
+    return (f"{seat_words(spot.seat)} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
             f"round {spot.round}, score {own}-{theirs} (his side first); {spot.rules.words}.")
+
+
+BY_WORDS = {"points": "points per hand", "game": "game-win probability"}
+
+
+def reached_words(advice: Advice) -> str:
+    """How many worlds came to his decision, as counted (every one, since the calls before it are
+    played as given)."""
+    if advice.reached == advice.worlds:
+        return "every one reaching his decision"
+    return f"only {advice.reached:,} reaching his decision under every action"
 
 
 def text_table(advice: Advice) -> str:
     """The advice as a readable table."""
+    versus = f"vs {advice.best}"
     lines = [spot_line(advice.spot),
-             f"{advice.worlds:,} worlds (others' calls read by the {advice.model} model: acceptance "
-             f"{advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, "
+             f"{advice.worlds:,} worlds, {reached_words(advice)} (others' calls read by the {advice.model} model: "
+             f"acceptance {advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, "
              f"{play_words(advice.play, advice.play_worlds)}.",
              "points: his side's net points per hand; game: his side's chance to win the game (the book's game",
              f"model from {advice.game_model_text}{'' if advice.play == 'dd' else ' played double-dummy'}, its error "
              "in the interval); 95% intervals; "
-             f"'vs best': the paired difference.",
-             f"{'action':<16}{'points':>26}{'vs best':>26}{'game':>26}{'vs best':>28}"]
+             f"'{versus}': the paired difference from {advice.best}, the best by {BY_WORDS[advice.by]}, in each unit.",
+             f"{'action':<16}{'points':>26}{versus[:25]:>26}{'game':>26}{versus[:27]:>28}"]
 
     def fmt(e: Estimate | None, pct=False):
         if e is None:
@@ -638,8 +675,7 @@ def text_table(advice: Advice) -> str:
     for v in advice.actions:
         lines.append(f"{v.action:<16}{fmt(v.points)}{fmt_diff(v.points_vs_best)}{fmt(v.game_win, True)}"
                      f"{fmt_diff(v.game_vs_best, True)}")
-    unit = "points per hand" if advice.by == "points" else "game-win probability"
-    lines.append(f"best by {unit}: {advice.best}")
+    lines.append(f"best by {BY_WORDS[advice.by]}: {advice.best}")
     lines.append(f"the book: {advice.book[0]} ({advice.book_words})")
     return "\n".join(lines) + "\n"
 
@@ -685,7 +721,7 @@ def chart_figure(advice: Advice):
     handles, names = axes[0].get_legend_handles_labels()
     fig.legend(handles[::-1], names[::-1], loc="outside lower center", ncols=2, fontsize=8, frameon=False)
     own, theirs = spot.score.seat(spot.seat)
-    fig.suptitle(f"{SEATS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} "
+    fig.suptitle(f"{seat_words(spot.seat)} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} "
                  f"turned, round {spot.round}, score {own}-{theirs} (his side first)\n"
                  f"each action over {advice.worlds:,} worlds (acceptance {advice.acceptance:.1%}), "
                  f"{play_words(advice.play, advice.play_worlds)}; seed {advice.seed}", fontsize=10)

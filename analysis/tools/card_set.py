@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.limits import bounded
 from analysis.game import Rules
 from analysis.tools import call_card
 
@@ -66,7 +67,7 @@ def call_cards(policy, against="book", rules: Rules = Rules(), deals: int = 100_
     deals a score band and side, written to the folder ``out`` (PDF, a PNG a seat, CSV, a report)."""
     from analysis.bidding import policy_from_name
 
-    deals, seed, jobs = check_whole(deals, "deals", 1), check_whole(seed, "seed"), check_jobs(jobs, "jobs")
+    deals, seed, jobs = bounded(deals, "card", "deals"), check_whole(seed, "seed"), check_jobs(jobs, "jobs")
     first, second = (policy_from_name(p) if isinstance(p, str) else p for p in (policy, against))
     names = policy_names(first, second, *(p if isinstance(p, str) else p.name for p in (policy, against)))
     table = call_card.shares(dict(zip(names, (first, second))), rules, deals, seed, jobs)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.errors import EuchreError
+from analysis.limits import bounded
 from analysis.game import Rules, Score
 from analysis.tools import strategy
 
@@ -57,6 +58,7 @@ def chart_policy(policy, seats, deals: int, seed: int, rules: Rules, score: Scor
         shown_name = shown_name or policy
         policy = policy_from_name(policy)
     name = getattr(policy, "name", shown_name)
+    bounded(deals, "chart", "deals")
     frame = strategy.chart_rows(policy, seats, deals, seed, rules, score, cap, progress=progress, jobs=jobs)
     table = strategy.action_table(frame)
     letters = [strategy.SEATS[s] for s in seats]

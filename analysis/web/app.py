@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sys
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -51,6 +52,48 @@ def busy_page(exc: QueueFull) -> Response:
     return HTMLResponse(pages.busy(exc.retry_after, str(exc)), 503, {"Retry-After": str(exc.retry_after)})
 
 
+class ClientGone(Exception):
+    """The browser went away before its answer: its job is cancelled and nothing is sent."""
+
+    def __init__(self, job):
+        super().__init__(f"job {job.id} ({job.kind})")
+        self.job = job
+
+
+async def client_gone(request: Request, exc: ClientGone) -> Response:
+    """One line in the log, not a traceback: a closed tab is not a fault."""
+    job = exc.job
+    sys.stderr.write(f"euchrelab serve: the browser left {request.url.path}; its job {job.id} ({job.kind}) "
+                     f"was cancelled after {job.seconds or 0.0:.1f} s\n")
+    return Response(status_code=499)    # the client's close, as proxies log it; nobody reads it
+
+
+def web_bounds(kind: str, params: dict) -> None:
+    """The workbench's limits (:mod:`analysis.limits`) on a request's fields, checked before the
+    command line's reading of them, which would name its own, higher limits; each error names the
+    form's field. A field that is not a whole number is left to that reading."""
+    from analysis.limits import bounded
+    settings = {"advise": {"worlds": "worlds"}, "compare": {"deals": "deals", "games": "games", "worlds": "play_worlds"},
+                "card": {"deals": "deals"}, "chart": {"deals": "deals"}, "solve": {"worlds": "worlds"}}
+    for field, name in settings[kind].items():
+        text = str(params.get(field) or "").strip()
+        if text.isdigit():
+            try:
+                bounded(int(text), kind, name, least=0, web=True, label=field)
+            except EuchreError as exc:
+                raise Refused(str(exc), field) from None
+
+
+def solve_bounds(lines: list[str]) -> None:
+    """:func:`web_bounds` of each position's line of ``/api/solve``."""
+    for line in lines:
+        try:
+            worlds = json.loads(line).get("worlds") if line.strip() else None
+        except (ValueError, AttributeError):
+            continue     # the solver's own reading says what is wrong with the line
+        web_bounds("solve", {"worlds": str(worlds)})
+
+
 class Workbench:
     """The application's state: the command line's subcommands, the reports folder the ledger is
     read from, the game model's hands for the advice, and the queue of jobs."""
@@ -76,7 +119,7 @@ class Workbench:
             while job.state not in FINISHED:
                 if await request.is_disconnected():
                     self.jobs.cancel(job.id)
-                    raise asyncio.CancelledError
+                    raise ClientGone(job)
                 if time.monotonic() > given_up and self.jobs.withdraw(job):
                     raise QueueFull(f"every worker has been running for {self.jobs.short_wait:g} s")
                 await asyncio.sleep(POLL)
@@ -106,15 +149,21 @@ class Workbench:
     # -- the API ------------------------------------------------------------------------------
     async def api_advise(self, request: Request) -> Response:
         params = dict(request.query_params)
-        return await self.api_answer(request, "advise", lambda: advise_request(self.commands, params, self.model_deals),
-                                     params, self.commands.advise)
+        return await self.api_answer(request, "advise", lambda: self.advise_work(params), params,
+                                     self.commands.advise)
+
+    def advise_work(self, params: dict) -> dict:
+        web_bounds("advise", params)
+        return advise_request(self.commands, params, self.model_deals)
 
     async def api_solve(self, request: Request) -> Response:
         lines = request.query_params.getlist("position")
         if request.method == "POST":
             lines += (await request.body()).decode("utf-8", "replace").splitlines()
-        return await self.api_answer(request, "solve",
-                                     lambda: solve_request(lines, request.query_params.get("reference")), {})
+        def work():
+            solve_bounds(lines)
+            return solve_request(lines, request.query_params.get("reference"))
+        return await self.api_answer(request, "solve", work, {})
 
     async def api_answer(self, request: Request, kind: str, read, params: dict, command=None) -> Response:
         """A short request of the API: its work read (``read()``), run (:meth:`answer`) and given as
@@ -151,6 +200,7 @@ class Workbench:
             params.update(dict(await request.form()))
         texts = {side: params.pop(f"{side}_toml", "") for side in ("a", "b")}
         try:
+            web_bounds("compare", params)
             work = compare_request(self.commands, params, texts)
             shown = {k: v for k, v in params.items() if k in COMPARE_PARAMS}
             job = self.jobs.submit("compare", work, {**shown, **{f"{s}_toml": t for s, t in texts.items() if t}})
@@ -230,7 +280,7 @@ class Workbench:
             return HTMLResponse(pages.hand(pages.HAND_DEFAULTS))
         status, advice, errors, extra = 200, None, {}, {}
         try:
-            work = advise_request(self.commands, params, self.model_deals)
+            work = self.advise_work(params)
             advice, seconds = await self.answer(request, "advise", work, params, self.commands.advise)
             extra = {"seconds": seconds, **pages.other_actions(work["spot"])}
         except Refused as exc:
@@ -265,6 +315,7 @@ class Workbench:
             return HTMLResponse(pages.charts(pages.CHARTS_DEFAULTS))
         shown = {**pages.CHARTS_BLANK, **params}
         try:
+            web_bounds("chart" if params.get("kind") == "chart" else "card", params)
             kind, work, seat = charts_request(self.commands, params)
         except Refused as exc:
             field = exc.field if exc.field in pages.CHARTS_BLANK else ""
@@ -292,6 +343,7 @@ class Workbench:
             return HTMLResponse(pages.position(pages.POSITION_DEFAULTS))
         status, answer, errors, seconds, lines = 200, None, {}, 0.0, None
         try:
+            web_bounds("solve", params)
             lines = position_lines(params)
             answer, seconds = await self.answer(request, "solve", solve_request(lines, None), {})
         except Refused as exc:
@@ -338,7 +390,8 @@ class Workbench:
             yield
             self.jobs.close()     # no job outlives the server
 
-        return Starlette(routes=routes, exception_handlers={500: server_error}, lifespan=lifespan)
+        return Starlette(routes=routes, exception_handlers={500: server_error, ClientGone: client_gone},
+                         lifespan=lifespan)
 
 
 def create_app(commands: Commands, reports="reports", model_deals: int = 20_000, workers: int = 2,

@@ -10,6 +10,9 @@ gives up after ``short_wait`` seconds without a turn. A job asked for beyond its
 (:class:`QueueFull`, the server's 503), so a flood of requests cannot exhaust the machine, while a
 burst of short requests, as a page's users make, waits its turn instead of being refused.
 
+A job that runs longer than ``time_limit`` seconds is stopped, and fails saying so: the
+workbench answers in about half a minute (:mod:`analysis.limits`), the command line has no limit.
+
 A finished job is kept for ``keep`` seconds, or ``keep_after_read`` seconds after it was first
 read, whichever comes first: long enough to survive a page refresh, not forever.
 """
@@ -22,6 +25,8 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
+
+from analysis.limits import WEB_SECONDS
 
 WAITING, RUNNING, DONE, FAILED, CANCELLED = "waiting", "running", "done", "failed", "cancelled"
 FINISHED = (DONE, FAILED, CANCELLED)
@@ -82,8 +87,9 @@ class Jobs:
     a thread of its own that records its progress and result."""
 
     def __init__(self, workers: int = 2, waiting: int = 4, keep: float = 3600.0, keep_after_read: float = 600.0,
-                 short_waiting: int = SHORT_WAITING, short_wait: float = SHORT_WAIT):
+                 short_waiting: int = SHORT_WAITING, short_wait: float = SHORT_WAIT, time_limit: float = WEB_SECONDS):
         self.workers, self.waiting = workers, waiting
+        self.time_limit = time_limit
         self.short_waiting, self.short_wait = short_waiting, short_wait
         self.keep, self.keep_after_read = keep, keep_after_read
         self._lock = threading.Lock()
@@ -185,11 +191,28 @@ class Jobs:
             self._running.add(job.id)
             threading.Thread(target=self._watch, args=(job, receiver), daemon=True).start()
 
+    def _stop(self, job: Job) -> None:
+        """Ends a job past its time limit: it fails, saying why and what to do."""
+        with self._lock:
+            if job.state != RUNNING:
+                return
+            job.state = FAILED
+            job.error = (f"stopped after {self.time_limit:g} s, the workbench's limit for one job: ask for fewer "
+                         f"worlds or deals, or run it with the command line, which has no time limit")
+            process = job.process
+        sys.stderr.write(f"euchrelab serve: job {job.id} ({job.kind}) stopped at its time limit, "
+                         f"{self.time_limit:g} s\n")
+        process.kill()
+
     # -- the watcher's thread -------------------------------------------------------------------
     def _watch(self, job: Job, receiver) -> None:
         outcome = None
+        deadline = job.started + self.time_limit
         try:
             while outcome is None:
+                if not receiver.poll(max(0.0, deadline - time.time())):
+                    self._stop(job)
+                    break
                 message = receiver.recv()
                 if message[0] == "progress":
                     job.done, job.total = message[1], message[2]
