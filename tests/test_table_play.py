@@ -242,6 +242,23 @@ def test_table_view_through_the_command_line():
     assert out.returncode == 2 and "line 2" in out.stderr and "worlds" in out.stderr
 
 
+def test_table_view_gives_each_mean_its_interval_and_each_card_its_difference_from_the_best():
+    """Each mean has its 95% interval over the worlds, and every card but the best (the mover's
+    side's highest mean) its paired difference from it, in his side's tricks."""
+    hands = {"A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH", "D": "KC TC AS 9S 9H"}
+    for played, side in ((["JD"], 1), (["JD", "7D"], -1)):        # C (with A) to move, then D (with B)
+        got = _table({"view": "table", "worlds": 60, "seed": 2, "trump": "C", "hands": hands, "played": played})
+        assert got["worlds"] == 60
+        for card, mean in got["moves"].items():
+            low, high = got["ci"][card]
+            assert low <= mean <= high and high - low < 2
+        own = {card: side * mean for card, mean in got["moves"].items()}
+        assert got["best"] == max(own, key=own.get)
+        assert set(got["vs_best"]) == set(got["moves"]) - {got["best"]}
+        for card, (diff, low, high) in got["vs_best"].items():
+            assert diff == pytest.approx(own[card] - own[got["best"]], abs=1e-5) and low <= diff <= high
+
+
 def test_table_view_reads_the_calls_under_the_book_policy():
     line = {"view": "table", "worlds": 8, "seed": 1, "trump": "C", "turn_up": "TC",
             "hands": {"A": "TC AC KH QD KD", "B": "TS 9C 7H QH TD", "C": "KS AS JC 8H JH", "D": "8S 7C 8C QC KC"},

@@ -47,6 +47,16 @@ def pimc_values(info: InfoSet, worlds: int, seed, model: BiddingModel | None = N
     """For each legal card of the player to move (who must be ``info.player``), AC's mean tricks
     over the whole hand across ``worlds`` worlds; returns (values by card, worlds used, acceptance).
     ``solver``: a solver of :mod:`analysis.play.double_dummy` (default: the compiled one)."""
+    legal, tricks, acceptance = pimc_world_tricks(info, worlds, seed, model, key, solver)
+    n = len(tricks)
+    sums = tricks.sum(axis=0)
+    return {c: info.won[0] + float(sums[i]) / n for i, c in enumerate(legal)}, n, acceptance
+
+
+def pimc_world_tricks(info: InfoSet, worlds: int, seed, model: BiddingModel | None = None, key=(),
+                      solver=None) -> tuple[list[int], np.ndarray, float | None]:
+    """The worlds of :func:`pimc_values` one by one: (the legal cards, AC's tricks from here on
+    after each card in each world (worlds x cards), acceptance), for an interval on the means."""
     if info.to_move != info.player:
         raise EuchreError("the information set must be that of the player to move")
     w = sample_worlds(info, worlds, seed, key, model=model)
@@ -56,9 +66,7 @@ def pimc_values(info: InfoSet, worlds: int, seed, model: BiddingModel | None = N
     else:
         _seat, values = solver.world_values(w.hands, info.trump, info.leader, trick, info.lone_seat, 0, info.pack)
     legal = cards_of(info.legal())
-    sums = values[:, legal].astype(np.int64).sum(axis=0)
-    n = len(w)
-    return ({c: info.won[0] + float(sums[i]) / n for i, c in enumerate(legal)}, n, w.acceptance)
+    return legal, values[:, legal].astype(np.int64), w.acceptance
 
 
 def net_points(tricks, side: int, maker: int, lone_seat: int) -> np.ndarray:

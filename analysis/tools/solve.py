@@ -51,7 +51,10 @@ def table_view(obj: dict, solver: Solver | None = None) -> dict:
     """The answer to a line with ``"view": "table"``: what the player to move can know, valued by
     PIMC over the worlds consistent with it."""
     from analysis.play.information import info_from_state
-    from analysis.play import pimc_values
+    import numpy as np
+
+    from analysis.experiment import mean_estimate
+    from analysis.play.pimc import pimc_world_tricks
     from analysis.play import BiddingModel
     if obj.get("view") != "table":
         raise EuchreError(f"\"view\" must be \"table\" (or absent for the double-dummy answer), not {obj.get('view')!r}")
@@ -89,12 +92,25 @@ def table_view(obj: dict, solver: Solver | None = None) -> dict:
     if calls:
         from analysis.bidding import BookPolicy
         model = BiddingModel(BookPolicy())
-    values, used, acceptance = pimc_values(info, worlds, seed, model, solver=solver)
-    out = {"view": "table", "to_move": SEATS[player], "moves": {card_text(c): v for c, v in values.items()},
-           "worlds": used}
+    legal, world_tricks, acceptance = pimc_world_tricks(info, worlds, seed, model, solver=solver)
+    used, won = len(world_tricks), info.won[0]
+    means = [won + float(t) / used for t in world_tricks.sum(axis=0)]    # as pimc_values gives them
+    own = world_tricks if player % 2 == 0 else -world_tricks               # his side's tricks, up to a constant
+    best = int(np.argmax(own.mean(axis=0)))
+    ci = {card_text(c): [round(won + e.low, 6), round(won + e.high, 6)]
+          for c, e in zip(legal, (mean_estimate(world_tricks[:, i]) for i in range(len(legal))))}
+    vs_best = {card_text(c): estimate_list(mean_estimate(own[:, i] - own[:, best]))
+               for i, c in enumerate(legal) if i != best}
+    out = {"view": "table", "to_move": SEATS[player], "moves": {card_text(c): v for c, v in zip(legal, means)},
+           "ci": ci, "best": card_text(legal[best]), "vs_best": vs_best, "worlds": used}
     if model is not None:
         out["acceptance"] = acceptance
     return out
+
+
+def estimate_list(e) -> list[float]:
+    """An estimate as [mean, low, high], rounded as the JSON gives it."""
+    return [round(e.mean, 6), round(e.low, 6), round(e.high, 6)]
 
 
 def answer(obj, solver: Solver) -> dict:
