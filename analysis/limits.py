@@ -23,31 +23,41 @@ class Setting:
     command: str
     name: str
     what: str
-    default: int
+    default: int | None        # None: each study's own
     limit: int
-    web_limit: int
+    web_limit: int | None      # None: not in the workbench
     web_default: int | None = None
     web_why: str = ""
 
     @property
-    def page_default(self) -> int:
+    def page_default(self) -> int | None:
         return self.default if self.web_default is None else self.web_default
 
 
 SETTINGS = (
     Setting("advise", "worlds", "worlds he could be in", 40_000, 4_000_000, 400_000),
     Setting("advise", "play_worlds", "worlds a decision of a table player", 32, 1_000, 200),
-    Setting("advise", "model_deals", "hands per score of the game model", 20_000, 1_000_000, 20_000),
+    Setting("advise", "model_deals", "hands per score of the game model", 20_000, 1_000_000, None),   # serve's own
     Setting("compare", "deals", "deals at each score", 2_000, 10_000_000, 200_000),
     Setting("compare", "games", "whole games, each played twice", 0, 1_000_000, 20_000),
     Setting("compare", "play_worlds", "worlds a decision of a table player", 32, 1_000, 200),
     Setting("card", "deals", "deals a score band and side", 100_000, 10_000_000, 1_000_000, 10_000,
-            "a card of 100,000 deals takes minutes; 10,000 draws one in seconds, with wider intervals"),
+            "a page draws a card at 10,000 deals to answer soon; the command line's 100,000 narrow its intervals "
+            "about three times"),
     Setting("chart", "deals", "deals a seat and round", 20_000, 10_000_000, 200_000, 10_000,
-            "a chart of 20,000 deals takes minutes; 10,000 draws one in about half the time"),
+            "a page draws a chart at 10,000 deals, half the work of the command line's 20,000"),
     Setting("solve", "worlds", "worlds drawn for the table's answer", 32, 100_000, 10_000, 100,
-            "a page shows one position: 100 worlds cost a second and halve the noise of 32"),
-    Setting("coups", "worlds", "worlds of each coup's table-side view", 1_000, 1_000_000, 1_000_000),
+            "a page answers one position: 100 worlds, about three times the command line's 32 a decision, "
+            "narrow its intervals by almost half"),
+    Setting("coups", "worlds", "worlds of each coup's table-side view", 1_000, 1_000_000, None),
+    Setting("play", "n", "hands", 10, 1_000_000, None),
+    Setting("deal", "n", "deals", 1, 100_000_000, None),
+    Setting("ladder", "deals", "deals every pair plays, twice", 1_000, 1_000_000, None),
+    Setting("rubber", "deals", "deals at each score", 20_000, 10_000_000, None),
+    Setting("optimise", "deals", "deals per decision and score band each sweep", 50_000, 10_000_000, None),
+    Setting("optimise", "model_deals", "deals per score for the value of a score", 4_000, 1_000_000, None),
+    # a study runs for hours by design, in chunks it resumes from: its limit is a typo's
+    Setting("run", "deals", "deals per scenario", None, 1_000_000_000, None),
 )
 
 
@@ -65,7 +75,7 @@ def bounded(value, command: str, name: str, least: int = 1, web: bool = False, l
     label = label or name
     value = check_whole(value, label, least)
     s = setting(command, name)
-    limit = s.web_limit if web else s.limit
+    limit = s.web_limit if web and s.web_limit is not None else s.limit
     if value > limit:
         which = "the workbench's limit" if web else "the limit"
         raise EuchreError(f"{label} {value:,} is over {which} of {limit:,} {s.what}: a bound on one request's work"
@@ -77,6 +87,10 @@ def limits_markdown() -> str:
     """The table of docs/cli.md's section on limits."""
     rows = ["| command | setting | default | at most | the workbench: default, at most |", "|---|---|---|---|---|"]
     for s in SETTINGS:
-        page = f"{s.page_default:,}" + (f" ({s.web_why})" if s.web_default is not None else "")
-        rows.append(f"| {s.command} | {s.what} | {s.default:,} | {s.limit:,} | {page}, {s.web_limit:,} |")
+        page = "(not in the workbench)"
+        if s.web_limit is not None:
+            page = f"{s.page_default:,}" + (f" ({s.web_why})" if s.web_default is not None else "")
+            page += f", {s.web_limit:,}"
+        default = "the study's" if s.default is None else f"{s.default:,}"
+        rows.append(f"| {s.command} | {s.what} | {default} | {s.limit:,} | {page} |")
     return "\n".join(rows)

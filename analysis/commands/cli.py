@@ -87,11 +87,16 @@ def options_markdown() -> str:
 
 
 def write_cli_docs(path: str = CLI_DOCS) -> None:
-    """Replaces the closing section of ``path`` by :func:`options_markdown`."""
+    """Replaces the closing section of ``path`` by :func:`options_markdown`, and the table of its
+    section on limits by :func:`analysis.limits.limits_markdown`."""
+    import re
     from pathlib import Path
 
+    from analysis.limits import limits_markdown
     from analysis.storage import write_text
     text = Path(path).read_text(encoding="utf-8")
+    text = re.sub(r"^\| command \| setting \|.*?\n(?=\n)", lambda _: limits_markdown() + "\n", text,
+                  flags=re.M | re.S)
     head = text.split(OPTIONS_HEADING)[0].rstrip("\n")
     write_text(path, head + "\n\n" + options_markdown())
 

@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 
+from analysis.limits import bounded
 from analysis.game.cards import check_pack
 from analysis.errors import EuchreError
 from analysis.storage import check_output_file, write_atomic
@@ -39,6 +40,7 @@ def run(args) -> int:
     for option in ("n", "seed", "start"):
         if getattr(args, option) < 0:
             raise EuchreError(f"--{option} must be 0 or more")
+    bounded(args.n, "deal", "n", least=0, label="--n")
     if args.out is not None:
         check_output_file(args.out, "--out")
     constraints = constraints_from_text(args.pack, args.hand, args.turn_up, args.void, args.played)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 
+from analysis.limits import bounded
 from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
                                       check_output_dir, jobs_from_args, print_result, rules_from_args)
 from analysis.errors import check_whole
@@ -33,7 +34,7 @@ def run(args) -> int:
     from analysis.tools.ladder import check_players, run_ladder, write_report
 
     names = check_players(n.strip() for n in args.players.split(",") if n.strip())
-    check_whole(args.deals, "--deals", 1)
+    bounded(args.deals, "ladder", "deals", label="--deals")
     check_whole(args.chunk_size, "--chunk-size", 1)
     check_whole(args.seed, "--seed")
     jobs_from_args(args)

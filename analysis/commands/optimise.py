@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 
+from analysis.limits import bounded
 from analysis.commands.common import (add_jobs_argument, add_rules_arguments, jobs_from_args, print_result,
                                       rules_from_args)
 from analysis.errors import check_whole
@@ -48,6 +49,8 @@ def run(args) -> int:
     check_policy_file(args.out, "--out")   # written last: checked first
     for option in ("deals", "model_deals", "sweeps"):
         check_whole(getattr(args, option), "--" + option.replace("_", "-"), 1)
+    for option in ("deals", "model_deals"):
+        bounded(getattr(args, option), "optimise", option, label="--" + option.replace("_", "-"))
     check_whole(args.seed, "--seed")
     jobs_from_args(args)
     rules = rules_from_args(args)

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 import sys
 
+from analysis.limits import bounded
 from analysis.commands.common import (add_play_arguments, add_rules_arguments, parse_score, play_from_args,
                                       rules_from_args)
-from analysis.errors import EuchreError
 
 NAME = "play"
 HELP = "play N hands: policies bid, the play engine plays (double-dummy by default), score by the laws"
@@ -25,8 +25,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from analysis.tools.play_hands import play_hands
 
-    if args.n < 1:
-        raise EuchreError("--n must be at least 1")
+    bounded(args.n, "play", "n", label="--n")
     rules = rules_from_args(args)
     score = parse_score(args.score, rules)
     play, worlds = play_from_args(args)

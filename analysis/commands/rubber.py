@@ -2,6 +2,7 @@
 (:mod:`analysis.tools.rubber_table`)."""
 from __future__ import annotations
 
+from analysis.limits import bounded
 from analysis.commands.common import (add_jobs_argument, add_rules_arguments, at_least, jobs_from_args, print_result,
                                       rules_from_args)
 from analysis.errors import EuchreError
@@ -26,7 +27,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from analysis.tools.rubber_table import rubber_table
 
-    at_least(args.deals, "--deals", 1)
+    bounded(args.deals, "rubber", "deals", label="--deals")
     if args.seed < 0:
         raise EuchreError(f"--seed must be a whole number >= 0, not {args.seed}")
     jobs_from_args(args)

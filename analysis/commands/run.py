@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
+from analysis.limits import bounded
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_reference_argument,
                                       add_rules_arguments, rule_values, whole)
 
@@ -42,6 +43,8 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from analysis.run.request import run_studies
 
+    if args.deals is not None:
+        bounded(args.deals, "run", "deals", label="--deals")
     runs = run_studies(args.study, args.config, left_out=lambda why: sys.stderr.write(f"euchrelab run: {why}\n"),
                        deals=args.deals, jobs=args.jobs, seed=args.seed, **rule_values(args), play=args.play,
                        worlds=args.play_worlds, chunk_size=args.chunk_size, backend=args.backend,

@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterable, Iterator
 
 from analysis.errors import EuchreError, check_whole
+from analysis.limits import bounded
 from analysis.game import Position, SEATS, card_text, parse_card, parse_position, parse_seat, parse_suit
 from analysis.play import reference
 from analysis.play import Solver
@@ -58,7 +59,7 @@ def table_view(obj: dict, solver: Solver | None = None) -> dict:
     from analysis.play import BiddingModel
     if obj.get("view") != "table":
         raise EuchreError(f"\"view\" must be \"table\" (or absent for the double-dummy answer), not {obj.get('view')!r}")
-    worlds = _whole(obj, "worlds", 32, 1)
+    worlds = bounded(_whole(obj, "worlds", 32, 1), "solve", "worlds", label='"worlds"')
     seed = _whole(obj, "seed", 0, 0)
     position = parse_position({k: v for k, v in obj.items() if k not in TABLE_KEYS})
     state = reference.start(position.hands, position.trump, position.leader, position.lone_seat, position.played)
