@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from analysis.commands.common import (add_jobs_argument, add_reference_argument, add_rules_arguments,
-                                      check_output_dir, jobs_from_args, print_result, rules_from_args)
+                                      check_output_dir, jobs_from_args, print_result, progress_bar,
+                                      rules_from_args)
 from analysis.errors import check_whole
 from analysis.limits import bounded, setting
 
@@ -43,6 +44,7 @@ def run(args) -> int:
 
     checked = request(args)
     out = check_output_dir(args.out, "--out", args.reference)
-    result = call_cards(**checked, out=out)
+    with progress_bar("card", "batch") as step:
+        result = call_cards(**checked, out=out, progress=step)
     print_result(result, args.json)
     return 0

@@ -70,9 +70,11 @@ def read_rows(deals, policy, rules: Rules, side: int, scores) -> pd.DataFrame:
     return pd.DataFrame(out, columns=["seat", "round", "rung", "hands", "calls"])
 
 
-def shares(policies: dict, rules: Rules, deals: int = 100_000, seed: int = 1888, jobs: int = 1) -> pd.DataFrame:
+def shares(policies: dict, rules: Rules, deals: int = 100_000, seed: int = 1888, jobs: int = 1,
+           progress=None) -> pd.DataFrame:
     """Per policy (by name), seat, round, band and rung: hands reached, calls, the share called
-    and its 95% Wilson interval. ``deals`` per band and side, the same deals for every policy."""
+    and its 95% Wilson interval. ``deals`` per band and side, the same deals for every policy.
+    ``progress(done, total)``, if given, is told of each batch read."""
     from fastcore.sampler import sample_deals
     from joblib import delayed
 
@@ -90,7 +92,13 @@ def shares(policies: dict, rules: Rules, deals: int = 100_000, seed: int = 1888,
         dealt = sample_deals(n, card_batch_seed(seed, side, bi, k), pack=rules.pack)
         return read_rows(dealt, policy, rules, side, band_scores(ranges)).assign(policy=name, band=band)
 
-    frames = local_parallel(jobs)(delayed(one)(name, policy, *t) for name, policy in policies.items() for t in tasks)
+    frames = []
+    total = len(policies) * len(tasks)
+    for frame in local_parallel(jobs, return_as="generator")(
+            delayed(one)(name, policy, *t) for name, policy in policies.items() for t in tasks):
+        frames.append(frame)
+        if progress is not None:
+            progress(len(frames), total)
     table = (pd.concat(frames).groupby(["policy", "seat", "round", "band", "rung"], sort=False)[["hands", "calls"]]
              .sum().reset_index())
     low, high = [], []

@@ -62,14 +62,15 @@ class CallCards:
 
 
 def call_cards(policy, against="book", rules: Rules = Rules(), deals: int = 100_000, seed: int = 1888,
-               jobs: int = 1, out="card") -> CallCards:
+               jobs: int = 1, out="card", progress=None) -> CallCards:
     """The call cards of ``policy`` beside ``against`` (each a policy or its name), from ``deals``
-    deals a score band and side, written to the folder ``out`` (PDF, a PNG a seat, CSV, a report)."""
+    deals a score band and side, written to the folder ``out`` (PDF, a PNG a seat, CSV, a report);
+    ``progress(done, total)`` as :func:`analysis.tools.call_card.shares` tells it."""
     from analysis.bidding import policy_from_name
 
     deals, seed, jobs = bounded(deals, "card", "deals"), check_whole(seed, "seed"), check_jobs(jobs, "jobs")
     first, second = (policy_from_name(p) if isinstance(p, str) else p for p in (policy, against))
     names = policy_names(first, second, *(p if isinstance(p, str) else p.name for p in (policy, against)))
-    table = call_card.shares(dict(zip(names, (first, second))), rules, deals, seed, jobs)
+    table = call_card.shares(dict(zip(names, (first, second))), rules, deals, seed, jobs, progress)
     paths = call_card.write_cards(table, out, names[0], names[1], rules, deals, seed)
     return CallCards(names[0], names[1], rules, deals, seed, call_card.lines(table), paths, Path(out))

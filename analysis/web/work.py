@@ -35,7 +35,7 @@ def work(kind: str, request: dict, progress):
         return {"json": result.to_json(), "text": str(result)}
     if kind == "card":
         with tempfile.TemporaryDirectory(prefix="euchrelab-card-") as out:
-            cards = call_cards(**request, out=out)
+            cards = call_cards(**request, out=out, progress=progress)
             differ = call_card.summary(cards.lined, cards.policy, cards.against, cards.rules.stick_the_dealer)
             return {"headline": cards.headline, "differ": differ, "files": files(out)}
     if kind == "chart":
