@@ -100,4 +100,10 @@ def test_the_wheel_installs_a_working_command(tmp_path):
     coups = run([euchrelab, "coups", "I", "--worlds", "20"], cwd=work, env=env)
     assert "CASE I." in coups and "makers' tricks after JC: 2 (euchred)" in coups and "20 worlds" in coups
     assert "C2 " not in coups   # the one case asked for
+    # the claims, from the reference runs' results shipped in the package (no reports folder here)
+    claims = subprocess.run([euchrelab, "claims"], cwd=work, env=env, capture_output=True, text=True, timeout=120)
+    assert claims.returncode == 0 and "analysis/data/claims.json" in claims.stderr, claims.stderr
+    assert claims.stdout.startswith("Of the book's 57 claims") and "\n  E1  " in claims.stdout
+    e1 = run([euchrelab, "claims", "E1"], cwd=work, env=env)
+    assert e1.startswith("E1 — Eldest hand (B) — ") and "Replications (4;" in e1
     assert sorted(p.name for p in work.iterdir()) == []   # nothing written where it ran

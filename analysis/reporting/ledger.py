@@ -31,8 +31,9 @@ from __future__ import annotations
 import html
 import json
 import math
+import textwrap
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
 import pandas as pd
@@ -220,44 +221,111 @@ class Ledger:
 
 def build_ledger(reports_dir) -> Ledger:
     """The ledger of the results saved under ``reports_dir`` (which must exist)."""
+    return ledger_of(saved_results(reports_dir))
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What the ledger reads from a reports folder: every saved test, each coup's table-side view in
+    words, and for each study folder whether its run was sized to decide (``euchrelab size``: its
+    manifest records the deals of each scenario). The ledger is built from this alone, so a copy of
+    it (:data:`SNAPSHOT`) gives the same ledger as the folder it was read from."""
+
+    tests: tuple[Result, ...]
+    table_views: dict
+    sized: dict
+
+    def to_json(self) -> dict:
+        """Plain data; a test's fields at their defaults are left out."""
+        return {"sized": self.sized, "table_views": self.table_views, "tests": [_result_json(t) for t in self.tests]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Saved":
+        tests = tuple(Result(**{k: tuple(v) if k == "ci" else v for k, v in t.items()}) for t in data["tests"])
+        return cls(tests, dict(data["table_views"]), dict(data["sized"]))
+
+
+def _result_json(t: Result) -> dict:
+    return {f.name: list(v) if f.name == "ci" else v for f in fields(Result)
+            if (v := getattr(t, f.name)) != f.default or f.default is MISSING}
+
+
+def saved_results(reports_dir) -> Saved:
+    """What the ledger reads under ``reports_dir`` (which must exist): see the module's notes."""
     reports_dir = Path(reports_dir)
     if not reports_dir.is_dir():
         raise EuchreError(f"{reports_dir} is not a folder: give the reports folder (default reports)")
     tests: list[Result] = []
+    sized: dict[str, bool] = {}
     for folder in sorted(p for p in reports_dir.iterdir() if p.is_dir()):
         if (folder / "verdicts.csv").exists():
             tests += read_study_verdicts(folder / "verdicts.csv", folder.name)
+            manifest = folder / "manifest.json"
+            sized[folder.name] = manifest.exists() and bool(json.loads(manifest.read_text()).get("deals_by_scenario"))
     coups = reports_dir / COUPS / COUP_FILE
     table_views: dict[str, str] = {}
     if coups.exists():
         coup_tests, table_views = read_coup_verdicts(coups)
         tests += coup_tests
+    return Saved(tuple(tests), table_views, sized)
+
+
+def holds_results(reports_dir) -> bool:
+    """Whether ``reports_dir`` is a folder with a saved result the ledger reads."""
+    reports_dir = Path(reports_dir)
+    return reports_dir.is_dir() and ((reports_dir / COUPS / COUP_FILE).exists() or any(
+        (p / "verdicts.csv").exists() for p in reports_dir.iterdir() if p.is_dir()))
+
+
+def ledger_of(saved: Saved) -> Ledger:
+    """The ledger of the saved results: each claim of the catalogue with its primary's standing."""
     known, registered = catalogue(), primaries()
     by_claim: dict[str, list[Result]] = {}
-    for t in tests:
+    for t in saved.tests:
         by_claim.setdefault(t.claim, []).append(t)
     entries = []
     for cid, c in known.items():
         own = tuple(by_claim.get(cid, ()))
-        entries.append(Entry(c, registered[cid], standing(registered[cid], own), own, table_views.get(cid)))
-    return Ledger(entries, [t for t in tests if t.claim not in known], sized_runs(reports_dir, entries))
+        entries.append(Entry(c, registered[cid], standing(registered[cid], own), own, saved.table_views.get(cid)))
+    return Ledger(entries, [t for t in saved.tests if t.claim not in known], sized_runs(saved.sized, entries))
 
 
-def sized_runs(reports_dir: Path, entries: list[Entry]) -> tuple[tuple[str, bool, int], ...]:
+def sized_runs(sized: dict, entries: list[Entry]) -> tuple[tuple[str, bool, int], ...]:
     """Each study whose run measures a replication at the table: whether that run was sized to decide
-    them (its manifest records the deals of each scenario: ``euchrelab size`` gave them), and how many
-    of its table replications do not decide."""
+    them (``sized``, by study: its manifest records the deals of each scenario, as ``euchrelab size``
+    gave them), and how many of its table replications do not decide."""
     not_deciding: Counter = Counter()
     for e in entries:
         for r in e.standing.replications:
             if r.run and r.engine != DOUBLE_DUMMY and r.source:
                 not_deciding[r.source.partition("/")[0]] += not r.powered
-    out = []
-    for name in sorted(not_deciding):
-        manifest = reports_dir / name / "manifest.json"
-        sized = manifest.exists() and bool(json.loads(manifest.read_text()).get("deals_by_scenario"))
-        out.append((name, sized, not_deciding[name]))
-    return tuple(out)
+    return tuple((name, bool(sized.get(name)), not_deciding[name]) for name in sorted(not_deciding))
+
+
+# --- the ledger shipped with the package ------------------------------------------------------
+
+SNAPSHOT = Path(__file__).parents[1] / "data" / "claims.json"
+SNAPSHOT_ABOUT = ("The saved results the ledger of the book's claims reads (every study's verdicts.csv and the coups' "
+                  "verdicts.json), as read from the checkout's reference runs in reports/ by `euchrelab claims --write` "
+                  "(make claims). `euchrelab claims` reads it where no reports folder with saved results is at hand.")
+
+
+def write_snapshot(saved: Saved, path=SNAPSHOT) -> Path:
+    """``saved`` as the package's copy of the reference runs' results: one JSON object, a test a line."""
+    data = saved.to_json()
+    tests = ",\n".join(json.dumps(t, allow_nan=False, ensure_ascii=False) for t in data["tests"])
+    text = (f'{{"about": {json.dumps(SNAPSHOT_ABOUT)},\n"sized": {json.dumps(data["sized"])},\n'
+            f'"table_views": {json.dumps(data["table_views"], ensure_ascii=False)},\n"tests": [\n{tests}\n]}}\n')
+    return write_text(Path(path), text)
+
+
+def read_snapshot(path=SNAPSHOT) -> Saved:
+    """The saved results :func:`write_snapshot` wrote."""
+    path = Path(path)
+    try:
+        return Saved.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise EuchreError(f"{path} cannot be read as the claims' saved results: {exc}") from None
 
 
 # The ledger's counts: supported, contradicted and negligible split by whether they are robust.
@@ -644,3 +712,146 @@ def write_ledger(ledger: Ledger, reports_dir, figures=()) -> list[Path]:
     reports_dir = Path(reports_dir)
     return [write_text(reports_dir / "claims.md", render_markdown(ledger)),
             write_text(reports_dir / "claims.html", render_html(ledger, figures))]
+
+
+# --- the ledger as text (euchrelab claims) ----------------------------------------------------------
+
+WIDTH = 99        # a line of text fits a terminal of 100 columns
+TEXT_KEY = ("Under each claim, the replication that carries its status: its estimate (+: the book's advice gains), "
+            "[its interval at the simultaneous level 1 - 0.05/57, 95% over the 57 primaries], unit, n (deals; the "
+            "coups: worlds) and where it was measured.")
+
+
+def claim_ids(names) -> list[str]:
+    """The catalogue's ids of ``names`` (any case), each once in the order given; an unknown one
+    raises, naming it and how ids look."""
+    known = catalogue()
+    out, unknown = [], []
+    for name in names:
+        cid = str(name).strip().upper()
+        if cid not in known:
+            unknown.append(str(name))
+        elif cid not in out:
+            out.append(cid)
+    if unknown:
+        raise EuchreError(f"no claim {' or '.join(repr(x) for x in unknown)} in the book: an id is a letter and a "
+                          f"number, {id_ranges()}")
+    return out
+
+
+def id_ranges() -> str:
+    """The catalogue's ids by part of the book: "E1-E11 (eldest hand), S1-S11 (second hand), ..."."""
+    by_part: dict[str, list[str]] = {}
+    for cid, c in catalogue().items():
+        by_part.setdefault(PARTS.get(c.section, c.section), []).append(cid)
+    return ", ".join(f"{ids[0]}-{ids[-1]} ({part.lower()})" for part, ids in by_part.items())
+
+
+def carrier(e: Entry) -> Replication | None:
+    """The replication whose estimate stands for the claim in a line: the first, in the primary's
+    order (the anchor first), whose verdict is the claim's status; else (split, not shown, a coup
+    contradicted on its printed deal) the first that decides, else the first run; None when none is."""
+    run = [r for r in e.standing.replications if r.run]
+    return (next((r for r in run if r.verdict == e.status), None) or next((r for r in run if r.powered), None)
+            or next(iter(run), None))
+
+
+def status_text(e: Entry) -> str:
+    """The status as the text shows it: with "(robust)", or a split's axis."""
+    if e.status == SPLIT:
+        return f"{SPLIT} ({e.standing.split_axis or 'several axes'})"
+    return e.count_as
+
+
+def estimate_text(r: Replication, p: Primary) -> str:
+    """A replication's estimate, interval, unit and deals: "+0.717 [+0.660, +0.775] points per hand, n 11,836"."""
+    if r.estimate is None:
+        return f"no estimate, n {r.n or 0:,}"
+    ci = "" if r.ci is None else f" [{number(r.ci[0], p.margin)}, {number(r.ci[1], p.margin)}]"
+    return f"{number(r.estimate, p.margin)}{ci} {p.unit}, n {r.n or 0:,}"
+
+
+def _wrap(text: str, indent: str, hang: str | None = None) -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=hang if hang is not None else indent,
+                         break_on_hyphens=False, break_long_words=False) or [indent.rstrip()]
+
+
+def render_text(ledger: Ledger) -> str:
+    """The ledger in a terminal: the headline, then by part of the book each claim's id, status and
+    primary test in a few words, and under it its carrier's estimate (or what an untested claim waits for)."""
+    lines = [*_wrap(ledger.headline(), ""), *_wrap(TEXT_KEY, "")]
+    section = None
+    for e in ledger.entries:
+        if e.claim.section != section:
+            section = e.claim.section
+            lines += ["", section]
+        lines += _wrap(e.primary.title, f"  {e.claim.id:<4}{status_text(e):<22}", " " * 28)
+        r = carrier(e)
+        if r is None:
+            under = e.note or e.summary
+            under = under[0].upper() + under[1:]
+        else:
+            under = f"{estimate_text(r, e.primary)}; {r.words()}" + ("" if r.verdict == e.status else f": {r.verdict}")
+            if e.primary.permissive:
+                under += f" (non-inferiority: supported above -{e.primary.margin:g})"
+        lines += _wrap(under, " " * 8, " " * 10)
+    lines += ["", "A claim whole, with every replication and its secondary tests: euchrelab claims E1 (any ids)."]
+    return "\n".join(lines) + "\n"
+
+
+def why_not_deciding(r: Replication) -> str:
+    """Why a replication that was run does not decide: the deals that would, or why none would."""
+    if r.settled:
+        return r.settled
+    threshold = next((part.strip() for part in r.how.split(";") if " only " in part), "")
+    deals = f"{r.deals_to_decide:,} deals of its class would decide it" if r.deals_to_decide else ""
+    return "; ".join(x for x in (threshold, deals) if x) or "its interval holds 0 and the margin"
+
+
+def render_entry_text(e: Entry) -> str:
+    """One claim whole: the book's words, the status, the primary test, every replication and the
+    secondary tests in brief."""
+    p = e.primary
+    lines = [f"{e.claim.id} — {e.claim.section} — {status_text(e)}", *_wrap(e.claim.text, "  ")]
+    if e.claim.reading:
+        lines += _wrap(f"Read as: {e.claim.reading}", "  ")
+    lines += _wrap(f"Status: {e.summary}.", "  ")
+    lines += ["", *_wrap(f"Primary test (pre-registered): {p.title}", "  ")]
+    facts = [("Hands", p.hands), ("Compared", p.decision), ("Score", p.score), ("Reading", p.reading),
+             ("Unit", f"{p.unit}, + means the book's advice gains; margin {p.margin:g}; judged for {p.judged}."),
+             ("Replications", ", ".join(p.axes) if p.axes else "none: one cell"), ("Built as", p.built_as),
+             ("Waits for", p.waits if not p.built else "")]
+    for name, text in facts:
+        if text:
+            lines += _wrap(f"{name}: {text}", "    ", "      ")
+    if e.standing.replications:
+        lines += ["", f"  Replications ({len(e.standing.replications)}; the interval at the simultaneous level "
+                      "1 - 0.05/57, 95% over the 57 primaries):"]
+        for r in e.standing.replications:
+            if not r.run:
+                lines += _wrap(f"{r.words()}: not run", "    ", "      ")
+                continue
+            text = f"{r.words()}: {estimate_text(r, p)}"
+            if r.how.startswith("intersection-union"):
+                text += f" (the binding contrast; {r.how})"
+            text += f", {r.verdict}" + (" (material)" if r.material else "")
+            if not r.powered:
+                text += f"; does not decide: {why_not_deciding(r)}"
+            lines += _wrap(text, "    ", "      ")
+    if e.secondary:
+        against = set(e.disagreeing)
+        opposite = f"; {len(against)} say the opposite of the status, marked \"opposite\"" if against else ""
+        lines += [""] + _wrap(f"Secondary tests ({len(e.secondary)}{opposite}; each judged within its own study, none "
+                              "moves the status):", "  ")
+        for t in e.secondary:
+            if t.estimate is None:
+                numbers = t.unit or "no estimate"
+            else:
+                ci = "" if t.ci is None else f" [{number(t.ci[0], t.margin)}, {number(t.ci[1], t.margin)}]"
+                numbers = f"{number(t.estimate, t.margin)}{ci} {t.unit or ''}".rstrip() + \
+                    ("" if t.n is None else f", n {t.n:,}")
+            label = t.label.removeprefix(t.key).removeprefix(t.claim).strip()
+            label = f" — {label}" if label else ""
+            mark = ", opposite" if t in against else ""
+            lines += _wrap(f"secondary {t.study}/{t.key}{label}: {numbers}, {t.verdict}{mark}", "    ", "      ")
+    return "\n".join(lines) + "\n"

@@ -191,47 +191,68 @@ def _plain(value):
 
 @dataclass
 class ClaimsLedger:
-    """The ledger of the book's claims read from a reports folder (:mod:`analysis.reporting.ledger`),
-    and the pages written from it, if any."""
+    """The ledger of the book's claims (:mod:`analysis.reporting.ledger`), the claims asked for
+    (every one when ``ids`` is empty), where the saved results were read, and the files written."""
 
     ledger: object
     written: list[Path]
+    ids: tuple[str, ...] = ()
+    read_from: str = ""        # a line saying which results were read, when not the reports folder given
+
+    @property
+    def entries(self) -> list:
+        if not self.ids:
+            return self.ledger.entries
+        by_id = {e.claim.id: e for e in self.ledger.entries}
+        return [by_id[cid] for cid in self.ids]
 
     def to_json(self) -> list[dict]:
         """One object a claim, numbers that are not finite as null."""
-        return _plain(self.ledger.as_list())
+        return _plain([e.as_dict() for e in self.entries])
 
     def __str__(self) -> str:
-        entries = self.ledger.entries
-        lines, part = [self.ledger.headline()], None
-        for e in entries:
-            if e.part != part:
-                part = e.part
-                lines += ["", e.claim.section]
-            summary = e.summary.removeprefix(f"{e.status}: ").removeprefix(f"{e.status} ")   # the status has its column
-            lines.append(f"  {e.claim.id:<4} {e.count_as:<22} {summary}")
-        return "\n".join(lines) + "\n"
+        from analysis.reporting.ledger import render_entry_text, render_text
+        if not self.ids:
+            return render_text(self.ledger)
+        return "\n".join(render_entry_text(e) for e in self.entries)
 
     def _repr_html_(self) -> str:
         from analysis.reporting.markup import html_grid
         return html_grid(["claim", "status", "summary"],
-                         [[e.claim.id, e.count_as, e.summary.removeprefix(f"{e.status}: ")]
-                          for e in self.ledger.entries])
+                         [[e.claim.id, e.count_as, e.summary.removeprefix(f"{e.status}: ")] for e in self.entries])
 
 
-def claims_ledger(reports="reports", write: bool = False, option: str = "--reports") -> ClaimsLedger:
-    """The ledger of the claims from the saved results under ``reports`` (nothing is run); with
-    ``write``, also its pages and the index in that folder (checked writable first)."""
-    from analysis.reporting.ledger import build_ledger
+DEFAULT_REPORTS = "reports"
+
+
+def claims_ledger(reports=None, write: bool = False, option: str = "--reports", ids=()) -> ClaimsLedger:
+    """The ledger of the claims from the saved results under ``reports`` (nothing is run); ``ids``,
+    the claims asked for (any case; an unknown one raises). With no ``reports``: ./reports when it
+    holds saved results, else the copy of the reference runs' results shipped in the package
+    (:data:`analysis.reporting.ledger.SNAPSHOT`). With ``write``, also its pages and the index in that
+    folder (checked writable first; ./reports when none is given), and, when that folder is the
+    checkout's reference runs, the package's copy of their results."""
+    from analysis.reporting.ledger import (SNAPSHOT, claim_ids, holds_results, ledger_of, read_snapshot,
+                                           saved_results, write_snapshot)
     from analysis.reporting.report import write_index
-    from analysis.run.runner import index_reference
+    from analysis.run.runner import index_reference, reference_reports
 
+    ids = tuple(claim_ids(ids))
+    read_from = ""
+    if reports is None and not write and not holds_results(DEFAULT_REPORTS):
+        saved = read_snapshot()
+        read_from = (f"no saved results in ./{DEFAULT_REPORTS}: read the reference runs' results shipped with "
+                     f"euchrelab ({SNAPSHOT}); give --reports DIR for runs of your own")
+        return ClaimsLedger(ledger_of(saved), [], ids, read_from)
+    reports = Path(DEFAULT_REPORTS if reports is None else reports)
     if write:
         from analysis.storage import check_output_folder
         check_output_folder(reports, option)
-    ledger = build_ledger(Path(reports))
+    saved = saved_results(reports)
     written = []
     if write:
-        index = write_index(Path(reports), reference=index_reference(reports))
+        index = write_index(reports, reference=index_reference(reports))
         written = [index.with_name("claims.html"), index.with_name("claims.md"), index]
-    return ClaimsLedger(ledger, written)
+        if reports.resolve() == reference_reports():
+            written.append(write_snapshot(saved))
+    return ClaimsLedger(ledger_of(saved), written, ids, read_from)
