@@ -246,7 +246,8 @@ def test_two_policies_of_one_name_are_first_and_second(book, tmp_path):
 def test_the_report_and_its_chart_name_the_policies(book, tmp_path, saved_figures):
     result = C.compare(book, policy_from_name("pass"), deals=10, seed=1)
     C.write_report(result, tmp_path)
-    assert saved_figures["by_decision.png"].axes[0].get_xlabel() == "points, book minus always-pass"
+    assert saved_figures["by_decision.png"].axes[0].get_xlabel() == (
+        "points, book minus always-pass\nseats: A dealer · B eldest hand · C dealer's partner · D third hand")
     md = (tmp_path / "report.md").read_text()
     assert "measure (book minus always-pass)" in md and "book sitting A+C then B+D" in md
     assert "A dealer · B eldest hand · C dealer's partner · D third hand" in md

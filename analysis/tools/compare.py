@@ -566,7 +566,7 @@ def _decision_frame(result: Comparison):
     return pd.DataFrame({"seat": [r.seat for r in result.by_decision],
                          "decision": [r.decision for r in result.by_decision],
                          "share of deals": [r.share for r in result.by_decision],
-                         "points per deal": [r.points.mean for r in result.by_decision],
+                         "points per deal ({} - {})".format(*result.labels): [r.points.mean for r in result.by_decision],
                          "95% low": [r.points.low for r in result.by_decision],
                          "95% high": [r.points.high for r in result.by_decision]})
 
@@ -606,7 +606,7 @@ def chart_figure(result: Comparison):
     ax.tick_params(labelsize=9)
     ax.axvline(0, color="black", lw=0.8)
     # wrapped: a policy's name can be longer than the figure is wide
-    ax.set_xlabel(textwrap.fill(f"points, {result.minus}", 70), fontsize=9)
+    ax.set_xlabel(textwrap.fill(f"points, {result.minus}", 70) + f"\nseats: {SEAT_LEGEND}", fontsize=9)
     ax.set_title(f"Where the biddings first differ ({engine_words(result.play)}, "
                  f"{result.deals:,} deals at {result.score.ac}-{result.score.bd})", fontsize=10)
     return fig
