@@ -109,6 +109,14 @@ def test_an_error_names_the_forms_field_never_a_flag(served):
     assert status == 400 and unescape(shown.group(1)).startswith("policy and against are the same policy ")
 
 
+def test_a_failed_comparisons_page_names_the_field_not_the_flag(served):
+    status, _, body = served.request("POST", "/api/compare", {"a": "pass", "b": "pass", "deals": "3"})
+    job = wait_for(served, json.loads(body)["id"])
+    assert status == 202 and job["state"] == "failed"
+    shown = re.search(r'<p class="error">([^<]*)</p>', served.get(f"/jobs/{job['id']}")[2]).group(1)
+    assert shown.endswith("the game has no value; try stick the dealer")
+
+
 @pytest.mark.parametrize("path", ["/hand", "/charts", "/position"])
 def test_every_seat_menu_names_each_seats_role(served, path):
     status, _, page = served.get(path)

@@ -16,7 +16,7 @@ from analysis.experiment.stats import PRIMARY_RULE
 from analysis.play.registry import ENGINES
 from analysis.reporting.primary_status import cell_words
 from analysis.tools.advise import ADVICE_WORLDS
-from analysis.web.reading import KINDS
+from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
                  "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
@@ -455,8 +455,8 @@ The seats: {e(SEAT_LEGEND)}.</p>
 <p class="links">Download: <a href="/api/jobs/{e(job["id"])}/report.txt">the report</a> ·
 <a href="/api/jobs/{e(job["id"])}/compare.json">its JSON</a>{downloads}</p>
 <pre class="report">{e(text or "")}</pre>"""
-    elif state == "failed":
-        result = f'<p class="error">{e(job["error"])}</p>'
+    elif state == "failed":     # the library's words, a flag as the form's field ("try stick the dealer")
+        result = f'<p class="error">{e(in_field_words(job["error"], COMPARE_PARAMS)[0])}</p>'
     a = params.get("a") or ("your policy" if "a" in job["uploaded"] else "")
     b = params.get("b") or ("your other policy" if "b" in job["uploaded"] else "")
     what = f"{a} against {b}; " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in params.items()
