@@ -94,7 +94,8 @@ def test_play_errors_are_one_line(capsys):
         err = capsys.readouterr().err
         assert fragment in err and err.startswith("euchrelab: error: ") and err.count("\n") == 1, err
     out = as_program("play", "--score", "4-x")   # and as a program: status 2, no traceback
-    assert out.returncode == 2 and out.stderr == "euchrelab: error: --score '4-x' must be two numbers like 4-2 (AC-BD)\n"
+    assert out.returncode == 2 and out.stderr == ("euchrelab: error: --score '4-x' must be two numbers like 4-2 "
+                                                  "(A+C's points, then B+D's)\n")
 
 
 def test_play_at_the_table_bids_the_same_and_scores_the_tricks(capsys):

@@ -18,9 +18,9 @@ def test_solve_reads_json_lines_and_writes_one_result_per_line(flags):
     out = run_cli("solve", *flags, stdin="\n".join(json.dumps(x) for x in lines) + "\n")
     assert out.returncode == 0, out.stderr
     first, second = [json.loads(x) for x in out.stdout.splitlines()]
-    assert first["AC"] == 4 and first["BD"] == 1
+    assert first["A+C"] == 4 and first["B+D"] == 1
     assert first["to_move"] == "A" and first["moves"]["8S"] == 4 and first["moves"]["JC"] == 2
-    assert second["AC"] + second["BD"] == 5
+    assert second["A+C"] + second["B+D"] == 5
 
 
 @pytest.mark.parametrize("line, message", [
@@ -57,8 +57,8 @@ def test_the_examples_give_the_same_answers_with_either_solver():
     assert compiled.stdout == ref.stdout
     answers = [json.loads(x) for x in compiled.stdout.splitlines()]
     assert answers[0]["moves"] == {"8S": 4, "9C": 2, "JC": 2, "KH": 2, "AH": 2}
-    assert answers[1] == {"AC": 2, "BD": 3}
-    assert answers[2] == {"AC": 3, "BD": 2}   # A's lone hand ("alone": "A") in the 24-card pack
+    assert answers[1] == {"A+C": 2, "B+D": 3}
+    assert answers[2] == {"A+C": 3, "B+D": 2}   # A's lone hand ("alone": "A") in the 24-card pack
 
 
 def test_the_input_is_a_file_given_by_position_or_by_option_or_standard_input(tmp_path):
@@ -68,6 +68,6 @@ def test_the_input_is_a_file_given_by_position_or_by_option_or_standard_input(tm
     outs = [run_cli("solve", str(path)), run_cli("solve", "--input", str(path)), run_cli("solve", "-", stdin=line),
             run_cli("solve", stdin=line)]
     assert all(o.returncode == 0 for o in outs), [o.stderr for o in outs]
-    assert len({o.stdout for o in outs}) == 1 and json.loads(outs[0].stdout) == {"AC": 4, "BD": 1}
+    assert len({o.stdout for o in outs}) == 1 and json.loads(outs[0].stdout) == {"A+C": 4, "B+D": 1}
     both = run_cli("solve", str(path), "--input", "/elsewhere.jsonl")
     assert both.returncode == 2 and "give the input once" in both.stderr and "Traceback" not in both.stderr

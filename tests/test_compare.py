@@ -217,3 +217,39 @@ def test_the_report_title_names_the_engine_and_the_headline_keeps_its_limits(boo
     result.a = "a policy of the book with a long name read from a file of settings"
     result.b = "the same policy with every call of the dealer in the second round made lighter"
     assert headline_problem(C.headline_text(result)) is None
+
+
+def test_the_text_names_the_policies_never_seats_as_policies(capsys):
+    """The policies by their names, the sides as A+C and B+D, each seat's role said once."""
+    code, out, _ = _cli(capsys, "book", "pass", "--deals", "10", "--score", "3-1", "--games", "2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("book against always-pass; ")
+    assert lines[1] == "seats: A dealer · B eldest hand · C dealer's partner · D third hand"
+    assert "book sitting A+C and always-pass B+D, then the other way round" in lines[2]
+    assert lines[3] == "book minus always-pass, 95% intervals:"
+    assert "(t over the deals; book's side first)" in out and "book won " in out
+    assert "points per deal (book - always-pass)" in out
+    for seats_as_policies in ("A = ", "B = ", "P(A)", "A - B", "A minus B", " AC", " BD", "A won"):
+        assert seats_as_policies not in out, seats_as_policies
+
+
+def test_two_policies_of_one_name_are_first_and_second(book, tmp_path):
+    result = C.compare(book, book, deals=10, seed=2)
+    assert C.policy_labels("book", "book") == ("book (first)", "book (second)")
+    assert str(result).startswith("book (first) against book (second); ")
+    assert "book (first) minus book (second), 95% intervals:" in str(result)
+    data = result.as_dict()                      # the JSON keeps the names as they are
+    assert data["a"] == data["b"] == "book"
+
+
+def test_the_report_and_its_chart_name_the_policies(book, tmp_path, saved_figures):
+    result = C.compare(book, policy_from_name("pass"), deals=10, seed=1)
+    C.write_report(result, tmp_path)
+    assert saved_figures["by_decision.png"].axes[0].get_xlabel() == (
+        "points, book minus always-pass\nseats: A dealer · B eldest hand · C dealer's partner · D third hand")
+    md = (tmp_path / "report.md").read_text()
+    assert "measure (book minus always-pass)" in md and "book sitting A+C then B+D" in md
+    assert "A dealer · B eldest hand · C dealer's partner · D third hand" in md
+    assert "A (" not in md and "AC" not in md and "A's" not in md
+    assert "book minus always-pass" in result._repr_html_()

@@ -67,7 +67,7 @@ def test_the_readmes_python_api_runs_as_written():
     scope: dict = {}
     exec(compile(block, "README.md (Python API)", "exec"), scope)
     assert str(scope["advice"]).startswith("B holds JS 9C AS KS QH, 9S turned") and scope["advice"].best
-    assert str(scope["versus"]).startswith("A = three trumps  vs  B = book")
+    assert str(scope["versus"]).startswith("three trumps against book; ")
     assert scope["solution"].tricks == {"AC": 4, "BD": 1}
     assert len(scope["results"]) == 10_000 and len(scope["table"]) == 200
     assert -4 <= float(scope["model"].points_at(game=1, games=(0, 0), score=(4, 4))) <= 4

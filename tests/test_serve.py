@@ -40,6 +40,14 @@ def cli_error(argv, capsys) -> str:
     return err.strip().split("error: ", 1)[1]
 
 
+def in_form_words(message: str) -> str:
+    """The command line's message as the workbench gives it: each flag (and the metavar POLICY) as
+    the name of its field."""
+    message = message.replace("argument --", "--").replace("POLICY", "policy")
+    return re.sub(r"--([a-z-]+)", lambda m: m.group(1) if m.group(1) == "turn-up" else m.group(1).replace("-", " "),
+                  message)
+
+
 def advise_argv(params: dict) -> list[str]:
     return ["advise", "--model-deals", str(SERVE_MODEL_DEALS), "--json",
             *[f"--{k.replace('_', '-')}={v}" for k, v in params.items()]]
@@ -73,7 +81,9 @@ def test_a_bad_input_gets_a_400_and_the_command_lines_message(served, capsys, ch
     params = {**SPOT, **change}
     status, _, body = served.get("/api/advise", **params)
     assert status == 400
-    assert json.loads(body)["error"] == cli_error(advise_argv(params), capsys)
+    error = json.loads(body)
+    assert error["error"] == in_form_words(cli_error(advise_argv(params), capsys)) and "--" not in error["error"]
+    assert error["field"] == next(iter(change))
 
 
 def test_the_hand_page_shows_an_error_beside_its_field(served, capsys):
@@ -81,7 +91,41 @@ def test_the_hand_page_shows_an_error_beside_its_field(served, capsys):
     status, _, page = served.get("/hand", **params)
     assert status == 400
     shown = re.search(r'<span class="error" id="turn_up-error">([^<]*)</span>', page)
-    assert shown and shown.group(1) == cli_error(advise_argv(params), capsys).replace("'", "&#x27;")
+    assert shown and unescape(shown.group(1)) == in_form_words(cli_error(advise_argv(params), capsys))
+    assert unescape(shown.group(1)).startswith("turn-up JH ")
+
+
+def test_an_error_names_the_forms_field_never_a_flag(served):
+    status, _, body = served.get("/api/advise", **{**SPOT, "hand": "JH JH AH KD 9C"})
+    assert status == 400 and json.loads(body) == {"error": "hand: card JH appears twice", "field": "hand"}
+    status, _, body = served.get("/api/advise", **{**SPOT, "seat": "E"})
+    assert status == 400 and json.loads(body)["field"] == "seat"
+    assert json.loads(body)["error"].endswith("A (dealer), B (eldest hand), C (dealer's partner), D (third hand)")
+    status, _, body = served.request("POST", "/api/compare", {"a": "book"})
+    assert status == 400 and json.loads(body) == {"error": "the following arguments are required: second policy",
+                                                  "field": "b"}
+    status, _, page = served.get("/charts", kind="card", policy="book", against="book")
+    shown = re.search(r'<span class="error" id="against-error">([^<]*)</span>', page)
+    assert status == 400 and unescape(shown.group(1)).startswith("policy and against are the same policy ")
+
+
+def test_a_failed_comparisons_page_names_the_field_not_the_flag(served):
+    status, _, body = served.request("POST", "/api/compare", {"a": "pass", "b": "pass", "deals": "3"})
+    job = wait_for(served, json.loads(body)["id"])
+    assert status == 202 and job["state"] == "failed"
+    shown = re.search(r'<p class="error">([^<]*)</p>', served.get(f"/jobs/{job['id']}")[2]).group(1)
+    assert shown.endswith("the game has no value; try stick the dealer")
+
+
+@pytest.mark.parametrize("path", ["/hand", "/charts", "/position"])
+def test_every_seat_menu_names_each_seats_role(served, path):
+    status, _, page = served.get(path)
+    assert status == 200
+    menus = re.findall(r'<select id="(?:seat|leader|alone)".*?</select>', page, re.S)
+    assert menus
+    for menu in menus:
+        for role in ("A (dealer)", "B (eldest hand)", "C (dealer&#x27;s partner)", "D (third hand)"):
+            assert f">{role}</option>" in menu, (path, role)
 
 
 def test_a_field_the_address_leaves_out_is_blank_and_its_default(served):
@@ -135,7 +179,8 @@ def test_a_comparison_runs_as_a_job_to_the_command_lines_result(served, capsys):
     again = json.loads(served.get(f"/api/jobs/{job['id']}")[2])      # kept once read: a refresh shows it again
     assert again["result"] == job["result"]
     status, headers, report = served.get(f"/api/jobs/{job['id']}/report.txt")
-    assert status == 200 and "attachment" in headers["Content-Disposition"] and report.startswith("A = optimised")
+    assert status == 200 and "attachment" in headers["Content-Disposition"]
+    assert report.startswith("optimised against book; ")
 
 
 def test_a_comparison_of_an_uploaded_policy_and_its_refusals(served, capsys):
@@ -156,7 +201,8 @@ def test_a_comparison_of_an_uploaded_policy_and_its_refusals(served, capsys):
         assert status == 400 and json.loads(body)["error"].startswith(f"unknown policy {name!r}")
     status, _, body = served.request("POST", "/api/compare", {"a": "book", "b": "book", "deals": "0"})
     assert status == 400
-    assert json.loads(body)["error"] == cli_error(["compare", "book", "book", "--deals", "0"], capsys)
+    assert json.loads(body)["error"] == in_form_words(cli_error(["compare", "book", "book", "--deals", "0"], capsys))
+    assert json.loads(body)["error"] == "deals must be at least 1, not 0"
 
 
 def test_a_policys_error_names_its_line(served):
@@ -398,8 +444,8 @@ def test_a_bad_chart_is_refused_before_any_work_with_the_command_lines_message(s
     status, _, page = served.get("/charts", **params)
     assert status == 400 and 'id="job"' not in page
     shown = re.search(r'<span class="error" id="(\w+)-error">([^<]*)</span>', page)
-    assert unescape(shown.group(2)) == cli_error([*argv, "--out", str(tmp_path)], capsys)
-    assert shown.group(1) == field
+    assert unescape(shown.group(2)) == in_form_words(cli_error([*argv, "--out", str(tmp_path)], capsys))
+    assert shown.group(1) == field and "--" not in shown.group(2)
 
 
 def test_a_chart_names_no_file(served):

@@ -86,7 +86,7 @@ def test_the_wheel_installs_a_working_command(tmp_path):
     solved = subprocess.run([euchrelab, "solve"], input=json.dumps(CASE_I) + "\n", cwd=work, env=env,
                             capture_output=True, text=True, timeout=120)
     assert solved.returncode == 0, solved.stderr
-    assert json.loads(solved.stdout) == {"AC": 4, "BD": 1, "to_move": "A",
+    assert json.loads(solved.stdout) == {"A+C": 4, "B+D": 1, "to_move": "A",
                                          "moves": {"8S": 4, "9C": 2, "JC": 2, "KH": 2, "AH": 2}}
 
     listed = run([euchrelab, "studies"], cwd=work, env=env).splitlines()

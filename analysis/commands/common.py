@@ -32,12 +32,13 @@ def rules_from_args(args) -> Rules:
     return Rules.of(**rule_values(args))
 
 
-def parse_score(text: str, rules: Rules, option: str = "--score") -> Score:
-    """``"4-2"``: the score AC-BD before a hand, each side below the points for game."""
+def parse_score(text: str, rules: Rules, option: str = "--score", order: str = "A+C's points, then B+D's") -> Score:
+    """``"4-2"``: the score before a hand (A+C's points first, unless ``order`` says otherwise), each
+    side below the points for game."""
     try:
         score = Score.parse(text)
     except EuchreError:
-        raise EuchreError(f"{option} {text!r} must be two numbers like 4-2 (AC-BD)") from None
+        raise EuchreError(f"{option} {text!r} must be two numbers like 4-2 ({order})") from None
     return rules.check_score(score, option)
 
 

@@ -1,4 +1,4 @@
-"""``euchrelab compare A B``: duplicate comparison of two bidding policies."""
+"""``euchrelab compare FIRST SECOND``: duplicate comparison of two bidding policies."""
 from __future__ import annotations
 
 import sys
@@ -14,14 +14,17 @@ DEFAULT_DEALS = 2_000
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("a", metavar="A", help="policy A: book, pass, order, points, a TOML file or package.module:NAME")
-    parser.add_argument("b", metavar="B", help="policy B, as A")
+    # FIRST and SECOND, not A and B: those are seats
+    parser.add_argument("a", metavar="FIRST",
+                        help="the first policy: book, pass, order, points, a TOML file or package.module:NAME")
+    parser.add_argument("b", metavar="SECOND", help="the second policy, as the first")
     parser.add_argument("--deals", type=int, help=f"deals at each score below game (default {DEFAULT_DEALS:,})")
     parser.add_argument("--games", type=int, help="also play N whole games twice (duplicate), hand by hand, "
                                                   "beside the scores' tables of --deals")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     add_play_arguments(parser)
-    parser.add_argument("--score", default="0-0", help="score before the hand, A's side first (default 0-0)")
+    parser.add_argument("--score", default="0-0",
+                        help="score before the hand, the first policy's side first (default 0-0)")
     add_rules_arguments(parser)
     add_jobs_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -38,8 +41,9 @@ def request(args) -> dict:
     check_whole(args.seed, "--seed")
     jobs_from_args(args)
     rules = rules_from_args(args)
+    score = parse_score(args.score, rules, order="the first policy's side's points, then the second's")
     return dict(a=args.a, b=args.b, rules=rules, deals=args.deals or DEFAULT_DEALS, seed=args.seed,
-                score=parse_score(args.score, rules), n_jobs=args.jobs, games=args.games, play=play, worlds=worlds)
+                score=score, n_jobs=args.jobs, games=args.games, play=play, worlds=worlds)
 
 
 def run(args) -> int:

@@ -2,7 +2,7 @@
 
 A line with ``"view": "table"`` asks instead what the player to move can know: ``"worlds": N``
 (default 32) worlds consistent with his information set are drawn from ``"seed": S`` (default 0),
-and the answer gives, for each of his legal cards, AC's mean tricks over the whole hand across
+and the answer gives, for each of his legal cards, A+C's mean tricks over the whole hand across
 the worlds (``"moves"``), and the number of worlds used (``"worlds"``). The hands given are the
 true deal; the view hides every card the player cannot see. Optional: ``"turn_up"`` (a card: in
 the dealer's hand when its suit is trumps, unless the dealer sits out), ``"discard"`` (the dealer's,

@@ -22,6 +22,12 @@ from fastcore.vocabulary import (  # noqa: F401
     next_active, next_suit, pack_cards, pack_mask, partner_of, rank_of, side_of, suit_of, trick_power, trump_order,
 )
 
+# Each seat's role, as a menu or a legend names it beside the letter ("C (dealer's partner)"), and
+# the two sides written as their seats, never "AC" (the ace of clubs).
+SEAT_ROLES = tuple(name.split(", ", 1)[1].removeprefix("the ") for name in SEAT_NAMES)
+SEAT_LEGEND = " · ".join(f"{s} {role}" for s, role in zip(SEATS, SEAT_ROLES))
+SIDE_NAMES = ("A+C", "B+D")
+
 _SUIT_ALIASES = {
     "S": 0, "C": 1, "H": 2, "D": 3,
     "\u2660": 0, "\u2663": 1, "\u2665": 2, "\u2666": 3,  # black symbols
@@ -90,7 +96,8 @@ def parse_seat(text) -> Seat:
         return text
     key = str(text).strip().upper()
     if len(key) != 1 or key not in SEATS:
-        raise EuchreError(f"{text!r} is not a seat: seats are A (dealer), B, C, D")
+        raise EuchreError(f"{text!r} is not a seat: seats are "
+                          + ", ".join(f"{s} ({role})" for s, role in zip(SEATS, SEAT_ROLES)))
     return Seat(SEATS.index(key))
 
 

@@ -128,7 +128,7 @@ class Score(NamedTuple):
         try:
             ac, bd = (int(x) for x in str(text).split("-"))
         except ValueError:
-            raise EuchreError(f"score {text!r} must be two numbers like 4-2 (AC-BD)") from None
+            raise EuchreError(f"score {text!r} must be two numbers like 4-2 (A+C's points, then B+D's)") from None
         return cls(ac, bd)
 
     def side(self, side: int) -> SideScore:

@@ -1,8 +1,10 @@
-"""Duplicate comparison of two bidding policies: ``euchrelab compare A B``.
+"""Duplicate comparison of two bidding policies: ``euchrelab compare FIRST SECOND``.
 
-Every deal is played twice: policy A sitting AC (seats A and C; seat A deals) and B sitting BD,
-then the same cards with the sides swapped, so the luck of the cards cancels. The per-deal result
-is A's side's net points (its points minus the other side's) averaged over the two seatings.
+Every deal is played twice: the first policy (A below) sitting A+C (seat A deals) and the second
+(B below) sitting B+D, then the same cards with the sides swapped, so the luck of the cards
+cancels. The per-deal result is A's side's net points (its points minus the other side's) averaged
+over the two seatings. What is printed names the policies by their names (:func:`policy_labels`),
+never by these letters, which are the seats'.
 
 - ``points_per_hand``: the mean per-deal result at one score M-O (A's side's points first), with
   a t-interval over the deals (independent pairs). At an unequal score the per-deal result is
@@ -39,7 +41,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.game.cards import SEATS
+from analysis.game.cards import SEAT_LEGEND, SEATS, SIDE_NAMES
 from analysis.play.engines import check_play, chunk_engine, play_words, resolve_play
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.value.game_model import OUTCOMES, outcome_index
@@ -358,6 +360,12 @@ def duplicate_games(a: Policy, b: Policy, rules: Rules = Rules(), games: int = 1
 
 # --- the comparison -------------------------------------------------------------------------
 
+def policy_labels(a: str, b: str) -> tuple[str, str]:
+    """The two policies as a comparison prints them: their names, or "book (first)" and "book
+    (second)" when the names are the same."""
+    return (a, b) if a != b else (f"{a} (first)", f"{b} (second)")
+
+
 @dataclass
 class DecisionRow:
     seat: str
@@ -388,28 +396,38 @@ class Comparison:
     def play_words(self) -> str:
         return play_words(self.play, self.worlds)
 
+    @property
+    def labels(self) -> tuple[str, str]:
+        """The two policies' names as printed (see :func:`policy_labels`)."""
+        return policy_labels(self.a, self.b)
+
+    @property
+    def minus(self) -> str:
+        """``"book minus optimised"``: what every number measures."""
+        return "{} minus {}".format(*self.labels)
+
+    @property
+    def score_words(self) -> str:
+        """The score of ``points_per_hand`` and the differences, whose side first when it matters."""
+        text = f"{self.score.ac}-{self.score.bd}"
+        return text if self.score.ac == self.score.bd else f"{text} ({self.labels[0]}'s side first)"
+
     def __str__(self) -> str:
-        """The table ``euchrelab compare`` prints: A minus B with 95% intervals, then where the
-        biddings first differ."""
+        """The table ``euchrelab compare`` prints: the first policy minus the second with 95%
+        intervals, then where the biddings first differ."""
+        first, second = self.labels
         rules = self.rules
         rules_text = rules.words + (", rubber" if rules.rubber else ", single game")
-        lines = [f"A = {self.a}  vs  B = {self.b}; {rules_text}; {self.play_words}; seed {self.seed}",
-                 f"duplicate: {self.deals:,} deals at each score below game, each played with A sitting AC and "
-                 f"then BD; A minus B, 95% intervals",
-                 f"{'points per hand at ' + str(self.score.ac) + '-' + str(self.score.bd):<28}"
-                 f"{_est(self.points_per_hand)}  (t over the deals)",
-                 f"{'game win (P(A) - P(B))':<28}{_est(self.game_win)}  "
-                 f"(bootstrap over the deals, {self.bootstrap} draws)",
-                 f"{'rubber points' if rules.rubber else 'game points':<28}{_est(self.rubber_points)}"
-                 f"  (bootstrap over the deals, {self.bootstrap} draws)"]
-        if self.games is not None:
-            g = self.games
-            lines.append(f"{'whole games, win rate A - B':<28}{_est(g['win_diff'])}  ({g['pairs']:,} deal sequences, "
-                         f"each played twice; A won {g['a_wins']:,} of {g['games_played']:,})")
-        lines.append(f"biddings differ on {self.differ_share:.1%} of the deals at {self.score.ac}-{self.score.bd}; "
+        lines = [f"{first} against {second}; {rules_text}; {self.play_words}; seed {self.seed}",
+                 f"seats: {SEAT_LEGEND}",
+                 f"duplicate: {self.deals:,} deals at each score below game, each played twice: {first} sitting "
+                 f"{SIDE_NAMES[0]} and {second} {SIDE_NAMES[1]}, then the other way round",
+                 f"{self.minus}, 95% intervals:"]
+        lines += [f"{name:<28}{_est(e)}  {how}" for name, e, how in self._measures()]
+        lines.append(f"biddings differ on {self.differ_share:.1%} of the deals at {self.score_words}; "
                      "by the first difference:")
         if self.by_decision:
-            lines.append(f"  {'seat':<5}{'decision':<22}{'share':>8}  {'points per deal (A - B)':<}")
+            lines.append(f"  {'seat':<5}{'decision':<22}{'share':>8}  points per deal ({first} - {second})")
             for row in self.by_decision:
                 e = row.points
                 ci = f"[{e.low:+.3f}, {e.high:+.3f}]" if e.n > 1 else "[-, -]"
@@ -420,16 +438,23 @@ class Comparison:
 
     def _repr_html_(self) -> str:
         from analysis.reporting.markup import html_grid
-        return html_grid(["A minus B", "estimate", "95% interval", "se"],
+        return html_grid([self.minus, "estimate", "95% interval", "se"],
                          [[name, f"{e.mean:+.4f}", f"[{e.low:+.4f}, {e.high:+.4f}]", f"{e.se:.4f}"]
-                          for name, e in self._measures()])
+                          for name, e, _ in self._measures()])
 
-    def _measures(self) -> list[tuple[str, Estimate]]:
-        rows = [(f"points per hand at {self.score.ac}-{self.score.bd}", self.points_per_hand),
-                ("game win (P(A) - P(B))", self.game_win),
-                ("rubber points" if self.rules.rubber else "game points", self.rubber_points)]
+    def _measures(self) -> list[tuple[str, Estimate, str]]:
+        """(the measure, its estimate, how its interval is made), each the first policy's minus the second's."""
+        boot = f"(bootstrap over the deals, {self.bootstrap} draws)"
+        side = "" if self.score.ac == self.score.bd else f"; {self.labels[0]}'s side first"
+        rows = [(f"points per hand at {self.score.ac}-{self.score.bd}", self.points_per_hand,
+                 f"(t over the deals{side})"),
+                ("chance of winning a game", self.game_win, boot),
+                ("rubber points" if self.rules.rubber else "game points", self.rubber_points, boot)]
         if self.games is not None:
-            rows.append(("whole games, win rate A - B", self.games["win_diff"]))
+            g = self.games
+            rows.append(("whole games won", g["win_diff"],
+                         f"({g['pairs']:,} deal sequences, each played twice; {self.labels[0]} won "
+                         f"{g['a_wins']:,} of {g['games_played']:,})"))
         return rows
 
     def to_json(self) -> dict:
@@ -530,11 +555,8 @@ def compare(a: Policy | str, b: Policy | str, rules: Rules = Rules(), deals=2000
 
 def _frame(result: Comparison):
     import pandas as pd
-    rows = [("points per hand", result.points_per_hand), ("game win (P(A) - P(B))", result.game_win),
-            ("rubber points" if result.rules.rubber else "game points", result.rubber_points)]
-    if result.games is not None:
-        rows.append(("whole games, win rate A - B", result.games["win_diff"]))
-    return pd.DataFrame({"measure (A minus B)": [r[0] for r in rows], "estimate": [r[1].mean for r in rows],
+    rows = result._measures()
+    return pd.DataFrame({f"measure ({result.minus})": [r[0] for r in rows], "estimate": [r[1].mean for r in rows],
                          "95% low": [r[1].low for r in rows], "95% high": [r[1].high for r in rows],
                          "se": [r[1].se for r in rows]})
 
@@ -544,7 +566,7 @@ def _decision_frame(result: Comparison):
     return pd.DataFrame({"seat": [r.seat for r in result.by_decision],
                          "decision": [r.decision for r in result.by_decision],
                          "share of deals": [r.share for r in result.by_decision],
-                         "points per deal": [r.points.mean for r in result.by_decision],
+                         "points per deal ({} - {})".format(*result.labels): [r.points.mean for r in result.by_decision],
                          "95% low": [r.points.low for r in result.by_decision],
                          "95% high": [r.points.high for r in result.by_decision]})
 
@@ -584,7 +606,7 @@ def chart_figure(result: Comparison):
     ax.tick_params(labelsize=9)
     ax.axvline(0, color="black", lw=0.8)
     # wrapped: a policy's name can be longer than the figure is wide
-    ax.set_xlabel(textwrap.fill(f"points, A ({result.a}) minus B ({result.b})", 70), fontsize=9)
+    ax.set_xlabel(textwrap.fill(f"points, {result.minus}", 70) + f"\nseats: {SEAT_LEGEND}", fontsize=9)
     ax.set_title(f"Where the biddings first differ ({engine_words(result.play)}, "
                  f"{result.deals:,} deals at {result.score.ac}-{result.score.bd})", fontsize=10)
     return fig
@@ -596,18 +618,19 @@ def _chart(result: Comparison, path) -> None:
 
 
 def headline_text(result: Comparison) -> str:
-    """The answer in one sentence: A minus B in rubber (or game) points and in the chance of a
-    game, with the engine; its details dropped when long policy names break a headline's limits."""
+    """The answer in one sentence: the first policy minus the second in rubber (or game) points and
+    in the chance of a game, with the engine; its details dropped when long policy names break a
+    headline's limits."""
     from analysis.reporting.report import headline_problem
     r, g = result.rubber_points, result.game_win
     unit = "net rubber points from the start of a rubber" if result.rules.rubber else "net points of a single game"
     numbers = (f"{r.mean:+.3f} [{r.low:+.3f}, {r.high:+.3f}] {unit}, and {100 * g.mean:+.1f} [{100 * g.low:+.1f}, "
                f"{100 * g.high:+.1f}] percentage points in the chance of winning a game")
-    full = (f"{result.a} minus {result.b}, {result.play_words}: {numbers} (95% intervals; {result.deals:,} deals at "
+    full = (f"{result.minus}, {result.play_words}: {numbers} (95% intervals; {result.deals:,} deals at "
             f"each score, each played twice).")
     if headline_problem(full) is None:
         return full
-    return f"{result.a} minus {result.b}, {engine_words(result.play)}: {numbers} (95% intervals)."
+    return f"{result.minus}, {engine_words(result.play)}: {numbers} (95% intervals)."
 
 
 CHART = "by_decision.png"
@@ -637,22 +660,24 @@ def write_page(result: Comparison, folder) -> dict:
     from analysis.reporting.markup import html_table, md_table
     from analysis.reporting.report import Chart, folded, write_page as write_site_page
 
-    title = f"Duplicate comparison, {engine_words(result.play)}: {result.a} against {result.b}"
+    first, second = result.labels
+    title = f"Duplicate comparison, {engine_words(result.play)}: {first} against {second}"
     rules = result.rules
     method = (f"Pack {rules.pack}, game of {rules.points_for_game}"
               f"{', stick the dealer' if rules.stick_the_dealer else ''}"
               f"{', the rubber of laws 1, 2 and 7' if rules.rubber else ', a single game'}; {result.play_words}; "
-              f"seed {result.seed}. Every deal is played twice, A's policy sitting AC then BD, the same cards; "
-              f"{result.deals:,} deals at each score below game. Points per hand at "
-              f"{result.score.ac}-{result.score.bd} (A's side first): a t-interval over the deals. Game and rubber: a "
-              f"Markov chain over (A's score, B's score, the dealing side) read from the deals at every score, from "
-              f"0-0 with the first dealer drawn evenly; intervals from a bootstrap over the deals "
+              f"seed {result.seed}. Seats: {SEAT_LEGEND}. Every deal is played twice, {first} sitting "
+              f"{SIDE_NAMES[0]} then {SIDE_NAMES[1]}, the same cards; {result.deals:,} deals at each score below game. "
+              f"Points per hand at {result.score.ac}-{result.score.bd} ({first}'s side first): a t-interval over the "
+              f"deals. Game and rubber: a Markov chain over (the two sides' scores, the dealing side) read from the "
+              f"deals at every score, from 0-0 with the first dealer drawn evenly; intervals from a bootstrap over "
+              f"the deals "
               f"({result.bootstrap} draws, seeded from the seed).")
     diff = (f"The biddings differ on {result.differ_share:.1%} of the deals at "
             f"{result.score.ac}-{result.score.bd}; each such deal is counted under the first call (or discard) "
             f"where they differ. Deals bid alike contribute 0.")
     main = Chart(CHART, f"Where the biddings first differ, a row per seat and decision (its share of the deals in "
-                        f"brackets): the mean points per deal there, A ({result.a}) minus B ({result.b}), with its 95% "
+                        f"brackets): the mean points per deal there, {result.minus}, with its 95% "
                         f"interval; the bar, that share times that mean, is what the decision adds to the points per hand.")
     results, decisions = _frame(result), _decision_frame(result)
     md = "\n\n".join(["## Results", md_table(results), "## Where the policies differ", diff,

@@ -11,17 +11,18 @@ from collections.abc import Iterable, Iterator
 
 from analysis.errors import EuchreError, check_whole
 from analysis.limits import bounded
-from analysis.game import Position, SEATS, card_text, parse_card, parse_position, parse_seat, parse_suit
+from analysis.game import SIDE_NAMES, Position, SEATS, card_text, parse_card, parse_position, parse_seat, parse_suit
 from analysis.play import reference
 from analysis.play import Solver
 
 
 def solve_position(position: Position, solver: Solver) -> dict:
-    """The answer printed for one position: tricks of each side, and each card's value if asked."""
+    """The answer printed for one position: tricks of each side (``"A+C"``, ``"B+D"``), and each
+    card's value (A+C's tricks after it) if asked."""
     # The played cards are replayed (and checked) by the reference rules whichever solver answers.
     state = reference.start(position.hands, position.trump, position.leader, position.lone_seat, position.played)
     ac, bd = solver.tricks(state)
-    out: dict = {"AC": ac, "BD": bd}
+    out: dict = {SIDE_NAMES[0]: ac, SIDE_NAMES[1]: bd}
     if position.analyse:
         out["to_move"] = None if state.to_move is None else SEATS[state.to_move]
         out["moves"] = {card_text(c): v for c, v in solver.move_values(state).items()}

@@ -11,18 +11,20 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
-from analysis.game import SEAT_NAMES, SEATS, Rules
+from analysis.game import SEAT_LEGEND, SEAT_NAMES, SEAT_ROLES, SEATS, SIDE_NAMES, Rules
 from analysis.experiment.stats import PRIMARY_RULE
 from analysis.play.registry import ENGINES
 from analysis.reporting.primary_status import cell_words
 from analysis.tools.advise import ADVICE_WORLDS
-from analysis.web.reading import KINDS
+from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
                  "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
 # An address that leaves a field out means the command line's default: the form shows it blank.
 HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
 SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
+# Where a seat is chosen: each letter with its role, "C (dealer's partner)".
+SEAT_OPTIONS = [(s, f"{s} ({role})") for s, role in zip(SEATS, SEAT_ROLES)]
 STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
 
 
@@ -197,7 +199,7 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
     engines = [(name, name) for name in ENGINES]
     form = f"""<form class="hand" method="get" action="/hand" id="hand-form">
 <fieldset><legend>The player</legend>
-{field("seat", "Seat", select("seat", p["seat"], [("", "")] * (not p["seat"]) + [(s, f"{s}{' (dealer)' if s == 'A' else ' (eldest)' if s == 'B' else ''}") for s in SEATS]), errors)}
+{field("seat", "Seat", select("seat", p["seat"], [("", "")] * (not p["seat"]) + SEAT_OPTIONS), errors)}
 {field("hand", "His five cards", text_input("hand", p["hand"], 18, "JS JC AS KS QS"), errors, "typed (rank and suit: 7 8 9 T J Q K A × S C H D) or clicked below")}
 {field("turn_up", "Turn-up", text_input("turn_up", p["turn_up"], 4, "9S"), errors)}
 {field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "his side's points first")}
@@ -418,39 +420,47 @@ def job(job: dict, text: str | None) -> str:
     state = job["state"]
     done, total = job["progress"]["done"], job["progress"]["total"]
     share = 100 * done / total if total else 0
+    from analysis.tools.compare import policy_labels
+
     result = ""
     if state == "done":
         r = job["result"]
+        first, second = policy_labels(r["a"], r["b"])
         rubber = Rules(**r["rules"]).rubber
-        rows = "".join(f'<tr><th scope=row>{name}</th><td class=num>{interval(r[key])}</td></tr>'
+        rows = "".join(f'<tr><th scope=row>{e(name)}</th><td class=num>{interval(r[key])}</td></tr>'
                        for key, name in (("points_per_hand", f"points per hand at {r['score']}"),
-                                         ("game_win", "game win, P(A) − P(B)"),
+                                         ("game_win", "chance of winning a game"),
                                          ("rubber_points", "rubber points" if rubber else "game points")))
         adds = [d["share"] * (d["points"]["estimate"] or 0) for d in r["by_decision"]]
         most = max((abs(x) for x in adds), default=0) or 1
         decisions = "".join(
-            f'<tr><td>{e(d["seat"])}</td><td>{e(d["decision"])}</td><td class=num>{100 * d["share"]:.1f}%</td>'
+            f'<tr><td title="{e(SEAT_WORDS[d["seat"]])}">{e(d["seat"])}</td>'
+            f'<td>{e(d["decision"])}</td><td class=num>{100 * d["share"]:.1f}%</td>'
             f'<td class=num>{interval(d["points"])}</td><td class=num>{add:+.3f}</td><td class="chart">'
             f'<span class="bar" data-sign="{"+" if add >= 0 else "-"}" style="width:{50 * abs(add) / most:.1f}%"></span>'
             f'</td></tr>' for d, add in zip(r["by_decision"], adds))
-        downloads = "".join(f' · <a href="/api/jobs/{e(job["id"])}/{side}-policy.toml">policy {side.upper()}</a>'
-                            for side in job["uploaded"])
-        result = f"""<h2>A = {e(r["a"])} minus B = {e(r["b"])}</h2>
+        downloads = "".join(f' · <a href="/api/jobs/{e(job["id"])}/{side}-policy.toml">the policy '
+                            f'{e(first if side == "a" else second)} (TOML)</a>' for side in job["uploaded"])
+        side = "" if len(set(r["score"].split("-"))) == 1 else f" ({e(first)}'s side first)"
+        result = f"""<h2>{e(first)} minus {e(second)}</h2>
 <table class="compare"><thead><tr><th>measure</th><th>estimate, 95% interval</th></tr></thead><tbody>{rows}</tbody></table>
 <h2>Where the biddings first differ</h2>
-<p>On {100 * r["differ_share"]:.1f}% of the deals at {e(r["score"])}, each counted under the first decision where
-the two policies differ. What a decision adds to the points per hand is its share times its mean (the bar).</p>
-<table class="decisions"><thead><tr><th>seat</th><th>decision</th><th>share</th><th>points per deal (A − B)</th>
+<p>On {100 * r["differ_share"]:.1f}% of the deals at {e(r["score"])}{side}, each counted under the first decision
+where the two policies differ. What a decision adds to the points per hand is its share times its mean (the bar).
+The seats: {e(SEAT_LEGEND)}.</p>
+<table class="decisions"><thead><tr><th>seat</th><th>decision</th><th>share</th>
+<th>points per deal ({e(first)} − {e(second)})</th>
 <th>adds</th><th></th></tr></thead>
 <tbody>{decisions or '<tr><td colspan=6>none: the two policies bid alike on every deal</td></tr>'}</tbody></table>
 <p class="links">Download: <a href="/api/jobs/{e(job["id"])}/report.txt">the report</a> ·
 <a href="/api/jobs/{e(job["id"])}/compare.json">its JSON</a>{downloads}</p>
 <pre class="report">{e(text or "")}</pre>"""
-    elif state == "failed":
-        result = f'<p class="error">{e(job["error"])}</p>'
+    elif state == "failed":     # the library's words, a flag as the form's field ("try stick the dealer")
+        result = f'<p class="error">{e(in_field_words(job["error"], COMPARE_PARAMS)[0])}</p>'
     a = params.get("a") or ("your policy" if "a" in job["uploaded"] else "")
-    b = params.get("b") or ("your policy" if "b" in job["uploaded"] else "")
-    what = f"A = {a} against B = {b}; " + ", ".join(f"{k} {v}" for k, v in params.items() if k not in ("a", "b"))
+    b = params.get("b") or ("your other policy" if "b" in job["uploaded"] else "")
+    what = f"{a} against {b}; " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in params.items()
+                                             if k not in ("a", "b"))
     body = f"""<h1>A comparison</h1>
 <p class="lead">{e(what)}</p>
 <div id="job" data-id="{e(job["id"])}" data-state="{e(state)}">
@@ -507,7 +517,8 @@ def charts_result(params: dict, job: dict, seat: str | None) -> str:
     here = {k: v for k, v in params.items() if v != ""}
     if params.get("kind", "card") == "card":
         tabs = " ".join(f'<a href="/charts?{e(urlencode({**here, "seat": s}))}"'
-                        f'{" class=here" if s == seat else ""}>{s}</a>' for s in SEATS)
+                        f'{" class=here" if s == seat else ""}>{s} ({e(role)})</a>'
+                        for s, role in zip(SEATS, SEAT_ROLES))
         differ = "".join(f"<li>{e(line)}</li>" for line in r["differ"])
         body = f"""<p class="spot">{e(r["headline"])}</p>
 <p class="tabs">The card of seat: {tabs}</p>
@@ -544,7 +555,7 @@ def charts(params: dict, job: dict | None = None, errors: dict | None = None, se
     def only(which: str, html: str) -> str:     # a field of one kind: the script hides it under the other
         return html.replace('<div class="field', f'<div data-kind="{which}" class="field', 1)
 
-    seats = [(s, s) for s in SEATS] + [("all", "all (charts only)")]
+    seats = SEAT_OPTIONS + [("all", "all (charts only)")]
     toml_open = " open" if p["policy_toml"] or errors.get("policy_toml") or p["policy"] == "" and p["kind"] else ""
     form = f"""<form class="hand" method="get" action="/charts" id="charts-form" data-deals="{e(json.dumps(FORM_DEALS))}">
 <fieldset><legend>What</legend>
@@ -552,7 +563,7 @@ def charts(params: dict, job: dict | None = None, errors: dict | None = None, se
 {field("policy", "Policy", select("policy", p["policy"], names + [("", "yours (the TOML below)")]), errors)}
 {only("card", field("against", "Beside", select("against", p["against"] or "book", names), errors, "its line beside this one's"))}
 {field("seat", "Seat", select("seat", p["seat"], [("", "")] * (not p["seat"]) + seats), errors, "a card: its page shown")}
-{only("chart", field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "AC-BD before the hand"))}
+{only("chart", field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "A+C's points, then B+D's"))}
 </fieldset>
 <fieldset><legend>How much</legend>
 {field("deals", "Deals", text_input("deals", p["deals"], 8), errors, "a card: a band and side (command line 100,000); a chart: a seat and round (20,000)")}
@@ -598,7 +609,7 @@ POSITION_BLANK = {k: "" for k in POSITION_DEFAULTS}
 
 
 def tricks(ac, seat: str, digits: int = 0) -> str:
-    """AC's tricks as the tricks of ``seat``'s side (of the five)."""
+    """A+C's tricks as the tricks of ``seat``'s side (of the five)."""
     own = ac if seat in "AC" else 5 - ac
     return f"{own:.{digits}f}"
 
@@ -617,10 +628,11 @@ def position_result(dd: dict, table: dict, seconds: float, params: dict, lines: 
     query = urlencode({k: v for k, v in params.items() if v != ""})
     accepted = f", {100 * table['acceptance']:.1f}% of the worlds drawn kept" if "acceptance" in table else ""
     return f"""<section class="result" id="result">
-<p class="spot">{e(seat)} ({e(SEAT_WORDS[seat])}) to play. With best play from here on both sides, AC take
-{dd["AC"]} of the hand's tricks and BD {dd["BD"]}.</p>
+<p class="spot">{e(seat)} ({e(SEAT_WORDS[seat])}) to play. With best play from here on both sides, {SIDE_NAMES[0]}
+(the dealer's side) take {dd[SIDE_NAMES[0]]} of the hand's tricks and {SIDE_NAMES[1]} {dd[SIDE_NAMES[1]]}.</p>
 <table class="advice position"><thead><tr><th>his card</th><th>tricks his side takes, double-dummy</th>
-<th>tricks his side takes, from what he can know</th><th>AC's tricks (double-dummy · at the table)</th></tr></thead>
+<th>tricks his side takes, from what he can know</th>
+<th>{SIDE_NAMES[0]}'s tricks (double-dummy · at the table)</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
 <dl class="facts">
 <dt>Double-dummy</dt><dd>Every hand seen: the tricks of his side over the whole hand after each card, both sides then
@@ -641,7 +653,7 @@ def position(params: dict, answer: list | None = None, errors: dict | None = Non
     errors = errors or {}
     p = params
     suits = [("", "")] * (not p["trump"]) + [(s, f"{s} ({n})") for s, n in zip("SCHD", ("spades", "clubs", "hearts", "diamonds"))]
-    seats = [("", "")] + [(s, s) for s in SEATS]
+    seats = [("", "")] + SEAT_OPTIONS
     hands = "".join(field(s, f"{s} ({SEAT_WORDS[s]})", text_input(s, p[s], 18, "5 cards"), errors) for s in "BCDA")
     form = f"""<form class="hand" method="get" action="/position" id="position-form">
 <fieldset><legend>The deal: each hand's five cards as dealt</legend>{hands}</fieldset>

@@ -3,8 +3,10 @@
 The workbench is given the command line's own subcommands (:class:`Commands`, by ``euchrelab
 serve``): a request's parameters become the subcommand's options, parsed by its own parser and
 checked by its own ``request(args)``, so that a number and an error message are the same in the
-browser as at the command line. No parameter may name a file or a Python module: policies are
-named from a fixed list or given as TOML text.
+browser as at the command line, but for the names: where the command line names an option by its
+flag (``--turn-up``) or an argument by its metavar (``POLICY``), the browser names the form's field
+(``turn-up``, ``policy``; :func:`in_field_words`). No parameter may name a file or a Python module:
+policies are named from a fixed list or given as TOML text.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from analysis.errors import EuchreError
+from analysis.game.cards import SEAT_ROLES, SEATS
 
 ADVISE_PARAMS = ("seat", "hand", "turn_up", "score", "calls", "round", "worlds", "play", "seed", "pack", "game",
                  "stick_the_dealer")
@@ -30,6 +33,9 @@ KINDS = {"card": "call cards", "chart": "strategy charts"}
 POSITION_PARAMS = ("pack", "trump", "A", "B", "C", "D", "leader", "alone", "played", "turn_up", "discard", "worlds",
                    "seed")
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+# A field as an error names it, where its parameter's name is not the word (the rest: "stick_the_dealer"
+# is "stick the dealer"); the API's "field" keeps the parameter's name.
+FIELD_WORDS = {"turn_up": "turn-up", "a": "first policy", "b": "second policy", "policy_toml": "your policy"}
 
 
 @dataclass(frozen=True)
@@ -80,20 +86,51 @@ def argv_of(params: Mapping[str, str], allowed: tuple[str, ...], positional: tup
             values.append(value)
         elif name == "stick_the_dealer":
             if value.lower() not in TRUE + FALSE:
-                raise Refused(f"stick_the_dealer must be true or false, not {value!r}", name)
+                raise Refused(f"{field_word(name)} must be true or false, not {value!r}", name)
             options.append("--stick-the-dealer" if value.lower() in TRUE else "--no-stick-the-dealer")
         else:
             options.append(f"--{name.replace('_', '-')}={value}")
     return options + (["--", *values] if values else [])
 
 
-def field_of(message: str, allowed: tuple[str, ...]) -> str | None:
-    """The parameter an error is about: the first flag it names (``--turn-up`` is turn_up)."""
-    for flag in re.findall(r"--([a-z][a-z-]*)", message):
-        name = flag.replace("-", "_")
-        if name in allowed:
-            return name
-    return None
+def field_word(name: str) -> str:
+    """How an error names the field of parameter ``name``: ``turn_up`` is "turn-up"."""
+    return FIELD_WORDS.get(name, name.replace("_", " "))
+
+
+def in_field_words(message: str, allowed: tuple[str, ...],
+                   parser: argparse.ArgumentParser | None = None) -> tuple[str, str | None]:
+    """A command-line message in the form's words, and the parameter it is about (the first it
+    names, or None): each flag of a parameter in ``allowed`` (argparse's "argument --pack:" too)
+    as its field's word, each of ``parser``'s positional arguments by its metavar likewise
+    ("POLICY and --against are the same policy" is "policy and against are the same policy");
+    a seat refused is the seat's field."""
+    named: list[tuple[int, str]] = []
+
+    def word(match: re.Match, name: str) -> str:
+        named.append((match.start(), name))
+        return field_word(name)
+
+    def flag(match: re.Match) -> str:
+        name = match.group(1).replace("-", "_")
+        return word(match, name) if name in allowed else match.group(0)
+
+    message = re.sub(r"(?:\bargument )?--([a-z][a-z-]*)", flag, message)
+    for action in getattr(parser, "_actions", ()):
+        if not action.option_strings and action.dest in allowed:
+            metavar = action.metavar or action.dest.upper()
+            message = re.sub(rf"\b{re.escape(metavar)}\b", lambda m, d=action.dest: word(m, d), message)
+    if not named and "is not a seat" in message and "seat" in allowed:
+        named.append((0, "seat"))
+    return message, min(named)[1] if named else None
+
+
+def refusal(message: str, allowed: tuple[str, ...], parser: argparse.ArgumentParser | None = None,
+            field: str | None = None) -> Refused:
+    """A command-line message refused in the form's words (:func:`in_field_words`), about ``field``
+    if given, else about the parameter it names first."""
+    message, named = in_field_words(message, allowed, parser)
+    return Refused(message, field or named)
 
 
 def parsed(module: ModuleType, commands: Commands, params: Mapping[str, str], allowed: tuple[str, ...],
@@ -104,26 +141,26 @@ def parsed(module: ModuleType, commands: Commands, params: Mapping[str, str], al
     except Refused:
         raise
     except EuchreError as exc:
-        raise Refused(str(exc), field_of(str(exc), allowed)) from None
+        raise refusal(str(exc), allowed, parser) from None
 
 
 def checked(commands: Commands, parser, allowed, step):
-    """``step()``, its library errors worded as the command line words them."""
+    """``step()``, its library errors worded as the command line words them, in the form's words."""
     try:
         return step()
     except Refused:
         raise
     except EuchreError as exc:
-        message = commands.flag_words(str(exc), parser)
-        raise Refused(message, field_of(message, allowed)) from None
+        raise refusal(commands.flag_words(str(exc), parser), allowed, parser) from None
 
 
 def refused(commands: Commands, module: ModuleType, message: str) -> Refused:
-    """A library's error worded as the subcommand ``module`` words it at the command line."""
+    """A library's error worded as the subcommand ``module`` words it at the command line, in the
+    form's words."""
     allowed = {commands.advise: ADVISE_PARAMS, commands.card: CARD_PARAMS,
                commands.chart: CHART_PARAMS}.get(module, COMPARE_PARAMS)
-    message = commands.flag_words(message, parser_of(module))
-    return Refused(message, field_of(message, allowed))
+    parser = parser_of(module)
+    return refusal(commands.flag_words(message, parser), allowed, parser)
 
 
 def advise_request(commands: Commands, params: Mapping[str, str], model_deals: int) -> dict:
@@ -149,7 +186,7 @@ def compare_request(commands: Commands, params: Mapping[str, str], texts: Mappin
     for side in ("a", "b"):
         text = texts.get(side)
         try:
-            request[side] = (policy_from_text(text, f"policy {side.upper()}") if text
+            request[side] = (policy_from_text(text, "your policy" if side == "a" else "your other policy") if text
                              else named_policy(request[side]))
         except EuchreError as exc:
             raise Refused(str(exc), f"{side}_toml" if text else side) from None
@@ -180,17 +217,15 @@ def charts_request(commands: Commands, params: Mapping[str, str]) -> tuple[str, 
     if kind == "card":
         given = params.pop("seat", "B")
         shown = given.strip().upper()
-        if shown not in ("A", "B", "C", "D"):
-            raise Refused(f"seat {given!r} is not a seat: give A, B, C or D", "seat")
+        if shown not in SEATS:
+            raise Refused(f"seat {given!r} is not a seat: give "
+                          + ", ".join(f"{s} ({role})" for s, role in zip(SEATS, SEAT_ROLES)), "seat")
     module, allowed = (commands.card, CARD_PARAMS) if kind == "card" else (commands.chart, CHART_PARAMS)
     for name in params:
         if name not in allowed:
             raise Refused(f"{name} is not an option of {KINDS[kind]} (euchrelab {module.NAME}): leave it empty",
                           name)
-    try:
-        args, parser = parsed(module, commands, params, allowed, positional=("policy",))
-    except Refused as exc:
-        raise Refused(str(exc), "policy" if exc.field is None and "POLICY" in str(exc) else exc.field) from None
+    args, parser = parsed(module, commands, params, allowed, positional=("policy",))
     request = checked(commands, parser, allowed, lambda: module.request(args))
     sides = ("policy", "against") if kind == "card" else ("policy",)
     for side in sides:
@@ -212,7 +247,7 @@ def charts_request(commands: Commands, params: Mapping[str, str]) -> tuple[str, 
         try:
             policy_names(request["policy"], request["against"], params["policy"], params.get("against", "book"))
         except EuchreError as exc:
-            raise Refused(str(exc), "against") from None
+            raise refusal(str(exc), allowed, parser, "against") from None
     request["jobs"] = 1    # one process a job: the queue bounds the machine's load
     return kind, request, shown
 
