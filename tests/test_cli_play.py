@@ -86,7 +86,7 @@ def test_play_game_points_bound_the_score(capsys):
 
 def test_play_errors_are_one_line(capsys):
     for args, fragment in [(["--policy", "nonsense"], "unknown policy 'nonsense'"),
-                           (["--n", "0"], "--n must be at least 1"),
+                           (["--n", "0"], "--n must be a whole number of at least 1, not 0"),
                            (["--score", "4-x"], "--score '4-x'"),
                            (["--score", "5-0"], "each side must have 0 to 4 points"),
                            (["--game", "0"], "points for game must be a positive whole number")]:

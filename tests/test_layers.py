@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: list[tuple[str, ...]] = [
     ("fastcore",),
     ("analysis.errors",),
-    ("analysis.storage", "analysis.seeds", "analysis.public", "analysis.parallel"),
+    ("analysis.storage", "analysis.seeds", "analysis.public", "analysis.parallel", "analysis.limits"),
     ("analysis.game",),
     ("analysis.bidding",),
     ("analysis.play",),
