@@ -42,13 +42,11 @@ SETTINGS = (
     Setting("compare", "games", "whole games, each played twice", 0, 1_000_000, 20_000),
     Setting("compare", "play_worlds", "worlds a decision of a table player", 32, 1_000, 200),
     Setting("card", "deals", "deals a score band and side", 100_000, 10_000_000, 1_000_000, 10_000,
-            "a page draws a card at 10,000 deals to answer soon; the command line's 100,000 narrow its intervals "
-            "about three times"),
-    Setting("chart", "deals", "deals a seat and round", 20_000, 10_000_000, 200_000, 10_000,
-            "a page draws a chart at 10,000 deals, half the work of the command line's 20,000"),
+            "10,000 here, to answer soon; the command line's 100,000 give intervals a third as wide"),
+    Setting("chart", "deals", "deals a seat and round", 20_000, 10_000_000, 200_000, 5_000,
+            "5,000 here, to answer soon; the command line's 20,000 give intervals half as wide"),
     Setting("solve", "worlds", "worlds drawn for the table's answer", 32, 100_000, 10_000, 100,
-            "a page answers one position: 100 worlds, about three times the command line's 32 a decision, "
-            "narrow its intervals by almost half"),
+            "100 here, for intervals almost half as wide as the command line's 32 give"),
     Setting("coups", "worlds", "worlds of each coup's table-side view", 1_000, 1_000_000, None),
     Setting("play", "n", "hands", 10, 1_000_000, None),
     Setting("deal", "n", "deals", 1, 100_000_000, None),

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from analysis.bidding import BookPolicy, Call, FIRST_ROUND_CALL, Policy, Situation, Situations, VectorPolicy
-from analysis.game.cards import SEAT_NAMES, SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
+from analysis.game.cards import SEAT_ROLES, SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
 from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.limits import bounded, setting
@@ -343,7 +343,8 @@ def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int
         deals = stream.take(n)
     except EuchreError:
         raise EuchreError(f"no worlds accepted: fewer than 1 in 1,000 deals consistent with the hand and the turn-up "
-                          f"make the calls before {SEATS[spot.seat]} under the {model} model (try --model uniform)"
+                          f"make the calls before {SEATS[spot.seat]} under the {model} model (the uniform model "
+                          f"reads nothing into them)"
                           ) from None
     book = BookPolicy()
     engine = chunk_engine(play, play_worlds, chunk_seed, spot.rules.pack)
@@ -624,7 +625,7 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
 
 def seat_words(seat: int) -> str:
     """A seat's letter and its role: "D (third hand)"."""
-    return f"{SEATS[seat]} ({SEAT_NAMES[seat].split(', ', 1)[1]})"
+    return f"{SEATS[seat]} ({SEAT_ROLES[seat]})"
 
 
 def spot_line(spot: Spot) -> str:

@@ -15,17 +15,19 @@ from analysis.game import SEAT_LEGEND, SEAT_NAMES, SEAT_ROLES, SEATS, SIDE_NAMES
 from analysis.experiment.stats import PRIMARY_RULE
 from analysis.play.registry import ENGINES
 from analysis.reporting.primary_status import cell_words
+from analysis.limits import setting
 from analysis.tools.advise import ADVICE_WORLDS
 from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
-                 "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": "10000", "seed": "0"}
+                 "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": str(ADVICE_WORLDS), "seed": "0"}
 # An address that leaves a field out means the command line's default: the form shows it blank.
 HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
-SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
-# Where a seat is chosen: each letter with its role, "C (dealer's partner)".
-SEAT_OPTIONS = [(s, f"{s} ({role})") for s, role in zip(SEATS, SEAT_ROLES)]
-STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
+COMPARE_DEALS = setting("compare", "deals")
+# Where a page starts from fewer deals or worlds than the command line, it says so and why.
+DEALS_HINT = (f"a card: a band and side ({setting('card', 'deals').web_why}); "
+              f"a chart: a seat and round ({setting('chart', 'deals').web_why})")
+POSITION_WORLDS_HINT = f"at the table ({setting('solve', 'worlds').web_why})"
 
 
 def e(x) -> str:
@@ -397,7 +399,7 @@ swapping seats, at every score below game.</p>
 <button type="button" id="check">Check</button> <button type="button" id="download">Download the policy</button></p>
 <fieldset><legend>Compare it</legend>
 {field("b", "Against", select("b", "book", against), errors)}
-{field("deals", "Deals at each score", text_input("deals", "200", 7), errors, "the command line's default: 2,000")}
+{field("deals", "Deals at each score", text_input("deals", str(COMPARE_DEALS.page_default), 7), errors)}
 {field("score", "Score", text_input("score", "0-0", 5), errors, "yours first")}
 {field("play", "Card play", select("play", "dd", [(n, n) for n in ENGINES]), errors)}
 {field("pack", "Pack", select("pack", "32", [("32", "32 cards (the book)"), ("24", "24 cards")]), errors)}
@@ -479,11 +481,11 @@ minutes once read.</p>"""
 # --- the charts ----------------------------------------------------------------------------------
 
 CHARTS_DEFAULTS = {"kind": "card", "policy": "optimised", "policy_toml": "", "against": "book", "seat": "B",
-                   "score": "", "deals": "10000", "seed": "1888", "cap": "", "pack": "", "game": "",
+                   "score": "", "deals": str(setting("card", "deals").page_default), "seed": "1888", "cap": "", "pack": "", "game": "",
                    "stick_the_dealer": ""}
 CHARTS_BLANK = {k: "" for k in CHARTS_DEFAULTS}
 # The deals the form offers for each kind (the command line's defaults, 100,000 and 20,000, take minutes).
-FORM_DEALS = {"card": "10000", "chart": "5000"}
+FORM_DEALS = {kind: str(setting(kind, "deals").page_default) for kind in ("card", "chart")}
 
 
 def progress_box(job: dict, unit: str = "chunks") -> str:
@@ -566,7 +568,7 @@ def charts(params: dict, job: dict | None = None, errors: dict | None = None, se
 {only("chart", field("score", "Score", text_input("score", p["score"], 5, "0-0"), errors, "A+C's points, then B+D's"))}
 </fieldset>
 <fieldset><legend>How much</legend>
-{field("deals", "Deals", text_input("deals", p["deals"], 8), errors, "a card: a band and side (command line 100,000); a chart: a seat and round (20,000)")}
+{field("deals", "Deals", text_input("deals", p["deals"], 8), errors, DEALS_HINT)}
 {field("seed", "Seed", text_input("seed", p["seed"], 6, "1888"), errors)}
 {only("chart", field("cap", "Cap", text_input("cap", p["cap"], 4, "60"), errors, "hands of a class per 25,000 deals"))}
 </fieldset>
@@ -604,7 +606,7 @@ def charts(params: dict, job: dict | None = None, errors: dict | None = None, se
 
 POSITION_DEFAULTS = {"pack": "", "trump": "C", "A": "9C JC AH KH 8S", "B": "AC QH 8H JD TS", "C": "7D 8D TD QS TH",
                      "D": "KC TC AS 9S 9H", "leader": "B", "alone": "", "played": "JD 7D TC", "turn_up": "",
-                     "discard": "", "worlds": "100", "seed": "0"}
+                     "discard": "", "worlds": str(setting("solve", "worlds").page_default), "seed": "0"}
 POSITION_BLANK = {k: "" for k in POSITION_DEFAULTS}
 
 
@@ -667,7 +669,7 @@ def position(params: dict, answer: list | None = None, errors: dict | None = Non
 <fieldset><legend>What the player knows (the table's view)</legend>
 {field("turn_up", "Turn-up", text_input("turn_up", p["turn_up"], 4, "9D"), errors, "in the dealer's hand if taken up")}
 {field("discard", "Dealer's discard", text_input("discard", p["discard"], 4), errors, "known to the dealer alone")}
-{field("worlds", "Worlds", text_input("worlds", p["worlds"], 6, "32"), errors)}
+{field("worlds", "Worlds", text_input("worlds", p["worlds"], 6, "32"), errors, POSITION_WORLDS_HINT)}
 {field("seed", "Seed", text_input("seed", p["seed"], 6, "0"), errors)}
 </fieldset>
 <p class="submit"><button type="submit" id="solve">Solve</button><span class="working" hidden>solving…</span></p>
