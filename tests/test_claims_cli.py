@@ -13,7 +13,7 @@ VERDICTS = {"supported", "contradicted", "negligible", "inconclusive"}
 TEST_KEYS = {"study", "key", "label", "test", "estimate", "ci", "margin", "unit", "n", "verdict", "material",
              "p_adjusted", "deals_needed", "model", "permissive"}
 REPLICATION_KEYS = {"engine", "company", "state", "play_company", "estimate", "ci", "n", "powered", "verdict", "material",
-                    "deals_to_decide", "judged_by", "source", "settled"}
+                    "deals_to_decide", "judged_by", "source", "settled", "cell"}
 
 
 def reports(tmp_path):

@@ -370,7 +370,7 @@ def test_the_book_policys_calls_as_a_second_model():
 def test_cli_text_and_json(capsys):
     assert main(["coups", "C1", "IV", "--worlds", "20"]) == 0
     out = capsys.readouterr().out
-    assert "CASE I." in out and "CASE IV." in out and "C1.1 [true]" in out and "Summary of the verdicts" in out
+    assert "CASE I." in out and "CASE IV." in out and "C1.1 [true]" in out and "The claims, by their primary tests" in out
     assert main(["coups", "C7", "--json", "--worlds", "20", "--seed", "4"]) == 0
     obj = json.loads(capsys.readouterr().out.strip())
     assert obj["id"] == "C7" and obj["alone"] is True and obj["table_side"]["worlds"] == 20

@@ -499,19 +499,16 @@ def test_a_bad_position_shows_solves_message_beside_its_field(served, capsys, tm
     assert (shown.group(1), unescape(shown.group(2))) == (field, message.removeprefix("line 1: "))
 
 
-def test_a_claims_page_shows_its_studys_figure(served):
+def test_a_claims_page_draws_its_replications_from_the_ledger(served):
     claims = {c["id"]: c for c in json.loads(served.get("/api/claims")[2])}
-    shown = {}
-    for claim_id in ("E1", "T1", "S6", "L4"):
-        page = served.get(f"/book/{claim_id}")[2]
-        found = re.search(r'<figure class="study"><a href="[^"]+"><img src="(/reports/[\w/.-]+\.png)"', page)
-        shown[claim_id] = found and found.group(1)
-    # the figure whose caption names the claim, else the study's claims figure
-    assert shown == {"E1": "/reports/primary/claims.png", "T1": "/reports/book_bidding/claims_ordering.png",
-                     "S6": "/reports/hand_strength/claims.png", "L4": "/reports/primary_lone_care/claims.png"}
-    assert claims["L4"]["primary"]["anchor"]["source"] == "primary_lone_care/L4"     # its primary's anchor cell
-    with urlopen(served.url + shown["T1"]) as answer:
-        assert answer.headers["Content-Type"] == "image/png" and answer.read()[:4] == b"\x89PNG"
+    page = served.get("/book/E4")[2]
+    figure = re.search(r'<figure class="claim"><svg class="claim-figure".*?</svg>', page, re.S).group(0)
+    labels = [unescape(x) for x in re.findall(r'<text class="label"[^>]*>([^<]*)</text>', figure)]
+    anchor = claims["E4"]["primary"]["anchor"]       # the n = 18,379 cell: supported, in the figure too
+    assert anchor["n"] == 18_379 and any(label.startswith(f"the claim's number: {anchor['verdict']} ")
+                                         and "n = 18,379" in label for label in labels)
+    assert claims["L4"]["primary"]["anchor"]["source"] == "primary_lone_care/L4"
+    assert '<a href="/reports/primary_lone_care/report.html">' in served.get("/book/L4")[2]     # the study behind it
 
 
 def test_work_beyond_the_workbenchs_limits_is_refused_naming_its_field(served):

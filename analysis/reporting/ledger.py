@@ -139,6 +139,25 @@ class Entry:
         return self.standing.words + unit + (f"; {self.table_view}" if self.table_view else "")
 
     @property
+    def anchor_text(self) -> str | None:
+        """The claim's one number: the estimate and simultaneous interval of the replication that carries
+        its status (:attr:`Standing.anchor`) in the primary's unit, as every view shows it; None if none is run."""
+        a = self.standing.anchor
+        if a is None or a.estimate is None:
+            return None
+        return f"{estimate_text(a.estimate, a.ci, self.primary.margin)} {self.primary.unit}"
+
+    @property
+    def anchor_where(self) -> str:
+        """Where the claim's one number was measured, its n, and its own verdict where that is not the
+        status (a split claim, one not shown): "at the table, in the book's company; n = 18,379"."""
+        a = self.standing.anchor
+        if a is None:
+            return ""
+        words = a.words() + ("" if a.n is None else f"; n = {a.n:,}")
+        return words + (f"; this replication {a.verdict}" if a.verdict != self.status else "")
+
+    @property
     def note(self) -> str | None:
         """What an untested claim's primary waits for."""
         return self.primary.waits or None if self.status == UNTESTED else None
@@ -175,7 +194,8 @@ class Entry:
     def as_dict(self) -> dict:
         p, s = self.primary, self.standing
         primary = {**p.as_dict(), "replications": [r.as_dict() for r in s.replications],
-                   "anchor": None if s.anchor is None else s.anchor.as_dict(), "split_axis": s.split_axis,
+                   "anchor": None if s.anchor is None else s.anchor.as_dict(), "anchor_text": self.anchor_text,
+                   "split_axis": s.split_axis,
                    "unit_sensitive": s.unit_sensitive}
         return {"id": self.claim.id, "part": self.part, "kind": list(self.claim.kind), "status": s.status,
                 "robust": s.robust, "summary": self.summary, "note": self.note, "reading": self.claim.reading,
@@ -343,6 +363,13 @@ def describe(t: Result) -> str:
     return text + (f" {t.unit}" if t.unit else "")
 
 
+def estimate_text(estimate: float | None, ci, margin: float | None = None) -> str:
+    """An estimate and its interval as every view prints them: "+0.027 [+0.003, +0.052]"."""
+    if ci is None or ci[0] is None or ci[1] is None:
+        return number(estimate, margin)
+    return f"{number(estimate, margin)} [{number(ci[0], margin)}, {number(ci[1], margin)}]"
+
+
 def number(x: float | None, margin: float | None = None) -> str:
     """A signed estimate: four decimals when the margin is below 0.05 (game-win probabilities)."""
     if x is None:
@@ -437,9 +464,10 @@ def read_coup_verdicts(path) -> tuple[list[Result], dict[str, str]]:
                               **numbers))
         if table.get("word"):
             lo, hi = table["ci95"]
-            views[case["id"]] = (f"the coup {table['coup']} against {table['natural']} from {table['player']}'s seat: "
-                                 f"{table['mean_gain_points']:+.3f} [{lo:+.3f}, {hi:+.3f}] points over "
-                                 f"{table['worlds']} worlds, {table['word']}")
+            views[case["id"]] = (f"secondary, the coups report's table-side view: the coup {table['coup']} against "
+                                 f"{table['natural']} from {table['player']}'s seat, {table['mean_gain_points']:+.3f} "
+                                 f"[{lo:+.3f}, {hi:+.3f}] {TABLE_UNIT} (95%), {table['worlds']:,} worlds: "
+                                 f"{table['word']}")
     return tests, views
 
 
@@ -618,6 +646,8 @@ def render_markdown(ledger: Ledger) -> str:
             if e.claim.reading:
                 parts += [f"*Read as:* {e.claim.reading}", ""]
             parts += [primary_text(e.primary), "", e.summary[0].upper() + e.summary[1:] + ".", ""]
+            if e.anchor_text:
+                parts += [f"**Its number**: {e.anchor_text} ({e.anchor_where}).", ""]
             if e.standing.replications:
                 parts += [md_grid(_replication_columns(e.primary),
                                   [_replication_cells(r, e.primary) for r in e.standing.replications]), ""]
@@ -687,6 +717,9 @@ def render_html(ledger: Ledger, figures=()) -> str:
                 parts.append(f'<p class="reading"><strong>Read as:</strong> {html.escape(e.claim.reading)}</p>')
             parts.append(f'<p class="primary">{inline(primary_text(e.primary))}</p>')
             parts.append(f'<p class="summary">{html.escape(e.summary[0].upper() + e.summary[1:])}.</p>')
+            if e.anchor_text:
+                parts.append(f'<p class="answer"><strong>Its number</strong>: {html.escape(e.anchor_text)} '
+                             f'({html.escape(e.anchor_where)}).</p>')
             if e.standing.replications:
                 parts.append(_replications_html(e))
             if e.disagreeing:

@@ -70,14 +70,32 @@ def html_table(frame: pd.DataFrame, css: str = "") -> str:
 
 # --- text -----------------------------------------------------------------------------------
 
+SAFE_SCHEMES = ("http:", "https:", "mailto:")
+
+
 def inline(text: str) -> str:
-    """The Markdown of one line as HTML: `code`, **bold**, *italic*, [links](url)."""
-    out = html.escape(text, quote=False)
-    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
-    out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
-    out = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?![\w*])", r"<em>\1</em>", out)
-    out = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', out)
-    return out
+    """The Markdown of one line as HTML, the text escaped first: `code` (its inside kept as written),
+    **bold**, *italic*, [links](url) to the web or to a page beside (any other address stays text)."""
+    out = []
+    for i, part in enumerate(re.split(r"(`[^`]+`)", text)):
+        if i % 2:
+            out.append(f"<code>{html.escape(part[1:-1], quote=False)}</code>")
+            continue
+        part = html.escape(part, quote=False)
+        part = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", part)
+        part = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?![\w*])", r"<em>\1</em>", part)
+        out.append(re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", _link, part))
+    return "".join(out)
+
+
+def _link(found: re.Match) -> str:
+    """A Markdown link as HTML, or its text as written when its address is not one a page may follow
+    (a ``javascript:`` address and the like)."""
+    words, url = found.group(1), found.group(2)
+    scheme = re.match(r"[a-zA-Z][\w+.-]*:", url)
+    if scheme and scheme.group(0).lower() not in SAFE_SCHEMES:
+        return found.group(0)
+    return f'<a href="{url.replace(chr(34), "%22")}">{words}</a>'
 
 
 def md_to_html(text: str) -> str:

@@ -34,7 +34,7 @@ CELL_AXES = ("engine", "company", "state", "play company")
 
 ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table", "pimc": "continued at the table"}
 COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company",
-                 "necessary": "the calls read by their necessary conditions"}
+                 "necessary": "the calls read by their necessary conditions", "printed deal": "on the printed deal"}
 STATE_WORDS = {FIRST_GAME: "in the first game", "one game all": "at one game all", "one game up": "a game up"}
 PLAY_WORDS = {None: "with every seat PIMC", BOOK_RULES: "with the three others playing the book's card-play rules"}
 PRINTED = ".printed"      # a coup's check on the printed deal, (a)
@@ -89,7 +89,7 @@ class Replication:
                 "ci": None if self.ci is None else list(self.ci), "n": self.n, "powered": self.powered,
                 "verdict": self.verdict if self.run else "not run", "material": self.material,
                 "deals_to_decide": self.deals_to_decide, "judged_by": self.how or None, "source": self.source or None,
-                "settled": self.settled or None}
+                "settled": self.settled or None, "cell": self.words()}
 
 
 @dataclass(frozen=True)
@@ -98,12 +98,13 @@ class Standing:
 
     status: str
     words: str                                   # the status line
-    replications: tuple[Replication, ...] = ()   # every cell the primary names, the anchor first
+    replications: tuple[Replication, ...] = ()   # every cell the primary names, the anchor cell first
     robust: bool = False
     flips: tuple[str, ...] = ()
     split_axis: str | None = None
     unit_sensitive: bool | None = None           # None: the other unit's check was not run
     used: frozenset = field(default_factory=frozenset)   # the (study, key) of the tests the primary read
+    carrier: Replication | None = None           # the test that sets the status where no replication does
 
     @property
     def not_deciding(self) -> list[Replication]:
@@ -111,7 +112,15 @@ class Standing:
 
     @property
     def anchor(self) -> Replication | None:
-        return self.replications[0] if self.replications else None
+        """The replication that carries the status, the one number every view shows for the claim: the
+        first (in the pre-registered order, the anchor cell first) whose verdict is the status; for a
+        split or a claim not shown, where none is, the first that decides, else the first run; None
+        when none is run. A coup contradicted on its printed deal: that check."""
+        if self.carrier is not None:
+            return self.carrier
+        run = [r for r in self.replications if r.run]
+        return next((r for r in run if r.verdict == self.status), None) or \
+            next((r for r in run if r.powered), None) or (run[0] if run else None)
 
 
 def replication_of(primary: Primary, test, cell) -> Replication:
@@ -234,7 +243,9 @@ def standing(primary: Primary, tests) -> Standing:
     if gate is None:
         return replace(got, words=got.words + "; the printed deal's check is not saved", used=used)
     if gate.verdict == CONTRADICTED:
-        return replace(got, status=CONTRADICTED, robust=False, split_axis=None, used=used,
+        check = Replication(gate.engine, gate.company, gate.state, gate.play, gate.estimate, gate.ci, gate.n,
+                            CONTRADICTED, how="the printed deal double-dummy", source=f"{gate.study}/{gate.key}")
+        return replace(got, status=CONTRADICTED, robust=False, split_axis=None, used=used, carrier=check,
                        words="contradicted on the printed deal: double-dummy the book's line does not give the "
                              "stated result or the coup is worth less than the alternative; from his seat: "
                              + got.words)

@@ -6,14 +6,17 @@ holds every parameter of what it shows, so the same address shows the same numbe
 from __future__ import annotations
 
 import json
-import re
 from html import escape
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlencode
 
 from analysis.game import SEAT_LEGEND, SEAT_NAMES, SEAT_ROLES, SEATS, SIDE_NAMES, Rules
 from analysis.experiment.stats import PRIMARY_RULE
 from analysis.play.registry import ENGINES
+from analysis.reporting.claim_figure import claim_svg
+from analysis.reporting.ledger import estimate_text, model_cell
+from analysis.reporting.markup import inline
 from analysis.reporting.primary_status import cell_words
 from analysis.limits import setting
 from analysis.tools.advise import ADVICE_WORLDS
@@ -232,19 +235,27 @@ def status_badge(status: str) -> str:
     return f'<span class="status s-{e(status.replace(" ", "-"))}">{e(status)}</span>'
 
 
-def number(x, digits: int = 3) -> str:
-    return "–" if x is None else f"{x:+.{digits}f}"
-
-
 def count(n) -> str:
     return "" if n is None else f"{n:,}"
 
 
-def with_interval(estimate, ci) -> str:
-    """An estimate and its interval, as far as they are known."""
-    if not ci or ci[0] is None or ci[1] is None:
-        return number(estimate)
-    return f'{number(estimate)} <span class="ci">[{number(ci[0])}, {number(ci[1])}]</span>'
+def with_interval(estimate, ci, margin=None) -> str:
+    """An estimate and its interval as the ledger prints them (:func:`estimate_text`), the interval muted."""
+    text = estimate_text(estimate, ci, margin)
+    value, bracket, rest = text.partition(" [")
+    return e(value) + (f' <span class="ci">[{e(rest)}</span>' if bracket else "")
+
+
+def anchor_html(c: dict) -> str:
+    """The claim's one number: the replication that carries its status, in the primary's unit, where it
+    was measured and its n (its own verdict too where that is not the status)."""
+    p, a = c["primary"], c["primary"]["anchor"]
+    unit = f'<span class="unit">{e(p["unit"])}</span>'
+    where = e(a["cell"]) + ("" if a["n"] is None else f', n = {a["n"]:,}')
+    if a["verdict"] != c["status"]:
+        where += f"; this replication {status_badge(a['verdict'])}"
+    return (f'<span class="num">{with_interval(a["estimate"], a["ci"], p["margin"])}</span> {unit}'
+            f'<br><span class="muted where">{where}</span>')
 
 
 def primary_cell(c: dict) -> str:
@@ -253,9 +264,7 @@ def primary_cell(c: dict) -> str:
         waits = c["primary"]["waits"]
         title = f' title="waits for {e(waits)}"' if waits else ""
         return f'<span class="muted"{title}>no run saved</span>'
-    unit = c["primary"]["unit"]
-    return (f'{with_interval(a["estimate"], a["ci"])}'
-            f'<br><span class="muted">{e(unit)}, margin {c["primary"]["margin"]}</span>')
+    return anchor_html(c)
 
 
 def replications_cell(c: dict) -> str:
@@ -263,9 +272,7 @@ def replications_cell(c: dict) -> str:
     if not reps:
         return '<span class="muted">–</span>'
     dots = "".join(f'<span class="dot s-{e((r["verdict"] or "untested").replace(" ", "-"))}" '
-                   f'title="{e(r["engine"])}, {e(r["company"])}{", " + e(r["state"]) if r["state"] else ""}'
-                   f'{", " + e(cell_words("play company", r["play_company"])) if r["play_company"] else ""}: '
-                   f'{e(r["verdict"])}"></span>' for r in reps)
+                   f'title="{e(r["cell"])}: {e(r["verdict"])}"></span>' for r in reps)
     return f'{dots} <span class="muted">{len(reps)}</span>'
 
 
@@ -273,11 +280,12 @@ def book(claims: list[dict], headline: str, part: str, status: str, index: bool)
     parts = list(dict.fromkeys(c["part"] for c in claims))
     statuses = [s for s in STATUS_ORDER if any(c["status"] == s for c in claims)]
     shown = [c for c in claims if (not part or c["part"] == part) and (not status or c["status"] == status)]
-    rows = "".join(f'<tr data-part="{e(c["part"])}" data-status="{e(c["status"])}">'
+    rows = "".join(f'<tr data-part="{e(c["part"])}" data-status="{e(c["status"])}" data-claim="{e(c["id"])}">'
                    f'<th scope=row><a href="/book/{e(c["id"])}">{e(c["id"])}</a></th><td>{e(c["part"])}</td>'
                    f'<td>{status_badge(c["status"])}{" <span class=muted>robust</span>" if c["robust"] else ""}</td>'
-                   f'<td class=num>{primary_cell(c)}</td><td>{replications_cell(c)}</td>'
-                   f'<td><div class=summary title="{e(c["summary"])}">{e(c["summary"])}</div></td></tr>' for c in shown)
+                   f'<td class="anchor">{primary_cell(c)}</td><td>{replications_cell(c)}</td>'
+                   f'<td><div class=summary title="{e(c["summary"])}">{inline(c["summary"])}</div></td></tr>'
+                   for c in shown)
     form = f"""<form class="filters" method="get" action="/book" id="book-filters">
 {field("part", "Part of the book", select("part", part, [("", "every part")] + [(p, p) for p in parts]), {})}
 {field("status", "Status", select("status", status, [("", "every status")] + [(s, s) for s in statuses]), {})}
@@ -290,29 +298,33 @@ def book(claims: list[dict], headline: str, part: str, status: str, index: bool)
 {form}
 <p class="shown" id="shown">{len(shown)} of {len(claims)} claims</p>
 <table class="claims"><thead><tr><th>claim</th><th>part</th><th>status</th>
-<th>primary test: estimate, simultaneous interval</th><th>replications</th><th>summary</th></tr></thead>
+<th>its number: estimate, simultaneous interval, of the replication that carries the status</th><th>replications</th>
+<th>summary</th></tr></thead>
 <tbody>{rows}</tbody></table>
-<p class="muted">{e(PRIMARY_RULE)}</p>"""
+<p class="muted">{inline(PRIMARY_RULE)}</p>"""
     return layout("The book", body, "/book")
 
 
-FIGURE = re.compile(r"!\[([^\]]*)\]\(([\w.-]+\.png)\)")
+def secondary_html(tests: list[dict]) -> str:
+    """A claim's secondary tests, folded: each with its unit and its own study's verdict."""
+    if not tests:
+        return ""
+    rows = "".join(
+        f'<tr><td>{e(t["study"])}</td><td>{e(t["label"])}</td><td>{e(model_words(t))}</td>'
+        f'<td class=num>{with_interval(t["estimate"], t["ci"], t["margin"]) if t["estimate"] is not None else ""}</td>'
+        f'<td>{e(t["unit"] or "")}</td><td class=num>{count(t["n"])}</td><td>{status_badge(t["verdict"])}</td></tr>'
+        for t in tests)
+    return (f'<details class="secondary"><summary>The {len(tests)} secondary test{"s" * (len(tests) != 1)}, each in '
+            f'its own unit and judged within its own study</summary><table class="reps"><thead><tr><th>study</th>'
+            f'<th>secondary test</th><th>model</th><th>estimate, simultaneous interval</th><th>unit</th><th>n</th>'
+            f'<th>its study\'s verdict</th></tr></thead><tbody>{rows}</tbody></table></details>')
 
 
-def study_figure(reports: Path, source: str | None, claim_id: str) -> tuple[str, str] | None:
-    """The figure of the study report a claim's primary is saved in: the one whose caption names
-    the claim, else the study's claims figure; (its address under /reports, its caption) or None.
-    Only the report's own Markdown names it: nothing of the address comes from the browser."""
-    folder = (source or "").split("/")[0]
-    page = reports / folder / "report.md"
-    if not folder or not page.is_file():
-        return None
-    figures = FIGURE.findall(page.read_text(encoding="utf-8"))
-    named = [f for f in figures if re.search(rf"\b{re.escape(claim_id)}\b", f[0])]
-    chosen = (named or [f for f in figures if f[1] == "claims.png"] or [None])[0]
-    if chosen is None or not (reports / folder / chosen[1]).is_file():
-        return None
-    return f"/reports/{folder}/{chosen[1]}", chosen[0]
+def model_words(t: dict) -> str:
+    """A secondary test's model in a few words, as the ledger's page words it."""
+    m = t["model"]
+    return model_cell(SimpleNamespace(engine=m["engine"], state=m["state"], company=m["company"],
+                                      play=m["play_company"], permissive=t["permissive"]))
 
 
 def claim(c: dict, reports: Path) -> str:
@@ -327,40 +339,46 @@ def claim(c: dict, reports: Path) -> str:
             return f'<a href="/reports/{e(folder)}/report.html">{e(r["source"])}</a>'
         return e(r.get("source") or "")
 
+    anchor = (p["anchor"] or {}).get("source")
     plays = any(r["play_company"] for r in p["replications"])     # card play: the play company is an axis
-    reps = "".join(f'<tr><td>{e(r["engine"])}</td><td>{e(r["company"])}</td><td>{e(r["state"] or "")}</td>'
+    reps = "".join(f'<tr{" class=carries" if r["source"] and r["source"] == anchor else ""}>'
+                   f'<td>{e(r["engine"])}</td><td>{e(r["company"])}</td><td>{e(r["state"] or "")}</td>'
                    + (f'<td>{e(cell_words("play company", r["play_company"]))}</td>' if plays else "") +
-                   f'<td class=num>{with_interval(r["estimate"], r["ci"])}</td><td class=num>{count(r["n"])}</td>'
+                   f'<td class=num>{with_interval(r["estimate"], r["ci"], p["margin"])}</td>'
+                   f'<td class=num>{count(r["n"])}</td>'
                    f'<td>{status_badge(r["verdict"] or "untested")}</td><td>{e(r["judged_by"] or "")}</td>'
                    f'<td>{source(r)}</td></tr>' for r in p["replications"])
-    facts = "".join(f"<dt>{name}</dt><dd>{e(p[key])}</dd>" for key, name in
+    facts = "".join(f"<dt>{name}</dt><dd>{inline(str(p[key]))}</dd>" for key, name in
                     (("test", "The test"), ("reading", "Reading"), ("hands", "Hands"), ("decision", "Decision"),
                      ("score", "Score"), ("unit", "Unit"), ("margin", "Margin"), ("judged", "Judged for"),
                      ("built_as", "Built as"), ("waits", "Waits for")) if p.get(key) not in (None, ""))
     secondary = c["secondary"]
     disagree = c.get("secondary_disagreeing") or []
-    saved = p["anchor"] or next((r for r in p["replications"] if r.get("source")), None)
-    figure = study_figure(reports, saved and saved.get("source"), c["id"])
-    figure_html = "" if figure is None else (
-        f'<h2>Its figure</h2><figure class="study"><a href="{e(figure[0].rsplit("/", 1)[0])}/report.html">'
-        f'<img src="{e(figure[0])}" alt="{e(figure[1])}"></a><figcaption>{e(figure[1])} '
-        f'<span class="muted">From the report <a href="{e(figure[0].rsplit("/", 1)[0])}/report.html">'
-        f'{e(figure[0].split("/")[2])}</a>.</span></figcaption></figure>')
+    number = "" if p["anchor"] is None else f'<p class="answer">Its number: {anchor_html(c)}</p>'
+    svg = claim_svg(c)
+    figure_html = "" if not svg else (
+        f'<h2>Its figure</h2><figure class="claim">{svg}<figcaption>Each replication of the primary test, with '
+        "its verdict and numbers as the table below gives them; the claim's number is marked. A study's own "
+        "report judges each test within that study's family of tests, and may word it otherwise.</figcaption></figure>")
+    table = "" if not p["replications"] else (
+        f'<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th>'
+        f'{"<th>play company</th>" if plays else ""}<th>estimate, simultaneous interval ({e(p["unit"])})</th>'
+        f"<th>n</th><th>verdict</th><th>judged by</th><th>saved in</th></tr></thead><tbody>{reps}</tbody></table>")
+    against = f"; against its status: {e(', '.join(disagree))}" if disagree else ""
     body = f"""<p class="crumbs"><a href="/book">The book</a> › {e(c["part"])}</p>
 <h1>{e(c["id"])} {status_badge(c["status"])}</h1>
 <blockquote class="quote">{e(words.text)}<footer>{e(words.section)}</footer></blockquote>
-{f'<p class="muted">Read as: {e(c["reading"])}</p>' if c["reading"] else ""}
-<p class="lead">{e(c["summary"])}</p>
-{f'<p>{e(c["note"])}</p>' if c["note"] else ""}
+{f'<p class="muted">Read as: {inline(c["reading"])}</p>' if c["reading"] else ""}
+<p class="lead">{inline(c["summary"])}</p>
+{number}
+{f'<p>{inline(c["note"])}</p>' if c["note"] else ""}
 <h2>The primary test</h2><dl class="facts">{facts}</dl>
 {figure_html}
 <h2>Its replications</h2>
-{f'''<table class="reps"><thead><tr><th>engine</th><th>company</th><th>state</th>{"<th>play company</th>" if plays else ""}<th>estimate, simultaneous interval</th>
-<th>deals</th><th>verdict</th><th>judged by</th><th>saved in</th></tr></thead><tbody>{reps}</tbody></table>'''
- if p["replications"] else '<p class="muted">None saved yet.</p>'}
-<p class="muted">{e(PRIMARY_RULE)}</p>
-<h2>Other tests</h2><p>{len(secondary)} secondary test(s), which never move the claim's status{
-f"; against its status: {e(', '.join(disagree))}" if disagree else ""}.</p>"""
+{table or '<p class="muted">None saved yet.</p>'}
+<p class="muted">{inline(PRIMARY_RULE)}</p>
+<h2>Secondary tests</h2><p>{len(secondary)} secondary test(s), which never move the claim's status{against}.</p>
+{secondary_html(secondary)}"""
     return layout(f"Claim {c['id']}", body, "/book")
 
 

@@ -9,6 +9,7 @@ and each case folded away under its heading.
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -89,9 +90,34 @@ def book_text(b: dict) -> str:
 
 # --- text ----------------------------------------------------------------------------------
 
-def render_text(result: CaseResult) -> str:
+# --- the claims as the ledger has them -------------------------------------------------------
+
+SECONDARY_REMARKS = ("The book's remarks on the printed deal: secondary tests of the claim, each a statement "
+                     "about the deal checked double-dummy (they never move its status)")
+SECONDARY_TABLE = ("secondary: the coup against the natural play in net points of the coup player's side per world, "
+                   "95% interval; the claim's primary is in rubber points")
+
+
+def ledger_words(claim_id: str, ledger) -> str:
+    """A coup claim as the ledger of the saved results has it: its status and its one number (the
+    replication that carries the status, :attr:`analysis.reporting.ledger.Entry.anchor_text`); what to
+    do when no ledger was read (``ledger`` None)."""
+    if ledger is None:
+        return f"{claim_id}: its status is not shown here (no reports folder was read: give --reports DIR)"
+    entry = next((e for e in ledger.entries if e.claim.id == claim_id), None)
+    if entry is None:
+        return f"{claim_id}: not in the ledger"
+    number = f": {entry.anchor_text} ({entry.anchor_where})" if entry.anchor_text else ""
+    return f"{claim_id} {entry.count_as}{number}"
+
+
+def render_text(result: CaseResult, ledger=None) -> str:
+    """A case in text: the deal, the book's line valued, the claim's status and number from ``ledger``
+    (:class:`analysis.reporting.ledger.Ledger`, None: not read), the remarks and the table-side view."""
     c = result.case
     out = [f"{c.id}  CASE {c.number}. {c.title}.", ""]
+    out += wrapped(f"The claim, by its primary test (the ledger): {ledger_words(c.id, ledger)}.", "")
+    out.append("")
     out += diagram(c)
     out += ["", f"Trumps: {SUIT_NAMES[c.trump]} (turn-up {card_name(c.turn_up)}). {_made_text(c)}; makers {'AC' if c.makers == 0 else 'BD'}. "
             f"Score: {c.score}.", ""]
@@ -107,7 +133,7 @@ def render_text(result: CaseResult) -> str:
                        f"instead of {i['book']} (makers {i['book_makers_tricks']}), {i['gain_points']:+d} points for {i['side']}")
     else:
         out.append("Double-dummy finds no better card than the book's at any card of its line.")
-    out += ["", "Claims:"]
+    out += ["", *wrapped(SECONDARY_REMARKS + ":", "", "")]
     for v in result.findings:
         out.append(f"  {v.remark.id} [{v.verdict}] \"{v.remark.text}\"")
         out.append(f"      {v.detail}")
@@ -118,7 +144,8 @@ def render_text(result: CaseResult) -> str:
                    f"{'the same' if r['stable'] else 'NOT the same'} with every undealt card in its place")
     t = result.table
     if t is not None:
-        out += ["", f"Table-side view: {SEATS[t.player]} at the coup card, {card_text(t.coup)} (coup) against {card_text(t.natural)} (natural play)."]
+        out += ["", *wrapped(f"Table-side view ({SECONDARY_TABLE}): {SEATS[t.player]} at the coup card, "
+                             f"{card_text(t.coup)} (coup) against {card_text(t.natural)} (natural play).", "", "")]
         out.append(f"  {t.worlds} worlds ({SAMPLER} sampler, {t.solver} solver), acceptance of the calls {t.worlds / t.draws:.1%}"
                    f" ({t.draws} candidate worlds); calls used: {'; '.join(t.calls_used) or 'none'}")
         out.append(f"  coup gains in {t.share_gain:.0%}, loses in {t.share_loss:.0%}, ties in {t.share_tie:.0%} of the worlds; "
@@ -131,19 +158,30 @@ def render_text(result: CaseResult) -> str:
     return "\n".join(out)
 
 
-def render_summary(results: list[CaseResult]) -> str:
-    """One line per remark and one per coup: what holds, what does not, what the table changed."""
-    out = ["Summary of the verdicts", ""]
+def wrapped(text: str, indent: str, hang: str = "      ", width: int = 110) -> list[str]:
+    """A statement on lines of at most ``width`` characters, whole words, the lines after the first
+    indented by ``hang``."""
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + hang,
+                         break_long_words=False, break_on_hyphens=False) or [indent]
+
+
+def render_summary(results: list[CaseResult], ledger=None) -> str:
+    """The claims' status and number from ``ledger`` (None: not read), then one entry per remark (its
+    statement whole) and one line per coup: what holds, what does not, what the table changed."""
+    out = ["The claims, by their primary tests (their status and number from the ledger)", ""]
+    for r in results:
+        out += wrapped(ledger_words(r.case.id, ledger), "  ")
+    out += ["", *wrapped(SECONDARY_REMARKS, "", ""), ""]
     counts: dict[str, int] = {}
     for r in results:
         for v in r.findings:
             counts[v.verdict] = counts.get(v.verdict, 0) + 1
-            out.append(f"  {v.remark.id:<6} {v.verdict:<27} {v.remark.text[:90]}")
+            out += wrapped(f"{v.remark.id:<6} {v.verdict:<27} {v.remark.text}", "  ", " " * 35)
     out.append("")
     out.append("  " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
     views = [r for r in results if r.table is not None]
     if views:
-        out += ["", "Table-side view of each coup (mean gain of the coup over the natural play, points, 95% CI):"]
+        out += ["", *wrapped(f"Table-side view of each coup ({SECONDARY_TABLE}):", "", "")]
         for r in views:
             t = r.table
             out.append(f"  {r.case.id} {SEATS[t.player]} {card_text(t.coup)} vs {card_text(t.natural)}: {t.gain:+.3f} "
@@ -167,6 +205,7 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
     b.append(("p", "Double-dummy play is perfect-information play: both sides see all the cards. It favours whoever the "
                    "unseen cards favour and is an approximation of play at the table. A coup that wins double-dummy on "
                    "the printed deal may still be a poor play from what the player could know, and the reverse."))
+    b.append(("p", status_note(results)))
     b.append(("fold", "Method"))
     b.append(("ul", [
         "Values: makers' tricks in the whole hand after each legal card, both sides playing perfectly afterwards; "
@@ -195,7 +234,7 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
     for r in results:
         for v in r.findings:
             rows.append([v.remark.id, v.verdict, v.remark.text])
-    b.append(("h2", "Summary of the claims"))
+    b.append(("h2", "The book's remarks (secondary tests)"))
     b.append(("table", rows))
     views = [r for r in results if r.table is not None]
     if views:
@@ -205,13 +244,26 @@ def report_blocks(results: list[CaseResult], n_worlds: int, seed: int, solver: s
             rows.append([r.case.id, f"{SEATS[t.player]} {card_text(t.coup)}", card_text(t.natural), str(t.worlds),
                          f"{t.worlds / t.draws:.1%}", f"{t.share_gain:.0%}", f"{t.share_loss:.0%}", f"{t.share_tie:.0%}",
                          f"{t.gain:+.3f} ({t.lo:+.3f} to {t.hi:+.3f})", table_word(t)])
-        b.append(("h2", "The coups from the table"))
+        b.append(("h2", "The coups from the table (secondary tests)"))
+        b.append(("p", "Each row is a secondary test: the coup against the natural play in net points of the coup "
+                       "player's side per world, with its 95% interval (the claims' primaries are in rubber points)."))
         b.append(("table", rows))
     b.append(("h2", "What holds and what does not"))
     b.append(("ul", conclusions(results)))
     for r in results:
         b += _case_blocks(r)
     return b
+
+
+def status_note(results: list[CaseResult]) -> str:
+    """Where each claim's status and number are: the ledger of the book's claims, from its primary
+    test; what this page holds is secondary. (The page does not copy them: it is drawn when the coups
+    are run, before the studies that the status comes from.)"""
+    links = ", ".join(f"[{r.case.id}](../claims.html#{r.case.id})" for r in results)
+    return ("Each claim's status and its number come from its pre-registered primary test: the coup card against "
+            "the alternative from the coup player's seat, in net rubber points, replicated double-dummy and at the "
+            f"table, with the calls read two ways; see the ledger of the book's claims ({links}). The remarks and "
+            "the table-side views on this page are secondary tests of those claims: they never move a status.")
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -278,7 +330,7 @@ def _case_blocks(r: CaseResult) -> list[tuple]:
     b.append(("p", "Double-dummy finds a better card than the book's: " + "; ".join(
         f"trick {i['trick']}, {i['seat']} ({i['side']}): {', '.join(i['better'])} instead of {i['book']}, {i['gain_points']:+d} points"
         for i in imp) + "." if imp else "Double-dummy finds no better card than the book's anywhere in its line."))
-    b.append(("h3", "Claims"))
+    b.append(("h3", "The book's remarks (secondary tests)"))
     b.append(("ul", [f"**{v.remark.id} — {v.verdict}.** \"{v.remark.text}\" {v.detail}." + (f" Reading: {v.reading}." if v.reading else "")
                      for v in r.findings]))
     for rd in r.readings:
@@ -288,7 +340,7 @@ def _case_blocks(r: CaseResult) -> list[tuple]:
     if r.table is not None:
         t = r.table
         u = t.unconstrained
-        b.append(("h3", "From the table"))
+        b.append(("h3", "From the table (a secondary test, in net points per world)"))
         items = [
             f"{SEATS[t.player]} at the coup: {card_text(t.coup)} (coup) against {card_text(t.natural)} (natural play); "
             f"{t.worlds} worlds, acceptance of the calls {t.worlds / t.draws:.1%} of {t.draws} candidates "

@@ -34,5 +34,7 @@ def replay_cases(names=(), engine: str = "compiled", worlds: int = 1000, seed: i
     bar = tqdm(total=len(cases), unit=" case", desc="coups", disable=not progress, file=sys.stderr, dynamic_ncols=True)
     for result in local_parallel(jobs, return_as="generator")(tasks):
         bar.update(1)
+        bar.clear()       # the caller prints the case: the bar is drawn again below it, not left above it
         yield result
+        bar.refresh()
     bar.close()
