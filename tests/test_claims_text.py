@@ -40,7 +40,7 @@ def test_the_list_gives_each_claim_its_words_status_and_number(ledger):
     for e in ledger.entries:
         first = f"  {e.claim.id:<4}{L.status_text(e):<22}{e.primary.title}"
         assert first in lines, first
-        r = L.carrier(e)
+        r = e.standing.anchor
         under = lines[lines.index(first) + 1]
         if r is None:
             assert e.status == "untested"
@@ -54,11 +54,11 @@ def test_the_list_gives_each_claim_its_words_status_and_number(ledger):
 
 def test_the_carrier_has_the_claims_status_where_one_has_it(ledger):
     by_id = {e.claim.id: e for e in ledger.entries}
-    s3 = by_id["S3"]     # contradicted by one replication of eight: not the anchor, which does not decide
-    assert s3.status == "contradicted" and not s3.standing.anchor.powered
-    assert L.carrier(s3).verdict == "contradicted" and L.carrier(s3).state == "one game all"
+    s3 = by_id["S3"]     # contradicted by one replication of eight: not the first cell, which does not decide
+    assert s3.status == "contradicted" and not s3.standing.replications[0].powered
+    assert s3.standing.anchor.verdict == "contradicted" and s3.standing.anchor.state == "one game all"
     for e in ledger.entries:
-        r = L.carrier(e)
+        r = e.standing.anchor
         if e.status in ("supported", "contradicted", "negligible") and r is not None and r.verdict != e.status:
             assert not any(x.verdict == e.status for x in e.standing.replications)   # a coup judged on its printed deal
 

@@ -472,10 +472,16 @@ def test_a_position_shows_each_card_double_dummy_and_at_the_table_as_solve_gives
     dd, table = (json.loads(line) for line in out.splitlines())
     assert dd["to_move"] == table["to_move"] == "A" and table["worlds"] == 40
     rows = re.findall(r'<th scope=row class="cardname">(\w\w)(?:\s*<span[^>]*>[^<]*</span>)*</th>'
-                      r'<td class=num>([\d.]+)</td><td class=num>([\d.]+)</td>', page)
-    assert [card for card, _, _ in rows] == list(dd["moves"])
-    for card, shown_dd, shown_table in rows:      # A's side is AC: its tricks as solve gives them
+                      r'<td class=num>([\d.]+)</td><td class=num>([\d.]+) <span class="muted">\[([\d.]+), ([\d.]+)\]'
+                      r'</span></td><td class=num>(.*?)</td>', page)
+    assert [row[0] for row in rows] == list(dd["moves"])
+    for card, shown_dd, shown_table, low, high, vs in rows:      # A's side is A+C: its tricks as solve gives them
         assert int(shown_dd) == dd["moves"][card] and float(shown_table) == pytest.approx(table["moves"][card], abs=0.005)
+        assert [float(low), float(high)] == pytest.approx(table["ci"][card], abs=0.005)
+        if card == table["best"]:
+            assert vs == "<i>the highest mean</i>" and 'highest at the table' in page
+        else:
+            assert vs.startswith(f'{table["vs_best"][card][0]:+.2f} ')
     best = max(dd["moves"].values())
     assert re.findall(r'class="cardname">(\w\w) <span class="mark best">', page) == [
         c for c, v in dd["moves"].items() if v == best]

@@ -780,15 +780,6 @@ def id_ranges() -> str:
     return ", ".join(f"{ids[0]}-{ids[-1]} ({part.lower()})" for part, ids in by_part.items())
 
 
-def carrier(e: Entry) -> Replication | None:
-    """The replication whose estimate stands for the claim in a line: the first, in the primary's
-    order (the anchor first), whose verdict is the claim's status; else (split, not shown, a coup
-    contradicted on its printed deal) the first that decides, else the first run; None when none is."""
-    run = [r for r in e.standing.replications if r.run]
-    return (next((r for r in run if r.verdict == e.status), None) or next((r for r in run if r.powered), None)
-            or next(iter(run), None))
-
-
 def status_text(e: Entry) -> str:
     """The status as the text shows it: with "(robust)", or a split's axis."""
     if e.status == SPLIT:
@@ -796,7 +787,7 @@ def status_text(e: Entry) -> str:
     return e.count_as
 
 
-def estimate_text(r: Replication, p: Primary) -> str:
+def replication_text(r: Replication, p: Primary) -> str:
     """A replication's estimate, interval, unit and deals: "+0.717 [+0.660, +0.775] points per hand, n 11,836"."""
     if r.estimate is None:
         return f"no estimate, n {r.n or 0:,}"
@@ -819,12 +810,12 @@ def render_text(ledger: Ledger) -> str:
             section = e.claim.section
             lines += ["", section]
         lines += _wrap(e.primary.title, f"  {e.claim.id:<4}{status_text(e):<22}", " " * 28)
-        r = carrier(e)
+        r = e.standing.anchor if e.standing.anchor is not None and e.standing.anchor.run else None
         if r is None:
             under = e.note or e.summary
             under = under[0].upper() + under[1:]
         else:
-            under = f"{estimate_text(r, e.primary)}; {r.words()}" + ("" if r.verdict == e.status else f": {r.verdict}")
+            under = f"{replication_text(r, e.primary)}; {r.words()}" + ("" if r.verdict == e.status else f": {r.verdict}")
             if e.primary.permissive:
                 under += f" (non-inferiority: supported above -{e.primary.margin:g})"
         lines += _wrap(under, " " * 8, " " * 10)
@@ -864,7 +855,7 @@ def render_entry_text(e: Entry) -> str:
             if not r.run:
                 lines += _wrap(f"{r.words()}: not run", "    ", "      ")
                 continue
-            text = f"{r.words()}: {estimate_text(r, p)}"
+            text = f"{r.words()}: {replication_text(r, p)}"
             if r.how.startswith("intersection-union"):
                 text += f" (the binding contrast; {r.how})"
             text += f", {r.verdict}" + (" (material)" if r.material else "")

@@ -26,6 +26,10 @@ HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score"
                  "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": str(ADVICE_WORLDS), "seed": "0"}
 # An address that leaves a field out means the command line's default: the form shows it blank.
 HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
+SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
+# Where a seat is chosen: each letter with its role, "C (dealer's partner)".
+SEAT_OPTIONS = [(s, f"{s} ({role})") for s, role in zip(SEATS, SEAT_ROLES)]
+STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
 COMPARE_DEALS = setting("compare", "deals")
 # Where a page starts from fewer deals or worlds than the command line, it says so and why.
 DEALS_HINT = (f"a card: a band and side ({setting('card', 'deals').web_why}); "
@@ -159,9 +163,9 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
         rows.append(f'<tr{" class=best" if clear and a["action"] == advice["best"] else ""}>'
                     f'<th scope=row>{e(a["action"])} {"".join(marks)}</th>'
                     f'<td class=num>{interval(a["points"])}</td>'
-                    f'<td class=num>{interval(vs["points"]) or "<i>the top estimate</i>"}</td>'
+                    f'<td class=num>{interval(vs["points"]) or "<i>itself</i>"}</td>'
                     f'<td class=num>{interval(a["game_win"], True, False)}</td>'
-                    f'<td class=num>{interval(vs["game_win"], True) or "<i>the top estimate</i>"}</td></tr>')
+                    f'<td class=num>{interval(vs["game_win"], True) or "<i>itself</i>"}</td></tr>')
     unit = "net points per hand" if advice["by"] == "points" else "game-win chance"
     if clear:
         verdict = (f'<p class="verdict">Best by {unit}: <b>{e(advice["best"])}</b>, its interval clear of every other '
@@ -177,17 +181,19 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
     play = advice["play"]
     engine = play["engine"] + (f', {play["worlds"]} worlds a decision' if "worlds" in play else "")
     query = urlencode({k: v for k, v in params.items() if v != ""})
+    reached = ("every one reaching his decision" if advice["reached"] == advice["worlds"]
+               else f'only {advice["reached"]:,} reaching his decision under every action')
     return f"""<section class="result" id="result">
 <p class="spot">{e(extra.get("spot", ""))}</p>
-<table class="advice"><thead><tr><th>action</th><th>net points per hand</th><th>vs the top</th>
-<th>chance to win the game</th><th>vs the top (percentage points)</th></tr></thead>
+<table class="advice"><thead><tr><th>action</th><th>net points per hand</th><th>vs {e(advice["best"])}</th>
+<th>chance to win the game</th><th>vs {e(advice["best"])} (percentage points)</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
 {verdict}
 <dl class="facts">
 <dt>The book</dt><dd><b>{e(book["action"])}</b> — {e(book["rules"])}
 {claim_links(book["claim"])}</dd>
 <dt>Optimised</dt><dd>{opt}</dd>
-<dt>Worlds</dt><dd>{advice["worlds"]:,} (the others' calls read by the {e(advice["model"])} model; acceptance
+<dt>Worlds</dt><dd>{advice["worlds"]:,}, {reached} (the others' calls read by the {e(advice["model"])} model; acceptance
 {100 * advice["acceptance"]:.1f}% of {advice["candidates"]:,} deals), seed {advice["seed"]}; after his action the
 book's policy, the cards played by <code>{e(engine)}</code>; the game's chance from the book's game model
 ({e(advice["game_model"]["sample"])}), its error in the interval.</dd>
@@ -637,21 +643,26 @@ def tricks(ac, seat: str, digits: int = 0) -> str:
 def position_result(dd: dict, table: dict, seconds: float, params: dict, lines: list[str]) -> str:
     seat = dd["to_move"]
     best_dd = max(float(tricks(v, seat, 2)) for v in dd["moves"].values())
-    best_table = max(float(tricks(v, seat, 2)) for v in table["moves"].values())
     rows = []
     for card, ac in dd["moves"].items():
         seen = table["moves"][card]
+        low, high = sorted(float(tricks(x, seat, 2)) for x in table["ci"][card])    # his side's, from A+C's
+        vs = table["vs_best"].get(card)
+        vs_text = (f'{vs[0]:+.2f} <span class="muted">[{vs[1]:+.2f}, {vs[2]:+.2f}]</span>' if vs is not None
+                   else "<i>the highest mean</i>")
         marks = "".join([' <span class="mark best">best double-dummy</span>' * (float(tricks(ac, seat, 2)) == best_dd),
-                         ' <span class="mark opt">highest at the table</span>' * (float(tricks(seen, seat, 2)) == best_table)])
+                         ' <span class="mark opt">highest at the table</span>' * (card == table["best"])])
         rows.append(f'<tr><th scope=row class="cardname">{e(card)}{marks}</th><td class=num>{tricks(ac, seat)}</td>'
-                    f'<td class=num>{tricks(seen, seat, 2)}</td><td class="num muted">{ac} · {seen:.2f}</td></tr>')
+                    f'<td class=num>{tricks(seen, seat, 2)} <span class="muted">[{low:.2f}, {high:.2f}]</span></td>'
+                    f'<td class=num>{vs_text}</td><td class="num muted">{ac} · {seen:.2f}</td></tr>')
     query = urlencode({k: v for k, v in params.items() if v != ""})
     accepted = f", {100 * table['acceptance']:.1f}% of the worlds drawn kept" if "acceptance" in table else ""
     return f"""<section class="result" id="result">
 <p class="spot">{e(seat)} ({e(SEAT_WORDS[seat])}) to play. With best play from here on both sides, {SIDE_NAMES[0]}
 (the dealer's side) take {dd[SIDE_NAMES[0]]} of the hand's tricks and {SIDE_NAMES[1]} {dd[SIDE_NAMES[1]]}.</p>
 <table class="advice position"><thead><tr><th>his card</th><th>tricks his side takes, double-dummy</th>
-<th>tricks his side takes, from what he can know</th>
+<th>tricks his side takes, from what he can know (95% interval)</th>
+<th>vs {e(table["best"])}, the highest at the table (paired)</th>
 <th>{SIDE_NAMES[0]}'s tricks (double-dummy · at the table)</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
 <dl class="facts">
@@ -659,8 +670,8 @@ def position_result(dd: dict, table: dict, seconds: float, params: dict, lines: 
 playing perfectly.</dd>
 <dt>At the table</dt><dd>What he can know: {table["worlds"]} worlds drawn (seed {e(params.get("seed") or 0)}) of the
 cards he cannot see, consistent with the play so far{accepted}, each solved double-dummy; the mean of his side's tricks
-(the highest mean is marked; <code>euchrelab solve</code> gives no interval for it, so more worlds may reorder close
-cards).</dd>
+with its 95% interval over the worlds, and each card's difference from the highest mean, paired on the same worlds:
+where that interval takes in 0, more worlds may reorder the two cards.</dd>
 <dt>Time</dt><dd>{seconds:.2f} s</dd>
 </dl>
 <p class="links">This position: <a href="/position?{e(query)}">its address</a> · <a href="/api/solve?{e(urlencode(
