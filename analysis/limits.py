@@ -47,7 +47,7 @@ SETTINGS = (
             "the form starts at 5,000, to answer soon; the command line's 20,000 give intervals half as wide"),
     Setting("solve", "worlds", "worlds drawn for the table's answer", 32, 100_000, 10_000, 100,
             "the form starts at 100, for intervals almost half as wide as the command line's 32 give"),
-    Setting("coups", "worlds", "worlds of each coup's table-side view", 1_000, 1_000_000, None),
+    Setting("coups", "worlds", "worlds of each coup's table-side view", 2_000, 1_000_000, None),
     Setting("play", "n", "hands", 10, 1_000_000, None),
     Setting("deal", "n", "deals", 1, 100_000_000, None),
     Setting("ladder", "deals", "deals every pair plays, twice", 1_000, 1_000_000, None),

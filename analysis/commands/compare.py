@@ -5,8 +5,9 @@ import sys
 
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_reference_argument,
                                       add_rules_arguments, at_least, check_output_dir, jobs_from_args, parse_score,
-                                      play_from_args, print_result, rules_from_args)
+                                      play_from_args, print_result, progress_bar, rules_from_args)
 from analysis.errors import check_whole
+from analysis.limits import bounded
 
 NAME = "compare"
 HELP = "compare two bidding policies by duplicate deals: points per hand, game and rubber"
@@ -38,6 +39,11 @@ def request(args) -> dict:
     play, worlds = play_from_args(args)
     at_least(args.deals, "--deals", 1)
     at_least(args.games, "--games", 1)
+    if args.deals is not None:
+        bounded(args.deals, "compare", "deals", label="--deals")
+    if args.games is not None:
+        bounded(args.games, "compare", "games", label="--games")
+    bounded(worlds, "compare", "play_worlds", label="--worlds")
     check_whole(args.seed, "--seed")
     jobs_from_args(args)
     rules = rules_from_args(args)
@@ -51,7 +57,8 @@ def run(args) -> int:
 
     if args.report:
         check_output_dir(args.report, "--report", args.reference)
-    result = compare(**request(args))
+    with progress_bar("compare", "chunk") as step:
+        result = compare(**request(args), progress=step)
     print_result(result, args.json)
     if args.report:
         paths = result.write_report(args.report)

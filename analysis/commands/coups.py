@@ -7,6 +7,7 @@ import sys
 
 from analysis.commands.common import (add_jobs_argument, add_reference_argument, check_output_dir, jobs_from_args,
                                       whole)
+from analysis.limits import bounded
 from analysis.errors import EuchreError
 from analysis.play.double_dummy import SOLVERS, get_solver
 from analysis.tools import coups
@@ -38,8 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args) -> int:
     from analysis.tools.coups.replay import replay_cases
 
-    if args.worlds < 0:
-        raise EuchreError(f"--worlds must be 0 or more, not {args.worlds}")
+    bounded(args.worlds, "coups", "worlds", least=0, label="--worlds")
     if args.seed < 0:
         raise EuchreError(f"--seed must be a whole number of at least 0, not {args.seed}")
     jobs = jobs_from_args(args)

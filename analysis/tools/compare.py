@@ -44,6 +44,7 @@ import numpy as np
 from analysis.game.cards import SEAT_LEGEND, SEATS, SIDE_NAMES
 from analysis.play.engines import check_play, chunk_engine, play_words, resolve_play
 from analysis.errors import EuchreError, check_jobs, check_whole
+from analysis.limits import bounded
 from analysis.value.game_model import OUTCOMES, outcome_index
 from analysis.bidding.policy import Policy
 from analysis.game.rules import Rules, Score
@@ -201,7 +202,7 @@ def given_deals(deals, rules: Rules):
     :func:`analysis.sample_deals`): (how many, the batch or None)."""
     from fastcore.deals import Deals
     if not isinstance(deals, Deals):
-        return check_whole(deals, "deals", 1), None
+        return bounded(deals, "compare", "deals"), None
     if len(deals) < 1:
         raise EuchreError("deals must hold at least 1 deal, not 0")
     if deals.pack != rules.pack:
@@ -516,6 +517,9 @@ def compare(a: Policy | str, b: Policy | str, rules: Rules = Rules(), deals=2000
     seed = check_whole(seed, "seed")
     check_jobs(n_jobs, "n_jobs")
     check_play(play, worlds)     # an unknown engine or a bad --worlds, named at once
+    bounded(worlds, "compare", "play_worlds", label="worlds")
+    if games is not None:
+        bounded(games, "compare", "games")
     score = rules.check_score(Score.parse(score) if isinstance(score, str) else score, "score")
     plays = duplicate_plays(a, b, rules, deals, seed, score, n_jobs, play, worlds, progress)
     at, mirror = plays[(score.ac, score.bd)], plays[(score.bd, score.ac)]   # the same cards
