@@ -32,9 +32,9 @@ def test_play_json_lines_carry_the_whole_hand():
     for h in lines:
         assert set(h) >= {"deal", "calls", "void", "maker", "trump", "alone", "discard", "hands", "tricks", "points"}
         if h["void"]:
-            assert h["points"] == {"AC": 0, "BD": 0} and len(h["calls"]) == 8
+            assert h["points"] == {"A+C": 0, "B+D": 0} and len(h["calls"]) == 8
         else:
-            assert h["tricks"]["AC"] + h["tricks"]["BD"] == 5
+            assert h["tricks"]["A+C"] + h["tricks"]["B+D"] == 5
             assert sum(h["points"].values()) in (1, 2, 4)
             assert h["discard"] != h["deal"]["turn_up"]
 
@@ -60,7 +60,7 @@ def test_play_bids_by_the_toml_policy_given(tmp_path):
             expected += [{"seat": seat, "action": "pass"} for seat in ROUND_ONE]   # round two: nobody names a suit
         assert h["calls"] == expected, h
         if h["void"]:
-            assert h["maker"] is None and h["points"] == {"AC": 0, "BD": 0}
+            assert h["maker"] is None and h["points"] == {"A+C": 0, "B+D": 0}
         else:
             made += 1
             assert h["maker"] == expected[-1]["seat"] and h["trump"] == suit and h["alone"] is None

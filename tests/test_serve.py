@@ -112,7 +112,7 @@ def test_an_error_names_the_forms_field_never_a_flag(served):
 def test_a_failed_comparisons_page_names_the_field_not_the_flag(served):
     status, _, body = served.request("POST", "/api/compare", {"a": "pass", "b": "pass", "deals": "3"})
     job = wait_for(served, json.loads(body)["id"])
-    assert status == 202 and job["state"] == "failed"
+    assert status == 202 and job["state"] == "failed" and job["error"].endswith("try stick the dealer")
     shown = re.search(r'<p class="error">([^<]*)</p>', served.get(f"/jobs/{job['id']}")[2]).group(1)
     assert shown.endswith("the game has no value; try stick the dealer")
 

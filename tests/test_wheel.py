@@ -95,7 +95,7 @@ def test_the_wheel_installs_a_working_command(tmp_path):
 
     played = run([euchrelab, "play", "--n", "3", "--seed", "1"], cwd=work, env=env)
     assert played.startswith("3 hands, policy book, seed 1, pack 32, game 5; double-dummy play.")
-    assert "mean points per hand AC - BD" in played
+    assert "mean points per hand, A+C's less B+D's" in played
 
     coups = run([euchrelab, "coups", "I", "--worlds", "20"], cwd=work, env=env)
     assert "CASE I." in coups and "makers' tricks after JC: 2 (euchred)" in coups and "20 worlds" in coups

@@ -32,7 +32,7 @@ def add_arguments(parser) -> None:
                         help="deals per seat and round, round two dealing 3 times as many (default 20000)")
     parser.add_argument("--seed", default="1888", help="root seed (default 1888)")
     parser.add_argument("--cap", default="60", help="hands of one class played per batch of 25,000 deals (default 60)")
-    parser.add_argument("--score", default="0-0", help="the score AC-BD before the hand (default 0-0, love-all)")
+    parser.add_argument("--score", default="0-0", help="the score before the hand, A+C's points then B+D's (default 0-0, love-all)")
     add_rules_arguments(parser)
     add_jobs_argument(parser)
     add_reference_argument(parser)

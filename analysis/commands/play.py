@@ -17,7 +17,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--policy", default="book", help="book, pass, order, points, or a TOML policy file")
     add_rules_arguments(parser)
-    parser.add_argument("--score", default="0-0", help="score before the hand, AC-BD (default 0-0)")
+    parser.add_argument("--score", default="0-0", help="score before the hand, A+C's points then B+D's (default 0-0)")
     parser.add_argument("--json", action="store_true", help="one JSON line per hand")
     add_play_arguments(parser)
 

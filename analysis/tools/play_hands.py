@@ -54,7 +54,7 @@ class Played:
         pts = res.points.astype(float)
         diff = pts[:, 0] - pts[:, 1]
         se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("nan")
-        lines.append(f"mean points per hand AC - BD: {diff.mean():+.3f} (standard error {se:.3f}, n = {len(diff)})")
+        lines.append(f"mean points per hand, A+C's less B+D's: {diff.mean():+.3f} (standard error {se:.3f}, n = {len(diff)})")
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> list[dict]:
@@ -73,9 +73,9 @@ class Played:
                 "alone": SEATS[res.lone_seat[i]] if res.lone_seat[i] >= 0 else None,
                 "discard": card_text(int(res.discard[i])) if res.discard[i] >= 0 else None,
                 "hands": _hands(res.play_hands[i]) if made else None,
-                "tricks": ({"AC": tricks if res.maker[i] % 2 == 0 else 5 - tricks,
-                            "BD": tricks if res.maker[i] % 2 == 1 else 5 - tricks} if made else None),
-                "points": {"AC": int(res.points[i, 0]), "BD": int(res.points[i, 1])},
+                "tricks": ({"A+C": tricks if res.maker[i] % 2 == 0 else 5 - tricks,
+                            "B+D": tricks if res.maker[i] % 2 == 1 else 5 - tricks} if made else None),
+                "points": {"A+C": int(res.points[i, 0]), "B+D": int(res.points[i, 1])},
             })
         return out
 

@@ -65,7 +65,7 @@ def chart_policy(policy, seats, deals: int, seed: int, rules: Rules, score: Scor
     if table.empty:
         raise EuchreError(f"no decision of {', '.join(letters)} was reached under the policy {name!r} (an earlier "
                           "player always called): chart another seat, or give more --deals")
-    score_words = "love-all" if tuple(score) == (0, 0) else f"AC {score[0]}, BD {score[1]}"
+    score_words = "love-all" if tuple(score) == (0, 0) else f"A+C {score[0]}, B+D {score[1]}"
     method = (f"Method: {deals:,} fresh deals per seat and round (round two {3 * deals:,}), seed {seed}, at "
               f"{score_words}, bid by the policy {name!r}; where the seat's decision is reached, at most {cap} hands "
               "of a class per 25,000 deals are played under each action, paired on the same deals, every other "

@@ -525,7 +525,7 @@ def score_words(a: int, b: int, seat: str | None = None) -> str:
     if (a, b) == (0, 0):
         return "love-all"
     if seat is None:
-        return f"AC {a}, BD {b}"
+        return f"A+C {a}, B+D {b}"
     own, theirs = (a, b) if SEATS.index(seat) % 2 == 0 else (b, a)
     return f"his side {own}, the other {theirs}"
 

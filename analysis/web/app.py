@@ -26,7 +26,8 @@ from analysis.errors import EuchreError
 from analysis.web import pages
 from analysis.web.jobs import CANCELLED, DONE, FAILED, FINISHED, Jobs, QueueFull
 from analysis.web.reading import (COMPARE_PARAMS, POSITION_PARAMS, Commands, Refused, advise_request, charts_request,
-                                  compare_request, line_of, position_field, position_lines, refused, solve_request)
+                                  compare_request, in_field_words, line_of, position_field, position_lines, refused,
+                                  solve_request)
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.1     # seconds between looks at a job a request waits for
@@ -214,6 +215,8 @@ class Workbench:
 
     def job_dict(self, job) -> dict:
         out = job.as_dict()
+        if job.kind == "compare" and job.state == FAILED and not job.internal:    # in the form's words
+            out["error"] = in_field_words(job.error, COMPARE_PARAMS)[0]
         out["params"] = {k: v for k, v in out["params"].items() if not k.endswith("_toml")}
         out["uploaded"] = [k[0] for k in job.params if k.endswith("_toml")]    # its policies, to download
         if job.kind == "compare" and job.state == DONE:

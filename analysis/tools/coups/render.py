@@ -73,7 +73,7 @@ def trick_table(result: CaseResult) -> list[str]:
             note.append("coup")
         better = st.better_cards()
         if better:
-            note.append(f"better for {'AC' if side_of(st.seat) == 0 else 'BD'}: {' '.join(map(card_text, better))}")
+            note.append(f"better for {'A+C' if side_of(st.seat) == 0 else 'B+D'}: {' '.join(map(card_text, better))}")
         rows.append(f"{st.trick:>5} {SEATS[st.seat]:>4} {card_text(st.card) + ('*' if st.coup else ''):<6} "
                     f"{'  '.join(cells):<46} {'; '.join(note)}")
     return rows
@@ -119,12 +119,12 @@ def render_text(result: CaseResult, ledger=None) -> str:
     out += wrapped(f"The claim, by its primary test (the ledger): {ledger_words(c.id, ledger)}.", "")
     out.append("")
     out += diagram(c)
-    out += ["", f"Trumps: {SUIT_NAMES[c.trump]} (turn-up {card_name(c.turn_up)}). {_made_text(c)}; makers {'AC' if c.makers == 0 else 'BD'}. "
+    out += ["", f"Trumps: {SUIT_NAMES[c.trump]} (turn-up {card_name(c.turn_up)}). {_made_text(c)}; makers {'A+C' if c.makers == 0 else 'B+D'}. "
             f"Score: {c.score}.", ""]
     out += trick_table(result)
     f = result.final
     how = "as played" if result.complete else "the book's line completed double-dummy"
-    out += ["", f"Result of the book's line ({how}): makers {f.makers_tricks} tricks, {f.outcome}; points AC {f.points[0]}, BD {f.points[1]}."]
+    out += ["", f"Result of the book's line ({how}): makers {f.makers_tricks} tricks, {f.outcome}; points A+C {f.points[0]}, B+D {f.points[1]}."]
     imp = result.improvements()
     if imp:
         out.append("Double-dummy finds better cards than the book's:")
@@ -325,7 +325,7 @@ def _case_blocks(r: CaseResult) -> list[tuple]:
     b.append(("pre", "\n".join(trick_table(r))))
     f = r.final
     b.append(("p", f"The book's line {'as played' if r.complete else 'completed double-dummy'}: makers {f.makers_tricks} tricks, "
-                   f"{f.outcome} (AC {f.points[0]}, BD {f.points[1]})."))
+                   f"{f.outcome} (A+C {f.points[0]}, B+D {f.points[1]})."))
     imp = r.improvements()
     b.append(("p", "Double-dummy finds a better card than the book's: " + "; ".join(
         f"trick {i['trick']}, {i['seat']} ({i['side']}): {', '.join(i['better'])} instead of {i['book']}, {i['gain_points']:+d} points"

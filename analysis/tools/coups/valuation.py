@@ -66,7 +66,7 @@ def outcome_holds(value: Value, outcome: str) -> bool:
 
 
 def describe(value: Value) -> str:
-    return f"makers {value.makers_tricks} tricks, {value.outcome} (AC {value.points[0]}, BD {value.points[1]})"
+    return f"makers {value.makers_tricks} tricks, {value.outcome} (A+C {value.points[0]}, B+D {value.points[1]})"
 
 
 # --- the book's line -------------------------------------------------------------------------
