@@ -24,7 +24,7 @@ def test_a_comparison_prints_what_the_command_prints(capsys):
                                                           "--seed", "1", "--json")
     assert result.to_json() == result.as_dict()
     page = result._repr_html_()
-    assert page.startswith("<table") and "game win" in page and "rubber points" in page
+    assert page.startswith("<table") and "chance of winning a game" in page and "rubber points" in page
 
 
 def test_compare_takes_a_users_deals_and_refuses_others(capsys):

@@ -66,7 +66,7 @@ def test_the_readmes_python_api_runs_as_written():
     block = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     scope: dict = {}
     exec(compile(block, "README.md (Python API)", "exec"), scope)
-    assert str(scope["advice"]).startswith("B holds JS 9C AS KS QH, 9S turned") and scope["advice"].best
+    assert str(scope["advice"]).startswith("B (eldest hand) holds JS 9C AS KS QH, 9S turned") and scope["advice"].best
     assert str(scope["versus"]).startswith("three trumps against book; ")
     assert scope["solution"].tricks == {"AC": 4, "BD": 1}
     assert len(scope["results"]) == 10_000 and len(scope["table"]) == 200
