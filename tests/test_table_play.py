@@ -379,3 +379,20 @@ def test_play_table_is_the_strongest_fast_table_player():
     assert get_engine("table", worlds=8).name == get_engine("pimc-calls", worlds=8).name
     assert play_record("table", 32) == {"engine": "pimc-calls", "worlds": 32}
     assert settings_for("book_bidding", play="table").play == "pimc-calls"
+
+
+def test_a_fixed_contracts_dealer_hears_the_makers_own_word():
+    """The call a dealer's discard hears is the game's word for the maker's seat: C assists, B and
+    D order up, A takes up."""
+    from analysis.simulator import play_contract
+    heard = []
+
+    class Listening(BookPolicy):
+        def discard(self, s):
+            heard.append(s.calls[-1].action)
+            return super().discard(s)
+
+    d = sample_deals(3, 5)
+    for maker in (2, 1, 0):
+        play_contract(d, maker=maker, discard_policy=Listening())
+    assert heard == ["assist"] * 3 + ["order up"] * 3 + ["take up"] * 3

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from analysis.bidding import BookPolicy, Call, Situation
+from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Call, Situation
 from analysis.game.cards import mask_of, pack_cards
 from analysis.tools.coups.cases import Case, call_holds
 from analysis.errors import EuchreError
@@ -119,7 +119,7 @@ def book_call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: in
             if history and history[-1].seat == seat:
                 history[-1] = Call(seat, history[-1].action, is_lone=True)
             else:
-                history.append(Call(seat, "take up" if seat == 0 else "order up", is_lone=True))
+                history.append(Call(seat, FIRST_ROUND_CALL[seat], is_lone=True))
         else:
             history.append(Call(seat, _ACTIONS[call]))
 
