@@ -8,7 +8,7 @@ import sys
 from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, write_chart
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
                                       play_from_args, progress_bar, rules_from_args)
-from analysis.game.cards import SEAT_ROLES, SEATS
+from analysis.game.cards import SEAT_CHOICES
 from analysis.limits import bounded
 from analysis.storage import check_chart_file
 
@@ -18,7 +18,7 @@ HELP = "value every action of one player (pass, call, alone) over the worlds con
 
 def add_arguments(parser) -> None:
     parser.add_argument("--seat", required=True,
-                        help="his seat: " + ", ".join(f"{s} ({role})" for s, role in zip(SEATS, SEAT_ROLES)))
+                        help=f"his seat: {SEAT_CHOICES}")
     parser.add_argument("--hand", required=True, metavar="CARDS", help="his five cards, e.g. 'JS JC AS KS QS'")
     parser.add_argument("--turn-up", required=True, metavar="CARD", help="the turned-up card, e.g. 9S")
     parser.add_argument("--score", default="0-0", metavar="M-O",

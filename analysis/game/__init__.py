@@ -3,7 +3,7 @@ bidding ends, the book's hand patterns, its discard, the catalogue of its claims
 from analysis.public import lazy_exports
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
-    "cards": ["SEATS", "SUITS", "SUIT_NAMES", "SEAT_NAMES", "SEAT_ROLES", "SEAT_LEGEND", "SIDE_NAMES",
+    "cards": ["SEATS", "SUITS", "SUIT_NAMES", "SEAT_NAMES", "SEAT_ROLES", "SEAT_LEGEND", "SEAT_LABELS", "SEAT_CHOICES", "SIDE_NAMES",
               "card_text", "format_cards", "mask_of", "mask_cards",
               "parse_card", "parse_cards", "parse_hands", "parse_seat", "parse_suit", "Seat", "Suit"],
     "rules": ["LOVE_ALL", "ROUND_ORDER", "SEAT_ORDER", "Rules", "Score", "legal_cards", "trick_winner",

@@ -26,6 +26,8 @@ from fastcore.vocabulary import (  # noqa: F401
 # the two sides written as their seats, never "AC" (the ace of clubs).
 SEAT_ROLES = tuple(name.split(", ", 1)[1].removeprefix("the ") for name in SEAT_NAMES)
 SEAT_LEGEND = " · ".join(f"{s} {role}" for s, role in zip(SEATS, SEAT_ROLES))
+SEAT_LABELS = tuple(f"{s} ({role})" for s, role in zip(SEATS, SEAT_ROLES))     # "C (dealer's partner)"
+SEAT_CHOICES = ", ".join(SEAT_LABELS)
 SIDE_NAMES = ("A+C", "B+D")
 
 _SUIT_ALIASES = {
@@ -96,8 +98,7 @@ def parse_seat(text) -> Seat:
         return text
     key = str(text).strip().upper()
     if len(key) != 1 or key not in SEATS:
-        raise EuchreError(f"{text!r} is not a seat: seats are "
-                          + ", ".join(f"{s} ({role})" for s, role in zip(SEATS, SEAT_ROLES)))
+        raise EuchreError(f"{text!r} is not a seat: seats are {SEAT_CHOICES}")
     return Seat(SEATS.index(key))
 
 

@@ -791,8 +791,7 @@ def replication_text(r: Replication, p: Primary) -> str:
     """A replication's estimate, interval, unit and deals: "+0.717 [+0.660, +0.775] points per hand, n 11,836"."""
     if r.estimate is None:
         return f"no estimate, n {r.n or 0:,}"
-    ci = "" if r.ci is None else f" [{number(r.ci[0], p.margin)}, {number(r.ci[1], p.margin)}]"
-    return f"{number(r.estimate, p.margin)}{ci} {p.unit}, n {r.n or 0:,}"
+    return f"{estimate_text(r.estimate, r.ci, p.margin)} {p.unit}, n {r.n or 0:,}"
 
 
 def _wrap(text: str, indent: str, hang: str | None = None) -> list[str]:
@@ -810,7 +809,7 @@ def render_text(ledger: Ledger) -> str:
             section = e.claim.section
             lines += ["", section]
         lines += _wrap(e.primary.title, f"  {e.claim.id:<4}{status_text(e):<22}", " " * 28)
-        r = e.standing.anchor if e.standing.anchor is not None and e.standing.anchor.run else None
+        r = e.standing.anchor
         if r is None:
             under = e.note or e.summary
             under = under[0].upper() + under[1:]
@@ -871,8 +870,7 @@ def render_entry_text(e: Entry) -> str:
             if t.estimate is None:
                 numbers = t.unit or "no estimate"
             else:
-                ci = "" if t.ci is None else f" [{number(t.ci[0], t.margin)}, {number(t.ci[1], t.margin)}]"
-                numbers = f"{number(t.estimate, t.margin)}{ci} {t.unit or ''}".rstrip() + \
+                numbers = f"{estimate_text(t.estimate, t.ci, t.margin)} {t.unit or ''}".rstrip() + \
                     ("" if t.n is None else f", n {t.n:,}")
             label = t.label.removeprefix(t.key).removeprefix(t.claim).strip()
             label = f" — {label}" if label else ""

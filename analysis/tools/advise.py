@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from analysis.bidding import BookPolicy, Call, FIRST_ROUND_CALL, Policy, Situation, Situations, VectorPolicy
-from analysis.game.cards import SEAT_ROLES, SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
+from analysis.game.cards import SEAT_LABELS, SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
 from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.limits import bounded, setting
@@ -623,34 +623,29 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
                   rules_words(rules), reached)
 
 
-def seat_words(seat: int) -> str:
-    """A seat's letter and its role: "D (third hand)"."""
-    return f"{SEATS[seat]} ({SEAT_ROLES[seat]})"
-
-
 def spot_line(spot: Spot) -> str:
     """The spot in one line: his seat and hand, the turn-up, the round, the score and the rules."""
     own, theirs = spot.score.seat(spot.seat)
-    return (f"{seat_words(spot.seat)} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
+    return (f"{SEAT_LABELS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} turned, "
             f"round {spot.round}, score {own}-{theirs} (his side first); {spot.rules.words}.")
 
 
 BY_WORDS = {"points": "points per hand", "game": "game-win probability"}
 
 
-def reached_words(advice: Advice) -> str:
-    """How many worlds came to his decision, as counted (every one, since the calls before it are
-    played as given)."""
-    if advice.reached == advice.worlds:
+def reached_words(reached: int, worlds: int) -> str:
+    """How many of the worlds came to his decision, as counted (every one, since the calls before
+    it are played as given)."""
+    if reached == worlds:
         return "every one reaching his decision"
-    return f"only {advice.reached:,} reaching his decision under every action"
+    return f"only {reached:,} reaching his decision under every action"
 
 
 def text_table(advice: Advice) -> str:
     """The advice as a readable table."""
     versus = f"vs {advice.best}"
     lines = [spot_line(advice.spot),
-             f"{advice.worlds:,} worlds, {reached_words(advice)} (others' calls read by the {advice.model} model: "
+             f"{advice.worlds:,} worlds, {reached_words(advice.reached, advice.worlds)} (others' calls read by the {advice.model} model: "
              f"acceptance {advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, "
              f"{play_words(advice.play, advice.play_worlds)}.",
              "points: his side's net points per hand; game: his side's chance to win the game (the book's game",
@@ -722,7 +717,7 @@ def chart_figure(advice: Advice):
     handles, names = axes[0].get_legend_handles_labels()
     fig.legend(handles[::-1], names[::-1], loc="outside lower center", ncols=2, fontsize=8, frameon=False)
     own, theirs = spot.score.seat(spot.seat)
-    fig.suptitle(f"{seat_words(spot.seat)} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} "
+    fig.suptitle(f"{SEAT_LABELS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} "
                  f"turned, round {spot.round}, score {own}-{theirs} (his side first)\n"
                  f"each action over {advice.worlds:,} worlds (acceptance {advice.acceptance:.1%}), "
                  f"{play_words(advice.play, advice.play_worlds)}; seed {advice.seed}", fontsize=10)

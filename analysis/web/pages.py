@@ -11,7 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlencode
 
-from analysis.game import SEAT_LEGEND, SEAT_NAMES, SEAT_ROLES, SEATS, SIDE_NAMES, Rules
+from analysis.game import SEAT_LABELS, SEAT_LEGEND, SEAT_NAMES, SEATS, SIDE_NAMES, Rules
 from analysis.experiment.stats import PRIMARY_RULE
 from analysis.play.registry import ENGINES
 from analysis.reporting.claim_figure import claim_svg
@@ -19,7 +19,7 @@ from analysis.reporting.ledger import estimate_text, model_cell
 from analysis.reporting.markup import inline
 from analysis.reporting.primary_status import cell_words
 from analysis.limits import setting
-from analysis.tools.advise import ADVICE_WORLDS
+from analysis.tools.advise import ADVICE_WORLDS, reached_words
 from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
@@ -28,7 +28,7 @@ HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score"
 HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
 SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
 # Where a seat is chosen: each letter with its role, "C (dealer's partner)".
-SEAT_OPTIONS = [(s, f"{s} ({role})") for s, role in zip(SEATS, SEAT_ROLES)]
+SEAT_OPTIONS = list(zip(SEATS, SEAT_LABELS))
 STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
 COMPARE_DEALS = setting("compare", "deals")
 # Where a page starts from fewer deals or worlds than the command line, it says so and why.
@@ -181,8 +181,7 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
     play = advice["play"]
     engine = play["engine"] + (f', {play["worlds"]} worlds a decision' if "worlds" in play else "")
     query = urlencode({k: v for k, v in params.items() if v != ""})
-    reached = ("every one reaching his decision" if advice["reached"] == advice["worlds"]
-               else f'only {advice["reached"]:,} reaching his decision under every action')
+    reached = reached_words(advice["reached"], advice["worlds"])
     return f"""<section class="result" id="result">
 <p class="spot">{e(extra.get("spot", ""))}</p>
 <table class="advice"><thead><tr><th>action</th><th>net points per hand</th><th>vs {e(advice["best"])}</th>
@@ -543,8 +542,8 @@ def charts_result(params: dict, job: dict, seat: str | None) -> str:
     here = {k: v for k, v in params.items() if v != ""}
     if params.get("kind", "card") == "card":
         tabs = " ".join(f'<a href="/charts?{e(urlencode({**here, "seat": s}))}"'
-                        f'{" class=here" if s == seat else ""}>{s} ({e(role)})</a>'
-                        for s, role in zip(SEATS, SEAT_ROLES))
+                        f'{" class=here" if s == seat else ""}>{e(label)}</a>'
+                        for s, label in SEAT_OPTIONS)
         differ = "".join(f"<li>{e(line)}</li>" for line in r["differ"])
         body = f"""<p class="spot">{e(r["headline"])}</p>
 <p class="tabs">The card of seat: {tabs}</p>

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from analysis.errors import EuchreError
-from analysis.game.cards import SEAT_ROLES, SEATS
+from analysis.game.cards import SEAT_CHOICES, SEATS
 
 ADVISE_PARAMS = ("seat", "hand", "turn_up", "score", "calls", "round", "worlds", "play", "seed", "pack", "game",
                  "stick_the_dealer")
@@ -218,8 +218,7 @@ def charts_request(commands: Commands, params: Mapping[str, str]) -> tuple[str, 
         given = params.pop("seat", "B")
         shown = given.strip().upper()
         if shown not in SEATS:
-            raise Refused(f"seat {given!r} is not a seat: give "
-                          + ", ".join(f"{s} ({role})" for s, role in zip(SEATS, SEAT_ROLES)), "seat")
+            raise Refused(f"seat {given!r} is not a seat: give {SEAT_CHOICES}", "seat")
     module, allowed = (commands.card, CARD_PARAMS) if kind == "card" else (commands.chart, CHART_PARAMS)
     for name in params:
         if name not in allowed:
