@@ -32,8 +32,9 @@ SEAT_OPTIONS = list(zip(SEATS, SEAT_LABELS))
 STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
 COMPARE_DEALS = setting("compare", "deals")
 # Where a page starts from fewer deals or worlds than the command line, it says so and why.
-DEALS_HINT = (f"a card: a band and side ({setting('card', 'deals').web_why}); "
-              f"a chart: a seat and round ({setting('chart', 'deals').web_why})")
+_CARD, _CHART = setting("card", "deals"), setting("chart", "deals")
+DEALS_HINT = (f"a card: a band and side ({_CARD.page_default:,} here, {_CARD.default:,} at the command line); a "
+              f"chart: a seat and round ({_CHART.page_default:,}; {_CHART.default:,}). Fewer, to answer soon")
 POSITION_WORLDS_HINT = f"at the table ({setting('solve', 'worlds').web_why})"
 
 
