@@ -176,3 +176,14 @@ def card_batch_seed(seed: int, side: int, band: int, k: int) -> np.random.SeedSe
     """Batch ``k`` of the deals on which a call card reads the policies of side ``side``'s seats
     (0: AC, 1: BD) in score band ``band`` (its index)."""
     return np.random.SeedSequence(seed, spawn_key=(CARD_KEY, side, band, k))
+
+
+# --- the review of a played game -------------------------------------------------------------------
+
+REVIEW_KEY = 0x4E71         # spawn_key prefix of a review's worlds
+
+
+def review_seed(seed: int, deal: int, kind: int, index: int) -> int:
+    """The worlds (and the table players' seed) of one decision of a reviewed game: its deal, its
+    kind (call, discard, card) and its index there; the same whatever else is reviewed."""
+    return int(np.random.SeedSequence(seed, spawn_key=(REVIEW_KEY, deal, kind, index)).generate_state(1)[0])

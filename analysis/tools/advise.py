@@ -536,7 +536,7 @@ class Advice:
         }
 
 
-def _value_tables(gm, spot: Spot):
+def value_tables(gm, spot: Spot):
     """Game-win value of each net point -4..4 to his side: under the model and under every draw."""
     from analysis.value import win_after
     nets = np.arange(-4, 5)
@@ -546,7 +546,7 @@ def _value_tables(gm, spot: Spot):
     return f, draws
 
 
-def _game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, net_b: np.ndarray | None = None):
+def game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, net_b: np.ndarray | None = None):
     """The mean game value of net points (or the paired difference of two arms), with the deals'
     error and the model's joined."""
     from analysis.value import with_model_error
@@ -587,40 +587,49 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
     check_whole(seed, "seed")
     check_jobs(n_jobs)
     check_pack(spot.rules.pack)
-    acts = actions(spot)
-    chunks = plan(int(worlds), CHUNK)
-    if n_jobs == 1 or len(chunks) == 1:
-        found = (_chunk(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks)
-    else:
-        from joblib import delayed
-
-        from analysis.parallel import local_parallel
-        found = local_parallel(n_jobs, return_as="generator")(
-            delayed(_chunk)(spot, model, acts, c, n, int(seed), play, play_worlds) for c, n in chunks)
-    results = []
-    for r in found:
-        results.append(r)
-        if progress is not None:
-            progress(len(results), len(chunks))
-    nets = np.concatenate([r[0] for r in results], axis=1)
-    candidates = int(sum(r[1] for r in results))
-    reached = int(sum(r[2] for r in results))
+    acts, nets, candidates, reached = action_nets(spot, int(worlds), int(seed), model, play, play_worlds, n_jobs,
+                                                  progress)
     gm = game_model(spot.rules, model_deals, MODEL_SEED, n_jobs)
-    f, draws = _value_tables(gm, spot)
+    f, draws = value_tables(gm, spot)
     points = [mean_estimate(nets[k]) for k in range(len(acts))]
-    games = [_game_estimate(f, draws, nets[k]) for k in range(len(acts))]
+    games = [game_estimate(f, draws, nets[k]) for k in range(len(acts))]
     key = points if by == "points" else games
     best = int(np.argmax([e.mean for e in key]))
     valued = []
     for k, action in enumerate(acts):
         same = k == best
         vs_points = None if same else mean_estimate(nets[k].astype(np.int16) - nets[best])
-        vs_game = None if same else _game_estimate(f, draws, nets[k], nets[best])
+        vs_game = None if same else game_estimate(f, draws, nets[k], nets[best])
         valued.append(Valued(action.name, points[k], games[k], nets.shape[1], vs_points, vs_game))
     book, rules = book_rules(spot)
     return Advice(spot, valued, acts[best].name, by, (book, claim_ids(rules)),
                   nets.shape[1], candidates, model, gm.hands_text, int(seed), play, int(play_worlds),
                   rules_words(rules), reached)
+
+
+def action_nets(spot: Spot, worlds: int, seed: int, model: str = "book", play: str = "dd",
+                play_worlds: int = PLAY_WORLDS, n_jobs: int = 1, progress=None):
+    """Every legal action at ``spot`` played on the same ``worlds`` worlds (their chunks drawn from
+    ``seed``): (the actions, his side's net points (actions x worlds) as int8, the deals drawn to
+    find the worlds, the worlds reaching his decision under every action). The worlds depend on
+    the seed alone, not on the engine ``play``: two engines value the same worlds."""
+    acts = actions(spot)
+    chunks = plan(worlds, CHUNK)
+    if n_jobs == 1 or len(chunks) == 1:
+        found = (_chunk(spot, model, acts, c, n, seed, play, play_worlds) for c, n in chunks)
+    else:
+        from joblib import delayed
+
+        from analysis.parallel import local_parallel
+        found = local_parallel(n_jobs, return_as="generator")(
+            delayed(_chunk)(spot, model, acts, c, n, seed, play, play_worlds) for c, n in chunks)
+    results = []
+    for r in found:
+        results.append(r)
+        if progress is not None:
+            progress(len(results), len(chunks))
+    nets = np.concatenate([r[0] for r in results], axis=1)
+    return acts, nets, int(sum(r[1] for r in results)), int(sum(r[2] for r in results))
 
 
 def spot_line(spot: Spot) -> str:
