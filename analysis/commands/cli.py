@@ -13,7 +13,7 @@ from analysis.errors import EuchreError
 
 # Each module of analysis.commands that defines NAME, HELP, add_arguments(parser) and
 # run(args) -> int is a subcommand: these first, in this order, then any others by name.
-ORDER = ["solve", "bench", "play", "compare", "advise", "coups", "deal", "studies", "run", "report", "claims", "size", "rubber", "chart", "card", "optimise", "ladder", "serve"]
+ORDER = ["solve", "bench", "play", "replay", "review", "compare", "advise", "coups", "deal", "studies", "run", "report", "claims", "size", "rubber", "chart", "card", "optimise", "ladder", "serve"]
 
 
 def command_modules() -> list:

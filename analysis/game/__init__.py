@@ -1,5 +1,6 @@
 """The game itself: cards and their notation, the laws' rules and scoring, the contract once the
-bidding ends, the book's hand patterns, its discard, the catalogue of its claims and the primary test of each."""
+bidding ends, the book's hand patterns, its discard, the catalogue of its claims and the primary test of each,
+and games recorded in Euchre Game Notation (EGN)."""
 from analysis.public import lazy_exports
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, {
@@ -12,6 +13,7 @@ __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "patterns": ["matches", "match_table", "any_match", "parse_pattern", "shape_of"],
     "discard": ["book_discard"],
     "position": ["Position", "parse_position"],
+    "egn": ["Game", "Replay", "read_egn", "parse_egn", "replay", "to_egn", "write_egn"],
     "claims": ["BookClaim", "catalogue", "quote"],
     "primary": ["Primary", "primaries"],
 })
