@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # the least command line of each command, to read its parser's defaults
 REQUIRED = {"advise": ["--seat", "B", "--hand", "JS 9C AS KS QH", "--turn-up", "9S"], "compare": ["book", "optimised"],
             "card": ["book"], "chart": ["book"], "solve": [], "coups": [], "play": [], "deal": [], "ladder": [],
-            "rubber": [], "optimise": ["--out", "x.toml"], "run": ["primary"]}
+            "rubber": [], "optimise": ["--out", "x.toml"], "run": ["primary"], "review": ["game.egn"]}
 
 
 def test_a_count_over_its_limit_is_one_line_naming_the_limit():
@@ -46,6 +46,7 @@ def test_a_count_over_its_limit_is_one_line_naming_the_limit():
     (["rubber", "--deals", "20000000"], "--deals"),
     (["optimise", "--out", "x.toml", "--deals", "20000000"], "--deals"),
     (["run", "primary", "--deals", "2000000000", "--out", "x"], "--deals"),
+    (["review", "tests/data/egn/custom-scenario.egn", "--worlds", "1000000"], "--worlds"),
 ])
 def test_the_command_line_refuses_too_much_work_before_any(argv, flag):
     got = run_cli(*argv)

@@ -7,6 +7,11 @@ from analysis.bench.registry import labels, run_benchmarks
 from analysis.errors import EuchreError
 
 
+def seconds(key: str) -> bool:
+    """A benchmark that measures a time (``review_game_s``), not a rate (``..._per_s``)."""
+    return key.endswith("_s") and not key.endswith("_per_s")
+
+
 @dataclass
 class Rates:
     """Each benchmark's rate by its key (``cores``: the machine's cores), and their labels."""
@@ -19,8 +24,10 @@ class Rates:
 
     def __str__(self) -> str:
         results, names = self.results, self.names
-        lines = [f"euchrelab bench: single-threaded rates, machine with {results['cores']} cores"]
-        lines += [f"  {names[key]:<58} {key:<26} {value:>14,.0f} /s" for key, value in results.items() if key != "cores"]
+        lines = [f"euchrelab bench: single-threaded rates (a time in seconds says its cores), "
+                 f"machine with {results['cores']} cores"]
+        lines += [f"  {names[key]:<58} {key:<26} " + (f"{value:>14,.1f} s" if seconds(key) else f"{value:>14,.0f} /s")
+                  for key, value in results.items() if key != "cores"]
         ref = results.get("reference_per_s")
         if ref:   # the compiled kernels against the pure-Python reference solver
             lines += [f"  ratio {key} / reference_per_s: {results[key] / ref:,.0f}x"
@@ -32,8 +39,9 @@ class Rates:
 
     def _repr_html_(self) -> str:
         from analysis.reporting.markup import html_grid
-        return html_grid(["benchmark", "key", "per second"],
-                         [[self.names[k], k, f"{v:,.0f}"] for k, v in self.results.items() if k != "cores"])
+        return html_grid(["benchmark", "key", "measured"],
+                         [[self.names[k], k, f"{v:,.1f} s" if seconds(k) else f"{v:,.0f} /s"]
+                          for k, v in self.results.items() if k != "cores"])
 
 
 def measure(seconds: float = 1.0, only: list[str] | None = None) -> Rates:
