@@ -14,6 +14,7 @@ import sys
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -24,6 +25,8 @@ from starlette.staticfiles import StaticFiles
 
 from analysis.errors import EuchreError
 from analysis.web import pages
+from analysis.web.games import (MAX_BYTES, MAX_GAMES, REVIEW_DEFAULTS, REVIEW_FIELDS, Games, TooLarge, check_size,
+                                review_settings, size_words, source_name)
 from analysis.web.jobs import CANCELLED, DONE, FAILED, FINISHED, Jobs, QueueFull
 from analysis.web.reading import (COMPARE_PARAMS, POSITION_PARAMS, Commands, Refused, advise_request, charts_request,
                                   compare_request, in_field_words, line_of, position_field, position_lines, refused,
@@ -69,6 +72,48 @@ async def client_gone(request: Request, exc: ClientGone) -> Response:
     return Response(status_code=499)    # the client's close, as proxies log it; nobody reads it
 
 
+GONE = ("no such game: the workbench keeps the last games opened while it runs; open the file again on the game "
+        "page (/game)")
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body; TooLarge, in the words of a file over the bound, as soon as it is over
+    ``limit`` bytes (a form's encoding may take up to three bytes for one of the file's)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        check_size(int(length)) if limit == MAX_BYTES else check_size(MAX_BYTES + 1, more=True)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            check_size(MAX_BYTES + 1, more=True)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def game_summary(kept) -> dict:
+    """What ``/api/game`` answers: the game's id and page, its title, players, deals and problems."""
+    g, rep = kept.game, kept.replay
+    return {"id": kept.id, "page": pages.game_address(kept.id), "title": g.title, "players": list(g.players),
+            "deals": len(g.deals), "final_score": list(rep.final_score), "problems": list(rep.problems)}
+
+
+def game_step(kept, params) -> tuple[int, int]:
+    """The deal (0-based) and step (0 the bidding, then each trick) a game's page shows, from
+    ``deal`` (1-based) and ``trick``; a number out of range is brought within it."""
+    def number(name: str) -> int:
+        text = str(params.get(name) or "").strip()
+        return int(text) if text.isdigit() else 0
+    deals = kept.replay.deals
+    deal = min(max(number("deal") - 1, 0), max(len(deals) - 1, 0))
+    steps = len(deals[deal].tricks) if deals else 0
+    return deal, min(number("trick"), steps)
+
+
+def review_query(params: dict) -> dict:
+    return {k: params[k] for k in REVIEW_FIELDS if k in params}
+
+
 def web_bounds(kind: str, params: dict) -> None:
     """The workbench's limits (:mod:`analysis.limits`) on a request's fields, checked before the
     command line's reading of them, which would name its own, higher limits; each error names the
@@ -97,7 +142,8 @@ def solve_bounds(lines: list[str]) -> None:
 
 class Workbench:
     """The application's state: the command line's subcommands, the reports folder the ledger is
-    read from, the game model's hands for the advice, and the queue of jobs."""
+    read from, the game model's hands for the advice and the reviews, the queue of jobs, and the
+    games opened (:mod:`analysis.web.games`)."""
 
     def __init__(self, commands: Commands, reports="reports", model_deals: int = 20_000, workers: int = 2,
                  waiting: int = 4, **queue):
@@ -107,6 +153,8 @@ class Workbench:
         self.jobs = Jobs(workers, waiting, **queue)
         self.ledger = None     # (when read, the ledger)
         self.drawn: dict[str, str] = {}    # a charts page's request -> the job drawing it
+        self.games = Games()
+        self.reviewing: dict[tuple, str] = {}    # (a game's id, its review's settings) -> the job reviewing it
 
     # -- work ---------------------------------------------------------------------------------
     async def answer(self, request: Request, kind: str, work: dict, params: dict, command=None):
@@ -221,6 +269,8 @@ class Workbench:
         out["uploaded"] = [k[0] for k in job.params if k.endswith("_toml")]    # its policies, to download
         if job.kind == "compare" and job.state == DONE:
             out["result"] = job.result["json"]    # what `euchrelab compare --json` prints
+        elif job.kind == "review" and job.state == DONE:
+            out["result"] = job.result["json"]    # what `euchrelab review --json` prints
         elif job.kind in ("card", "chart") and job.state == DONE:   # the files by their names, not their bytes
             out["result"] = {**{k: v for k, v in job.result.items() if k != "files"},
                              "files": [f"/api/jobs/{job.id}/{name}" for name in job.result["files"]]}
@@ -363,13 +413,174 @@ class Workbench:
         if job is None:
             return HTMLResponse(pages.not_found("no such job: a job is kept for an hour after it ends, and ten "
                                                 "minutes after its result is first read"), 404)
+        if job.kind == "review":     # a review is shown on its game's page
+            return RedirectResponse(pages.game_address(job.params["game"], settings=review_query(job.params)), 303)
         return HTMLResponse(pages.job(self.job_dict(job), job.result["text"] if job.state == DONE else None))
+
+    # -- a game -----------------------------------------------------------------------------
+    async def game_upload(self, request: Request) -> Response:
+        return HTMLResponse(pages.game_upload(limit_games=MAX_GAMES, limit_bytes=size_words(MAX_BYTES)))
+
+    async def game_form(self, request: Request) -> Response:
+        """The upload form sent without the page's script: the text pasted, as a urlencoded form."""
+        try:
+            body = await read_body(request, 3 * MAX_BYTES + 1024)   # percent-encoding triples a byte at most
+        except TooLarge as exc:
+            return HTMLResponse(pages.game_upload(error=str(exc), limit_games=MAX_GAMES,
+                                                  limit_bytes=size_words(MAX_BYTES)), 413)
+        form = parse_qs(body.decode("latin-1"), keep_blank_values=True, encoding="utf-8", errors="replace")
+        text, name = (form.get("egn") or [""])[0], (form.get("name") or [""])[0]
+        try:
+            kept = await run_in_threadpool(self.games.add, text.encode("utf-8"), source_name(name))
+        except EuchreError as exc:
+            return HTMLResponse(pages.game_upload(text if len(text) <= MAX_BYTES else "", name, str(exc), MAX_GAMES,
+                                                  size_words(MAX_BYTES)), 413 if isinstance(exc, TooLarge) else 400)
+        return RedirectResponse(pages.game_address(kept.id), 303)
+
+    async def api_game(self, request: Request) -> Response:
+        """A game's file as the request's body (its name, for messages, in ``name``): kept, and its
+        address given; a bad file refused with the command line's message."""
+        try:
+            data = await read_body(request, MAX_BYTES)
+            kept = await run_in_threadpool(self.games.add, data, source_name(request.query_params.get("name")))
+        except TooLarge as exc:
+            return error_response(str(exc), 413)
+        except EuchreError as exc:
+            return error_response(str(exc))
+        return json_response(game_summary(kept))
+
+    def kept_game(self, request: Request):
+        return self.games.get(request.path_params["id"])
+
+    def review_of(self, kept, key: tuple) -> tuple[dict | None, object]:
+        """A game's review of settings ``key``: (the finished review, None), or (None, the job
+        reviewing it, if any is kept). A finished job's result moves to the game, which keeps it."""
+        if key in kept.reviews:
+            return kept.reviews[key], None
+        job = self.jobs.get(self.reviewing.get((kept.id, key), ""))
+        if job is not None and job.state == DONE:
+            kept.add_review(key, job.result)
+            self.jobs.forget(job.id)
+            return job.result, None
+        return None, job
+
+    def start_review(self, kept, key: tuple):
+        """The job reviewing a game with settings ``key``: the one running, else a new one (None
+        when the review is done already). Raises QueueFull."""
+        review, job = self.review_of(kept, key)
+        if review is not None:
+            return None
+        if job is None or job.state in (FAILED, CANCELLED):
+            worlds, play_worlds, seed = key
+            work = {"data": kept.data, "source": kept.game.source, "worlds": worlds, "play_worlds": play_worlds,
+                    "seed": seed, "model_deals": self.model_deals}
+            job = self.jobs.submit("review", work, {"game": kept.id, **dict(zip(REVIEW_FIELDS, key))})
+            self.reviewing = ({k: v for k, v in self.reviewing.items() if self.jobs.get(v, read=False)}
+                              | {(kept.id, key): job.id})
+        return job
+
+    async def game_page(self, request: Request) -> Response:
+        kept = self.kept_game(request)
+        if kept is None:
+            return HTMLResponse(pages.not_found(GONE), 404)
+        params = request.query_params
+        deal, step = game_step(kept, params)
+        values = {k: params.get(k, "") for k in REVIEW_FIELDS}
+        errors, review, job, settings = {}, None, None, None
+        if any(values.values()):
+            try:
+                key = review_settings(values)
+                settings = dict(zip(REVIEW_FIELDS, key))
+                review, job = self.review_of(kept, key)
+            except Refused as exc:
+                errors = {exc.field or "": str(exc)}
+        if not any(values.values()):
+            values = {k: str(v) for k, v in REVIEW_DEFAULTS.items()}
+        html = pages.game(kept, deal, step, values, settings, review, None if job is None else self.job_dict(job),
+                          errors, self.jobs.time_limit, tuple(kept.reviews))
+        return HTMLResponse(html, 400 if errors else 200)
+
+    async def game_review(self, request: Request) -> Response:
+        """The review form: its job started (or the one reviewing the game with the same settings
+        found), then the game's page following it."""
+        kept = self.kept_game(request)
+        if kept is None:
+            return HTMLResponse(pages.not_found(GONE), 404)
+        try:
+            body = await read_body(request, 4096)
+        except TooLarge:
+            body = b""
+        form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items()}
+        deal, step = game_step(kept, form)
+        try:
+            key = review_settings(form)
+            self.start_review(kept, key)
+        except Refused as exc:
+            values = {k: form.get(k, "") for k in REVIEW_FIELDS}
+            return HTMLResponse(pages.game(kept, deal, step, values, None, errors={exc.field or "": str(exc)},
+                                           time_limit=self.jobs.time_limit, reviewed=tuple(kept.reviews)), 400)
+        except QueueFull as exc:
+            return busy_page(exc)
+        return RedirectResponse(pages.game_address(kept.id, deal, step, dict(zip(REVIEW_FIELDS, key)), "review"),
+                                303)
+
+    async def api_game_review(self, request: Request) -> Response:
+        """Starts a game's review (settings in the query or a JSON object): 202 with its job, or 200
+        with the review when it is done already."""
+        kept = self.kept_game(request)
+        if kept is None:
+            return error_response(GONE, 404)
+        params = dict(request.query_params)
+        if request.headers.get("content-type", "").startswith("application/json"):
+            try:
+                body = await request.json()
+            except ValueError:
+                return error_response("the request's body is not valid JSON")
+            if not isinstance(body, dict):
+                return error_response("the request's body must be a JSON object of parameters")
+            params.update({k: "" if v is None else str(v) for k, v in body.items()})
+        try:
+            key = review_settings(params)
+            job = self.start_review(kept, key)
+        except Refused as exc:
+            return error_response(str(exc), field=exc.field)
+        except QueueFull as exc:
+            return busy_response(exc)
+        page = pages.game_address(kept.id, settings=dict(zip(REVIEW_FIELDS, key)))
+        if job is None:
+            return json_response({"state": DONE, "page": page, "result": kept.reviews[key]["json"]})
+        return json_response({"id": job.id, "state": job.state, "url": f"/api/jobs/{job.id}", "page": page}, 202)
+
+    async def game_file(self, request: Request) -> Response:
+        """A finished review's downloads: the game with its labels as EGN annotations, and its JSON."""
+        kept = self.kept_game(request)
+        if kept is None or request.path_params["name"] not in ("annotated.egn", "review.json"):
+            return error_response(GONE if kept is None else "no such file", 404)
+        try:
+            key = review_settings(request.query_params)
+        except Refused as exc:
+            return error_response(str(exc), field=exc.field)
+        review, _job = self.review_of(kept, key)
+        if review is None:
+            return error_response("this game has not been reviewed with these settings: review it on its page", 404)
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(kept.game.source).stem).strip("-") or "game"
+        if request.path_params["name"] == "annotated.egn":
+            body, name = json.dumps(review["egn"], indent=2, default=str) + "\n", f"{stem}-reviewed.egn"
+        else:
+            body, name = json.dumps(review["json"]) + "\n", f"{stem}-review.json"
+        return Response(body, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     def app(self) -> Starlette:
         routes = [
             Route("/", self.home), Route("/hand", self.hand), Route("/book", self.book),
             Route("/book/{id}", self.claim), Route("/heuristic", self.heuristic), Route("/jobs/{id}", self.job_page),
             Route("/charts", self.charts), Route("/position", self.position),
+            Route("/game", self.game_upload), Route("/game", self.game_form, methods=["POST"]),
+            Route("/game/{id}", self.game_page), Route("/game/{id}/review", self.game_review, methods=["POST"]),
+            Route("/game/{id}/{name:str}", self.game_file),
+            Route("/api/game", self.api_game, methods=["POST"]),
+            Route("/api/game/{id}/review", self.api_game_review, methods=["POST"]),
             Route("/api/advise", self.api_advise), Route("/api/solve", self.api_solve, methods=["GET", "POST"]),
             Route("/api/claims", self.api_claims), Route("/api/compare", self.api_compare, methods=["POST"]),
             Route("/api/jobs/{id}", self.api_job), Route("/api/jobs/{id}", self.api_cancel, methods=["DELETE"]),

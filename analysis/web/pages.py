@@ -1,4 +1,5 @@
-"""The workbench's pages, written on the server as plain HTML: a hand, a position, a heuristic, the charts, the book.
+"""The workbench's pages, written on the server as plain HTML: a hand, a position, a game, a heuristic, the charts,
+the book.
 
 Each page only shows what the library returned (the same JSON the API gives); a page's address
 holds every parameter of what it shows, so the same address shows the same numbers.
@@ -44,8 +45,8 @@ def e(x) -> str:
 
 def layout(title: str, body: str, here: str = "") -> str:
     nav = "".join(f'<a href="{href}"{" class=here" if href == here else ""}>{name}</a>'
-                  for href, name in (("/hand", "A hand"), ("/position", "A position"), ("/heuristic", "A heuristic"),
-                                     ("/charts", "Charts"), ("/book", "The book")))
+                  for href, name in (("/hand", "A hand"), ("/position", "A position"), ("/game", "A game"),
+                                     ("/heuristic", "A heuristic"), ("/charts", "Charts"), ("/book", "The book")))
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(title)} · euchrelab</title><link rel="stylesheet" href="/static/style.css">
@@ -69,6 +70,8 @@ replications and its status: what did the book get right?</p></a>
 played. Each card he may play, valued double-dummy and from what he can know.</p></a>
 <a class="card" href="/charts"><h2>Charts</h2><p>Call cards and strategy charts of any policy, the book's, the
 optimised, the modern ones or your own: the least hand it calls with, by seat and score band, beside the book's line.</p></a>
+<a class="card" href="/game"><h2>A game</h2><p>A played game in Euchre Game Notation (EGN): replayed deal by deal and
+trick by trick, then reviewed, each call, discard and card valued from what its player knew.</p></a>
 </div>"""
     return layout("The workbench", body)
 
@@ -712,3 +715,524 @@ def position(params: dict, answer: list | None = None, errors: dict | None = Non
              "hidden cards drawn again and again, consistently with the play). The same code as "
              "<code>euchrelab solve</code>.</p>")
     return layout("A position", f"<h1>A position</h1>{intro}{form}{result}", "/position")
+
+
+# --- a game ----------------------------------------------------------------------------------------
+
+SUIT_SYMBOLS = "\u2660\u2663\u2665\u2666"        # by suit id: S C H D
+# EGN's seats 0-3 clockwise round the drawn table, seat 0 at the foot
+TABLE_PLACES = ("south", "west", "north", "east")
+LABEL_CLASS = {"[??]": "blunder", "[?]": "mistake", "[?!]": "dubious", "[!]": "good"}
+REVIEW_HINTS = {"worlds": "each decision is valued over them: {default} at the command line, at most {limit} here",
+                "play_worlds": "the table's players search them at each card: {default} at the command line, at most "
+                               "{limit} here",
+                "seed": "the same seed gives the same review"}
+
+
+def card_html(card, extra: str = "") -> str:
+    """A card as the hand page's grid draws it (rank and suit symbol, hearts and diamonds red);
+    an unknown card as "?"."""
+    from analysis.game.cards import RANKS, card_name, card_text
+
+    if card is None:
+        return '<span class="pc unknown" title="not recorded">?</span>'
+    rank, suit = RANKS[card % 8], card // 8
+    red = " red" if suit in (2, 3) else ""
+    return (f'<span class="pc{red}{extra}" title="{e(card_name(card))}" data-card="{card_text(card)}">'
+            f'{"10" if rank == "T" else rank}{SUIT_SYMBOLS[suit]}</span>')
+
+
+def mask_html(mask: int | None, marked: int | None = None) -> str:
+    from analysis.game.cards import mask_cards, suit_of
+
+    if mask is None:
+        return '<span class="muted">not recorded</span>'
+    cards = sorted(mask_cards(mask), key=lambda c: (suit_of(c), -c))
+    return "".join(card_html(c, " out" if c == marked else "") for c in cards) or '<span class="muted">–</span>'
+
+
+def game_upload(text: str = "", name: str = "", error: str = "", limit_games: int = 64,
+                limit_bytes: str = "256 KB") -> str:
+    body = f"""<h1>A game</h1>
+<p class="lead">A played game in Euchre Game Notation (EGN, a JSON record of each deal's dealer, turn-up, calls and
+cards): replayed by the laws, deal by deal and trick by trick, then, if you ask, reviewed: every call, discard and card
+valued from what its player knew, as <code>euchrelab review</code> values them.</p>
+<form id="game-form" class="policy" method="post" action="/game">
+<p><label class="upload">Open an .egn file
+<input type="file" id="upload" accept=".egn,.json,application/json,text/plain"></label> or paste its text:</p>
+<div class="field{" bad" if error else ""}" id="egn-field"><label for="egn">The game (EGN)</label>
+<textarea id="egn" name="egn" rows="14" cols="80" spellcheck="false"
+placeholder='{{"fileType": "Euchre Game Notation", "version": "1.4", "metadata": {{...}}, "deals": [...]}}'>
+{e(text)}</textarea>
+<span class="error" id="egn-error"{"" if error else " hidden"}>{e(error)}</span></div>
+<input type="hidden" id="name" name="name" value="{e(name)}">
+<p class="submit"><button type="submit" id="open">Open the game</button></p>
+</form>
+<p class="muted">The workbench keeps a game in its memory, never on disk, under the first 12 hex digits of the SHA-256
+of the file: its page's address (<code>/game/…</code>) can be shared while the workbench runs, and holds no part of
+the file. It keeps the last {limit_games} games opened, of at most {e(limit_bytes)} each.</p>"""
+    return layout("A game", body, "/game")
+
+
+def _name(game, seat: int) -> str:
+    return game.players[seat] if seat < len(game.players) else f"seat {seat}"
+
+
+def _team(game, team: int) -> str:
+    return f"{_name(game, team)} & {_name(game, team + 2)}"
+
+
+def call_words(r, i: int) -> str:
+    """Call ``i`` of replayed deal ``r`` in words, as ``euchrelab replay`` words it."""
+    from analysis.game.egn import call_words as words
+
+    seat, call = r.calls[i]
+    return e(words(i, seat, call, r.dealer, r.alone and seat == r.maker))
+
+
+def game_address(game_id: str, deal: int = 0, step: int = 0, settings: dict | None = None, anchor: str = "") -> str:
+    """A game's page at deal ``deal`` (0-based) and step ``step`` (0 the bidding, then the tricks),
+    with the review of ``settings`` shown."""
+    params = {}
+    if deal or step:
+        params["deal"] = deal + 1
+    if step:
+        params["trick"] = step
+    params.update(settings or {})
+    return f"/game/{game_id}" + (f"?{urlencode(params)}" if params else "") + (f"#{anchor}" if anchor else "")
+
+
+def label_html(d: dict | None) -> str:
+    from analysis.tools.review import LABEL_WORDS
+
+    if not d or not d.get("label"):
+        return ""
+    label = d["label"]
+    return (f'<span class="lab l-{LABEL_CLASS.get(label, "plain")}" title="{e(LABEL_WORDS.get(label, ""))}">'
+            f'{e(label)}</span>')
+
+
+def cost_html(d: dict) -> str:
+    """A decision's cost at the table and its 95% interval: points per hand ("pts") or percentage
+    points of the game's chance ("pp"); the exact number in ``data-cost``."""
+    c = d.get("cost") or {}
+    if c.get("estimate") is None:
+        return "–"
+    game = d["unit"] == "game"
+    f = (lambda v: f"{100 * v:+.1f}") if game else (lambda v: f"{v:+.2f}")   # noqa: E731
+    lo, hi = c["ci"]
+    return (f'<span class="cost" data-cost="{c["estimate"]!r}" data-unit="{e(d["unit"])}">{f(c["estimate"])} '
+            f'<span class="ci">[{f(lo)}, {f(hi)}]</span> {"pp" if game else "pts"}</span>')
+
+
+def decision_cells(d: dict | None, reviewed: bool, why: str = "not valued") -> str:
+    """The review's columns of a decision's row: the table's best, the cost, the label (or why
+    it has none)."""
+    from analysis.game import parse_card
+
+    if not reviewed:
+        return ""
+    if d is None:
+        return f'<td class="muted" colspan=3>{e(why)}</td>'
+    if d["best"] == d["chosen"]:
+        best = "<i>the one taken</i>"
+    else:
+        best = card_html(parse_card(d["best"])) if d["kind"] != "call" else e(d["best"])
+    return f'<td>{best}</td><td class="num">{cost_html(d)}</td><td>{label_html(d)}</td>'
+
+
+def link_html(url: str | None, text: str) -> str:
+    return f'<a href="{e(url)}">{e(text)}</a>' if url else ""
+
+
+def decision_words(d: dict | None, reviewed: bool, columns: int) -> str:
+    if not reviewed or d is None:
+        return ""
+    return f'<tr class="words"><td></td><td colspan={columns - 1}>{e(d["words"])}</td></tr>'
+
+
+def winner_of(r, t: int) -> int | None:
+    """Trick ``t``'s winner; None where it is open (an unknown card) or the replay stopped in it."""
+    return r.winners[t] if t < len(r.winners) else None
+
+
+class DealView:
+    """What the game's page needs of one deal: its replay, its decisions by (kind, index) and
+    why some were not valued."""
+
+    def __init__(self, r, decisions: dict, skipped: list):
+        self.r, self.decisions, self.skipped = r, decisions, skipped
+
+    def card_index(self, t: int, k: int) -> int:
+        return sum(len(trick) for trick in self.r.tricks[:t]) + k
+
+    def why_not(self, kind: str, index: int) -> str:
+        """Why a call or card has no decision: the review's reason, else (a card) he had no choice."""
+        for s in self.skipped:
+            if s["kind"] == kind and s["index"] == index and s["seat"] >= 0:
+                return s["why"]
+        for s in self.skipped:
+            if s["seat"] < 0 and s["kind"] in (kind, "deal"):
+                return s["why"]
+        return "no choice: his only legal card" if kind == "card" else "not valued"
+
+
+def seat_words(game, r, seat: int) -> str:
+    from analysis.game import SEAT_LABELS
+    from analysis.game.egn import letter_of
+
+    return f"seat {seat} · {SEAT_LABELS[letter_of(seat, r.dealer)]}"
+
+
+def felt(game, view: DealView, step: int) -> str:
+    """The table drawn at ``step``: each seat's name, role and cards held, and in the middle the
+    turn-up (the bidding) or the trick's cards by seat."""
+    r = view.r
+    if step == 0:
+        hands = list(r.dealt)
+        trick, winner = (), None
+    else:
+        trick, winner = r.tricks[step - 1], winner_of(r, step - 1)
+        gone = [0, 0, 0, 0]
+        for earlier in r.tricks[:step - 1]:
+            for seat, card in earlier:
+                if card is not None:
+                    gone[seat] |= 1 << card
+        hands = [None if h is None else h & ~gone[s] for s, h in enumerate(r.at_play)]
+    played = {seat: card for seat, card in trick}
+    order = {seat: k + 1 for k, (seat, _card) in enumerate(trick)}
+    boxes = []
+    for seat in range(4):
+        badges = []
+        if seat == r.dealer:
+            badges.append("deals")
+        if seat == r.maker:
+            badges.append("makes trumps, alone" if r.alone else "makes trumps")
+        if seat == r.sits_out:
+            badges.append("sits out")
+        if trick and trick[0][0] == seat:
+            badges.append("leads")
+        if trick and winner == seat:
+            badges.append("wins the trick")
+        hand = '<span class="muted">sits out</span>' if seat == r.sits_out else mask_html(hands[seat], played.get(seat))
+        if step == 0 and seat == r.dealer and r.round == 1 and r.discard is not None:
+            hand += f' <span class="muted">discards</span> {card_html(r.discard)}'
+        marks = "".join(f'<span class="mark{" best" if b == "wins the trick" else ""}">{e(b)}</span>' for b in badges)
+        boxes.append(f'<div class="seat at-{TABLE_PLACES[seat]}{" won" if trick and winner == seat else ""}">'
+                     f'<p class="who"><b>{e(_name(game, seat))}</b> <span class="muted">{e(seat_words(game, r, seat))}'
+                     f'</span>{marks}</p><p class="held">{hand}</p></div>')
+    if step == 0:
+        turned = ("turned down" if r.round == 2 else "taken up" if r.round == 1 else "turned down by all: no trumps")
+        middle = (f'<p class="muted">turn-up</p>{card_html(r.turn_up, " big")}'
+                  f'<p class="muted">{e(turned) if r.turn_up is not None else ""}</p>')
+    else:
+        slots = "".join(f'<div class="slot at-{TABLE_PLACES[seat]}">'
+                        + (f'{card_html(played[seat], " big" + (" won" if seat == winner else ""))}'
+                           f'<span class="muted">{order[seat]}</span>' if seat in played else "")
+                        + "</div>" for seat in range(4))
+        middle = f'<div class="trick">{slots}</div>'
+    return f'<div class="felt">{"".join(boxes)}<div class="middle">{middle}</div></div>'
+
+
+def bidding_table(game, game_id: str, view: DealView, reviewed: bool) -> str:
+    from analysis.web.games import hand_link
+
+    r = view.r
+    head = "<th>best at the table</th><th>cost, 95% interval</th><th>label</th>" if reviewed else ""
+    columns = 4 + 3 * reviewed
+    rows = []
+    for i, (seat, _call) in enumerate(r.calls):
+        d = view.decisions.get(("call", i))
+        link = hand_link(game, r, i)
+        rows.append(f'<tr><td class="num">{i + 1}</td><td>{e(_name(game, seat))} <span class="muted">'
+                    f'{e(seat_words(game, r, seat))}</span></td><td>{call_words(r, i)}</td>'
+                    f'{decision_cells(d, reviewed, view.why_not("call", i))}<td>{link_html(link, "his hand")}</td></tr>'
+                    f'{decision_words(d, reviewed, columns)}')
+    if r.round == 1 and r.maker is not None and r.sits_out != r.dealer:
+        d = view.decisions.get(("discard", 0))
+        discard = card_html(r.discard) if r.discard is not None else "(not recorded)"
+        rows.append(f'<tr><td></td><td>{e(_name(game, r.dealer))} <span class="muted">'
+                    f'{e(seat_words(game, r, r.dealer))}</span></td><td>discards {discard}</td>'
+                    f'{decision_cells(d, reviewed, view.why_not("discard", 0))}<td></td></tr>'
+                    f'{decision_words(d, reviewed, columns)}')
+    return (f'<table class="steps"><thead><tr><th>#</th><th>player</th><th>call</th>{head}<th>on the hand page</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def trick_table(game, view: DealView, step: int, reviewed: bool) -> str:
+    from analysis.web.games import position_link
+
+    r = view.r
+    t = step - 1
+    head = "<th>best at the table</th><th>cost, 95% interval</th><th>label</th>" if reviewed else ""
+    columns = 4 + 3 * reviewed
+    rows = []
+    for k, (seat, card) in enumerate(r.tricks[t]):
+        index = view.card_index(t, k)
+        d = view.decisions.get(("card", index))
+        link = position_link(game, r, index)
+        won = ' <span class="mark best">wins</span>' if seat == winner_of(r, t) else ""
+        rows.append(f'<tr><td class="num">{k + 1}</td><td>{e(_name(game, seat))} <span class="muted">'
+                    f'{e(seat_words(game, r, seat))}</span></td><td>{card_html(card)}{won}</td>'
+                    f'{decision_cells(d, reviewed, view.why_not("card", index))}'
+                    f'<td>{link_html(link, "the position")}</td></tr>'
+                    f'{decision_words(d, reviewed, columns)}')
+    return (f'<table class="steps"><thead><tr><th>#</th><th>player</th><th>card</th>{head}<th>on the position page</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def tricks_overview(game, game_id: str, view: DealView, deal: int, step: int, settings: dict | None) -> str:
+    """Every trick of the deal in a row each: who led, the cards in the order played (with their
+    labels after a review), who won; each row links to its step."""
+    r = view.r
+    rows = []
+    for t, trick in enumerate(r.tricks):
+        cells = []
+        for k, (seat, card) in enumerate(trick):
+            d = view.decisions.get(("card", view.card_index(t, k)))
+            cells.append(f'<td{" class=won" if seat == winner_of(r, t) else ""}>{card_html(card)} '
+                         f'<span class="muted">{e(_name(game, seat))}</span> {label_html(d)}</td>')
+        cells += ["<td></td>"] * (4 - len(trick))
+        winner = winner_of(r, t)
+        rows.append(f'<tr{" class=here" if step == t + 1 else ""}><th scope=row><a href="'
+                    f'{e(game_address(game_id, deal, t + 1, settings, "deal"))}">trick {t + 1}</a></th>{"".join(cells)}'
+                    f'<td>{e(_name(game, winner)) if winner is not None else "?"}</td></tr>')
+    if not rows:
+        return ""
+    return (f'<table class="tricks"><thead><tr><th></th><th colspan=4>the cards, in the order played</th>'
+            f'<th>won by</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def deal_summary(game, r) -> str:
+    """The deal in a few lines: dealer and turn-up, the contract, the tricks and points, the score."""
+    from analysis.game.cards import SUIT_NAMES
+
+    rows = [("Dealer", f"{e(_name(game, r.dealer))}, seat {r.dealer}"),
+            ("Turn-up", card_html(r.turn_up) if r.turn_up is not None else "not recorded")]
+    if r.maker is not None and r.trump is not None:
+        made = [i for i, (seat, call) in enumerate(r.calls) if seat == r.maker and call != "Pass"]
+        how = f"{e(_name(game, r.maker))} {call_words(r, made[-1])}" if made else e(_name(game, r.maker))
+        contract = f"{SUIT_NAMES[r.trump]} {SUIT_SYMBOLS[r.trump]}: {how}"
+        if r.sits_out is not None:
+            contract += f"; {e(_name(game, r.sits_out))} sits out"
+        if r.round == 1 and r.sits_out != r.dealer:
+            contract += "; the dealer takes up the turn-up" + (
+                f" and discards {card_html(r.discard)}" if r.discard is not None else "")
+        rows.append(("Trumps", contract))
+    elif r.round is None and len(r.calls) == 8:
+        rows.append(("Trumps", "none: all passed twice, the deal is void"))
+    if r.maker is not None and r.complete and r.tricks:
+        side = r.maker % 2
+        made = r.team_tricks[side]
+        what = "a march" if made == 5 else "made" if made >= 3 else "euchred"
+        to = 0 if r.points[0] else 1
+        rows.append(("Result", f"the makers, {e(_team(game, side))}, take {made} trick{'s' * (made != 1)}: {what}, "
+                               f"{r.points[to]} point{'s' * (r.points[to] != 1)} to {e(_team(game, to))}"))
+    elif r.maker is not None:
+        rows.append(("Result", "not scored"))
+    (a, b), (c, d) = r.score_before, r.score_after
+    rows.append(("Score", f"{a}–{b} before, <b>{c}–{d}</b> after <span class=muted>(seats 0 and 2 first)</span>"))
+    return '<dl class="facts deal-facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows) + "</dl>"
+
+
+def step_nav(game_id: str, deals: int, deal: int, step: int, steps: int, settings: dict | None) -> str:
+    def link(label: str, d: int, s: int, rel: str = "", key: str = "") -> str:
+        if d < 0 or d >= deals or s < 0:
+            return f'<span class="off">{label}</span>'
+        return (f'<a class="step" href="{e(game_address(game_id, d, s, settings, "deal"))}"'
+                f'{f" rel={rel}" if rel else ""}{f" data-key={key}" if key else ""}>{label}</a>')
+    names = ["the bidding"] + [f"trick {t}" for t in range(1, steps)]
+    stops = " ".join(f'<a href="{e(game_address(game_id, deal, s, settings, "deal"))}"'
+                     f'{" class=here" if s == step else ""}>{name}</a>' for s, name in enumerate(names))
+    previous = link("← previous", deal, step - 1, "prev", "ArrowLeft") if step else link(
+        "← previous", deal - 1, 0, "prev", "ArrowLeft")
+    following = link("next →", deal, step + 1, "next", "ArrowRight") if step + 1 < steps else link(
+        "next →", deal + 1, 0, "next", "ArrowRight")
+    return (f'<div class="stepper" role="navigation">{link("« previous deal", deal - 1, 0)} {previous} '
+            f'<span class="stops">{stops}</span> {following} {link("next deal »", deal + 1, 0)}</div>')
+
+
+def deals_strip(game_id: str, replay, deal: int, views: list, settings: dict | None) -> str:
+    links = []
+    for d, r in enumerate(replay.deals):
+        marks = [x.get("label") for x in views[d].decisions.values()]
+        bad = sum(m in ("[??]", "[?]") for m in marks)
+        badge = f'<span class="lab l-mistake" title="{bad} blunder(s) or mistake(s)">{bad}</span>' if bad else ""
+        result = "–".join(map(str, r.score_after))
+        links.append(f'<a href="{e(game_address(game_id, d, 0, settings, "deal"))}"'
+                     f'{" class=here" if d == deal else ""} title="score after: {result}">{d + 1}{badge}</a>')
+    return f'<p class="tabs deals">Deal: {" ".join(links)}</p>'
+
+
+def review_form(game_id: str, values: dict, errors: dict, deal: int, step: int, time_limit: float) -> str:
+    from analysis.limits import setting as limit
+
+    fields = []
+    for name, label, size in (("worlds", "Worlds", 6), ("play_worlds", "Worlds a card at the table", 5),
+                              ("seed", "Seed", 6)):
+        s = limit("review", name) if name != "seed" else None
+        hint = REVIEW_HINTS[name] if s is None else REVIEW_HINTS[name].format(default=f"{s.default:,}",
+                                                                               limit=f"{s.web_limit:,}")
+        fields.append(field(name, label, text_input(name, values.get(name, ""), size), errors, hint))
+    return f"""<form class="hand" method="post" action="/game/{e(game_id)}/review" id="review-form">
+<fieldset><legend>Review the game</legend>{"".join(fields)}
+<input type="hidden" name="deal" value="{deal + 1}"><input type="hidden" name="trick" value="{step}"></fieldset>
+<p class="submit"><button type="submit" id="start-review">Review</button>
+<span class="working" hidden>starting…</span></p>
+{f'<p class="error" id="form-error">{e(errors[""])}</p>' if errors.get("") else ""}
+<p class="muted">Every call, the dealer's discard and every card where he had a choice, valued from what its player
+knew, as <code>euchrelab review</code> values them. The review runs as one job of at most {time_limit:g} s: a whole
+game at the command line's {limit("review", "worlds").default:,} worlds may need longer than that; fewer worlds answer sooner, and the command line has
+no time limit.</p>
+</form>"""
+
+
+def review_summary(game, game_id: str, review: dict, settings: dict) -> str:
+    from analysis.tools.review import THRESHOLDS
+
+    rv = review["json"]
+    rows = []
+    for row in rv["summary"]:
+        p, g = row["points"], row["game"]
+        labels = " ".join(f'{label_html({"label": k})} {v}' for k, v in row["labels"].items() if v) or "–"
+        points = (f'{p["cost"]:+.2f} <span class="ci">[{p["ci"][0]:+.2f}, {p["ci"][1]:+.2f}]</span> '
+                  f'<span class="muted">over {p["decisions"]}</span>' if p["decisions"] else "–")
+        chance = (f'{100 * g["cost"]:+.1f} <span class="ci">[{100 * g["ci"][0]:+.1f}, {100 * g["ci"][1]:+.1f}]</span> '
+                  f'<span class="muted">over {g["decisions"]}</span>' if g["decisions"] else "–")
+        rows.append(f'<tr><th scope=row>{e(row["player"])} <span class="muted">seat {row["seat"]}</span></th>'
+                    f'<td class="num">{row["decisions"]}</td><td class="num">{points}</td><td class="num">{chance}</td>'
+                    f'<td>{labels}</td></tr>')
+    t = THRESHOLDS
+    legend = "; ".join(f'{label_html({"label": k})} from {t["points"][k]:.2f} pts or {100 * t["game"][k]:.1f} pp'
+                       for k in ("[??]", "[?]", "[?!]"))
+    query = urlencode(settings)
+    skipped = rv["skipped"]
+    why = sorted({s["why"] for s in skipped})
+    notes = "".join(f"<li>{e(n)}</li>" for n in rv["notes"])
+    return f"""<h2>The review</h2>
+<p>Each decision valued over <b>{rv["worlds"]:,}</b> worlds consistent with what its player knew (seed {rv["seed"]}),
+everything after it played on by the table's engine (PIMC reading the calls, {rv["play_worlds"]} worlds a card) and
+double-dummy. Its <b>cost</b> is the action taken less the table's best, paired over the worlds, with its 95% interval:
+in points per hand (<b>pts</b>) at love-all, else in percentage points of his side's chance to win the game
+(<b>pp</b>, from the book's game model: {e(rv["game_model"])}). A label only where the interval lies wholly below 0:
+{legend}; {label_html({"label": "[!]"})} where he found the one good choice.</p>
+{f'<ul class="notes">{notes}</ul>' if notes else ""}
+<table class="summary"><thead><tr><th>player</th><th>decisions valued</th><th>total cost in points per hand (pts)</th>
+<th>total cost in the game's chance (pp)</th><th>labels</th></tr></thead><tbody>{"".join(rows)}</tbody></table>
+{f'<p class="muted">Not valued: {len(skipped)} decision(s): {e("; ".join(why))}.</p>' if skipped else ""}
+<p class="links">Download: <a href="/game/{e(game_id)}/annotated.egn?{e(query)}" id="annotated">the game with the
+review's labels as EGN annotations</a> · <a href="/game/{e(game_id)}/review.json?{e(query)}">the review's JSON</a>,
+as <code>euchrelab review --json</code> prints it · <a href="{e(game_address(game_id, 0, 0, settings))}">this
+review's address</a></p>"""
+
+
+def labelled_list(game, game_id: str, review: dict, replay, settings: dict) -> str:
+    """Every labelled decision of the game, each linked to its deal and step."""
+    from analysis.game import parse_card
+
+    rows = []
+    for d, at in zip(review["json"]["decisions"], review["deals"]):
+        if not d["label"]:
+            continue
+        step = 0 if d["kind"] != "card" else d["trick"] + 1
+        what = {"call": f"call {d['index'] + 1}", "discard": "the discard"}.get(d["kind"], f"trick {step}")
+        action = (lambda x: e(x)) if d["kind"] == "call" else (lambda x: card_html(parse_card(x)))   # noqa: E731
+        rows.append(f'<tr><td>{label_html(d)}</td><td><a href="{e(game_address(game_id, at, step, settings, "deal"))}">'
+                    f'deal {at + 1}, {what}</a></td><td>{e(d["player"])}</td><td>{action(d["chosen"])}</td>'
+                    f'<td>{action(d["best"])}</td><td class="num">{cost_html(d)}</td></tr>')
+    if not rows:
+        return "<h2>Labelled decisions</h2><p>None: no decision's cost was clear of zero by a label's margin.</p>"
+    return (f'<h2>Labelled decisions</h2><table class="labelled"><thead><tr><th>label</th><th>where</th><th>player</th>'
+            f'<th>chosen</th><th>best at the table</th><th>cost, 95% interval</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def game(kept, deal: int, step: int, values: dict, settings: dict | None = None, review: dict | None = None,
+         job: dict | None = None, errors: dict | None = None, time_limit: float = 120.0, reviewed: tuple = ()) -> str:
+    """A game's page: the game (players, rules, final score, problems), the review (its form, its
+    job's progress or its summary), the deal at ``deal`` and ``step`` drawn with its decisions, and,
+    after a review, every labelled decision. ``values``: the review form's fields; ``settings``:
+    the review the address names; ``reviewed``: the settings of the reviews kept."""
+    from analysis.web.games import REVIEW_FIELDS
+
+    errors = errors or {}
+    g, replay, gid = kept.game, kept.replay, kept.id
+    views = [DealView(r, {}, []) for r in replay.deals]
+    if review is not None:
+        for d, at in zip(review["json"]["decisions"], review["deals"]):
+            key = ("discard", 0) if d["kind"] == "discard" else (d["kind"], d["index"])
+            views[at].decisions[key] = d
+        for s, at in zip(review["json"]["skipped"], review.get("skipped_deals", ())):
+            views[at].skipped.append(s)
+    title = g.title or g.source
+    players = "".join(f'<tr><th scope=row>seats {t} and {t + 2}</th><td>{e(_team(g, t))}</td><td class="num">'
+                      f'{g.initial_score[t]} at the start, <b>{replay.final_score[t]}</b> at the end</td></tr>'
+                      for t in (0, 1))
+    from analysis.game.egn import rules_words     # the rules in the words of `euchrelab replay`
+    meta = g.raw.get("metadata") if isinstance(g.raw, dict) else None
+    date = meta.get("date") if isinstance(meta, dict) and isinstance(meta.get("date"), str) else ""
+    problems = "".join(f"<li>{e(p)}</li>" for p in replay.problems)
+    facts = f"""<dl class="facts">
+<dt>Players</dt><dd><table class="players"><tbody>{players}</tbody></table></dd>
+<dt>Deals</dt><dd>{len(replay.deals)}</dd>
+<dt>Rules</dt><dd>{e(rules_words(g.rules))}</dd>
+{f"<dt>Date</dt><dd>{e(date)}</dd>" if date else ""}
+<dt>Problems</dt><dd>{f'<ul class="problems">{problems}</ul>' if problems else "none: every card legal and known"}</dd>
+</dl>"""
+    if review is not None:
+        review_html = (review_summary(g, gid, review, settings or {})
+                       + '<details class="again"><summary>Review it again with other settings</summary>'
+                       + review_form(gid, values, errors, deal, step, time_limit) + "</details>")
+    elif job is not None and job["state"] in ("waiting", "running"):
+        review_html = f'<h2>The review</h2>{progress_box(job, "decisions")}'
+    else:
+        shown = ""
+        if job is not None and job["state"] == "failed":
+            shown = f'<p class="error" id="review-error">{e(job["error"])}</p>'
+        elif job is not None and job["state"] == "cancelled":
+            shown = '<p class="muted" id="review-error">The review was cancelled.</p>'
+        elif settings and not errors:
+            shown = '<p class="muted">Not reviewed with these settings since the workbench started: review it here.</p>'
+        kept_links = " · ".join(f'<a href="{e(game_address(gid, deal, step, dict(zip(REVIEW_FIELDS, k))))}">'
+                                f'{k[0]:,} worlds, {k[1]} a card, seed {k[2]}</a>' for k in reviewed)
+        review_html = (f'<h2>The review</h2>{shown}'
+                       + (f'<p class="links">Reviewed already: {kept_links}</p>' if kept_links else "")
+                       + review_form(gid, values, errors, deal, step, time_limit))
+    if not replay.deals:
+        viewer = "<p>The file records no deal.</p>"
+    else:
+        view = views[deal]
+        r = view.r
+        steps = 1 + len(r.tricks)
+        reviewed_here = review is not None
+        if step == 0:
+            what, table = "The bidding", bidding_table(g, gid, view, reviewed_here)
+        else:
+            t = step - 1
+            leader, winner = r.tricks[t][0][0] if r.tricks[t] else None, winner_of(r, t)
+            what = (f"Trick {step}: {e(_name(g, leader)) if leader is not None else '?'} leads"
+                    + (f", {e(_name(g, winner))} wins" if winner is not None else ""))
+            table = trick_table(g, view, step, reviewed_here)
+        problems = "".join(f"<li>{e(p)}</li>" for p in r.problems)
+        skipped = sorted({s["why"] for s in view.skipped})
+        viewer = f"""{deals_strip(gid, replay, deal, views, settings)}
+<section class="deal" id="deal">
+<h2>Deal {deal + 1} of {len(replay.deals)}</h2>
+{deal_summary(g, r)}
+{f'<ul class="problems">{problems}</ul>' if problems else ""}
+{step_nav(gid, len(replay.deals), deal, step, steps, settings)}
+{felt(g, view, step)}
+<h3>{what}</h3>
+{table}
+{f'<p class="muted">Not valued in this deal: {e("; ".join(skipped))}.</p>' if skipped else ""}
+{tricks_overview(g, gid, view, deal, step, settings)}
+</section>"""
+    labelled = labelled_list(g, gid, review, replay, settings or {}) if review is not None else ""
+    body = f"""<p class="crumbs"><a href="/game">A game</a> › {e(g.source)}</p>
+<h1>{e(title)}</h1>
+{f'<p class="lead">{e(g.description)}</p>' if g.description else ""}
+{facts}
+<section class="result" id="review">{review_html}</section>
+{viewer}
+{labelled}"""
+    return layout(title, body, "/game")

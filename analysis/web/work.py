@@ -18,6 +18,7 @@ from analysis.tools.advise import advise
 from analysis.tools.card_set import call_cards
 from analysis.tools.compare import compare
 from analysis.tools.policy_charts import chart_policy
+from analysis.tools.review import review
 from analysis.tools.solve import answers
 
 SHOWN = (".png", ".pdf", ".csv")    # the files of a card or chart the browser is given; the reports are not
@@ -25,7 +26,7 @@ SHOWN = (".png", ".pdf", ".csv")    # the files of a card or chart the browser i
 
 def work(kind: str, request: dict, progress):
     """The answer to one request: what the command line prints as JSON (``compare`` also gives its
-    table as text, the report to download)."""
+    table as text, the report to download; ``review`` the game with its labels as EGN annotations)."""
     if kind == "advise":
         return advise(**request).to_json()
     if kind == "solve":
@@ -43,6 +44,15 @@ def work(kind: str, request: dict, progress):
             charts = chart_policy(**request, out=out, progress=chart_progress(request, progress))
             pages = [p.name for p in charts.files if p.suffix == ".png"]
             return {"policy": charts.policy, "verdicts": charts.verdicts(), "pages": pages, "files": files(out)}
+    if kind == "review":
+        from analysis.game.egn import to_egn
+        from analysis.web.games import read_game
+        game = read_game(request["data"], request["source"])
+        rv = review(game, request["worlds"], request["play_worlds"], request["seed"], 1, request["model_deals"],
+                    progress=progress)
+        # each decision's deal by its index in the file (the JSON gives its dealNumber, which may repeat)
+        return {"json": rv.to_json(), "deals": [d.deal for d in rv.decisions],
+                "skipped_deals": [s.deal for s in rv.skipped], "egn": to_egn(game, *rv.annotations())}
     raise EuchreError(f"unknown kind of job {kind!r}")
 
 

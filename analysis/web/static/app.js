@@ -235,6 +235,49 @@ function chartsForm() {
   });
 }
 
+// A game: a file chosen is opened at once, sent as it is (its address is the hash of its bytes);
+// pasted text is sent as typed. An error is shown beside the box, the command line's one line.
+function gameForm() {
+  const form = byId("game-form");
+  if (!form) return;
+  const text = byId("egn");
+  async function open(body, name) {
+    clearErrors(form);
+    byId("open").disabled = true;
+    try {
+      const answer = await fetch("/api/game?name=" + encodeURIComponent(name), {method: "POST", body: body});
+      const data = await answer.json();
+      if (answer.ok) { window.location.href = data.page; return; }
+      showError("egn", data.error);
+    } finally {
+      byId("open").disabled = false;
+    }
+  }
+  byId("upload").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    byId("name").value = file.name;
+    const bytes = await file.arrayBuffer();
+    text.value = new TextDecoder().decode(bytes);
+    open(bytes, file.name);
+  });
+  text.addEventListener("input", () => { byId("name").value = ""; });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    open(text.value, byId("name").value);
+  });
+}
+
+// A game's page: the arrow keys step through the deal as its previous and next links do.
+function gameKeys() {
+  const links = document.querySelectorAll(".stepper a[data-key]");
+  if (!links.length) return;
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest("input, textarea, select")) return;
+    for (const link of links) if (link.dataset.key === event.key) { window.location.href = link.href; return; }
+  });
+}
+
 plainForm("hand-form");
 cardGrid();
 plainForm("position-form");
@@ -242,3 +285,6 @@ bookFilters();
 policyForm();
 jobPage();
 chartsForm();
+gameForm();
+gameKeys();
+plainForm("review-form");
