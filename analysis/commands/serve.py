@@ -10,7 +10,7 @@ from analysis.errors import EuchreError, cores
 from analysis.limits import WEB_SECONDS
 
 NAME = "serve"
-HELP = "the workbench in the browser: a hand, a position, a heuristic, charts and the book's claims, and their JSON API"
+HELP = "the workbench in the browser: a hand, a position, a game reviewed, a heuristic, charts and the book's claims, and their JSON API"
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
 
 

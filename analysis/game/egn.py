@@ -182,21 +182,28 @@ def read_egn(path) -> Game:
     one line naming it."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise EuchreError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise EuchreError(f"{path} is a folder, not an EGN file") from None
-    except UnicodeDecodeError:
-        raise EuchreError(f"{path} is not an EGN file: not UTF-8 text") from None
     except OSError as exc:
         raise EuchreError(f"{path}: cannot read it ({(exc.strerror or str(exc)).lower()})") from None
+    return egn_of_bytes(data, str(path))
+
+
+def egn_of_bytes(data: bytes, source: str) -> Game:
+    """The game of a file's bytes (UTF-8 JSON text), named ``source`` in the one-line refusals."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise EuchreError(f"{source} is not an EGN file: not UTF-8 text") from None
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise EuchreError(f"{path} is not an EGN file: not JSON ({exc.msg} at line {exc.lineno}, "
+        raise EuchreError(f"{source} is not an EGN file: not JSON ({exc.msg} at line {exc.lineno}, "
                           f"column {exc.colno})") from None
-    return parse_egn(obj, source=str(path))
+    return parse_egn(obj, source=source)
 
 
 def parse_egn(obj, source: str = "EGN") -> Game:

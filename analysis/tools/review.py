@@ -38,8 +38,8 @@ from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.experiment import Estimate, mean_estimate
 from analysis.experiment.stats import from_se
 from analysis.game import SEATS, SUITS, Rules, Score, card_text
-from analysis.game.cards import mask_cards, mask_of, suit_of
-from analysis.game.egn import Game, Replay, Replayed, letter_of, replay, seat_of
+from analysis.game.cards import mask_cards, mask_of
+from analysis.game.egn import Game, Replay, Replayed, letter_of, replay
 from analysis.limits import bounded, setting
 from analysis.seeds import review_seed
 from analysis.tools.advise import MODEL_SEED, Spot, action_nets, game_estimate, game_model

@@ -11,7 +11,6 @@ hand page (a call) and the position page (a card), filled in as that player saw 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import threading
 from collections import OrderedDict
@@ -54,18 +53,8 @@ def check_size(n: int, more: bool = False) -> None:
 def read_game(data: bytes, source: str):
     """A file's bytes read as ``euchrelab review`` reads the file (:func:`read_egn`): UTF-8 text,
     JSON, then EGN, each refused in the same one line, naming the file ``source``."""
-    from analysis.game.egn import parse_egn
-
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise EuchreError(f"{source} is not an EGN file: not UTF-8 text") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise EuchreError(f"{source} is not an EGN file: not JSON ({exc.msg} at line {exc.lineno}, "
-                          f"column {exc.colno})") from None
-    return parse_egn(obj, source=source)
+    from analysis.game.egn import egn_of_bytes
+    return egn_of_bytes(data, source)
 
 
 @dataclass
