@@ -134,3 +134,25 @@ def test_the_command_line_refuses_a_file_that_is_not_a_game(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == 2
     assert run.stderr.startswith("euchrelab: error:") and run.stderr.count("\n") == 1
+
+
+def test_the_dealers_partner_alone_leaves_the_turn_up_where_it_lay():
+    """South (C) assists alone: North, the dealer, sits out and never takes the 9H up; nobody's
+    worlds may deal it to a hand."""
+    g = parse_egn(game({"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "9h", "playerCards": [
+        ["9c", "9s", "9d", "Td", "Qd"], ["As", "Ks", "Qs", "Js", "Ts"],
+        ["Jh", "Jd", "Ah", "Kh", "Qh"], ["Ac", "Kc", "Qc", "Jc", "Tc"]]},
+        "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass", "Order"], "isAlone": True},
+                   {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": [
+                       ["As", "Qh", "Tc"], ["Jh", "Qc", "Ks"], ["Jd", "Jc", "Qs"], ["Ah", "Kc", "Js"],
+                       ["Kh", "Ac", "Ts"]]}]}, "South alone"))
+    from analysis.tools.review import tasks_of
+    tasks, _ = tasks_of(replay(g))
+    cards = [t for t in tasks if t.kind == "card"]
+    assert cards and not any(t.info.taken for t in cards)
+    assert not [t for t in tasks if t.kind == "discard"]
+    rv = review(g, **FAST)
+    call = decision(rv, "call", 1)
+    # five top trumps: a lone march is certain, assisting with partner gives away two of its points
+    assert call.chosen == "assist alone" and call.label == "[!]"
+    assert all(d.read.startswith("book") for d in rv.decisions if d.kind == "card")

@@ -5,7 +5,7 @@ whose player's cards are known is valued:
 
 - each call of the bidding, round one or two, with going alone (a pass is a decision too): every
   action open to him, as ``euchrelab advise`` values them (:func:`analysis.tools.advise.action_nets`);
-- the dealer's discard, when he took up and it is recorded: each of his six cards;
+- the dealer's discard, when he took up and it is recorded: each of his five dealt cards;
 - each card where he had more than one legal card: each legal card.
 
 Each alternative is valued over the same worlds, drawn from what he knew (his cards, the turn-up,
@@ -14,7 +14,9 @@ the book's bidding; where the calls cannot have been made so (a human bids as he
 are drawn from the cards alone, and the decision says so. Everything after the decision is played
 twice: by the table engine (PIMC reading the calls in every seat: the game people play) and
 double-dummy (every card seen). A decision's *cost* is the table's value of the action taken less
-that of the table's best action, paired over the worlds, with its 95% interval; at love-all (or in a
+that of the table's best action, paired over the worlds, with its 95% interval (each half of the
+worlds measured against the best found on the other half, so that chance does not flatter the
+best); at love-all (or in a
 game of a fixed number of deals) in points per hand, at any other score in the chance of winning
 the game, from the book's game model (:func:`analysis.tools.advise.game_model`).
 
@@ -77,10 +79,11 @@ class Task:
     rules: Rules
     spot: Spot | None = None                      # a call
     info: object = None                           # a discard or a card: the player's information set
-    options: tuple = ()                           # a discard: his six cards; a card: the legal cards
+    options: tuple = ()                           # a discard: his five dealt cards; a card: the legal cards
     history: tuple[int, ...] = ()                 # a card: every card before it, in order
     start: tuple[int, ...] = ()                   # a card: each seat's cards played before it (masks)
     leader: int = 1                               # the seat that led the first trick
+    lone_scores: tuple[int, int] = (4, 4)         # the file's lone march, and lone euchre to the adversaries
 
 
 @dataclass(frozen=True)
@@ -210,7 +213,7 @@ class Review:
             if d.label is None:
                 continue
             target = calls if d.kind in ("call", "discard") else play
-            note = f"{d.label}euchrelab: {d.words}"
+            note = f"{d.label}euchrelab: {'discard ' if d.kind == 'discard' else ''}{d.words}"
             target.setdefault(d.deal, {}).setdefault(d.index, []).append(note)
         return calls, play
 
@@ -248,7 +251,7 @@ def _action_name(r: Replayed, i: int, call: str, letter: int) -> str:
     return f"make {SUITS[r.trump]}{alone}"
 
 
-def _book_score(game: Game, r: Replayed) -> tuple[int, int]:
+def _book_score(r: Replayed) -> tuple[int, int]:
     """The score before the deal as (A+C, B+D): A deals."""
     t0, t1 = r.score_before
     return (t0, t1) if r.dealer % 2 == 0 else (t1, t0)
@@ -261,8 +264,9 @@ def tasks_of(rep: Replay) -> tuple[list[Task], list[Skipped]]:
     fixed = game.rules.winning_score == 0
     tasks: list[Task] = []
     skipped: list[Skipped] = []
+    lone_scores = (game.rules.loner_march, game.rules.loner_euchred)
     for d, r in enumerate(rep.deals):
-        score = (0, 0) if fixed else _book_score(game, r)
+        score = (0, 0) if fixed else _book_score(r)
         unit = "points" if fixed or score == (0, 0) else "game"
         if not fixed and max(score) >= rules.points_for_game:
             skipped.append(Skipped(d, r.number, "deal", 0, -1, "the game was already won"))
@@ -270,7 +274,7 @@ def tasks_of(rep: Replay) -> tuple[list[Task], list[Skipped]]:
         if r.turn_up is None:
             skipped.append(Skipped(d, r.number, "deal", 0, -1, "the turn-up is not recorded"))
             continue
-        calls = _calls_of(r) if r.trump is not None or r.round is None else ()
+        calls = _calls_of(r)
         # the bidding: each call, a pass included, from the dealt hand
         for i, (seat, call) in enumerate(r.calls):
             letter = letter_of(seat, r.dealer)
@@ -288,10 +292,10 @@ def tasks_of(rep: Replay) -> tuple[list[Task], list[Skipped]]:
             continue
         lone = -1 if not r.alone else letter_of(r.maker, r.dealer)
         maker = letter_of(r.maker, r.dealer)
-        taken = r.round == 1
+        taken = r.round == 1 and lone != 2        # C alone: his partner the dealer sits out, never taking up
         dealer_play = r.at_play[r.dealer]
         # the dealer's discard
-        if taken and lone != 2:
+        if taken:
             if r.discard is None or dealer_play is None:
                 skipped.append(Skipped(d, r.number, "discard", 0, r.dealer, "the discard is not recorded"))
             elif r.discard == r.turn_up:
@@ -305,12 +309,13 @@ def tasks_of(rep: Replay) -> tuple[list[Task], list[Skipped]]:
                 info = start_info(0, dealer_play, r.trump, maker, lone, r.turn_up, True, r.discard, calls,
                                   rules.pack, _first_leader(r))
                 tasks.append(Task(d, "discard", len(r.calls) - 1, r.dealer, 0, None, card_text(r.discard), score,
-                                  unit, rules, info=info, options=six, leader=_first_leader(r)))
+                                  unit, rules, info=info, options=six, leader=_first_leader(r),
+                                  lone_scores=lone_scores))
         # the cards
         if not r.complete:
             skipped.append(Skipped(d, r.number, "card", 0, -1, "the play is not wholly known"))
             continue
-        tasks += _card_tasks(d, r, score, unit, rules, calls, maker, lone, taken, skipped)
+        tasks += _card_tasks(d, r, score, unit, rules, calls, maker, lone, taken, skipped, lone_scores)
     return tasks, skipped
 
 
@@ -318,7 +323,7 @@ def _first_leader(r: Replayed) -> int:
     return letter_of(r.leader, r.dealer)
 
 
-def _card_tasks(d, r: Replayed, score, unit, rules, calls, maker, lone, taken, skipped) -> list[Task]:
+def _card_tasks(d, r: Replayed, score, unit, rules, calls, maker, lone, taken, skipped, lone_scores) -> list[Task]:
     from analysis.play.information import info_from_state
     out = []
     history: list[tuple[int, int]] = []     # (letter, card) so far
@@ -340,7 +345,7 @@ def _card_tasks(d, r: Replayed, score, unit, rules, calls, maker, lone, taken, s
                         start[s] |= 1 << c
                     out.append(Task(d, "card", index, seat, letter, t, card_text(card), score, unit, rules,
                                     info=info, options=legal, history=tuple(c for _s, c in history),
-                                    start=tuple(start), leader=_first_leader(r)))
+                                    start=tuple(start), leader=_first_leader(r), lone_scores=lone_scores))
             history.append((letter, card))
             index += 1
     return out
@@ -356,20 +361,24 @@ def _read_model(task: Task):
 def _worlds(task: Task, n: int, seed: int):
     """Worlds consistent with his information set, the calls read under the book's bidding where
     they can have been made so, else from the cards alone: (hands held now (n, 4), how read)."""
-    from analysis.play.worlds import sample_worlds
+    from analysis.play.worlds import CallsContradicted, sample_worlds
     try:
         w = sample_worlds(task.info, n, seed, model=_read_model(task))
         return w.hands, "book"
-    except EuchreError:
+    except CallsContradicted:
         w = sample_worlds(task.info, n, seed)
         return w.hands, "cards"
 
 
-def _nets(tricks_ac: np.ndarray, letter: int, maker: int, lone: int) -> np.ndarray:
-    from analysis.play.pimc import net_points
-    side = letter & 1
-    own = tricks_ac if side == 0 else 5 - tricks_ac
-    return net_points(own, side, maker, lone).astype(np.int8)
+def _nets(tricks_ac: np.ndarray, letter: int, maker: int, lone: int, lone_scores=(4, 4)) -> np.ndarray:
+    """His side's net points of each hand whose A+C took ``tricks_ac``: the laws' points (makers
+    3 or 4 tricks 1, a march 2, euchred 2 to the adversaries), a lone hand's march and euchre as
+    the file scores them."""
+    tricks = np.asarray(tricks_ac, np.int64)
+    made = tricks if maker & 1 == 0 else 5 - tricks
+    march, euchred = lone_scores if lone >= 0 else (2, 2)
+    to_makers = np.where(made == 5, march, np.where(made >= 3, 1, -euchred))
+    return (to_makers if (letter & 1) == (maker & 1) else -to_makers).astype(np.int8)
 
 
 def _value_call(task: Task, worlds: int, play_worlds: int, seed: int):
@@ -386,60 +395,73 @@ def _value_call(task: Task, worlds: int, play_worlds: int, seed: int):
 
 def _value_cards(task: Task, worlds: int, play_worlds: int, seed: int):
     """A card or a discard: each option on the same worlds, played on by the table engine and solved
-    double-dummy; his side's net points (options x worlds) under each."""
+    double-dummy; his side's net points (options x worlds) under each. Each option's table hands
+    are one batch from the same seed, row i world i, so that the options are paired world by
+    world, the players' own draws included."""
     from analysis.play.pimc import play_pimc_batch
     from fastcore.solver import move_values_batch, solve_tricks
     info = task.info
     held, read = _worlds(task, worlds, seed)
     n = len(held)
     lone, maker, pack = info.lone_seat, info.maker, info.pack
+    names = [card_text(c) for c in task.options]
+    nets = lambda tricks: _nets(tricks, task.letter, maker, lone, task.lone_scores)   # noqa: E731
+    model = _read_model(task) if info.calls else None
     if task.kind == "card":
-        names = [card_text(c) for c in task.options]
         trick = [c for _s, c in info.trick]
         _seat, values = move_values_batch(held, info.trump, info.leader, trick, lone, 0, pack=pack)
-        dd = np.stack([_nets(info.won[0] + values[:, c].astype(np.int64), task.letter, maker, lone)
-                       for c in task.options])
+        dd = np.stack([nets(info.won[0] + values[:, c].astype(np.int64)) for c in task.options])
         start = held.astype(np.uint32) | np.asarray(task.start, np.uint32)   # the hands as play began
-        hands = np.repeat(start, len(task.options), axis=0)
-        forced = np.full((len(hands), 20), -1, np.int64)
-        forced[:, :len(task.history)] = task.history
-        forced[:, len(task.history)] = np.tile(task.options, n)
-        leader = task.leader
-    else:   # the discard: the dealer's six cards less each
-        names = [card_text(c) for c in task.options]
-        base = held.astype(np.uint32)
-        six = mask_of(task.options) | (1 << info.turn_up)      # his five dealt cards and the turn-up
-        hands = np.repeat(base, len(task.options), axis=0)
-        hands[:, 0] = np.tile(np.array([six & ~(1 << c) for c in task.options], np.uint32), n)
-        tricks = solve_tricks(hands, info.trump, info.leader, lone, 0, pack=pack).astype(np.int64)
-        dd = _nets(tricks.reshape(n, len(task.options)).T, task.letter, maker, lone)
-        forced = None
-        leader = info.leader
-    k = len(task.options)
-    discard = (np.tile(np.asarray(task.options, np.int64), n) if task.kind == "discard"
-               else _world_discards(task, hands, seed))
-    won, _dec, _contra = play_pimc_batch(
-        hands, info.trump, lone, 0, play_worlds, seed, leader=leader, maker=maker, turn_up=info.turn_up,
-        taken=info.taken, discard=discard, calls=[info.calls] * len(hands), pack=pack,
-        model=_read_model(task) if info.calls else None, forced=forced)
-    table = _nets(won.astype(np.int64).reshape(n, k).T, task.letter, maker, lone)
+        discard = _world_discards(task, start, seed)
+        rows = []
+        for c in task.options:
+            forced = np.full((n, 20), -1, np.int64)
+            forced[:, :len(task.history)] = task.history
+            forced[:, len(task.history)] = c
+            rows.append((start, discard, forced))
+    else:   # the discard: his five dealt cards and the turn-up, less each of the five
+        six = mask_of(task.options) | (1 << info.turn_up)
+        rows = []
+        dd_rows = []
+        for c in task.options:
+            hands = held.astype(np.uint32).copy()
+            hands[:, 0] = six & ~(1 << c)
+            dd_rows.append(nets(solve_tricks(hands, info.trump, info.leader, lone, 0, pack=pack)))
+            rows.append((hands, np.full(n, c, np.int64), None))
+        dd = np.stack(dd_rows)
+        # his own discard would be judged by the book's: the rollouts read the cards alone, so that
+        # the book's discard is not played better than the others
+        model = None
+        read += ", the play after it from the cards alone"
+    table = np.stack([nets(play_pimc_batch(
+        hands, info.trump, lone, 0, play_worlds, seed, leader=task.leader, maker=maker, turn_up=info.turn_up,
+        taken=info.taken, discard=discard, calls=[info.calls] * n, pack=pack, model=model, forced=forced)[0])
+        for hands, discard, forced in rows])
     return names, table, dd, read
 
 
-def _world_discards(task: Task, hands: np.ndarray, seed: int) -> np.ndarray:
-    """The dealer's discard in each world: his own where he is the one reviewed; else, where he
-    took up, one of the cards no hand holds (the others cannot see it), drawn from the seed."""
+def _world_discards(task: Task, start: np.ndarray, seed: int) -> np.ndarray:
+    """The dealer's discard in each world (one a world, the same for every option): his own where
+    he is the one reviewed; else, where he took up, a card no hand holds that the book's dealer
+    would have discarded from his six (the worlds were kept as the book bids, his discard
+    included), drawn from the seed; any card no hand holds where none would."""
     info = task.info
+    n = len(start)
     if not info.taken:
-        return np.full(len(hands), -1, np.int64)
+        return np.full(n, -1, np.int64)
     if task.letter == 0 and info.discard is not None:
-        return np.full(len(hands), info.discard, np.int64)
+        return np.full(n, info.discard, np.int64)
     from analysis.game.cards import pack_mask
+    from analysis.game.contract import book_discards
     rng = np.random.default_rng(seed)
-    out = np.empty(len(hands), np.int64)
-    for i, h in enumerate(hands):
-        free = pack_mask(info.pack) & ~int(np.bitwise_or.reduce(h)) & ~(1 << info.turn_up)
-        out[i] = rng.choice(mask_cards(free))
+    out = np.empty(n, np.int64)
+    alone = info.lone_seat == 0
+    for i, h in enumerate(start):
+        free = mask_cards(pack_mask(info.pack) & ~int(np.bitwise_or.reduce(h)))
+        six = np.array([int(h[0]) | (1 << c) for c in free], np.uint32)
+        book = book_discards(six, np.full(len(free), info.turn_up, np.int8), alone)
+        fits = [c for c, b in zip(free, book) if b == c]
+        out[i] = rng.choice(fits or free)
     return out
 
 
@@ -480,12 +502,25 @@ def judge(task: Task, names, table, dd, read, player: str, number: int, gm) -> D
         return int(np.argmax([o.value(task.unit, engine).mean for o in options]))
 
     def diff(nets, a, b):
+        """Option a less option b, world by world (b: an option, or one per world)."""
+        nb = nets[b] if np.ndim(b) == 0 else nets[b, np.arange(nets.shape[1])]
         if game:
-            return game_estimate(f, draws, nets[a], nets[b])
-        return mean_estimate(nets[a].astype(np.int16) - nets[b])
+            return game_estimate(f, draws, nets[a], nb)
+        return mean_estimate(nets[a].astype(np.int16) - nb)
+
+    def against_best(nets):
+        """The action taken less the best, each half of the worlds against the best of the other
+        half: the best found on the worlds that measure it would flatter it (a cost below 0 even
+        between equal cards)."""
+        n = nets.shape[1]
+        first = np.arange(n) < n // 2
+        value = (lambda x: f[x.astype(np.int64) + 4]) if game else (lambda x: x)
+        best_a = int(np.argmax([value(nets[k, first]).mean() for k in range(len(names))]))
+        best_b = int(np.argmax([value(nets[k, ~first]).mean() for k in range(len(names))]))
+        return diff(nets, c, np.where(first, best_b, best_a))
 
     b, b_dd = best_of("table"), best_of("dd")
-    cost, cost_dd = diff(table, c, b), diff(dd, c, b_dd)
+    cost, cost_dd = against_best(table), against_best(dd)
     label = _label(task.unit, cost, options, c, b, table, diff)
     words = _words(task, label, cost, cost_dd, options, c, b, b_dd)
     return Decision(task.deal, number, task.kind, task.index, task.seat, player, task.letter, task.trick,
@@ -565,9 +600,9 @@ def review(game: Game, worlds: int = REVIEW_WORLDS, play_worlds: int = REVIEW_PL
     notes = []
     r = game.rules
     if r.loner_euchred != 4 or r.loner_march != 4:
-        notes.append(f"valued by the 1888 laws' scoring of a lone hand (4 for a march, 4 to the adversaries when "
-                     f"euchred); the file's rules give {r.loner_march} and {r.loner_euchred}: lone calls are "
-                     f"valued as if a euchre cost 4")
+        notes.append(f"the calls are valued by the 1888 laws' scoring of a lone hand (4 for a march, 4 to the "
+                     f"adversaries when euchred), the discards and cards by the file's ({r.loner_march} and "
+                     f"{r.loner_euchred}): a lone call is valued as if a lone euchre cost 4")
     if fixed:
         notes.append("a game of a fixed number of deals: every decision valued in points, the bidding read at love-all")
     return Review(rep, decisions, skipped, worlds, play_worlds, seed,
