@@ -48,7 +48,7 @@ SETTINGS = (
     Setting("solve", "worlds", "worlds drawn for the table's answer", 32, 100_000, 10_000, 100,
             "the form starts at 100, for intervals almost half as wide as the command line's 32 give"),
     Setting("coups", "worlds", "worlds of each coup's table-side view", 2_000, 1_000_000, None),
-    Setting("review", "worlds", "worlds each decision is valued over", 80, 100_000, 2_000, 40,
+    Setting("review", "worlds", "worlds each decision is valued over", 100, 100_000, 2_000, 40,
             "the form starts at 40, so that a whole game's review, on one core, ends within the job's time limit"),
     Setting("review", "play_worlds", "worlds a decision of a table player", 32, 1_000, 200),
     Setting("review", "model_deals", "hands per score of the game model", 20_000, 1_000_000, None),
