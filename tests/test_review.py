@@ -127,6 +127,9 @@ def test_the_command_line_reviews_a_file_and_writes_its_labels(tmp_path):
     assert got["decisions"][0]["label"] == "[??]"
     written = json.loads(out.read_text())
     assert written["deals"][0]["phases"][0]["callAnnotations"]["0"][0].startswith("[??]")
+    import jsonschema
+    schema = json.loads((DATA / "egn-schema-v1.json").read_text())
+    jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(written)
 
 
 def test_the_command_line_refuses_a_file_that_is_not_a_game(tmp_path):
