@@ -159,3 +159,12 @@ def test_the_dealers_partner_alone_leaves_the_turn_up_where_it_lay():
     # five top trumps: a lone march is certain, assisting with partner gives away two of its points
     assert call.chosen == "assist alone" and call.label == "[!]"
     assert all(d.read.startswith("book") for d in rv.decisions if d.kind == "card")
+
+
+def test_a_dealer_whose_discard_is_not_recorded_is_reviewed_from_the_cards():
+    g = march_thrown("Jh")
+    del g["deals"][0]["phases"][0]["discard"]
+    rv = review(parse_egn(g), **FAST)
+    north = [d for d in rv.decisions if d.seat == 0]
+    assert north and all(d.kind == "card" and d.read.startswith("cards") for d in north)
+    assert [s for s in rv.skipped if s.kind == "discard"]

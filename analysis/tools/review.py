@@ -362,6 +362,10 @@ def _worlds(task: Task, n: int, seed: int):
     """Worlds consistent with his information set, the calls read under the book's bidding where
     they can have been made so, else from the cards alone: (hands held now (n, 4), how read)."""
     from analysis.play.worlds import CallsContradicted, sample_worlds
+    info = task.info
+    if info.taken and task.letter == 0 and info.discard is None:
+        # the book's dealer is read by the card he discards, which the file does not give
+        return sample_worlds(info, n, seed).hands, "cards (his discard is not recorded)"
     try:
         w = sample_worlds(task.info, n, seed, model=_read_model(task))
         return w.hands, "book"
@@ -466,11 +470,15 @@ def _world_discards(task: Task, start: np.ndarray, seed: int) -> np.ndarray:
 
 
 def value_task(task: Task, worlds: int, play_worlds: int, seed: int):
-    """(the options' names, table nets, double-dummy nets, how the calls were read) of one decision."""
+    """(the options' names, table nets, double-dummy nets, how the calls were read) of one decision;
+    (None, why) where no world fits what he knew (a record the laws allow but no deal explains)."""
     dseed = review_seed(seed, task.deal, KINDS.index(task.kind), task.index)
-    if task.kind == "call":
-        return _value_call(task, worlds, play_worlds, dseed)
-    return _value_cards(task, worlds, play_worlds, dseed)
+    try:
+        if task.kind == "call":
+            return _value_call(task, worlds, play_worlds, dseed)
+        return _value_cards(task, worlds, play_worlds, dseed)
+    except EuchreError as exc:
+        return None, str(exc)
 
 
 # --- judging -----------------------------------------------------------------------------------------
@@ -595,8 +603,13 @@ def review(game: Game, worlds: int = REVIEW_WORLDS, play_worlds: int = REVIEW_PL
     fixed = game.rules.winning_score == 0
     gm = None if fixed else game_model(game.rules.rules, model_deals, MODEL_SEED, n_jobs)
     names = game.players
-    decisions = [judge(t, *v, names[t.seat] if t.seat < len(names) else f"seat {t.seat}",
-                       rep.deals[t.deal].number, gm) for t, v in zip(tasks, values)]
+    decisions = []
+    for t, v in zip(tasks, values):
+        number = rep.deals[t.deal].number
+        if v[0] is None:
+            skipped.append(Skipped(t.deal, number, t.kind, t.index, t.seat, f"no world could be valued: {v[1]}"))
+            continue
+        decisions.append(judge(t, *v, names[t.seat] if t.seat < len(names) else f"seat {t.seat}", number, gm))
     notes = []
     r = game.rules
     if r.loner_euchred != 4 or r.loner_march != 4:
