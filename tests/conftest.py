@@ -145,6 +145,26 @@ def served(serve_cache):
     served.stop()
 
 
+# --- the system's Chromium, driven by Playwright (no browser is downloaded) -------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def page():
+    """A page of the system's Chromium, headless, 1280 wide; one per test module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        context.set_default_timeout(30_000)
+        yield context.new_page()
+        browser.close()
+
+
 # --- the time budget: a test over BUDGET seconds belongs to the slow tier -------------------------
 
 BUDGET = 10.0

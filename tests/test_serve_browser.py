@@ -5,29 +5,16 @@ another, against a second policy of one's own, is cancelled."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from conftest import CHROMIUM
 
 from analysis.game.claims import catalogue
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs the system's chromium (apt-get install chromium)")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def page(tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        browser.close()
 
 
 def test_a_hand_entered_shows_the_apis_numbers(served, page):

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import shutil
 import urllib.error
 import urllib.request
 from html import unescape
@@ -15,16 +14,13 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from conftest import SERVE_MODEL_DEALS
+from conftest import CHROMIUM, SERVE_MODEL_DEALS
 
 from analysis.errors import EuchreError
 from analysis.game.egn import read_egn, to_egn
 
 DATA = Path(__file__).resolve().parent / "data" / "egn"
 SCENARIO = DATA / "custom-scenario.egn"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 
 
 def upload(served, data: bytes, name: str = "game.egn"):
@@ -117,16 +113,6 @@ def test_a_file_too_large_and_a_review_beyond_the_limits_are_refused(served):
     assert status == 400 and unescape(shown.group(1)) == "worlds must be a whole number of at least 2, not 'many'"
 
 
-@pytest.fixture(scope="module")
-def page():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        context.set_default_timeout(30_000)
-        yield context.new_page()
-        browser.close()
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ import json
 import sys
 
 from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, write_chart
-from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
+from analysis.commands.common import (add_jobs_argument, add_model_deals_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
                                       play_from_args, progress_bar, rules_from_args)
 from analysis.game.cards import SEAT_CHOICES
 from analysis.limits import bounded
@@ -34,8 +34,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--by", default="points", choices=UNITS,
                         help="the unit that picks the best action: points per hand (default) or game-win chance")
     add_jobs_argument(parser)
-    parser.add_argument("--model-deals", type=int, default=MODEL_DEALS,
-                        help=f"the game model: the book's hands per score (default {MODEL_DEALS:,}; cached on disk)")
+    add_model_deals_argument(parser, MODEL_DEALS)
     add_rules_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the advice as one JSON object")
     parser.add_argument("--chart", metavar="FILE.png",

@@ -51,6 +51,12 @@ def add_play_arguments(parser: argparse.ArgumentParser, worlds: str = "--worlds"
                         metavar="N", help=f"worlds a decision for --play pimc or pimc-calls (default {DEFAULT_WORLDS})")
 
 
+def add_model_deals_argument(parser: argparse.ArgumentParser, default: int) -> None:
+    """``--model-deals N``: the hands per score of the book's game model (``advise``, ``review``)."""
+    parser.add_argument("--model-deals", type=int, default=default,
+                        help=f"the game model: the book's hands per score (default {default:,}; cached on disk)")
+
+
 def play_from_args(args, worlds: str = "--worlds") -> tuple[str, int]:
     """The engine and its worlds a decision given by :func:`add_play_arguments`, checked."""
     check_play(args.play, args.play_worlds, worlds)

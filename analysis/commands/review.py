@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.commands.common import add_jobs_argument, jobs_from_args, progress_bar
+from analysis.commands.common import add_jobs_argument, add_model_deals_argument, jobs_from_args, progress_bar
 from analysis.limits import bounded
 
 NAME = "review"
@@ -20,8 +20,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--play-worlds", type=int, default=REVIEW_PLAY_WORLDS,
                         help=f"worlds a decision of the table's players (default {REVIEW_PLAY_WORLDS})")
     parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
-    parser.add_argument("--model-deals", type=int, default=MODEL_DEALS,
-                        help=f"the game model: the book's hands per score (default {MODEL_DEALS:,}; cached on disk)")
+    add_model_deals_argument(parser, MODEL_DEALS)
     add_jobs_argument(parser)
     parser.add_argument("--json", action="store_true", help="print the review as one JSON object")
     parser.add_argument("--out", metavar="FILE.egn",

@@ -536,14 +536,13 @@ class Advice:
         }
 
 
-def value_tables(gm, spot: Spot):
-    """Game-win value of each net point -4..4 to his side: under the model and under every draw."""
+def value_tables(gm, score, seat: int):
+    """Game-win value of each net point -4..4 to ``seat``'s side at ``score`` (A+C, B+D): under the
+    model and under every draw."""
     from analysis.value import win_after
     nets = np.arange(-4, 5)
-    a, b = spot.score
-    f = win_after(gm.f, a, b, spot.seat, nets)
-    draws = win_after(gm.draws, a, b, spot.seat, nets)
-    return f, draws
+    a, b = score
+    return win_after(gm.f, a, b, seat, nets), win_after(gm.draws, a, b, seat, nets)
 
 
 def game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, net_b: np.ndarray | None = None):
@@ -590,7 +589,7 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
     acts, nets, candidates, reached = action_nets(spot, int(worlds), int(seed), model, play, play_worlds, n_jobs,
                                                   progress)
     gm = game_model(spot.rules, model_deals, MODEL_SEED, n_jobs)
-    f, draws = value_tables(gm, spot)
+    f, draws = value_tables(gm, spot.score, spot.seat)
     points = [mean_estimate(nets[k]) for k in range(len(acts))]
     games = [game_estimate(f, draws, nets[k]) for k in range(len(acts))]
     key = points if by == "points" else games

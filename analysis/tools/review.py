@@ -44,7 +44,7 @@ from analysis.game.cards import mask_cards, mask_of
 from analysis.game.egn import Game, Replay, Replayed, letter_of, replay
 from analysis.limits import bounded, setting
 from analysis.seeds import review_seed
-from analysis.tools.advise import MODEL_SEED, Spot, action_nets, game_estimate, game_model
+from analysis.tools.advise import MODEL_SEED, Spot, action_nets, game_estimate, game_model, value_tables
 
 REVIEW_WORLDS = setting("review", "worlds").default
 REVIEW_PLAY_WORLDS = setting("review", "play_worlds").default
@@ -358,7 +358,7 @@ def _read_model(task: Task):
     return BiddingModel(BookPolicy(), task.rules, Score(*task.score))
 
 
-def _worlds(task: Task, n: int, seed: int):
+def _worlds(task: Task, n: int, seed: int, model):
     """Worlds consistent with his information set, the calls read under the book's bidding where
     they can have been made so, else from the cards alone: (hands held now (n, 4), how read)."""
     from analysis.play.worlds import CallsContradicted, sample_worlds
@@ -367,7 +367,7 @@ def _worlds(task: Task, n: int, seed: int):
         # the book's dealer is read by the card he discards, which the file does not give
         return sample_worlds(info, n, seed).hands, "cards (his discard is not recorded)"
     try:
-        w = sample_worlds(task.info, n, seed, model=_read_model(task))
+        w = sample_worlds(task.info, n, seed, model=model)
         return w.hands, "book"
     except CallsContradicted:
         w = sample_worlds(task.info, n, seed)
@@ -405,12 +405,12 @@ def _value_cards(task: Task, worlds: int, play_worlds: int, seed: int):
     from analysis.play.pimc import play_pimc_batch
     from fastcore.solver import move_values_batch, solve_tricks
     info = task.info
-    held, read = _worlds(task, worlds, seed)
+    model = _read_model(task) if info.calls else None
+    held, read = _worlds(task, worlds, seed, model)
     n = len(held)
     lone, maker, pack = info.lone_seat, info.maker, info.pack
     names = [card_text(c) for c in task.options]
     nets = lambda tricks: _nets(tricks, task.letter, maker, lone, task.lone_scores)   # noqa: E731
-    model = _read_model(task) if info.calls else None
     if task.kind == "card":
         trick = [c for _s, c in info.trick]
         _seat, values = move_values_batch(held, info.trump, info.leader, trick, lone, 0, pack=pack)
@@ -483,20 +483,13 @@ def value_task(task: Task, worlds: int, play_worlds: int, seed: int):
 
 # --- judging -----------------------------------------------------------------------------------------
 
-def _tables(gm, task: Task):
-    from analysis.value import win_after
-    nets = np.arange(-4, 5)
-    a, b = task.score
-    return win_after(gm.f, a, b, task.letter, nets), win_after(gm.draws, a, b, task.letter, nets)
-
-
 def judge(task: Task, names, table, dd, read, player: str, number: int, gm) -> Decision:
     """The decision valued: each option's estimates, the table's best in the decision's unit, the
     cost of the action taken and its label."""
     game = gm is not None and task.unit == "game"
     f = draws = None
     if gm is not None:
-        f, draws = _tables(gm, task)
+        f, draws = value_tables(gm, task.score, task.letter)
     options = tuple(Option(name, mean_estimate(table[k]), mean_estimate(dd[k]),
                            game_estimate(f, draws, table[k]) if f is not None else None,
                            game_estimate(f, draws, dd[k]) if f is not None else None)

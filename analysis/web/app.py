@@ -114,6 +114,18 @@ def review_query(params: dict) -> dict:
     return {k: params[k] for k in REVIEW_FIELDS if k in params}
 
 
+async def json_params(request: Request) -> dict[str, str]:
+    """A request's JSON object of parameters, each value as a form would give it (None as "");
+    Refused when the body is not one."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise Refused("the request's body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise Refused("the request's body must be a JSON object of parameters")
+    return {k: "" if v is None else str(v) for k, v in body.items()}
+
+
 def web_bounds(kind: str, params: dict) -> None:
     """The workbench's limits (:mod:`analysis.limits`) on a request's fields, checked before the
     command line's reading of them, which would name its own, higher limits; each error names the
@@ -239,12 +251,9 @@ class Workbench:
         content = request.headers.get("content-type", "")
         if content.startswith("application/json"):
             try:
-                body = await request.json()
-            except ValueError:
-                return error_response("the request's body is not valid JSON")
-            if not isinstance(body, dict):
-                return error_response("the request's body must be a JSON object of parameters")
-            params.update({k: "" if v is None else str(v) for k, v in body.items()})
+                params.update(await json_params(request))
+            except Refused as exc:
+                return error_response(str(exc))
         elif content.startswith("application/x-www-form-urlencoded"):
             params.update(dict(await request.form()))
         texts = {side: params.pop(f"{side}_toml", "") for side in ("a", "b")}
@@ -531,15 +540,9 @@ class Workbench:
         if kept is None:
             return error_response(GONE, 404)
         params = dict(request.query_params)
-        if request.headers.get("content-type", "").startswith("application/json"):
-            try:
-                body = await request.json()
-            except ValueError:
-                return error_response("the request's body is not valid JSON")
-            if not isinstance(body, dict):
-                return error_response("the request's body must be a JSON object of parameters")
-            params.update({k: "" if v is None else str(v) for k, v in body.items()})
         try:
+            if request.headers.get("content-type", "").startswith("application/json"):
+                params.update(await json_params(request))
             key = review_settings(params)
             job = self.start_review(kept, key)
         except Refused as exc:
