@@ -28,12 +28,11 @@ from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm
 
 from analysis.bidding import BookPolicy, bid_batch, call_word
 from analysis.bidding.company import seated
 from analysis.experiment import cells
-from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, negated
+from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, bonferroni_quantile, negated
 from analysis.experiment import ClaimTest, POINTS, Study, verdict_of
 from analysis.game import SEATS, SEAT_NAMES, SEAT_ORDER
 from analysis.reporting.ledger import read_study_verdicts
@@ -349,10 +348,6 @@ def _reached(table: pd.DataFrame, seat: str) -> int:
     return int(_rows(table, seat, GROUP_ALL)["deals"].sum())
 
 
-def _z(m: int) -> float:
-    return float(norm.ppf(1 - 0.05 / (2 * max(m, 1))))
-
-
 def list_outcome(verdict_list, claim: str) -> dict[str, list]:
     """A list's entries by outcome, found by key: "gain" (supported), "lose" (contradicted),
     "open" (negligible or inconclusive), "unjudged" (too few deals, no verdict)."""
@@ -504,6 +499,7 @@ def _figures_in_full(verdict_list, per_seat: int, how: str = "double-dummy") -> 
 
 
 def _readings(m: int, m_claims: int) -> str:
+    z, z_claims = bonferroni_quantile(m), bonferroni_quantile(m_claims)
     return (
         "**Readings.** Where the book is not exact, the reading taken (analysis.bidding.book_policy):\n\n"
         "- \"Three medium trumps or better\" (E1): three trumps or more whose best three add up, in trump order "
@@ -551,9 +547,9 @@ def _readings(m: int, m_claims: int) -> str:
         f"entry; an entry with fewer than {MIN_ENTRY_DEALS:,} deals is not judged (its line says so). E1, E2 and "
         f"S5 are one sentence and one test each, T1 one test. A list's pooled figure is given only as a "
         f"description: it is mostly its commonest entry. All {m} tests are corrected together: each test's "
-        f"simultaneous interval is its estimate plus or minus {_z(m):.2f} standard errors, where one test per "
-        f"claim ({m_claims} tests) would give {_z(m_claims):.2f}. Every interval is "
-        f"{_z(m) / _z(m_claims) - 1:.0%} wider: that is the price of judging the entries one by one.")
+        f"simultaneous interval is its estimate plus or minus {z:.2f} standard errors, where one test per "
+        f"claim ({m_claims} tests) would give {z_claims:.2f}. Every interval is "
+        f"{z / z_claims - 1:.0%} wider: that is the price of judging the entries one by one.")
 
 
 def at_the_table(verdict_list, play_bias_verdicts: Path, how: str = "double-dummy") -> str:

@@ -38,11 +38,10 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy import stats as st
 
 from analysis.errors import EuchreError
 from analysis.experiment import cells
-from analysis.experiment.stats import CONFIDENCE, Estimate, negated
+from analysis.experiment.stats import Estimate, negated, normal_quantile
 from analysis.experiment import GAME_WIN, MARGINS, POINTS, RUBBER, Study, verdict_of
 from analysis.game import Rules, SEATS, SEAT_NAMES, Score
 from analysis.reporting.markup import md_table
@@ -209,7 +208,7 @@ STUDY = LoneHands()
 def _rate(k, n) -> str:
     """A rate with the half-width of its 95% interval (normal; the counts are large)."""
     p = k / n
-    return f"{p:.1%} ±{1.96 * np.sqrt(p * (1 - p) / n):.1%}"
+    return f"{p:.1%} ±{normal_quantile() * np.sqrt(p * (1 - p) / n):.1%}"
 
 
 def _game_win(model: GameModel, rows: pd.DataFrame, book_arm: str = "arm1") -> Estimate:
@@ -261,7 +260,7 @@ def _score_heatmap(call: pd.DataFrame, model: GameModel, path: Path, game: int) 
 
 def _game_chart(model: GameModel, path: Path) -> Path:
     game = len(model.f)
-    half = st.norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
+    half = normal_quantile() * model.draws.std(axis=0, ddof=1)
     panels = {"the dealing side's P(win game)": {"mean": 100 * (model.f - 0.5), "half": 100 * half,
                                                    "n": model.hands.astype(np.int64)}}
     return charts().heatmap_panels(path, panels, row_labels=[str(r) for r in range(game)],

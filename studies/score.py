@@ -35,7 +35,7 @@ from analysis.bidding.book_policy import (ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEAL
                                           DEALER_SHADE, THIRD_BY_SCORE)
 from analysis.bidding import call_word
 from analysis.game.claims import claim as book_claim
-from analysis.experiment.stats import ONE_GAME_ALL, RUBBER_STATES, Estimate
+from analysis.experiment.stats import ONE_GAME_ALL, RUBBER_STATES, Estimate, normal_quantile
 from analysis.experiment import ClaimTest, GAME_WIN, POINTS, RUBBER, Study, verdict_of
 from studies.common.measures import MEASURES, flipped, in_every_measure, primary, split, unit_and_state
 from analysis.game import Rules, SEATS, SEAT_ORDER
@@ -450,7 +450,7 @@ def render(study: Study, table: pd.DataFrame, manifest: dict, out_dir):
          f"another road: {rubbers['n']:,} whole rubbers played hand by hand (laps, double games, a fourth game when "
          "the third laps), each hand's outcome drawn from the same per-score distributions, give "
          f"{rubbers['simulated']:+.3f} ± {rubbers['se']:.3f} (standard error) for that side: "
-         + ("within" if abs(rubbers["simulated"] - rubbers["model"]) <= 1.96 * rubbers["se"] else "outside")
+         + ("within" if abs(rubbers["simulated"] - rubbers["model"]) <= normal_quantile() * rubbers["se"] else "outside")
          + " its 95% interval of the model's value."),
     ]
     return study_report(

@@ -244,3 +244,16 @@ def test_pooling_by_weight_normalises_the_weights_and_joins_the_model_s_error():
     joined = pooled_by_weight([(3.0, a, moving), (1.0, b, moving)])
     assert joined.se == pytest.approx(np.hypot(got.se, np.std(moving, ddof=1)))
     assert pooled_by_weight([]) is None
+
+
+def test_the_intervals_quantile_has_one_home():
+    from pathlib import Path
+    from analysis.experiment.stats import bonferroni_quantile, normal_quantile
+    assert normal_quantile() == pytest.approx(1.959963984540054, abs=1e-15)
+    assert normal_quantile(0.99) == pytest.approx(st.norm.ppf(0.995))
+    assert bonferroni_quantile(1) == pytest.approx(normal_quantile())
+    assert bonferroni_quantile(40) == pytest.approx(st.norm.ppf(1 - 0.05 / 80))
+    root = Path(__file__).resolve().parents[1]
+    written = [f"{p.relative_to(root)}" for folder in ("analysis", "studies") for p in (root / folder).rglob("*.py")
+               if "1.96 " in p.read_text(encoding="utf-8") or "1.96*" in p.read_text(encoding="utf-8")]
+    assert not written      # the 95% quantile written by hand

@@ -6,5 +6,6 @@ __all__, __getattr__, __dir__ = lazy_exports(__name__, {
     "study": ["Study", "ClaimTest", "POINTS", "GAME_WIN", "RUBBER", "MARGINS", "verdict_of"],
     "paired": ["Paired", "play_arms", "policy_arm", "contract_arm"],
     "cells": ["counted", "paired_mean", "summed_counts"],
-    "stats": ["Estimate", "Verdict", "VERDICTS", "mean_estimate", "welch_difference", "wilson"],
+    "stats": ["Estimate", "Verdict", "VERDICTS", "mean_estimate", "welch_difference", "wilson", "normal_quantile",
+              "bonferroni_quantile"],
 })

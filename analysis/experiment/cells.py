@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.stats import CONFIDENCE, Estimate, mean_from_sums, stratified_from_cells
+from analysis.experiment.stats import CONFIDENCE, Estimate, mean_from_sums, normal_quantile, stratified_from_cells
 
 MIN_CELL_DEALS = 30   # a chart cell with fewer deals gives no readable estimate: drawn grey
 
@@ -108,6 +108,6 @@ def grid(table: pd.DataFrame, row: str, col: str, value: str, rows, cols,
                 continue
             i, j = rows.index(r[row]), cols.index(r[col])
             mean[i, j] = r["mean"]
-            half[i, j] = 1.96 * math.sqrt(r["var"] / r["deals"])
+            half[i, j] = normal_quantile() * math.sqrt(r["var"] / r["deals"])
             n[i, j] = int(r["deals"])
     return {"mean": mean, "half": half, "n": n}

@@ -50,6 +50,7 @@ from analysis.bidding.class_policy import ClassPolicy, class_codes
 from analysis.bidding.policies import class_policy
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.experiment.cells import MIN_CELL_DEALS
+from analysis.experiment.stats import normal_quantile
 from analysis.game import Rules, SEATS
 from analysis.seeds import optimise_batch_seed
 from analysis.tools.strategy import ARMS, DISCARD, NETS
@@ -341,7 +342,7 @@ def optimise(settings: Settings, jobs: int = 1, state_path=None, resume: bool = 
 def band_bounds(parts: dict) -> list[dict]:
     """Per seat and band, what it could gain per hand by playing the best action of every class
     (the sum over its decisions of ``parts``: (gain, variance)), with a 95% interval."""
-    z = float(st.norm.ppf(0.975))
+    z = normal_quantile()
     return [{"seat": seat, "band": band, "gain": gain, "low": gain - z * math.sqrt(var),
              "high": gain + z * math.sqrt(var)} for (seat, band), (gain, var) in parts.items()]
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm
 
 from analysis.bidding import BookPolicy
 from analysis.errors import EuchreError
-from analysis.experiment.stats import CONFIDENCE
+from analysis.experiment.stats import normal_quantile
 from analysis.experiment import Study
 from analysis.game import Rules
 from analysis.reporting.markup import md_table
@@ -77,7 +76,7 @@ def book_game_model(table: pd.DataFrame, manifest: dict | None, study: str, kind
 def model_table(model: GameModel) -> pd.DataFrame:
     """The game model by score: the dealing side's P(win game) ± the 95% half-width of its
     sampling error."""
-    half = norm.ppf(0.5 + CONFIDENCE / 2) * model.draws.std(axis=0, ddof=1)
+    half = normal_quantile() * model.draws.std(axis=0, ddof=1)
     game = model.f.shape[0]
     return pd.DataFrame([{"dealing side's score": m,
                           **{f"other {o}": f"{model.f[m, o]:.3f} ±{half[m, o]:.3f}" for o in range(game)}}
