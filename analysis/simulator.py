@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analysis.bidding import BiddingBatch, bid_batch
-from analysis.bidding.policy import FIRST_ROUND_CALL, Call, Policy, Situation, ask_discard
+from analysis.bidding.policy import Call, Policy, Situation, ask_discard, call_word
 from analysis.errors import EuchreError
 from analysis.game import contract
 from analysis.game import Rules, Score, points_by_side
@@ -118,7 +118,7 @@ def play_contract(deals, maker, trump=None, lone_seat=-1, round_=1, discard_poli
     else:
         for i in np.flatnonzero(takes_up):
             t = int(turn_up[i])
-            calls = (Call(int(maker[i]), FIRST_ROUND_CALL[int(maker[i])], None, bool(lone_seat[i] >= 0)),)
+            calls = (Call(int(maker[i]), call_word(int(maker[i])), None, bool(lone_seat[i] >= 0)),)
             six = int(hands[i, 0]) | 1 << t
             discard[i] = ask_discard(discard_policy, Situation(0, six, t, 1, score.seat(0), calls, rules, int(trump[i])))
     play = contract.hands_at_play(hands, turn_up, takes_up, discard, lone_seat)

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import BookPolicy, bid_batch
+from analysis.bidding import BookPolicy, bid_batch, call_word
 from analysis.errors import EuchreError
 from analysis.experiment import Study, counted, paired_mean, summed_counts, wilson
 from analysis.game import LOVE_ALL
@@ -45,6 +45,7 @@ WORLD_KEYS = ["part", "n", "agree", "margin"]
 BID_KEYS = ["part", "action", "pred_sum", "pred_marches", "real_pimc", "real_dd", "march_pimc"]
 KEYS = sorted(set(WORLD_KEYS) | set(BID_KEYS), key=lambda k: (WORLD_KEYS + BID_KEYS).index(k))
 B = 1
+ORDER = call_word(B)     # the eldest hand's round-one call
 
 
 class Recorder(Player):
@@ -108,7 +109,7 @@ def bid_rows(deals, rules, worlds: int, bid_worlds: int, seed) -> pd.DataFrame:
     and double-dummy, and predicted from worlds drawn from a seed keyed by the players' own."""
     hands = np.asarray(deals.hands, np.uint32)
     rows = []
-    for action, alone in (("order up", False), ("order up alone", True)):
+    for action, alone in ((ORDER, False), (f"{ORDER} alone", True)):
         policy = EldestOrders(alone)
         engine = chunk_engine("pimc", worlds, seed, deals.pack)
         dd = simulate(deals, policy, rules, LOVE_ALL)
@@ -239,7 +240,7 @@ def _bias_line(rows: pd.DataFrame, bid_worlds: int) -> dict:
 def bias_table(table: pd.DataFrame, bid_worlds: int) -> pd.DataFrame:
     t = table[table["part"] == "bid"]
     out = []
-    for action in ("order up", "order up alone"):
+    for action in (ORDER, f"{ORDER} alone"):
         every = t[t["action"] == action]
         for which, rows in (("every deal", every), ("where PIMC would call (prediction > 0)", every[every["pred_sum"] > 0])):
             line = _bias_line(rows.copy(), bid_worlds)
@@ -258,13 +259,13 @@ def _headline(wt: pd.DataFrame, bt: pd.DataFrame, reference: int) -> str:
         row = wt[wt["worlds"] == 32].iloc[0]
         parts.append(f"With 32 worlds PIMC plays the card {reference} worlds choose in "
                      f"{row['all decisions: unchanged [95%]']} of decisions")
-    if "order up" in bias:
+    if ORDER in bias:
         parts.append(f"where it would order up, its worlds' prediction exceeds what the call makes at the table by "
-                     f"{bias['order up']} points a hand")
+                     f"{bias[ORDER]} points a hand")
     if not parts:
         return ""
     first = ", and ".join(parts) + "."
-    alone = bias.get("order up alone")
+    alone = bias.get(f"{ORDER} alone")
     if not alone:
         return headline(first[:1].upper() + first[1:])
     low, high = (float(x) for x in re.findall(r"[+-]?\d+\.\d+", alone)[1:3])

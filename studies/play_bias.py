@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import BookPolicy, FIRST_ROUND_CALL, Forced, bid_batch
+from analysis.bidding import BookPolicy, Forced, bid_batch, call_word
 from analysis.errors import EuchreError
 from analysis.experiment import ClaimTest, POINTS, Study, counted, paired_mean, summed_counts
 from analysis.experiment.stats import Estimate, negated
@@ -76,7 +76,7 @@ def bias_rows(deals, rules, cap: int, worlds: int, seed) -> pd.DataFrame:
         for e in SIDE_BY_SIDE_ENGINES:
             engine = chunk_engine(e, worlds, seed, deals.pack)
             for arm in ARMS:
-                action = FIRST_ROUND_CALL[seat] if arm == "call" else "pass"
+                action = call_word(seat) if arm == "call" else "pass"
                 res = simulate(sub, Forced(book, seat, "first_round", action), rules, LOVE_ALL, engine=engine)
                 cols[f"{e}_{arm}"] = res.net(np.full(len(rows), seat & 1)).astype(np.int8)
         frames.append(pd.DataFrame({"group": g, "book": BOOK_GROUPS[g][1] == "call", **cols}))

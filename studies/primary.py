@@ -84,7 +84,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
+from analysis.bidding import BookPolicy, Forced, bid_batch, call_word
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_RIGHT_TURNED, MAKE_NEXT,
                                           THIRD_BY_SCORE, THIRD_ORDER, THIRD_RIGHT_TURNED, hand_numbers_of)
 from analysis.bidding.company import keeping, seated
@@ -126,28 +126,28 @@ class Primary:
 
 
 CLASSES = {
-    "E1": Primary(ELDEST, 1, CALL, PASS, "order up", "pass", "B, right not turned, three medium trumps, some "
+    "E1": Primary(ELDEST, 1, CALL, PASS, call_word(ELDEST), "pass", "B, right not turned, three medium trumps, some "
                   "strength in suit, nothing to go to"),
-    "E2": Primary(ELDEST, 1, PASS, CALL, "pass", "order up", "B, three trumps of the turn-up, can make it next, not "
-                  "of great strength"),
+    "E2": Primary(ELDEST, 1, PASS, CALL, "pass", call_word(ELDEST), "B, three trumps of the turn-up, can make it "
+                  "next, not of great strength"),
     "E3": Primary(ELDEST, 2, "next", "cross", "make it next", "cross the suit", "B in round two, the make-it list in "
                   "next and in the stronger cross suit, not the order list there"),
-    "S1": Primary(SECOND, 1, PASS, CALL, "pass", "assist", "C, exactly two trumps, on neither the assist list nor "
-                  "S3's entries, not S5's class"),
-    "S2": Primary(SECOND, 1, CALL, PASS, "assist", "pass", "C, the assist list"),
-    "S5": Primary(SECOND, 1, PASS, CALL, "pass", "assist", "C, right turned, two small trumps"),
+    "S1": Primary(SECOND, 1, PASS, CALL, "pass", call_word(SECOND), "C, exactly two trumps, on neither the assist "
+                  "list nor S3's entries, not S5's class"),
+    "S2": Primary(SECOND, 1, CALL, PASS, call_word(SECOND), "pass", "C, the assist list"),
+    "S5": Primary(SECOND, 1, PASS, CALL, "pass", call_word(SECOND), "C, right turned, two small trumps"),
     "S7": Primary(SECOND, 2, "red", "otherwise", "make it red", "next if he can make it, else pass", "C in round two "
                   "after a black turn-down, the make-it list in a red suit"),
-    "T2": Primary(THIRD, 1, CALL, PASS, "order up", "pass", "D, right not turned, the make-it list but not the order "
-                  "list in the turn-up suit, the order list in next"),
-    "T3": Primary(THIRD, 1, PASS, CALL, "pass", "order up", "D, right turned, the order list but not three clear "
+    "T2": Primary(THIRD, 1, CALL, PASS, call_word(THIRD), "pass", "D, right not turned, the make-it list but not "
+                  "the order list in the turn-up suit, the order list in next"),
+    "T3": Primary(THIRD, 1, PASS, CALL, "pass", call_word(THIRD), "D, right turned, the order list but not three clear "
                   "tricks"),
-    "T4": Primary(THIRD, 1, CALL, PASS, "order up", "pass", "D, right not turned, the order list"),
-    "D1": Primary(DEALER, 1, CALL, PASS, "take up", "turn down", "A, the take-up list (not D6's class)"),
+    "T4": Primary(THIRD, 1, CALL, PASS, call_word(THIRD), "pass", "D, right not turned, the order list"),
+    "D1": Primary(DEALER, 1, CALL, PASS, call_word(DEALER), "turn down", "A, the take-up list (not D6's class)"),
     "D5": Primary(DEALER, 2, "light", PASS, "make it", "pass (the deal void)", "A in round two after seven passes, "
                   "exactly two trumps with the left or the ace in a suit, not the make-it list in any suit"),
-    "D6": Primary(DEALER, 1, PASS, CALL, "turn down", "take up", "A, both knaves of the other colour, better at next, "
-                  "a fair hand"),
+    "D6": Primary(DEALER, 1, PASS, CALL, "turn down", call_word(DEALER), "A, both knaves of the other colour, "
+                  "better at next, a fair hand"),
 }
 RARE = ("D6",)
 # the decisions, each a scenario of its own (with D6, rare, apart)
@@ -204,7 +204,7 @@ def arms_of(seat: int, round_: int, arms, rules) -> dict:
     pass, round two naming the arm's suit."""
     book = BookPolicy()
     if round_ == 1:
-        return {a: policy_arm(seated(Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat] if a == CALL else "pass"),
+        return {a: policy_arm(seated(Forced(book, seat, "first_round", call_word(seat) if a == CALL else "pass"),
                                      seat), rules) for a in arms}
     return {a: policy_arm(seated(round_two.Acting(seat, 2, a), seat), rules) for a in arms}
 

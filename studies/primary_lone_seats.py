@@ -71,7 +71,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, Policy, VectorPolicy, bid_batch
+from analysis.bidding import BookPolicy, Forced, Policy, VectorPolicy, bid_batch, call_word
 from analysis.bidding.company import keeping, seated
 from analysis.errors import EuchreError
 from analysis.experiment import POINTS, ClaimTest, Study
@@ -233,7 +233,7 @@ class AloneByClass(Over):
     def first_round(self, s):
         if s.seat != self.seat:
             return self.base.first_round(s)
-        return FIRST_ROUND_CALL[s.seat] if self.first_round_batch(VectorPolicy.batch_of(s))[0] else "pass"
+        return call_word(s.seat) if self.first_round_batch(VectorPolicy.batch_of(s))[0] else "pass"
 
     def alone(self, s):
         return True if s.seat == self.seat else self.base.alone(s)

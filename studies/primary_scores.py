@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Forced, bid_batch
+from analysis.bidding import BookPolicy, Forced, bid_batch, call_word
 from analysis.bidding.company import keeping
 from analysis.bidding.policies import policy_from_name
 from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL,
@@ -88,14 +88,14 @@ class ScoreClaim:
 
 
 CLAIMS = {
-    "D2": ScoreClaim(DEALER, CALL, PASS, ((4, 4), (4, 0)), "take up", "turn down",
+    "D2": ScoreClaim(DEALER, CALL, PASS, ((4, 4), (4, 0)), call_word(DEALER), "turn down",
                      "A after three passes, exactly two trumps after the discard, not on the take-up list"),
-    "D3": ScoreClaim(DEALER, PASS, CALL, ((3, 3), (4, 2)), "turn down", "take up",
+    "D3": ScoreClaim(DEALER, PASS, CALL, ((3, 3), (4, 2)), "turn down", call_word(DEALER),
                      "A after three passes, on the take-up list with exactly two trumps after the discard, no right"),
-    "D4": ScoreClaim(DEALER, CALL, PASS, ((4, 3),), "take up", "turn down",
+    "D4": ScoreClaim(DEALER, CALL, PASS, ((4, 3),), call_word(DEALER), "turn down",
                      "A after three passes, after the discard left or ace, another, and outside ace, not on the "
                      "take-up list"),
-    "S4": ScoreClaim(SECOND, CALL, PASS, ((4, 4), (4, 0)), "assist", "pass",
+    "S4": ScoreClaim(SECOND, CALL, PASS, ((4, 4), (4, 0)), call_word(SECOND), "pass",
                      "C after B passed, ace and another or king and another, no S2 or S3 entry"),
     "S3": ScoreClaim(SECOND, CALL, PASS, EVERY_SCORE, "the book's rule", "a score-blind rule",
                      "C after B passed, not the assist list: left and another; ace, another and outside ace; two "
@@ -103,7 +103,7 @@ CLAIMS = {
                      "and ace, another and outside ace with the right turned (always)"),
     "B1": ScoreClaim(ELDEST, ORDINARY, CALL, ((4, 1), (4, 2)), "the ordinary bidding", "keep the bridge strictly",
                      "B at four to one and four to two, every hand"),
-    "B2": ScoreClaim(ELDEST, PASS, CALL, ((4, 1), (4, 2)), "pass", "order up (keep the bridge)",
+    "B2": ScoreClaim(ELDEST, PASS, CALL, ((4, 1), (4, 2)), "pass", f"{call_word(ELDEST)} (keep the bridge)",
                      "B at four to one and four to two with two plain aces, or the ace of trumps and another, where "
                      "the ordinary rule would not order"),
     "L1": ScoreClaim(-1, "with partner", "alone", L1_SCORES, "with partner", "alone",
@@ -192,7 +192,7 @@ def _arms(claim: str, seat: int, rules, score) -> dict:
     def forced(arm):
         if arm == ORDINARY:
             return book
-        return Forced(book, seat, "first_round", FIRST_ROUND_CALL[seat] if arm == CALL else "pass")
+        return Forced(book, seat, "first_round", call_word(seat) if arm == CALL else "pass")
     return {arm: policy_arm(seated(forced(arm), seat), rules, score) for arm in (c.book, c.other)}
 
 

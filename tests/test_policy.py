@@ -348,3 +348,22 @@ def test_seats_and_suits_print_as_the_books_letters():
     from analysis import Seat, Suit, parse_seat
     assert str(parse_seat("c")) == "C" and parse_seat("c") == 2 and f"{Seat.B:<3}|" == "B  |"
     assert [str(s) for s in Suit] == ["S", "C", "H", "D"] and Seat.A.title == "A, the dealer"
+
+
+def test_the_round_one_call_words_are_written_once():
+    """The words "order up" and "take up" (a seat's round-one call) are written in analysis.bidding.policy
+    only: the rest reads them from call_word(seat). analysis.tools.advise reads them from what a user typed."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    home = {"analysis/bidding/policy.py", "analysis/tools/advise.py"}
+    found = []
+    for path in sorted(p for folder in ("analysis", "studies") for p in (root / folder).rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        found += [f"{name}:{n.lineno}" for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) not in docs
+                  and n.value in ("order up", "take up") and name not in home]
+    assert not found

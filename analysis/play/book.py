@@ -54,6 +54,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.bidding import call_word
 from analysis.errors import EuchreError
 from analysis.play.information import InfoSet, suit_masks
 from analysis.play.players import Player, SimplePlayer, cards_of
@@ -61,6 +62,7 @@ from fastcore.bookplay import CLAIMS as COMPILED_CLAIMS, play_book_hands
 from analysis.game.cards import ACE, KING, QUEEN, effective_suit, rank_of, suit_of, trick_power, trump_order
 
 A, B, C, D = 0, 1, 2, 3
+ASSIST = call_word(C)     # C's round-one call
 
 
 # --- what the player sees, in the book's words ------------------------------------------------------
@@ -116,7 +118,7 @@ def dealer_adopted(info: InfoSet) -> bool:
 
 
 def assisted(info: InfoSet) -> bool:
-    return called(info, C, "assist")
+    return called(info, C, ASSIST)
 
 
 def made_in_round_two(info: InfoSet) -> bool:
@@ -550,7 +552,7 @@ def play_book_batch(hands, trump, lone_seat, side, leader=None, maker=None, turn
     def col(x, default):
         return np.full(n, default, np.int64) if x is None else np.broadcast_to(np.asarray(x), (n,))
     assisted = np.zeros(n, bool) if calls is None else np.fromiter(
-        (any(c.seat == C and c.action == "assist" for c in cs) for cs in calls), bool, n)
+        (any(c.seat == C and c.action == ASSIST for c in cs) for cs in calls), bool, n)
     _plays, won, counts = play_book_hands(hands, col(trump, 0), col(lone_seat, -1), leader, col(maker, -1),
                                           col(turn_up, -1), col(taken, 0), assisted, off, pack=pack)
     if fired is not None:

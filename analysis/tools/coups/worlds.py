@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from analysis.bidding import FIRST_ROUND_CALL, BookPolicy, Call, Situation
+from analysis.bidding import BookPolicy, Call, Situation, call_word
 from analysis.game.cards import mask_of, pack_cards
 from analysis.tools.coups.cases import Case, call_holds
 from analysis.errors import EuchreError
@@ -97,7 +97,9 @@ def call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: int) ->
     return accept
 
 
-_ACTIONS = {"pass": "pass", "order": "order up", "assist": "assist", "adopt": "take up", "alone": "alone"}
+def _action(seat: int, call: str) -> str:
+    """A case's call ("pass", "order", "assist", "adopt") as the bidding's action: the seat's word for a call."""
+    return "pass" if call == "pass" else call_word(seat)
 
 
 def book_call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: int) -> Accept:
@@ -119,9 +121,9 @@ def book_call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: in
             if history and history[-1].seat == seat:
                 history[-1] = Call(seat, history[-1].action, is_lone=True)
             else:
-                history.append(Call(seat, FIRST_ROUND_CALL[seat], is_lone=True))
+                history.append(Call(seat, call_word(seat), is_lone=True))
         else:
-            history.append(Call(seat, _ACTIONS[call]))
+            history.append(Call(seat, _action(seat, call)))
 
     def accept(world: World) -> bool:
         for seat, call, before in steps:
@@ -140,7 +142,7 @@ def book_call_predicate(case: Case, calls: Sequence[tuple[int, str]], player: in
             if call == "alone":
                 if not policy.alone(sit):
                     return False
-            elif policy.first_round(sit) != _ACTIONS[call]:
+            elif policy.first_round(sit) != _action(seat, call):
                 return False
         return True
     return accept
