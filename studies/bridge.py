@@ -48,6 +48,7 @@ from analysis.experiment.stats import BOOK_COMPANY, FIRST_GAME, Estimate, strati
 from analysis.game.cards import DEALER, SEATS
 from analysis.game import Score, dealer_hand
 from analysis.play import BiddingModel, DEFAULT_WORLDS, PIMCPlayer, TablePlay, chunk_engine
+from analysis.play.registry import short_name
 from analysis.reporting.markup import md_table
 from analysis.reporting.report import PIMC_SEES, interval, play_note, tally_sentence, verdict_words
 from analysis.simulator import play_bidding, play_contract
@@ -695,7 +696,7 @@ def l4_table(table: pd.DataFrame, model: GameModel, verdict_list) -> pd.DataFram
     return pd.DataFrame(out)
 
 
-PLAYER_SHORT = {"simple": "simple", "book": "book's rules", "pimc": "PIMC", "dd": "double-dummy"}
+PLAYER_SHORT = {p: short_name(p) for p in PLAYERS}
 
 
 def _verdict_text(verdict_list, key: str) -> str:

@@ -89,7 +89,8 @@ from analysis.play.information import InfoSet, suit_masks
 from analysis.play.worlds import BiddingModel
 from analysis.seeds import play_seed
 from fastcore.sampler import sample_deals
-from analysis.reporting.report import TABLE_PLAYERS, play_note
+from analysis.play.registry import engine_entry
+from analysis.reporting.report import play_note
 from studies.common.report import love_all_report, measured_tests
 
 A, B, C, D = 0, 1, 2, 3
@@ -591,7 +592,7 @@ class PrimaryPlay(Study):
                    "set (valued over the worlds the player there draws), the rest of the hand by the same "
                    "players. " + __doc__.split("\n\n")[1].replace("\n", " "),
             play_note=play_note({"play": {"engine": "pimc-calls", "worlds": WORLDS}}) + ("" if every else (
-                " Here only the player the rule is about plays so; of the three others: " + TABLE_PLAYERS["book"])),
+                " Here only the player the rule is about plays so; of the three others: " + engine_entry("book").sentence)),
             caption="per claim and company, the positions branched, the two arms' most frequent cards, the book's "
                     "card minus the other with its 95% interval, the positions where it gained and lost, and the study's "
                     "verdict (the ledger judges the primaries again, the 57 primaries of a replication cell as the "

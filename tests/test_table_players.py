@@ -95,3 +95,22 @@ def test_the_ladder_and_the_command_line_read_the_registry():
                 if a.dest == "play")
     for name in ENGINES:
         assert f"{name} (" in play.help
+
+
+def test_an_engines_words_are_its_entrys():
+    """Every page names an engine in its entry's words: the short name, the report's sentence, how
+    the hands were played, the claims chart's marker."""
+    from analysis.game.primary import AT_TABLE, DOUBLE_DUMMY
+    from analysis.reporting.overview import PLAY_MARKERS
+    from analysis.reporting.report import play_note
+    from studies.common.report import played_how
+    for name in ENGINES:
+        e = registry.engine_entry(name)
+        assert e.short and e.sentence and ("{worlds}" in e.sentence) <= e.worlds
+    assert registry.short_name("pimc-calls") == "PIMC, calls" and registry.short_name("pimc8") == "pimc8"
+    assert played_how({}) == "double-dummy" == registry.short_name(DOUBLE_DUMMY)
+    assert played_how({"play": {"engine": "pimc", "worlds": 8}}) == "at the table (PIMC, 8 worlds a decision)"
+    assert play_note({}) == registry.engine_entry(DOUBLE_DUMMY).sentence
+    assert "with 8 worlds a decision" in play_note({"play": {"engine": "pimc-calls", "worlds": 8}})
+    assert PLAY_MARKERS[DOUBLE_DUMMY] == registry.engine_entry(DOUBLE_DUMMY).marker
+    assert PLAY_MARKERS[AT_TABLE][0] == "^" and registry.TABLE_PLAYER == AT_TABLE

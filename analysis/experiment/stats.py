@@ -43,6 +43,7 @@ import numpy as np
 from scipy import stats as _st
 
 from analysis.errors import EuchreError
+from analysis.game.primary import DOUBLE_DUMMY   # the engine's name, defined once there
 
 CONFIDENCE = 0.95
 ALPHA = 0.05
@@ -360,7 +361,6 @@ FIRST_GAME = "first game"
 ONE_GAME_ALL = "one game all"
 RUBBER_STATES = {FIRST_GAME: {"game": 1, "games": (0, 0)}, ONE_GAME_ALL: {"game": 3, "games": (1, 1)}}
 
-DOUBLE_DUMMY = "dd"
 # the engine of a card-play rule set against PIMC's card in the same positions (the book's players
 # otherwise): a question of its own, beside the rule against its weak replacement
 AGAINST_PIMC = "book, PIMC's card"

@@ -7,6 +7,11 @@ with him in every seat card for card the same (the table finds it on the player:
 engines (:mod:`analysis.play.engines`), the strength ladder (:mod:`analysis.tools.ladder`) and the
 command line read it. ``pimcN`` names PIMC from the cards alone with N worlds a decision.
 
+An engine's words are its entry's too, for every page that names it: its short name (a test's
+model in the ledger, a variant's label, a chart's axis), its sentence (the report's note on what
+the players are and see), how a sentence says the hands were played (:meth:`Entry.played`) and
+its marker on the claims' chart.
+
 A new player: his module in this package, one :class:`Entry` in :data:`ENTRIES`, and a test.
 """
 from __future__ import annotations
@@ -17,6 +22,7 @@ from dataclasses import dataclass
 
 from analysis.bidding.book_policy import BookPolicy
 from analysis.errors import EuchreError
+from analysis.game.primary import AT_TABLE, DOUBLE_DUMMY
 from analysis.game.rules import Rules, Score
 from analysis.play.book import BookPlayer
 from analysis.play.pimc import PIMCPlayer
@@ -30,12 +36,13 @@ CALLS = "his own cards and the calls"
 ALL = "every card"
 
 DEFAULT_WORLDS = 32
-DEFAULT_ENGINE = "dd"
+DEFAULT_ENGINE = DOUBLE_DUMMY
 # "table": the strongest table-side player fast enough to be a study's engine. On the ladder
 # (reports/ladder) PIMC reading the calls rates above PIMC from the cards alone at 32 and at 128
 # worlds, and compiled it plays whole hands in about 1.6 times PIMC's time.
 TABLE = "table"
-TABLE_PLAYER = "pimc-calls"
+TABLE_PLAYER = AT_TABLE       # the primaries' table replications are played by him too
+AT_THE_TABLE = "at the table"     # how a sentence says a table-side engine played
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,16 @@ class Entry:
     worlds: bool = False                          # as an engine, plays the run's worlds a decision
     solver: bool = False                          # as an engine, the exact solver rather than him at a table
     ladder: bool = False                          # on the strength ladder by default
+    short: str = ""                               # as an engine, its name in a few words ("PIMC, calls")
+    sentence: str = ""                            # as an engine, what its players are and see (a report's note)
+    marker: tuple[str, str] | None = None         # its marker on the claims' chart, and the legend's words
+
+    def played(self, worlds: int | None) -> str:
+        """How the hands were played, for a sentence ("played twice {played}"): "double-dummy", "at the
+        table (PIMC, 32 worlds a decision)"."""
+        if self.solver:
+            return self.short
+        return AT_THE_TABLE + self.engine.format(worlds=worlds).removeprefix("table-side play")
 
 
 def book_reader(rules: Rules) -> BiddingModel:
@@ -65,17 +82,33 @@ def pimc_entry(worlds: int, description: str, ladder: bool = False, name: str | 
 # the order is the ladder's order of presentation
 ENTRIES: tuple[Entry, ...] = (
     Entry("simple", "wins the trick as cheaply as he can unless his partner is winning it, else throws his lowest card",
-          OWN, lambda _w, _s, _r: SimplePlayer(), engine="table-side play (the simple baseline)", ladder=True),
+          OWN, lambda _w, _s, _r: SimplePlayer(), engine="table-side play (the simple baseline)", ladder=True,
+          short="simple",
+          sentence="Each player plays a simple baseline: he wins the trick as cheaply as he can unless his partner "
+                   "is winning it, else throws his lowest card."),
     Entry("book", "the book's rules of play (E7 ... E10, S8 ... S10), else the simple player's card",
           OWN, lambda _w, _s, _r: BookPlayer(), twin="fastcore.bookplay",
-          engine="table-side play (the book's card-play rules)", ladder=True),
+          engine="table-side play (the book's card-play rules)", ladder=True, short="book's play",
+          sentence="Each player plays by the book's card-play rules, and where the book is silent wins the trick as "
+                   "cheaply as he can unless his partner is winning it, else throws his lowest card."),
     Entry("pimc", "PIMC: each card valued double-dummy in the run's worlds, drawn from those the cards allow",
           OWN, lambda worlds, seed, _r: PIMCPlayer(worlds, seed), twin="fastcore.pimcplay",
-          engine="table-side play (PIMC, {worlds} worlds a decision)", worlds=True),
-    Entry("pimc-calls", "PIMC keeping only the worlds in which the others would have bid as heard, under the "
+          engine="table-side play (PIMC, {worlds} worlds a decision)", worlds=True, short="PIMC",
+          sentence="Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision: "
+                   "worlds consistent with what he has seen, each solved double-dummy. It assumes it could play "
+                   "differently in worlds it cannot tell apart (strategy fusion) and values a card for the present "
+                   "trick's worlds only (non-locality): a strong player, not a perfect one. His worlds come from the "
+                   "cards alone: he does not read the calls."),
+    Entry(AT_TABLE, "PIMC keeping only the worlds in which the others would have bid as heard, under the "
           "policies that bid", CALLS,
           lambda worlds, seed, _r: PIMCPlayer(worlds, seed, fallback=True, reads_calls=True), twin="fastcore.pimcplay",
-          engine="table-side play (PIMC reading the calls, {worlds} worlds a decision)", worlds=True),
+          engine="table-side play (PIMC reading the calls, {worlds} worlds a decision)", worlds=True,
+          short="PIMC, calls",
+          sentence="Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision, "
+                   "keeping only the worlds in which the others would have bid as he heard them (under the policies "
+                   "that bid), each solved double-dummy; where the calls mislead him he reads the cards alone. "
+                   "Strategy fusion and non-locality remain: a strong player, not a perfect one.",
+          marker=("^", "at the table (PIMC reading the calls)")),
     pimc_entry(8, "PIMC: each card valued double-dummy in 8 worlds drawn uniformly from those the cards allow",
                ladder=True),
     pimc_entry(32, "PIMC with 32 worlds a decision, the cards alone", ladder=True),
@@ -98,8 +131,13 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("epimc32-calls", "PIMC reading the calls, his next decision postponed (in the manner of EPIMC): one card for "
           "the worlds he cannot tell apart then, the others answering world by world", CALLS,
           lambda _w, seed, rules: PostponedPIMCPlayer(32, seed, model=book_reader(rules), fallback=True)),
-    Entry("dd", "double-dummy: sees every card (the ceiling)", ALL, lambda _w, _s, _r: DoubleDummyPlayer(),
-          engine="double-dummy play", solver=True, ladder=True),
+    Entry(DOUBLE_DUMMY, "double-dummy: sees every card (the ceiling)", ALL, lambda _w, _s, _r: DoubleDummyPlayer(),
+          engine="double-dummy play", solver=True, ladder=True, short="double-dummy",
+          sentence="The card play is solved **double-dummy**: every player sees all four hands and plays perfectly. "
+                   "That is perfect-information play, an approximation of play at the table: it favours whoever the "
+                   "unseen cards favour (a finesse always works for the side it works for), so it measures what the "
+                   "cards are worth under best play, not what a given player will make of them.",
+          marker=("o", "double-dummy")),
 )
 BY_NAME = {e.name: e for e in ENTRIES}
 PIMC_N = re.compile(r"pimc([0-9]+)")
@@ -132,6 +170,12 @@ def make_player(name: str, worlds: int = DEFAULT_WORLDS, seed: int = 0, rules: R
 # the run's engines, the default first
 ENGINES = (DEFAULT_ENGINE, TABLE) + tuple(e.name for e in ENTRIES if e.engine and e.name != DEFAULT_ENGINE)
 LADDER = tuple(e.name for e in ENTRIES if e.ladder)
+
+
+def short_name(name: str) -> str:
+    """A player's or engine's name in a few words ("double-dummy", "PIMC, calls"); a name with none, itself."""
+    got = find(TABLE_PLAYER if name == TABLE else name)
+    return got.short if got is not None and got.short else name
 
 
 def engine_entry(name: str) -> Entry:

@@ -39,12 +39,14 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.game import BookClaim, Primary, catalogue, primaries
-from analysis.game.primary import BOOK_RULES
+from analysis.game.primary import AT_TABLE, BOOK_RULES
 from analysis.errors import EuchreError
 from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
 from analysis.experiment import RUBBER
-from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNIT_CHECK, UNTESTED, Replication, Standing, standing
+from analysis.play.registry import short_name
+from analysis.reporting.primary_status import (ENGINE_WORDS, NOT_SHOWN, SPLIT, UNIT_CHECK, UNTESTED, Replication, Standing,
+                                               standing)
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, listed, md_grid, page_head
 from analysis.storage import write_text
 
@@ -548,7 +550,8 @@ def not_yet(ledger: Ledger) -> str:
 
 REPLICATION_COLUMNS = ("engine", "company", "rubber state", "play company", "estimate", "simultaneous interval",
                        "in margins", "n", "verdict", "deals to decide", "judged by", "source")
-SHORT_CELL = {"dd": "double-dummy", "pimc-calls": "at the table", "book": "book", "optimised": "optimised"}
+# a replication's engine in its cell: the primary's two engines as the status's words name them
+SHORT_CELL = {engine: ENGINE_WORDS[engine] for engine in (DOUBLE_DUMMY, AT_TABLE)}
 
 
 def _replication_columns(p: Primary) -> list[str]:
@@ -560,14 +563,18 @@ def _replication_columns(p: Primary) -> list[str]:
 TEST_COLUMNS = ("study", "test", "model", "estimate", "simultaneous interval", "margin", "unit", "n",
                 "p (Bonferroni)", "verdict", "deals needed")
 VERDICT_COLUMN = TEST_COLUMNS.index("verdict")
-SHORT_ENGINE = {DOUBLE_DUMMY: "double-dummy", "pimc": "PIMC", "pimc-calls": "PIMC, calls", "book": "book's play",
-                AGAINST_PIMC: "book's play against PIMC's card"}
+
+
+def engine_short(engine: str) -> str:
+    """A test's engine in a few words: the engine's short name (:mod:`analysis.play.registry`), or for a
+    card-play rule set against PIMC's card, the book's play against it."""
+    return f"{short_name('book')} against PIMC's card" if engine == AGAINST_PIMC else short_name(engine)
 
 
 def model_cell(t) -> str:
     """A test's model in a few words (a :class:`Result` or a study's
     :class:`~analysis.experiment.stats.Claim`): engine, rubber state, company; the unit has its column."""
-    parts = [SHORT_ENGINE.get(t.engine, t.engine)]
+    parts = [engine_short(t.engine)]
     if t.state:
         parts.append(t.state)
     if t.company != BOOK_COMPANY:
@@ -602,7 +609,7 @@ def _counts_rows(ledger: Ledger) -> tuple[list[str], list[list[str]]]:
 
 
 def _replication_cells(r: Replication, p: Primary) -> list[str]:
-    cell = [SHORT_CELL.get(r.engine, r.engine), SHORT_CELL.get(r.company, r.company)]
+    cell = [SHORT_CELL.get(r.engine, r.engine), r.company]
     if p.states != (None,):
         cell.append(r.state or "")
     if p.plays != (None,):

@@ -23,15 +23,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.experiment.stats import DOUBLE_DUMMY, VERDICTS
+from analysis.experiment.stats import VERDICTS
+from analysis.play.registry import engine_entry
 from analysis.reporting.charts import VERDICT_COLOURS, plt, save_chart
-from analysis.game.primary import BOOK_RULES
+from analysis.game.primary import AT_TABLE, BOOK_RULES, DOUBLE_DUMMY
 from analysis.reporting.ledger import Ledger
 from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED
 
 # The shape of how a replication's cards were played: by its engine in every seat, or (a play company)
-# with the three others by the book's card-play rules.
-PLAY_MARKERS = {DOUBLE_DUMMY: ("o", "double-dummy"), "pimc-calls": ("^", "at the table (PIMC reading the calls)"),
+# with the three others by the book's card-play rules. An engine's marker is its entry's (analysis.play.registry).
+PLAY_MARKERS = {**{engine: engine_entry(engine).marker for engine in (DOUBLE_DUMMY, AT_TABLE)},
                 BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
 OTHER_PLAY = ("D", "another engine")
 

@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
+from analysis.play.registry import AT_THE_TABLE, short_name
 from analysis.game.primary import (AT_TABLE, BOOK, BOOK_RULES, DOUBLE_DUMMY, FAMILY, FIRST_GAME, POINTS, RUBBER,
                                    Primary)
 
@@ -32,7 +33,7 @@ SPLIT, NOT_SHOWN, UNTESTED = "split", "not shown", "untested"
 STATUSES = (SUPPORTED, CONTRADICTED, NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
 CELL_AXES = ("engine", "company", "state", "play company")
 
-ENGINE_WORDS = {DOUBLE_DUMMY: "double-dummy", AT_TABLE: "at the table", "pimc": "continued at the table"}
+ENGINE_WORDS = {DOUBLE_DUMMY: short_name(DOUBLE_DUMMY), AT_TABLE: AT_THE_TABLE, "pimc": f"continued {AT_THE_TABLE}"}
 COMPANY_WORDS = {BOOK: "in the book's company", "optimised": "in the optimised company",
                  "necessary": "the calls read by their necessary conditions", "printed deal": "on the printed deal"}
 STATE_WORDS = {FIRST_GAME: "in the first game", "one game all": "at one game all", "one game up": "a game up"}

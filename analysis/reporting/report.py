@@ -27,47 +27,28 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.play.engines import play_words
+from analysis.play.registry import DEFAULT_ENGINE, engine_entry
 from analysis.experiment.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import write_atomic, write_json, write_table, write_text
 from analysis.reporting.ledger import build_ledger, counts_html, model_cell, write_ledger
 from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, TOOL_STYLE, html_table, inline, listed,
                                        md_table, md_to_html, page_head)
 
-DOUBLE_DUMMY = (
-    "The card play is solved **double-dummy**: every player sees all four hands and plays "
-    "perfectly. That is perfect-information play, an approximation of play at the table: it "
-    "favours whoever the unseen cards favour (a finesse always works for the side it works for), "
-    "so it measures what the cards are worth under best play, not what a given player will make "
-    "of them."
-)
 TABLE_SIDE = (
     "The card play of this run is **at the table**, whatever the method says of double-dummy play: every player "
     "sees only his own cards. {how} The estimates measure what the cards are worth among such players, not "
     "under best play."
 )
-TABLE_PLAYERS = {
-    "pimc": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision: worlds "
-            "consistent with what he has seen, each solved double-dummy. It assumes it could play differently in "
-            "worlds it cannot tell apart (strategy fusion) and values a card for the present trick's worlds only "
-            "(non-locality): a strong player, not a perfect one. His worlds come from the cards alone: he does not "
-            "read the calls.",
-    "pimc-calls": "Each player chooses his card by perfect-information Monte Carlo with {worlds} worlds a decision, "
-                  "keeping only the worlds in which the others would have bid as he heard them (under the policies "
-                  "that bid), each solved double-dummy; where the calls mislead him he reads the cards alone. Strategy "
-                  "fusion and non-locality remain: a strong player, not a perfect one.",
-    "book": "Each player plays by the book's card-play rules, and where the book is silent wins the trick as "
-            "cheaply as he can unless his partner is winning it, else throws his lowest card.",
-    "simple": "Each player plays a simple baseline: he wins the trick as cheaply as he can unless his partner is "
-              "winning it, else throws his lowest card.",
-}
 
 
 def play_note(manifest: dict) -> str:
-    """What the run's play engine can and cannot see (a manifest without ``play``: double-dummy)."""
-    play = manifest.get("play") or {"engine": "dd"}
-    if play["engine"] == "dd":
-        return DOUBLE_DUMMY
-    return TABLE_SIDE.format(how=TABLE_PLAYERS[play["engine"]].format(worlds=play.get("worlds")))
+    """What the run's play engine can and cannot see (a manifest without ``play``: double-dummy), in
+    its entry's sentence (:mod:`analysis.play.registry`)."""
+    play = manifest.get("play") or {"engine": DEFAULT_ENGINE}
+    entry = engine_entry(play["engine"])
+    if entry.solver:
+        return entry.sentence
+    return TABLE_SIDE.format(how=entry.sentence.format(worlds=play.get("worlds")))
 
 
 @dataclass

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from analysis.experiment.stats import BOOK_COMPANY, CONTRADICTED, SUPPORTED, Estimate
 from analysis.experiment import GAME_WIN, POINTS, RUBBER, verdict_of
+from analysis.game.primary import DOUBLE_DUMMY
+from analysis.play.registry import AT_THE_TABLE, DEFAULT_ENGINE, engine_entry, short_name
 from analysis.reporting.report import (Chart, StudyReport, claim_by_claim, headline_problem, interval, tally_sentence,
                                        verdict_words)
-from studies.common.variant import ENGINE_LABELS
 
 # The studies at love-all that test the book's action against the other, test by test, in points per hand.
 MEASURED_AT_LOVE_ALL = "Each test: the book's action minus the other in the deciding side's net points per hand at love-all"
@@ -29,16 +30,11 @@ def pack_of(manifest: dict) -> int:
     return manifest.get("rules", {}).get("pack", 32)
 
 
-PLAYED = {"pimc": "at the table (PIMC, {worlds} worlds a decision)", "pimc-calls":
-          "at the table (PIMC reading the calls, {worlds} worlds a decision)",
-          "book": "at the table (the book's card-play rules)", "simple": "at the table (the simple baseline)"}
-
-
 def played_how(manifest: dict) -> str:
     """How the run's hands were played, for a sentence ("played twice {played_how}"): "double-dummy",
-    or "at the table (PIMC, 32 worlds a decision)" and the like."""
-    play = manifest.get("play") or {"engine": "dd"}
-    return "double-dummy" if play["engine"] == "dd" else PLAYED[play["engine"]].format(worlds=play.get("worlds"))
+    or "at the table (PIMC, 32 worlds a decision)" and the like (the engine's entry says it)."""
+    play = manifest.get("play") or {"engine": DEFAULT_ENGINE}
+    return engine_entry(play["engine"]).played(play.get("worlds"))
 
 
 def options_of(manifest: dict) -> dict:
@@ -90,9 +86,9 @@ def amount(e: Estimate, unit: str = POINTS) -> str:
 def setting_of(manifest: dict, verdict_list, score: str = "at love-all") -> str:
     """Where a study's tests were measured, in a few words for a headline: the score, the play
     (double-dummy or at the table) and the other players when they are not the book's."""
-    run_dd = (manifest.get("play") or {"engine": "dd"})["engine"] == "dd"
+    run_dd = (manifest.get("play") or {"engine": DEFAULT_ENGINE})["engine"] == DOUBLE_DUMMY
     own = {v.claim.engine for v in verdict_list}      # a study that plays at the table itself names it per test
-    play = "double-dummy" if run_dd and not (own and "dd" not in own) else "at the table"
+    play = short_name(DOUBLE_DUMMY) if run_dd and not (own and DOUBLE_DUMMY not in own) else AT_THE_TABLE
     companies = sorted({v.claim.company for v in verdict_list} - {BOOK_COMPANY})
     return ", ".join([x for x in (score, play) if x] + [f"among {c}" for c in companies])
 
@@ -101,7 +97,8 @@ def label_words(v) -> str:
     """A test's label without its claim id and without the model a variant adds to it (the
     headline's setting says that): "left, ace, outside ace"."""
     words = v.claim.label.removeprefix(v.claim.id).strip()
-    for model in (v.claim.company, ENGINE_LABELS.get(v.claim.engine)):   # the variant adds the engine, then the company
+    engine = short_name(v.claim.engine) if v.claim.engine else None
+    for model in (v.claim.company, engine):   # the variant adds the engine, then the company
         if model and model != BOOK_COMPANY:
             words = words.removesuffix(f"({model})").strip()
     return words

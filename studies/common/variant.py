@@ -23,11 +23,8 @@ from analysis.bidding.company import BOOK, COMPANIES, keeping
 from analysis.errors import EuchreError
 from analysis.experiment import Study
 from analysis.play.engines import DEFAULT_WORLDS, chunk_engine, play_record, play_words, playing
+from analysis.play.registry import short_name
 from analysis.reporting.report import play_note
-
-# how a test's label names the engine of a variant played at the table
-ENGINE_LABELS = {"pimc": "PIMC", "pimc-calls": "PIMC, calls"}
-
 
 def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None, company: str = BOOK,
             keep=lambda test: True, scenarios=lambda scenario: True, note: str = "") -> Study:
@@ -74,7 +71,7 @@ def variant(base: Study, name: str, defaults: dict, *, engine: str | None = None
     study.suite_position = None
     study.takes_play = engine is None
     # a label names the model too: the ledger lists a claim's tests by label
-    suffix = "".join([f" ({ENGINE_LABELS.get(engine, engine)})" if engine else "", f" ({label})" if company != BOOK else ""])
+    suffix = "".join([f" ({short_name(engine)})" if engine else "", f" ({label})" if company != BOOK else ""])
     study.claims = tuple(replace(t, engine=engine, company=label if company != BOOK else t.company,
                                  label=t.label + suffix)
                          for t in base.claims if t.engine is None and keep(t))
