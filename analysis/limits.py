@@ -36,6 +36,7 @@ class Setting:
 
 SETTINGS = (
     Setting("advise", "worlds", "worlds he could be in", 40_000, 4_000_000, 400_000),
+    Setting("advise", "table_worlds", "of them, worlds played at the table", 1_000, 1_000_000, 4_000),
     Setting("advise", "play_worlds", "worlds a decision of a table player", 32, 1_000, 200),
     Setting("advise", "model_deals", "hands per score of the game model", 20_000, 1_000_000, None),   # serve's own
     Setting("compare", "deals", "deals at each score", 2_000, 10_000_000, 200_000),
@@ -52,6 +53,8 @@ SETTINGS = (
             "the form starts at 40, so that a whole game's review, on one core, ends within the job's time limit"),
     Setting("review", "play_worlds", "worlds a decision of a table player", 32, 1_000, 200),
     Setting("review", "model_deals", "hands per score of the game model", 20_000, 1_000_000, None),
+    Setting("game-model", "deals", "hands at each score", 20_000, 1_000_000, None),
+    Setting("game-model", "play_worlds", "worlds a decision of a table player", 32, 1_000, None),
     Setting("play", "n", "hands", 10, 1_000_000, None),
     Setting("deal", "n", "deals", 1, 100_000_000, None),
     Setting("ladder", "deals", "deals every pair plays, twice", 1_000, 1_000_000, None),

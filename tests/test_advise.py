@@ -25,13 +25,16 @@ def cache(tmp_path_factory, monkeypatch):
 
 
 def run(argv, capsys):
-    code = main(["advise", "--model-deals", str(MODEL_DEALS), *argv])
+    """``euchrelab advise`` played double-dummy unless the arguments name the play (the table's
+    path has its own tests, with few worlds)."""
+    play = [] if "--play" in argv else ["--play", "dd"]
+    code = main(["advise", "--model-deals", str(MODEL_DEALS), *play, *argv])
     out = capsys.readouterr()
     return code, out.out, out.err
 
 
 def test_five_top_trumps_at_b_order_and_no_trump_passes():
-    strong = advise(Spot.of("B", "JS JC AS KS QS", "9S"), worlds=2000, seed=1, model_deals=MODEL_DEALS)
+    strong = advise(Spot.of("B", "JS JC AS KS QS", "9S"), worlds=2000, seed=1, model_deals=MODEL_DEALS, play="dd")
     assert strong.best in ("order up", "order up alone")
     names = [v.action for v in strong.actions]
     assert names == ["pass", "order up", "order up alone"]
@@ -39,12 +42,12 @@ def test_five_top_trumps_at_b_order_and_no_trump_passes():
     assert by["order up"].points.mean == 2.0        # a march with every top trump
     assert by["order up alone"].points.mean == 4.0
     assert strong.book[0] == "order up alone"
-    weak = advise(Spot.of("B", "7C 8C 7H 8D 9D", "9S"), worlds=2000, seed=1, model_deals=MODEL_DEALS)
+    weak = advise(Spot.of("B", "7C 8C 7H 8D 9D", "9S"), worlds=2000, seed=1, model_deals=MODEL_DEALS, play="dd")
     assert weak.best == "pass"
     assert weak.book == ("pass", "none")
     best = {v.action: v for v in weak.actions}["pass"]
     assert all(v.points_vs_best.high < 0 for v in weak.actions if v.action != "pass")
-    assert best.game_win.low <= best.game_win.mean <= best.game_win.high
+    assert best.game.low <= best.game.mean <= best.game.high
 
 
 @pytest.mark.parametrize("seat, hand, turn_up, score, calls, expected", [
@@ -94,13 +97,13 @@ def test_why_gives_the_action_the_book_takes_in_play():
 def test_the_same_seed_gives_the_same_answer_whatever_the_jobs(monkeypatch):
     spot = Spot.of("D", "JH AH 9H AS KC", "TH")
     monkeypatch.setattr(adv, "CHUNK", 400)
-    one = advise(spot, worlds=1000, seed=5, model_deals=MODEL_DEALS).as_dict()
-    again = advise(spot, worlds=1000, seed=5, model_deals=MODEL_DEALS, n_jobs=2).as_dict()
+    one = advise(spot, worlds=1000, seed=5, model_deals=MODEL_DEALS, play="dd").as_dict()
+    again = advise(spot, worlds=1000, seed=5, model_deals=MODEL_DEALS, n_jobs=2, play="dd").as_dict()
     assert one == again
     assert 0 < one["acceptance"] < 1            # B and C must have passed under the book's policy
-    other = advise(spot, worlds=1000, seed=6, model_deals=MODEL_DEALS).as_dict()
+    other = advise(spot, worlds=1000, seed=6, model_deals=MODEL_DEALS, play="dd").as_dict()
     assert other != one
-    uniform = advise(spot, worlds=500, seed=5, model="uniform", model_deals=MODEL_DEALS).as_dict()
+    uniform = advise(spot, worlds=500, seed=5, model="uniform", model_deals=MODEL_DEALS, play="dd").as_dict()
     assert uniform["acceptance"] == 1
 
 
@@ -111,32 +114,38 @@ def test_the_json_contract(capsys):
     got = json.loads(out)
     assert set(got) >= {"actions", "best", "book", "worlds", "acceptance"}
     assert [a["action"] for a in got["actions"]] == ["pass", "assist", "assist alone"]
+    assert got["game_unit"] == "rubber_points" and got["by"] == "game"      # the book's rubber, at 2-3
     for a in got["actions"]:
-        assert set(a) >= {"action", "points", "game_win", "n"}
-        for unit in ("points", "game_win"):
+        assert set(a) >= {"action", "points", "rubber_points", "n"}
+        for unit in ("points", "rubber_points"):
             lo, hi = a[unit]["ci"]
             assert lo <= a[unit]["estimate"] <= hi
-        assert 0 <= a["game_win"]["estimate"] <= 1 and a["n"] == 600
-    assert got["best"] == max(got["actions"], key=lambda a: a["points"]["estimate"])["action"]
+        assert -5 <= a["rubber_points"]["estimate"] <= 5 and a["n"] == 600
+    assert got["best"] == max(got["actions"], key=lambda a: a["rubber_points"]["estimate"])["action"]
+    assert "the score is 2-3: the game is at stake" in got["by_words"]
     assert set(got["book"]) == {"action", "claim", "rules"} and got["worlds"] == 600
     assert 0 < got["acceptance"] <= 1
     code, out, err = run(["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--worlds", "300"], capsys)
-    assert code == 0 and "best by points per hand" in out and "the book:" in out
+    assert code == 0 and "best by points per hand (love-all)" in out and "the book:" in out
 
 
 def test_advice_played_at_the_table_names_its_engine(capsys):
     argv = ["--seat", "C", "--hand", "JH QH AH KD 9C", "--turn-up", "TH", "--worlds", "300", "--json"]
-    code, out, err = run(argv + ["--play", "simple"], capsys)
+    code, out, err = run(argv + ["--play", "simple", "--table-worlds", "120"], capsys)
     assert code == 0, err
     simple = json.loads(out)
-    assert simple["play"] == {"engine": "simple"} and simple["worlds"] == 300
+    assert simple["play"] == {"engine": "simple"} and simple["worlds"] == 300 and simple["table_worlds"] == 120
+    assert all(a["n"] == 120 and 0 <= a["variance_kept"] <= 1 for a in simple["actions"])
     code, out, err = run(argv, capsys)
     dd = json.loads(out)
-    assert dd["play"] == {"engine": "dd"}
+    assert dd["play"] == {"engine": "dd"} and dd["table_worlds"] == 0 and "variance_kept" not in dd["actions"][0]
     assert [a["points"] for a in simple["actions"]] != [a["points"] for a in dd["actions"]]
-    code, out, err = run(argv[:-1] + ["--play", "simple"], capsys)
-    assert code == 0 and "after his action the book's policy, table-side play (the simple baseline)." in out
-    assert "played double-dummy" in out   # the game model's outcomes
+    code, out, err = run(argv[:-1] + ["--play", "simple", "--table-worlds", "120"], capsys)
+    assert code == 0 and ("Valued: at the table on 120 of the worlds, table-side play (the simple baseline); each "
+                          "action's mean there adjusted by its double-dummy twin") in out
+    assert "none played at the table is shipped for these rules" not in out   # the book's game: shipped
+    code, out, err = run(argv[:-1] + ["--play", "simple", "--table-worlds", "400"], capsys)
+    assert code == 2 and "--table-worlds 400 is more than the 300 worlds" in err
 
 
 def test_the_calls_before_him():
@@ -213,12 +222,12 @@ def test_the_chart_shows_each_actions_value_and_interval_in_both_units(tmp_path,
     from PIL import Image
     from matplotlib.text import Text
     from analysis.reporting.charts import OKABE_ITO
-    advice = advise(Spot.of("C", "JH QH AH KD 9C", "TH", "2-3"), worlds=600, seed=2, model_deals=MODEL_DEALS)
+    advice = advise(Spot.of("C", "JH QH AH KD 9C", "TH", "2-3"), worlds=600, seed=2, model_deals=MODEL_DEALS, play="dd")
     path = adv.write_chart(advice, tmp_path / "advice.png")
     fig = saved_figures["advice.png"]
     (points, game), labels = chart_rows(fig)
     assert [label.removesuffix(" (the book)") for label in labels] == [v.action for v in advice.actions]
-    for panel, unit in ((points, "points"), (game, "game_win")):
+    for panel, unit in ((points, "points"), (game, "game")):
         values = [getattr(v, unit) for v in advice.actions]
         assert panel["x"] == pytest.approx([e.mean for e in values])
         assert panel["ends"] == pytest.approx([x for e in values for x in (e.low, e.high)])
@@ -266,7 +275,7 @@ def test_a_bad_chart_path_is_one_line_exit_2_before_any_work(chart, says, tmp_pa
 
 def test_a_chart_that_fails_to_draw_leaves_no_file(tmp_path, monkeypatch):
     from matplotlib.figure import Figure
-    advice = advise(Spot.of("B", "JS JC AS KS QS", "9S"), worlds=200, seed=1, model_deals=MODEL_DEALS)
+    advice = advise(Spot.of("B", "JS JC AS KS QS", "9S"), worlds=200, seed=1, model_deals=MODEL_DEALS, play="dd")
 
     def broken(fig, fname, *args, **kwargs):
         Path(fname).write_bytes(b"\x89PNG half")
@@ -281,7 +290,7 @@ def test_the_advice_prints_the_table_the_command_prints(capsys):
     """``print(analysis.advise(...))`` shows what ``euchrelab advise`` shows for the same arguments."""
     import analysis
     advice = analysis.advise(seat="B", hand="JS 9C AS KS QH", turn_up="9S", worlds=300, seed=1,
-                             model_deals=MODEL_DEALS)
+                             model_deals=MODEL_DEALS, play="dd")
     code, out, err = run(["--seat", "B", "--hand", "JS 9C AS KS QH", "--turn-up", "9S", "--worlds", "300",
                           "--seed", "1"], capsys)
     assert code == 0, err
@@ -347,7 +356,7 @@ def test_round_two_advice_tells_the_suits_apart():
     """D holding JH AH 9H AS KC, TH turned, 2-3, round two (hearts cannot be named): making
     diamonds (the left bower's suit: JH is its left) and making clubs or spades differ."""
     got = advise(Spot.of("D", "JH AH 9H AS KC", "TH", score="2-3", round=2), worlds=400, seed=1,
-                 model_deals=MODEL_DEALS)
+                 model_deals=MODEL_DEALS, play="dd")
     by = {a.action: a.points.mean for a in got.actions}
     assert len(set(by.values())) > 3, by
     assert by["make D"] != by["make C"] and by["pass"] != by["make D"]

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # the least command line of each command, to read its parser's defaults
 REQUIRED = {"advise": ["--seat", "B", "--hand", "JS 9C AS KS QH", "--turn-up", "9S"], "compare": ["book", "optimised"],
             "card": ["book"], "chart": ["book"], "solve": [], "coups": [], "play": [], "deal": [], "ladder": [],
-            "rubber": [], "optimise": ["--out", "x.toml"], "run": ["primary"], "review": ["game.egn"]}
+            "rubber": [], "optimise": ["--out", "x.toml"], "run": ["primary"], "review": ["game.egn"],
+            "game-model": []}
 
 
 def test_a_count_over_its_limit_is_one_line_naming_the_limit():

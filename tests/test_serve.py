@@ -21,7 +21,8 @@ from conftest import SERVE_MODEL_DEALS, Workbench
 from analysis.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-SPOT = {"seat": "C", "hand": "JH QH AH KD 9C", "turn_up": "TH", "score": "2-3", "worlds": "600", "seed": "3"}
+# played double-dummy: these tests check the workbench, not the engine (the browser's test takes the default, at the table)
+SPOT = {"seat": "C", "hand": "JH QH AH KD 9C", "turn_up": "TH", "score": "2-3", "worlds": "600", "seed": "3", "play": "dd"}
 
 
 def cli(argv, capsys) -> tuple[int, str, str]:
@@ -295,7 +296,7 @@ def test_under_load_every_advice_is_answered_and_the_latency_reported(serve_cach
     bench = Workbench(workers=2)
     try:
         requests = [{"seat": seat, "hand": hand, "turn_up": up, "score": f"{k % 5}-{k // 5 % 5}", "worlds": "200",
-                     "seed": str(k)} for k, (seat, hand, up) in enumerate(LOAD_HANDS * 50)]
+                     "seed": str(k), "play": "dd"} for k, (seat, hand, up) in enumerate(LOAD_HANDS * 50)]
         start = time.perf_counter()
         with ThreadPoolExecutor(20) as pool:
             answers = list(pool.map(lambda params: timed(bench, "/api/advise", params), requests))

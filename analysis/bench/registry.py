@@ -16,7 +16,8 @@ from importlib.metadata import entry_points
 from analysis.errors import EuchreError
 
 BENCH_MODULES: list[str] = ["analysis.bench.sampler", "analysis.bench.simulator", "analysis.bench.solver",
-                             "analysis.bench.table", "analysis.bench.ladder", "analysis.bench.review"]
+                             "analysis.bench.table", "analysis.bench.ladder", "analysis.bench.review",
+                             "analysis.bench.advise"]
 GROUP = "euchrelab.benchmarks"
 
 _REGISTRY: dict[str, tuple[str, Callable[[float], float]]] = {}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import OrderedDict
+from contextlib import contextmanager
 from functools import lru_cache
 
 import numpy as np
@@ -44,6 +45,21 @@ BYTES_KEPT = 192 * 2 ** 20
 READERS_KEPT = 64
 _kept: OrderedDict = OrderedDict()      # (owner's policy key, rules, score, what) -> table
 _bytes_kept = [0]
+
+
+@contextmanager
+def tables_kept(nbytes: int):
+    """Keep up to ``nbytes`` of tables while in the block (a long chunk of random deals at one
+    score reads more tables than :data:`BYTES_KEPT` holds, and would build them again and again);
+    back to :data:`BYTES_KEPT` after it, the least recently used let go."""
+    global BYTES_KEPT
+    before, BYTES_KEPT = BYTES_KEPT, max(BYTES_KEPT, int(nbytes))
+    try:
+        yield
+    finally:
+        BYTES_KEPT = before
+        while _bytes_kept[0] > BYTES_KEPT and len(_kept) > 1:
+            _bytes_kept[0] -= _kept.popitem(last=False)[1].nbytes
 
 
 @lru_cache(maxsize=1)

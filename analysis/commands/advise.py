@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, UNITS, Spot, advise, write_chart
+from analysis.tools.advise import ADVICE_WORLDS, MODEL_DEALS, MODELS, PLAY, TABLE_WORLDS, UNITS, Spot, advise, write_chart
 from analysis.commands.common import (add_jobs_argument, add_model_deals_argument, add_play_arguments, add_rules_arguments, jobs_from_args,
                                       play_from_args, progress_bar, rules_from_args)
 from analysis.game.cards import SEAT_CHOICES
@@ -28,11 +28,17 @@ def add_arguments(parser) -> None:
     parser.add_argument("--round", type=int, help="1 or 2 (default: from --calls, else 1)")
     parser.add_argument("--model", default="book", choices=MODELS,
                         help="how the others' calls are read: book (their policy is the book's; default) or uniform")
-    parser.add_argument("--worlds", type=int, default=ADVICE_WORLDS, help=f"worlds sampled (default {ADVICE_WORLDS:,})")
+    parser.add_argument("--worlds", type=int, default=ADVICE_WORLDS,
+                        help=f"worlds he could be in, each valued double-dummy (default {ADVICE_WORLDS:,})")
+    parser.add_argument("--table-worlds", type=int, default=TABLE_WORLDS,
+                        help=f"of them, the worlds played at the table by --play (default {TABLE_WORLDS:,}); "
+                             "the double-dummy values of all the worlds sharpen the table's")
     add_play_arguments(parser, worlds="--play-worlds")   # his --worlds counts the worlds he could be in
+    parser.set_defaults(play=PLAY)
     parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
-    parser.add_argument("--by", default="points", choices=UNITS,
-                        help="the unit that picks the best action: points per hand (default) or game-win chance")
+    parser.add_argument("--by", choices=UNITS,
+                        help="the unit that picks the best action: points per hand, or the game (game-win chance; "
+                             "rubber points in the book's game); default: the points at love-all, else the game")
     add_jobs_argument(parser)
     add_model_deals_argument(parser, MODEL_DEALS)
     add_rules_arguments(parser)
@@ -47,11 +53,13 @@ def request(args) -> dict:
     play, play_worlds = play_from_args(args, "--play-worlds")
     jobs_from_args(args)
     bounded(args.worlds, "advise", "worlds", least=2, label="--worlds")
+    if play != "dd":
+        bounded(args.table_worlds, "advise", "table_worlds", least=3, label="--table-worlds")
     bounded(args.model_deals, "advise", "model_deals", label="--model-deals")
     bounded(play_worlds, "advise", "play_worlds", label="--play-worlds")
     rules = rules_from_args(args)
     spot = Spot.of(args.seat, args.hand, args.turn_up, args.score, args.calls, args.round, rules)
-    return dict(spot=spot, worlds=args.worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
+    return dict(spot=spot, worlds=args.worlds, table_worlds=args.table_worlds, seed=args.seed, model=args.model, by=args.by, n_jobs=args.jobs,
                 model_deals=args.model_deals, play=play, play_worlds=play_worlds)
 
 

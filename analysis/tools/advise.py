@@ -26,8 +26,6 @@ spawn_key=(c,))``: the answer is the same however many workers share the chunks.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,20 +33,22 @@ import numpy as np
 
 from analysis.bidding import BookPolicy, Call, FIRST_ROUND_CALL, Policy, Situation, Situations, VectorPolicy
 from analysis.game.cards import SEAT_LABELS, SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
-from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words
+from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words, resolve_play
+from analysis.play.registry import TABLE_PLAYER
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.limits import bounded, setting
 from analysis.game import ROUND_ORDER, Rules, Score
 from analysis.simulator import simulate
 from analysis.experiment import Estimate, mean_estimate
+from analysis.experiment.stats import twin_adjusted
 from analysis.seeds import advise_chunk_seed
 from analysis.storage import check_chart_file
+from analysis.value.models import MODEL_DEALS, advice_model
 
 CHUNK = 5_000               # worlds per chunk: part of the seeding
 ADVICE_WORLDS = setting("advise", "worlds").default         # half-widths about 0.02 points on the differences
-MODEL_DEALS = setting("advise", "model_deals").default      # the game model: the book's hands per score
-MODEL_SEED = 0
-MODEL_STUDY = "advise"
+TABLE_WORLDS = setting("advise", "table_worlds").default    # of them, played at the table (see the docs' figures)
+PLAY = TABLE_PLAYER         # advice is valued at the table by default
 MODELS = ("book", "uniform")
 UNITS = ("points", "game")
 
@@ -331,11 +331,22 @@ def plan(worlds: int, chunk: int = CHUNK) -> list[tuple[int, int]]:
     return [(c, min(chunk, worlds - start)) for c, start in enumerate(range(0, worlds, chunk))]
 
 
-def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int, play: str = "dd",
-           play_worlds: int = PLAY_WORLDS):
-    """Chunk ``c``: ``n`` worlds, each action's net points to his side on each, played by the
-    engine ``play``; the deals drawn to find them; and the fewest worlds, over his actions, in
-    which the bidding reached his decision."""
+def table_share(worlds: int, table_worlds: int, chunk: int | None = None) -> list[int]:
+    """How many of each chunk's worlds are played at the table: ``table_worlds`` shared out over
+    the chunks in proportion to their worlds, the first of each chunk's (a random subset of the
+    worlds, spread so that workers share the table's work)."""
+    shares, start = [], 0
+    for _c, n in plan(worlds, chunk or CHUNK):
+        shares.append(table_worlds * (start + n) // worlds - table_worlds * start // worlds)
+        start += n
+    return shares
+
+
+def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int, plays):
+    """Chunk ``c``: ``n`` worlds; for each (engine, worlds a decision, k) of ``plays``, each
+    action's net points to his side on the first k of them, played by that engine; the deals
+    drawn to find the worlds; and the fewest worlds, over his actions and engines, in which the
+    bidding reached his decision."""
     from fastcore.sampler import DealStream
     chunk_seed = advise_chunk_seed(seed, c)
     stream = DealStream(chunk_seed, spot.rules.pack, _constraints(spot), reading(spot, model), min_acceptance=1e-3)
@@ -347,69 +358,68 @@ def _chunk(spot: Spot, model: str, acts: list[Action], c: int, n: int, seed: int
                           f"reads nothing into them)"
                           ) from None
     book = BookPolicy()
-    engine = chunk_engine(play, play_worlds, chunk_seed, spot.rules.pack)
-    nets = np.empty((len(acts), n), np.int8)
-    reached = n
-    for k, action in enumerate(acts):
-        acting = Acting(book, spot, action)
-        res = simulate(deals, acting, spot.rules, spot.score, engine=engine)
-        nets[k] = res.net(spot.side)
-        reached = min(reached, acting.reached)
+    found, reached = [], n
+    for play, play_worlds, k in plays:
+        engine = chunk_engine(play, play_worlds, chunk_seed, spot.rules.pack)
+        subset = deals if k == n else deals[np.arange(k)]
+        nets = np.empty((len(acts), k), np.int8)
+        for a, action in enumerate(acts):
+            acting = Acting(book, spot, action)
+            nets[a] = simulate(subset, acting, spot.rules, spot.score, engine=engine).net(spot.side) if k else []
+            reached = min(reached, acting.reached + (n - k))
+        found.append(nets)
     candidates = stream.candidates if stream.accept is not None else n
-    return nets, candidates, reached
+    return found, candidates, reached
 
 
-# --- the game model ----------------------------------------------------------------------------
+def _nets(spot: Spot, worlds: int, seed: int, model: str, plays_of, n_jobs: int, progress):
+    """Every legal action on ``worlds`` worlds drawn from ``seed`` in chunks, ``plays_of(c, n)``
+    the engines of chunk ``c`` (see :func:`_chunk`): (the actions, one array (actions x worlds
+    played) per engine, the deals drawn, the worlds reaching his decision)."""
+    acts = actions(spot)
+    chunks = plan(worlds, CHUNK)
+    tasks = [(spot, model, acts, c, n, seed, plays_of(c, n)) for c, n in chunks]
+    if n_jobs == 1 or len(chunks) == 1:
+        found = (_chunk(*t) for t in tasks)
+    else:
+        from joblib import delayed
 
-def cache_dir() -> Path:
-    """``$EUCHRELAB_CACHE``, else ``~/.cache/euchrelab``."""
-    env = os.environ.get("EUCHRELAB_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "euchrelab"
-
-
-def _model_path(rules: Rules, deals: int, seed: int) -> Path:
-    key = (f"outcomes-pack{rules.pack}-game{rules.points_for_game}-stick{int(rules.stick_the_dealer)}"
-           f"-deals{deals}-seed{seed}")
-    return cache_dir() / f"{key}.npy"
-
-
-def outcome_counts_cached(rules: Rules, deals: int = MODEL_DEALS, seed: int = MODEL_SEED, n_jobs: int = 1,
-                          progress: bool = False) -> tuple[np.ndarray, bool]:
-    """The book's outcome counts at every score (:func:`analysis.value.outcomes.outcome_counts`), read
-    from the cache or computed and written there atomically; and whether it was cached."""
-    path = _model_path(rules, deals, seed)
-    game = rules.points_for_game
-    if path.exists():
-        try:
-            counts = np.load(path)
-            if counts.shape[:2] == (game, game):
-                return counts, True
-        except (OSError, ValueError):
-            pass
-    from analysis.value import outcome_counts
-    import sys
-    sys.stderr.write(f"euchrelab: estimating the book's game model once ({deals:,} hands at each of {game * game} "
-                     f"scores), cached in {path.parent}\n")
-    counts = outcome_counts(BookPolicy(), rules, deals=deals, seed=seed, n_jobs=n_jobs, progress=progress)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            np.save(fh, counts)
-        os.replace(tmp, path)
-    except OSError:
-        pass   # no cache: the next call computes the counts again
-    return counts, False
+        from analysis.parallel import local_parallel
+        found = local_parallel(n_jobs, return_as="generator")(delayed(_chunk)(*t) for t in tasks)
+    results = []
+    for r in found:
+        results.append(r)
+        if progress is not None:
+            progress(len(results), len(chunks))
+    nets = [np.concatenate([r[0][e] for r in results], axis=1) for e in range(len(results[0][0]))]
+    return acts, nets, int(sum(r[1] for r in results)), int(sum(r[2] for r in results))
 
 
-def game_model(rules: Rules, deals: int = MODEL_DEALS, seed: int = MODEL_SEED, n_jobs: int = 1,
-               progress: bool = False):
-    """The book's game model for ``rules`` (a :class:`analysis.value.game_value.GameModel`, with its
-    bootstrap draws), from cached outcome counts."""
-    from analysis.value import solved
-    counts, _ = outcome_counts_cached(rules, deals, seed, n_jobs, progress)
-    return solved(counts, Rules(pack=rules.pack, points_for_game=rules.points_for_game,
-                                stick_the_dealer=rules.stick_the_dealer), seed, MODEL_STUDY)
+def action_nets(spot: Spot, worlds: int, seed: int, model: str = "book", play: str = "dd",
+                play_worlds: int = PLAY_WORLDS, n_jobs: int = 1, progress=None):
+    """Every legal action at ``spot`` played on the same ``worlds`` worlds (their chunks drawn from
+    ``seed``) by the engine ``play``: (the actions, his side's net points (actions x worlds) as
+    int8, the deals drawn to find the worlds, the worlds reaching his decision under every
+    action). The worlds depend on the seed alone, not on the engine: two engines value the same
+    worlds."""
+    acts, (nets,), candidates, reached = _nets(spot, worlds, seed, model, lambda c, n: ((play, play_worlds, n),),
+                                               n_jobs, progress)
+    return acts, nets, candidates, reached
+
+
+def twin_nets(spot: Spot, worlds: int, table_worlds: int, seed: int, model: str = "book", play: str = PLAY,
+              play_worlds: int = PLAY_WORLDS, n_jobs: int = 1, progress=None):
+    """Every legal action at ``spot`` on ``worlds`` worlds played double-dummy, and on
+    ``table_worlds`` of them (:func:`table_share`) played by the table-side engine ``play``: (the
+    actions, the double-dummy nets (actions x worlds), the table's (actions x table worlds), which
+    of the worlds the table played, the deals drawn, the worlds reaching his decision)."""
+    shares = table_share(worlds, table_worlds)
+    acts, (dd, table), candidates, reached = _nets(
+        spot, worlds, seed, model, lambda c, n: (("dd", play_worlds, n), (play, play_worlds, shares[c])),
+        n_jobs, progress)
+    starts = np.cumsum([0] + [n for _c, n in plan(worlds, CHUNK)])
+    played = np.concatenate([np.arange(s, s + k) for s, k in zip(starts, shares)])
+    return acts, dd, table, played, candidates, reached
 
 
 # --- the book's own advice ----------------------------------------------------------------------
@@ -459,17 +469,26 @@ def rules_words(rules) -> str:
 
 # --- valuing ------------------------------------------------------------------------------------
 
+GAME_UNITS = {   # the game's unit: its key in the JSON, and in words
+    "game_win": "his side's chance to win the game",
+    "rubber_points": "his side's expected net rubber points (the rubber's first game)",
+}
+
+
 @dataclass(frozen=True)
 class Valued:
-    """One action's value: net points per hand to his side, the probability his side wins the
-    game, each with a 95% interval; and the same as a difference from the best action."""
+    """One action's value: net points per hand to his side, and its value for the game (the
+    chance his side wins it, or in the book's game the rubber points: :attr:`Advice.game_unit`),
+    each with a 95% interval; the same as a difference from the best action; and the share of
+    the points' variance the double-dummy twin kept (1: no twin, or it did not help)."""
 
     action: str
     points: Estimate
-    game_win: Estimate
+    game: Estimate
     n: int
     points_vs_best: Estimate | None = None
     game_vs_best: Estimate | None = None
+    kept: float = 1.0
 
 
 @dataclass
@@ -488,10 +507,16 @@ class Advice:
     play_worlds: int = PLAY_WORLDS
     book_words: str = ""       # the rules behind the book's action, in words (rules_words)
     reached: int = 0           # worlds in which the bidding came to his decision, under every action
+    table_worlds: int = 0      # of the worlds, those played at the table (0: double-dummy only)
+    game_unit: str = "game_win"
 
     @property
     def acceptance(self) -> float:
         return self.worlds / self.candidates if self.candidates else float("nan")
+
+    @property
+    def at_table(self) -> bool:
+        return self.table_worlds > 0
 
     def __str__(self) -> str:
         return text_table(self)
@@ -503,18 +528,16 @@ class Advice:
         from analysis.reporting.markup import html_table
         import pandas as pd
 
-        def cell(e: Estimate | None, pct: bool = False) -> str:
-            if e is None:
-                return "(best)"
-            f = (lambda x: f"{x:+.2%}") if pct else (lambda x: f"{x:+.3f}")
-            return f"{f(e.mean)} [{f(e.low)}, {f(e.high)}]"
+        def cell(e: Estimate | None, unit: str, signed: bool = False) -> str:
+            return "(best)" if e is None else game_text(e, unit, signed)
 
-        rows = pd.DataFrame([{"action": v.action, "points": cell(v.points), "vs best": cell(v.points_vs_best),
-                              "game": cell(v.game_win, True), "vs best ": cell(v.game_vs_best, True)}
-                             for v in self.actions])
+        unit = self.game_unit
+        rows = pd.DataFrame([{"action": v.action, "points": cell(v.points, "points"),
+                              "vs best": cell(v.points_vs_best, "points"), BY_WORDS[unit]: cell(v.game, unit),
+                              "vs best ": cell(v.game_vs_best, unit, True)} for v in self.actions])
         return (f"<p>{spot_line(self.spot)}</p>" + html_table(rows)
-                + f"<p>best: {self.best}; the book: {self.book[0]} ({self.book_words}); "
-                  f"{self.worlds:,} worlds, 95% intervals</p>")
+                + f"<p>best by {by_words(self)}: {self.best}; the book: {self.book[0]} ({self.book_words}); "
+                  f"{worlds_words(self)}; 95% intervals</p>")
 
     def as_dict(self) -> dict:
         def est(e: Estimate | None):
@@ -522,113 +545,175 @@ class Advice:
                 return None
             return {"estimate": round(e.mean, 6), "ci": [round(e.low, 6), round(e.high, 6)]}
 
+        unit = self.game_unit
         return {
             "seat": SEATS[self.spot.seat], "round": self.spot.round,
-            "actions": [{"action": v.action, "points": est(v.points), "game_win": est(v.game_win), "n": v.n,
-                         "vs_best": {"points": est(v.points_vs_best), "game_win": est(v.game_vs_best)}}
+            "actions": [{"action": v.action, "points": est(v.points), unit: est(v.game), "n": v.n,
+                         "vs_best": {"points": est(v.points_vs_best), unit: est(v.game_vs_best)},
+                         **({"variance_kept": round(v.kept, 4)} if self.at_table else {})}
                         for v in self.actions],
-            "best": self.best, "by": self.by,
+            "best": self.best, "by": self.by, "by_words": by_words(self), "game_unit": unit,
+            "game_unit_words": GAME_UNITS[unit], "valued": worlds_words(self),
             "book": {"action": self.book[0], "claim": self.book[1], "rules": self.book_words},
-            "worlds": self.worlds, "reached": self.reached, "acceptance": round(self.acceptance, 6),
-            "candidates": self.candidates,
+            "worlds": self.worlds, "table_worlds": self.table_worlds, "reached": self.reached,
+            "acceptance": round(self.acceptance, 6), "candidates": self.candidates,
             "model": self.model, "seed": self.seed, "play": play_record(self.play, self.play_worlds),
-            "game_model": {"sample": self.game_model_text, "error": "included in the game_win intervals"},
+            "game_model": {"sample": self.game_model_text, "error": f"included in the {unit} intervals"},
         }
 
 
-def value_tables(gm, score, seat: int):
-    """Game-win value of each net point -4..4 to ``seat``'s side at ``score`` (A+C, B+D): under the
-    model and under every draw."""
-    from analysis.value import win_after
+def value_tables(gm, score, seat: int, unit: str = "game_win"):
+    """The value (``unit``: game-win chance, or rubber points in the rubber's first game) of each
+    net point -4..4 to ``seat``'s side at ``score`` (A+C, B+D): under the model and under every
+    draw."""
+    from analysis.value.game_value import points_after, win_after
     nets = np.arange(-4, 5)
     a, b = score
+    if unit == "rubber_points":
+        return points_after(gm.rubber, a, b, seat, nets), points_after(gm.rubber_draws, a, b, seat, nets)
     return win_after(gm.f, a, b, seat, nets), win_after(gm.draws, a, b, seat, nets)
+
+
+def _counts(net: np.ndarray) -> np.ndarray:
+    return np.bincount(net.astype(np.int64) + 4, minlength=9)
 
 
 def game_estimate(values_f: np.ndarray, draws: np.ndarray, net_a: np.ndarray, net_b: np.ndarray | None = None):
     """The mean game value of net points (or the paired difference of two arms), with the deals'
     error and the model's joined."""
     from analysis.value import with_model_error
-    idx_a = net_a.astype(np.int64) + 4
-    x = values_f[idx_a]
-    counts_a = np.bincount(idx_a, minlength=9)
-    by_draw = draws @ counts_a
+    x = values_f[net_a.astype(np.int64) + 4]
+    by_draw = draws @ _counts(net_a)
     if net_b is not None:
-        idx_b = net_b.astype(np.int64) + 4
-        x = x - values_f[idx_b]
-        by_draw = by_draw - draws @ np.bincount(idx_b, minlength=9)
+        x = x - values_f[net_b.astype(np.int64) + 4]
+        by_draw = by_draw - draws @ _counts(net_b)
     paired = mean_estimate(x)
     return with_model_error(paired, float(np.std(by_draw / len(x), ddof=1)))
 
 
+def twin_estimate(t: np.ndarray, d_sub: np.ndarray, d_all: np.ndarray) -> tuple[Estimate, float, float]:
+    """The table's mean of ``t`` adjusted by its double-dummy twin (``d_sub`` on the same worlds,
+    ``d_all`` on all of them: :func:`analysis.experiment.stats.twin_adjusted`): the estimate, the
+    share of the plain mean's variance it keeps, and the slope."""
+    t, d_sub, d_all = (np.asarray(x, float) for x in (t, d_sub, d_all))
+    est, kept = twin_adjusted(len(t), t.sum(), t @ t, d_sub.sum(), d_sub @ d_sub, t @ d_sub,
+                              len(d_all), d_all.sum(), d_all @ d_all)
+    s_dd = d_sub.var(ddof=1) if len(d_sub) > 1 else 0.0
+    return est, kept, float(np.cov(t, d_sub)[0, 1] / s_dd) if s_dd > 0 and kept < 1 else 0.0
+
+
+class Arm:
+    """One action's (or a difference of two actions') net points: played double-dummy on every
+    world (``dd``), and at the table on the worlds ``played`` (``table``; None: double-dummy only)."""
+
+    def __init__(self, dd: np.ndarray, table: np.ndarray | None, played: np.ndarray | None, minus=None):
+        self.parts = [(1, dd, table)] + ([(-1, minus[0], minus[1])] if minus is not None else [])
+        self.played = played
+
+    def _values(self, f) -> tuple[np.ndarray, np.ndarray | None]:
+        dd = sum(sign * f[d.astype(np.int64) + 4] for sign, d, _t in self.parts)
+        table = None if self.played is None else sum(sign * f[t.astype(np.int64) + 4] for sign, _d, t in self.parts)
+        return dd, table
+
+    def points(self) -> tuple[Estimate, float]:
+        """Net points: the estimate and the variance kept."""
+        return self._estimate(np.arange(-4, 5, dtype=float))[:2]
+
+    def _estimate(self, f):
+        dd, table = self._values(f)
+        if table is None:
+            return mean_estimate(dd), 1.0, 0.0
+        return twin_estimate(table, dd[self.played], dd)
+
+    def game(self, f: np.ndarray, draws: np.ndarray) -> Estimate:
+        """The game's value (table ``f``, and its ``draws`` for the model's error, joined)."""
+        from analysis.value import with_model_error
+        est, _kept, slope = self._estimate(f)
+        by_draw = 0.0
+        for sign, d, t in self.parts:
+            if self.played is None:
+                by_draw = by_draw + sign * (draws @ _counts(d)) / len(d)
+            else:
+                by_draw = by_draw + sign * (draws @ _counts(t) / len(t)
+                                            + slope * (draws @ _counts(d) / len(d) - draws @ _counts(d[self.played])
+                                                       / len(self.played)))
+        return with_model_error(est, float(np.std(by_draw, ddof=1)))
+
+
+def deciding_unit(by: str | None, score: Score) -> str:
+    """The unit that picks the best action: ``by`` if given, else the points at love-all and the
+    game at any other score, where the game is at stake."""
+    if by is None:
+        return "points" if tuple(score) == (0, 0) else "game"
+    if by not in UNITS:
+        raise EuchreError(f"by {by!r}: points or game")
+    return by
+
+
 def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, score=None, calls: str | None = None,
-           round: int | None = None, rules: Rules | None = None, worlds: int = ADVICE_WORLDS, seed: int = 0,
-           model: str = "book", by: str = "points", n_jobs: int = 1, model_deals: int = MODEL_DEALS,
-           play: str = "dd", play_worlds: int = PLAY_WORLDS, progress=None) -> Advice:
+           round: int | None = None, rules: Rules | None = None, worlds: int = ADVICE_WORLDS,
+           table_worlds: int = TABLE_WORLDS, seed: int = 0, model: str = "book", by: str | None = None,
+           n_jobs: int = 1, model_deals: int = MODEL_DEALS, play: str = PLAY, play_worlds: int = PLAY_WORLDS,
+           progress=None) -> Advice:
     """Every legal action of the player at ``spot``, valued over ``worlds`` worlds (see the
-    module docstring); ``best`` by ``by`` ("points" or "game"); the cards played by the engine
-    ``play`` (``play_worlds`` worlds a decision for ``pimc``). Instead of a :class:`Spot`, give
-    its parts as :meth:`Spot.of` takes them: ``advise(seat="B", hand="JS 9C AS KS QH",
-    turn_up="9S")``. ``print`` the advice for the table ``euchrelab advise`` prints.
-    ``progress(done, total)``, if given, is told of each chunk of worlds valued."""
+    module docstring): double-dummy on all of them, and with ``play`` a table-side engine (the
+    default, PIMC reading the calls, ``play_worlds`` worlds a decision) at the table on
+    ``table_worlds`` of them, each action's table value adjusted by its double-dummy twin.
+    ``best`` by ``by``: "points", "game", or None (the default: the game at any score but
+    love-all). Instead of a :class:`Spot`, give its parts as :meth:`Spot.of` takes them:
+    ``advise(seat="B", hand="JS 9C AS KS QH", turn_up="9S")``. ``print`` the advice for the
+    table ``euchrelab advise`` prints. ``progress(done, total)``, if given, is told of each chunk
+    of worlds valued."""
     if spot is None:
         if seat is None or hand is None or turn_up is None:
             raise EuchreError("advise needs a spot, or its seat, hand and turn_up")
         spot = Spot.of(seat, hand, turn_up, score, calls, round, rules)
     check_play(play, play_worlds, "play_worlds")
+    play = resolve_play(play)
     bounded(play_worlds, "advise", "play_worlds")
-    if by not in UNITS:
-        raise EuchreError(f"by {by!r}: points or game")
+    by = deciding_unit(by, spot.score)
     if model not in MODELS:
         raise EuchreError(f"model {model!r}: {' or '.join(MODELS)}")
     bounded(worlds, "advise", "worlds", least=2)
+    at_table = play != "dd"
+    if at_table:
+        bounded(table_worlds, "advise", "table_worlds", least=3)
+        if table_worlds > worlds:
+            raise EuchreError(f"table_worlds {table_worlds:,} is more than the {worlds:,} worlds: the table plays "
+                              f"some of the worlds valued double-dummy")
     bounded(model_deals, "advise", "model_deals")
     check_whole(seed, "seed")
     check_jobs(n_jobs)
     check_pack(spot.rules.pack)
-    acts, nets, candidates, reached = action_nets(spot, int(worlds), int(seed), model, play, play_worlds, n_jobs,
-                                                  progress)
-    gm = game_model(spot.rules, model_deals, MODEL_SEED, n_jobs)
-    f, draws = value_tables(gm, spot.score, spot.seat)
-    points = [mean_estimate(nets[k]) for k in range(len(acts))]
-    games = [game_estimate(f, draws, nets[k]) for k in range(len(acts))]
-    key = points if by == "points" else games
+    worlds, table_worlds, seed = int(worlds), int(table_worlds) if at_table else 0, int(seed)
+    if at_table:
+        acts, dd, table, played, candidates, reached = twin_nets(spot, worlds, table_worlds, seed, model, play,
+                                                                 play_worlds, n_jobs, progress)
+    else:
+        acts, dd, candidates, reached = action_nets(spot, worlds, seed, model, play, play_worlds, n_jobs, progress)
+        table = played = None
+    unit = "rubber_points" if spot.rules.rubber else "game_win"
+    gm, model_text = advice_model(spot.rules, play, model_deals, n_jobs)
+    f, draws = value_tables(gm, spot.score, spot.seat, unit)
+
+    def arm(k: int, minus: int | None = None) -> Arm:
+        other = None if minus is None else (dd[minus], None if table is None else table[minus])
+        return Arm(dd[k], None if table is None else table[k], played, other)
+
+    points = [arm(k).points() for k in range(len(acts))]
+    games = [arm(k).game(f, draws) for k in range(len(acts))]
+    key = [e for e, _kept in points] if by == "points" else games
     best = int(np.argmax([e.mean for e in key]))
     valued = []
     for k, action in enumerate(acts):
         same = k == best
-        vs_points = None if same else mean_estimate(nets[k].astype(np.int16) - nets[best])
-        vs_game = None if same else game_estimate(f, draws, nets[k], nets[best])
-        valued.append(Valued(action.name, points[k], games[k], nets.shape[1], vs_points, vs_game))
+        vs_points = None if same else arm(k, best).points()[0]
+        vs_game = None if same else arm(k, best).game(f, draws)
+        valued.append(Valued(action.name, points[k][0], games[k], dd.shape[1] if table is None else table.shape[1],
+                             vs_points, vs_game, points[k][1]))
     book, rules = book_rules(spot)
-    return Advice(spot, valued, acts[best].name, by, (book, claim_ids(rules)),
-                  nets.shape[1], candidates, model, gm.hands_text, int(seed), play, int(play_worlds),
-                  rules_words(rules), reached)
-
-
-def action_nets(spot: Spot, worlds: int, seed: int, model: str = "book", play: str = "dd",
-                play_worlds: int = PLAY_WORLDS, n_jobs: int = 1, progress=None):
-    """Every legal action at ``spot`` played on the same ``worlds`` worlds (their chunks drawn from
-    ``seed``): (the actions, his side's net points (actions x worlds) as int8, the deals drawn to
-    find the worlds, the worlds reaching his decision under every action). The worlds depend on
-    the seed alone, not on the engine ``play``: two engines value the same worlds."""
-    acts = actions(spot)
-    chunks = plan(worlds, CHUNK)
-    if n_jobs == 1 or len(chunks) == 1:
-        found = (_chunk(spot, model, acts, c, n, seed, play, play_worlds) for c, n in chunks)
-    else:
-        from joblib import delayed
-
-        from analysis.parallel import local_parallel
-        found = local_parallel(n_jobs, return_as="generator")(
-            delayed(_chunk)(spot, model, acts, c, n, seed, play, play_worlds) for c, n in chunks)
-    results = []
-    for r in found:
-        results.append(r)
-        if progress is not None:
-            progress(len(results), len(chunks))
-    nets = np.concatenate([r[0] for r in results], axis=1)
-    return acts, nets, int(sum(r[1] for r in results)), int(sum(r[2] for r in results))
+    return Advice(spot, valued, acts[best].name, by, (book, claim_ids(rules)), worlds, candidates, model,
+                  model_text, seed, play, int(play_worlds), rules_words(rules), reached, table_worlds, unit)
 
 
 def spot_line(spot: Spot) -> str:
@@ -638,7 +723,28 @@ def spot_line(spot: Spot) -> str:
             f"round {spot.round}, score {own}-{theirs} (his side first); {spot.rules.words}.")
 
 
-BY_WORDS = {"points": "points per hand", "game": "game-win probability"}
+BY_WORDS = {"points": "points per hand", "game_win": "game-win chance", "rubber_points": "rubber points"}
+
+
+def by_words(advice: Advice) -> str:
+    """The unit that chose the best action, and why it is that one: "rubber points (the score is
+    2-3: the game is at stake)"."""
+    unit = BY_WORDS["points" if advice.by == "points" else advice.game_unit]
+    own, theirs = advice.spot.score.seat(advice.spot.seat)
+    if (advice.by == "points") == ((own, theirs) == (0, 0)):
+        why = "love-all" if advice.by == "points" else f"the score is {own}-{theirs}: the game is at stake"
+    else:
+        why = "as asked"
+    return f"{unit} ({why})"
+
+
+def game_text(e: Estimate, unit: str, signed: bool = False) -> str:
+    """An estimate and its interval in ``unit``: percentages for a chance, points otherwise."""
+    if unit == "game_win":
+        f = (lambda x: f"{x:+.2%}") if signed else (lambda x: f"{x:.2%}")
+    else:
+        f = lambda x: f"{x:+.3f}"   # noqa: E731
+    return f"{f(e.mean)} [{f(e.low)}, {f(e.high)}]"
 
 
 def reached_words(reached: int, worlds: int) -> str:
@@ -649,37 +755,45 @@ def reached_words(reached: int, worlds: int) -> str:
     return f"only {reached:,} reaching his decision under every action"
 
 
+def kept_words(advice: Advice) -> str:
+    kept = [v.kept for v in advice.actions]
+    low, high = min(kept), max(kept)
+    share = f"{low:.0%}" if round(low, 2) == round(high, 2) else f"{low:.0%} to {high:.0%}"
+    return f"the twin left {share} of the table's variance"
+
+
+def worlds_words(advice: Advice) -> str:
+    """How the actions were valued: on how many worlds, by which engine, with the twin."""
+    if not advice.at_table:
+        return f"{advice.worlds:,} worlds, {play_words(advice.play, advice.play_worlds)}"
+    return (f"at the table on {advice.table_worlds:,} of the worlds, {play_words(advice.play, advice.play_worlds)}; "
+            f"each action's mean there adjusted by its double-dummy twin, the same action played double-dummy on "
+            f"all {advice.worlds:,} ({kept_words(advice)})")
+
+
 def text_table(advice: Advice) -> str:
     """The advice as a readable table."""
     versus = f"vs {advice.best}"
+    unit = advice.game_unit
+    game_head = "game" if unit == "game_win" else "rubber"
     lines = [spot_line(advice.spot),
-             f"{advice.worlds:,} worlds, {reached_words(advice.reached, advice.worlds)} (others' calls read by the {advice.model} model: "
-             f"acceptance {advice.acceptance:.1%}), seed {advice.seed}; after his action the book's policy, "
-             f"{play_words(advice.play, advice.play_worlds)}.",
-             "points: his side's net points per hand; game: his side's chance to win the game (the book's game",
-             f"model from {advice.game_model_text}{'' if advice.play == 'dd' else ' played double-dummy'}, its error "
-             "in the interval); 95% intervals; "
-             f"'{versus}': the paired difference from {advice.best}, the best by {BY_WORDS[advice.by]}, in each unit.",
-             f"{'action':<16}{'points':>26}{versus[:25]:>26}{'game':>26}{versus[:27]:>28}"]
+             f"{advice.worlds:,} worlds, {reached_words(advice.reached, advice.worlds)} (others' calls read by the "
+             f"{advice.model} model: acceptance {advice.acceptance:.1%}), seed {advice.seed}; after his action the "
+             f"book's policy.",
+             f"Valued: {worlds_words(advice)}.",
+             f"points: his side's net points per hand; {game_head}: {GAME_UNITS[unit]}, by the game model of "
+             f"{advice.game_model_text}, its error in the interval; 95% intervals; '{versus}': the paired "
+             f"difference from {advice.best}, the best by {by_words(advice)}, in each unit; n = "
+             f"{advice.table_worlds or advice.worlds:,} worlds.",
+             f"{'action':<16}{'points':>26}{versus[:25]:>26}{game_head:>26}{versus[:27]:>28}"]
 
-    def fmt(e: Estimate | None, pct=False):
-        if e is None:
-            return f"{'-':>26}"
-        if pct:
-            return f"{e.mean:.2%} [{e.low:.2%}, {e.high:.2%}]".rjust(26)
-        return f"{e.mean:+.3f} [{e.low:+.3f}, {e.high:+.3f}]".rjust(26)
-
-    def fmt_diff(e: Estimate | None, pct=False):
-        if e is None:
-            return '(best)'.rjust(28 if pct else 26)
-        if pct:
-            return f"{e.mean:+.2%} [{e.low:+.2%}, {e.high:+.2%}]".rjust(28)
-        return fmt(e)
+    def cell(e: Estimate | None, unit: str, width: int, signed: bool = False) -> str:
+        return ("(best)" if e is None else game_text(e, unit, signed)).rjust(width)
 
     for v in advice.actions:
-        lines.append(f"{v.action:<16}{fmt(v.points)}{fmt_diff(v.points_vs_best)}{fmt(v.game_win, True)}"
-                     f"{fmt_diff(v.game_vs_best, True)}")
-    lines.append(f"best by {BY_WORDS[advice.by]}: {advice.best}")
+        lines.append(f"{v.action:<16}{cell(v.points, 'points', 26)}{cell(v.points_vs_best, 'points', 26)}"
+                     f"{cell(v.game, unit, 26)}{cell(v.game_vs_best, unit, 28, True)}")
+    lines.append(f"best by {by_words(advice)}: {advice.best}")
     lines.append(f"the book: {advice.book[0]} ({advice.book_words})")
     return "\n".join(lines) + "\n"
 
@@ -691,7 +805,7 @@ CHART_DPI = 110   # a 9-inch figure: 990 px, whole at 100% on a 1280-px screen
 
 def chart_figure(advice: Advice):
     """Each action's value with its 95% interval, a row each, in both units (points per hand,
-    then the chance to win the game); the best action's row shaded. Returns the matplotlib figure."""
+    then the game's: :data:`GAME_UNITS`); the best action's row shaded. Returns the matplotlib figure."""
     from analysis.reporting.charts import OKABE_ITO   # first: it sets the Agg backend
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator, PercentFormatter
@@ -701,16 +815,16 @@ def chart_figure(advice: Advice):
     y = np.arange(len(rows))
     best = next(k for k, v in enumerate(rows) if v.action == advice.best)
     labels = [v.action + (" (the book)" if v.action == advice.book[0] else "") for v in rows]
-    by_words = "points per hand" if advice.by == "points" else "game-win chance"
+    chosen = by_words(advice)
     fig, axes = plt.subplots(1, 2, sharey=True, figsize=(9, 0.42 * len(rows) + 2.2), layout="constrained")
     fig.get_layout_engine().set(wspace=0.06)   # room between the panels for the end labels of both axes
     panels = ((axes[0], [v.points for v in rows], "his side's net points per hand"),
-              (axes[1], [v.game_win for v in rows], "his side's chance to win the game"))
+              (axes[1], [v.game for v in rows], GAME_UNITS[advice.game_unit]))
     for ax, values, unit in panels:
         mean = np.array([e.mean for e in values])
         err = np.clip(np.vstack([mean - [e.low for e in values], [e.high for e in values] - mean]), 0, None)
         # a band behind the best row, not a marker on it: its interval stays in view
-        ax.axhspan(best - 0.4, best + 0.4, color=OKABE_ITO[3], alpha=0.3, lw=0, label=f"best by {by_words}")
+        ax.axhspan(best - 0.4, best + 0.4, color=OKABE_ITO[3], alpha=0.3, lw=0, label=f"best by {chosen}")
         ax.errorbar(mean, y, xerr=err, fmt="o", color=OKABE_ITO[0], capsize=4, markersize=6,
                     label="estimate, 95% interval")
         ax.set_xlabel(unit, fontsize=9)
@@ -718,7 +832,10 @@ def chart_figure(advice: Advice):
         ax.tick_params(labelsize=9)
         ax.grid(axis="x", alpha=0.3)
     axes[0].axvline(0, color="0.5", lw=0.8)
-    axes[1].xaxis.set_major_formatter(PercentFormatter(1.0))
+    if advice.game_unit == "game_win":
+        axes[1].xaxis.set_major_formatter(PercentFormatter(1.0))
+    else:
+        axes[1].axvline(0, color="0.5", lw=0.8)
     axes[0].set_yticks(y, labels)
     axes[0].get_yticklabels()[best].set_fontweight("bold")
     axes[0].set_ylim(len(rows) - 0.5, -0.5)   # the first action on top
@@ -727,9 +844,15 @@ def chart_figure(advice: Advice):
     own, theirs = spot.score.seat(spot.seat)
     fig.suptitle(f"{SEAT_LABELS[spot.seat]} holds {' '.join(card_text(c) for c in spot.hand)}, {card_text(spot.turn_up)} "
                  f"turned, round {spot.round}, score {own}-{theirs} (his side first)\n"
-                 f"each action over {advice.worlds:,} worlds (acceptance {advice.acceptance:.1%}), "
-                 f"{play_words(advice.play, advice.play_worlds)}; seed {advice.seed}", fontsize=10)
+                 f"each action over {chart_worlds(advice)} (acceptance {advice.acceptance:.1%}); seed {advice.seed}",
+                 fontsize=10)
     return fig
+
+
+def chart_worlds(advice: Advice) -> str:
+    if not advice.at_table:
+        return f"{advice.worlds:,} worlds, {play_words(advice.play, advice.play_worlds)}"
+    return f"{advice.table_worlds:,} worlds at the table, its double-dummy twin on {advice.worlds:,}"
 
 
 def write_chart(advice: Advice, path) -> Path:

@@ -18,7 +18,7 @@ that of the table's best action, paired over the worlds, with its 95% interval (
 worlds measured against the best found on the other half, so that chance does not flatter the
 best); at love-all (or in a
 game of a fixed number of deals) in points per hand, at any other score in the chance of winning
-the game, from the book's game model (:func:`analysis.tools.advise.game_model`).
+the game, from the book's game model (:func:`analysis.value.models.game_model`).
 
 Labels, chess-style, from the cost at the table in the decision's unit, only when its 95% interval
 lies wholly below zero (a cost the worlds cannot tell from nothing is never a mistake):
@@ -44,7 +44,8 @@ from analysis.game.cards import mask_cards, mask_of
 from analysis.game.egn import Game, Replay, Replayed, letter_of, replay
 from analysis.limits import bounded, setting
 from analysis.seeds import review_seed
-from analysis.tools.advise import MODEL_SEED, Spot, action_nets, game_estimate, game_model, value_tables
+from analysis.tools.advise import Spot, action_nets, game_estimate, value_tables
+from analysis.value.models import MODEL_SEED, game_model
 
 REVIEW_WORLDS = setting("review", "worlds").default
 REVIEW_PLAY_WORLDS = setting("review", "play_worlds").default

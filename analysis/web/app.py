@@ -131,7 +131,7 @@ def web_bounds(kind: str, params: dict) -> None:
     command line's reading of them, which would name its own, higher limits; each error names the
     form's field. A field that is not a whole number is left to that reading."""
     from analysis.limits import bounded
-    settings = {"advise": {"worlds": "worlds"}, "compare": {"deals": "deals", "games": "games", "worlds": "play_worlds"},
+    settings = {"advise": {"worlds": "worlds", "table_worlds": "table_worlds"}, "compare": {"deals": "deals", "games": "games", "worlds": "play_worlds"},
                 "card": {"deals": "deals"}, "chart": {"deals": "deals"}, "solve": {"worlds": "worlds"}}
     for field, name in settings[kind].items():
         text = str(params.get(field) or "").strip()

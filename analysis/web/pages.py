@@ -20,11 +20,12 @@ from analysis.reporting.ledger import estimate_text, model_cell
 from analysis.reporting.markup import inline
 from analysis.reporting.primary_status import cell_words
 from analysis.limits import setting
-from analysis.tools.advise import ADVICE_WORLDS, reached_words
+from analysis.tools.advise import ADVICE_WORLDS, PLAY, TABLE_WORLDS, reached_words
 from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
-                 "pack": "", "game": "", "stick_the_dealer": "", "play": "dd", "worlds": str(ADVICE_WORLDS), "seed": "0"}
+                 "pack": "", "game": "", "stick_the_dealer": "", "play": PLAY, "worlds": str(ADVICE_WORLDS),
+                 "table_worlds": str(TABLE_WORLDS), "seed": "0"}
 # An address that leaves a field out means the command line's default: the form shows it blank.
 HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
 SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
@@ -136,7 +137,7 @@ def interval(x: dict | None, percent: bool = False, signed: bool = True) -> str:
 def clear_best(advice: dict) -> tuple[bool, list[str]]:
     """Whether the best action's paired difference from every other action has an interval below
     zero; and the actions whose interval does not clear it."""
-    key = "points" if advice["by"] == "points" else "game_win"
+    key = "points" if advice["by"] == "points" else advice["game_unit"]
     close = [a["action"] for a in advice["actions"]
              if a["action"] != advice["best"] and a["vs_best"][key]["ci"][1] >= 0]
     return not close, close
@@ -156,6 +157,9 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
     optimised = extra.get("optimised")
     rows = []
     for a in advice["actions"]:
+    game = advice["game_unit"]
+    chance = game == "game_win"
+    game_head = ("chance to win the game", "(percentage points)") if chance else ("rubber points (first game)", "")
         marks = []
         if clear and a["action"] == advice["best"]:
             marks.append('<span class="mark best">best</span>')
@@ -189,7 +193,7 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
     return f"""<section class="result" id="result">
 <p class="spot">{e(extra.get("spot", ""))}</p>
 <table class="advice"><thead><tr><th>action</th><th>net points per hand</th><th>vs {e(advice["best"])}</th>
-<th>chance to win the game</th><th>vs {e(advice["best"])} (percentage points)</th></tr></thead>
+<th>{game_head[0]}</th><th>vs {e(advice["best"])} {game_head[1]}</th></tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
 {verdict}
 <dl class="facts">
@@ -198,8 +202,8 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
 <dt>Optimised</dt><dd>{opt}</dd>
 <dt>Worlds</dt><dd>{advice["worlds"]:,}, {reached} (the others' calls read by the {e(advice["model"])} model; acceptance
 {100 * advice["acceptance"]:.1f}% of {advice["candidates"]:,} deals), seed {advice["seed"]}; after his action the
-book's policy, the cards played by <code>{e(engine)}</code>; the game's chance from the book's game model
-({e(advice["game_model"]["sample"])}), its error in the interval.</dd>
+book's policy, the cards played by <code>{e(engine)}</code>: valued {e(advice["valued"])}. The {e(advice["game_unit_words"])}
+by the game model of {e(advice["game_model"]["sample"])}, its error in the interval.</dd>
 <dt>Time</dt><dd>{extra.get("seconds", 0):.1f} s</dd>
 </dl>
 <p class="links">This analysis: <a href="/hand?{e(query)}">its address</a> (the same address gives the same
@@ -225,7 +229,8 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
 {field("game", "Game", text_input("game", p["game"], 4, "5"), errors, "points; empty: 5 (32 cards) or 10 (24)")}
 {field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", p["stick_the_dealer"], [("", "no (law 77)"), ("true", "yes")]), errors)}
 {field("play", "Card play", select("play", p["play"], engines), errors, "dd: double-dummy")}
-{field("worlds", "Worlds", text_input("worlds", p["worlds"], 7, f"{ADVICE_WORLDS}"), errors)}
+{field("worlds", "Worlds", text_input("worlds", p["worlds"], 7, f"{ADVICE_WORLDS}"), errors, "each valued double-dummy")}
+{field("table_worlds", "At the table", text_input("table_worlds", p["table_worlds"], 6, f"{TABLE_WORLDS}"), errors, "of them, played by the card play chosen")}
 {field("seed", "Seed", text_input("seed", p["seed"], 6, "0"), errors)}
 </fieldset>
 <p class="submit"><button type="submit" id="advise">Advise</button><span class="working" hidden>computing…</span></p>
@@ -233,8 +238,10 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
 </form>"""
     result = advice_html(advice, extra or {}, params) if advice is not None else ""
     intro = ("<p class=lead>What should he do with this hand at this score? Every legal action is played on the same "
-             "worlds (the hidden cards dealt consistently with what he knows), valued in net points per hand and in "
-             "the chance to win the game.</p>")
+             "worlds (the hidden cards dealt consistently with what he knows), by players at the table who see only "
+             "their own cards and read the calls, and valued in net points per hand and for the game (its chance to "
+             "win; rubber points in the book's game). At love-all the points choose the best action; at any other "
+             "score, the game.</p>")
     return layout("A hand", f"<h1>A hand</h1>{intro}{form}{result}", "/hand")
 
 

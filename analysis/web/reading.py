@@ -19,8 +19,8 @@ from types import ModuleType
 from analysis.errors import EuchreError
 from analysis.game.cards import SEAT_CHOICES, SEATS
 
-ADVISE_PARAMS = ("seat", "hand", "turn_up", "score", "calls", "round", "worlds", "play", "seed", "pack", "game",
-                 "stick_the_dealer")
+ADVISE_PARAMS = ("seat", "hand", "turn_up", "score", "calls", "round", "worlds", "table_worlds", "play", "seed", "pack",
+                 "game", "stick_the_dealer")
 COMPARE_PARAMS = ("a", "b", "deals", "games", "seed", "play", "worlds", "score", "pack", "game", "stick_the_dealer")
 CARD_PARAMS = ("policy", "against", "deals", "seed", "pack", "game", "stick_the_dealer")
 CHART_PARAMS = ("policy", "seat", "deals", "seed", "cap", "score", "pack", "game", "stick_the_dealer")
