@@ -143,3 +143,26 @@ def test_call_cards_drawn_again_from_their_csv_are_the_page_first_written(tmp_pa
     call_card.redraw_page(tmp_path, Rules(), 300, 4, seats=("B", "A"))   # the shares read back from the rounded file
     assert {f: (tmp_path / f).read_bytes() for f in first} == first
     assert b'href="../index.html"' in first["report.html"] and b'src="call_card_B.png"' in first["report.html"]
+
+
+# --- one style ---------------------------------------------------------------------------------
+
+def test_the_reports_the_ledger_and_the_workbench_colour_a_status_alike():
+    """The statuses' colours and words come from analysis.reporting.palette: the reports' and the
+    ledger's style sheets are written from it (the ledger's is the studies' plus its own), and every
+    workbench page carries it after its stylesheet, which names no status colour of its own."""
+    from analysis.reporting.markup import LEDGER_STYLE, VERDICT_CSS
+    from analysis.reporting.palette import BADGE, INK, VERDICT_COLOURS, workbench_css
+    from analysis.reporting.primary_status import STATUSES
+    from analysis.web import pages
+    assert VERDICT_COLOURS["supported"] == INK["supported"] == BADGE["supported"][0] == "#0072B2"
+    assert LEDGER_STYLE.startswith(STUDY_STYLE) and f".status.supported{{background:{BADGE['supported'][0]}" in LEDGER_STYLE
+    assert f".supported{{color:{INK['supported']}" in VERDICT_CSS
+    assert workbench_css() in pages.layout("x", "y")
+    assert all(f"--{s.replace(' ', '-')}:{BADGE[s][0]}" in workbench_css() for s in STATUSES)
+    sheet = re.sub(r"/\*.*?\*/", "", (Path(pages.__file__).parent / "static" / "style.css").read_text(encoding="utf-8"),
+                   flags=re.S)
+    assert not re.search(r"--(supported|contradicted|negligible|split|not-shown|untested)\s*:", sheet)
+    assert not re.search(r"\.s-(supported|contradicted|negligible|split|not-shown|untested)\b", sheet)
+    ledger = (REPORTS / "claims.html").read_text(encoding="utf-8")
+    assert LEDGER_STYLE in ledger

@@ -18,14 +18,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 
+from analysis.reporting.palette import OKABE_ITO, VERDICT_COLOURS  # noqa: E402
+
 DIVERGING = "RdBu"          # red-blue: readable with the common colour-vision deficiencies
 DPI = 100
 
-# Okabe and Ito's palette, safe for the common colour-vision deficiencies: every chart's series
-# take these colours in turn, and a verdict always has the same colour.
-OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#E69F00", "#56B4E9", "#CC79A7", "#F0E442", "#000000")
-VERDICT_COLOURS = {"supported": "#0072B2", "contradicted": "#D55E00", "negligible": "#6E6E6E",
-                   "inconclusive": "#E69F00"}
+# Okabe and Ito's palette (analysis.reporting.palette): every chart's series take its colours in
+# turn, and a verdict always has the same colour.
 plt.rcParams["axes.prop_cycle"] = matplotlib.cycler(color=OKABE_ITO)
 
 

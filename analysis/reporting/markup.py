@@ -16,6 +16,9 @@ import re
 
 import pandas as pd
 
+from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED
+from analysis.reporting.palette import INK, NOT_RUN, badges_css, css_class
+
 # --- cells ----------------------------------------------------------------------------------
 
 
@@ -136,11 +139,11 @@ def page_head(title: str, style: str) -> list[str]:
             f"<style>{style}</style></head><body>"]
 
 
-# The verdicts' colours are those of the charts (analysis.reporting.charts.VERDICT_COLOURS), darker where
-# they are pale, so that text in them reads; blue and vermillion stay apart for colour-blind readers.
-VERDICT_CSS = """
-.supported{color:#0072B2;font-weight:bold}.contradicted{color:#C24E00;font-weight:bold}
-.inconclusive{color:#8A5D00}.negligible{color:#4D4D4D;font-weight:bold}
+# The verdicts' words in their colours (analysis.reporting.palette.INK: the charts' colours, darker where
+# they are pale, so that text in them reads; blue and vermillion stay apart for colour-blind readers).
+VERDICT_CSS = f"""
+.supported{{color:{INK[SUPPORTED]};font-weight:bold}}.contradicted{{color:{INK[CONTRADICTED]};font-weight:bold}}
+.inconclusive{{color:{INK[INCONCLUSIVE]}}}.negligible{{color:{INK[NEGLIGIBLE]};font-weight:bold}}
 """
 
 # A chart wider than the text column spreads beyond it, up to the window's width less a margin (80rem
@@ -178,29 +181,20 @@ figure.claims img{display:block;margin:0 auto}
 p.local-run{border:2px solid #E69F00;background:#fff7e6;padding:.6rem .8rem}
 """
 
-LEDGER_STYLE = """
-body{font-family:Georgia,serif;max-width:64rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.45}
-h1{font-size:1.7rem}h2{font-size:1.3rem;border-bottom:1px solid #ccc;margin-top:2.4rem}
+# The ledger: the studies' style, and its own: a claim's heading with its status's badge, the tests'
+# tables set to the top, a claim's secondary tests folded away.
+LEDGER_STYLE = STUDY_STYLE + """
 h3{font-size:1.05rem;margin:1.6rem 0 .3rem}
-a{color:#1f4e8c}.nav{font-family:system-ui,sans-serif;font-size:.85rem}
-table{border-collapse:collapse;font-family:system-ui,sans-serif;font-size:.8rem;margin:.5rem 0}
-th,td{border:1px solid #ddd;padding:.2rem .45rem;text-align:right;vertical-align:top}th{background:#f3f3f3}
-td:first-child,th:first-child,td.test,th.test{text-align:left}table.counts tr:last-child td{font-weight:bold}
+th,td{vertical-align:top}td.test,th.test{text-align:left}table.counts tr:last-child td{font-weight:bold}
 td.test small{display:block;color:#666;max-width:26rem}
-blockquote{border-left:3px solid #999;margin:.3rem 0 .5rem;padding:.1rem .8rem;color:#444;font-style:italic}
-figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}img{max-width:100%}
-.summary{margin:.3rem 0}.waits{margin:.3rem 0;color:#555}
+.summary,.primary{margin:.3rem 0}.waits{margin:.3rem 0;color:#555}.primary{font-size:.92rem}
 .status{font-family:system-ui,sans-serif;font-size:.75rem;font-weight:bold;padding:.1rem .5rem;border-radius:.7rem;
   margin-left:.5rem;vertical-align:middle;color:#fff;background:#888}
-.status.supported{background:#0072B2}.status.contradicted{background:#C24E00}.status.negligible{background:#5E5E5E}
-.status.not-shown{background:#8A5D00}.status.split{background:#A0527E}
-.status.untested{background:#bbb;color:#333}
-td.supported{color:#0072B2;font-weight:bold}td.contradicted{color:#C24E00;font-weight:bold}
-td.negligible{color:#4D4D4D;font-weight:bold}td.inconclusive{color:#8A5D00}td.not-run{color:#aaa}
-.note{font-size:.85rem;color:#555}.primary{margin:.3rem 0;font-size:.92rem}
-.headline{font-size:1.1rem;border-left:4px solid #0072B2;padding:.2rem .9rem;background:#f5f8fb}
-details{margin:.4rem 0}summary{cursor:pointer;font-family:system-ui,sans-serif;font-size:.85rem;color:#444}
-""" + PRINT_CSS
+""" + badges_css(".status.") + f"""
+td.{css_class(NOT_RUN)}{{color:{INK[NOT_RUN]}}}
+details{{margin:.4rem 0}}details[open] summary{{border:none;margin:0}}
+summary{{font-family:system-ui,sans-serif;font-size:.85rem;color:#444}}
+"""
 
 # The pages of the command-line tools (comparisons, the ladder, call cards, the coups) are in the studies'
 # style, with room for preformatted text (the coups' deals) and tables of words, set left.

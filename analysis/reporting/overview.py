@@ -26,9 +26,10 @@ import pandas as pd
 from analysis.experiment.stats import VERDICTS
 from analysis.play.registry import engine_entry
 from analysis.reporting.charts import VERDICT_COLOURS, plt, save_chart
+from analysis.reporting.palette import INK
 from analysis.game.primary import AT_TABLE, BOOK_RULES, DOUBLE_DUMMY
 from analysis.reporting.ledger import Ledger
-from analysis.reporting.primary_status import NOT_SHOWN, SPLIT, UNTESTED
+from analysis.reporting.primary_status import STATUSES
 
 # The shape of how a replication's cards were played: by its engine in every seat, or (a play company)
 # with the three others by the book's card-play rules. An engine's marker is its entry's (analysis.play.registry).
@@ -36,9 +37,8 @@ PLAY_MARKERS = {**{engine: engine_entry(engine).marker for engine in (DOUBLE_DUM
                 BOOK_RULES: ("s", "at the table, the three others by the book's card-play rules")}
 OTHER_PLAY = ("D", "another engine")
 
-# A claim's status as its row label is coloured: the verdicts' colours, darker where they are pale.
-STATUS_INK = {"supported": VERDICT_COLOURS["supported"], "contradicted": VERDICT_COLOURS["contradicted"],
-              "negligible": "#4D4D4D", SPLIT: "#A0527E", NOT_SHOWN: "#9A6700", UNTESTED: "#999999"}
+# A claim's status as its row label is coloured: words in the status's colour, as on every page.
+STATUS_INK = {status: INK[status] for status in STATUSES}
 LIMIT = 300.0        # the axis runs from -LIMIT to +LIMIT margins
 ROW = 0.21           # inches a row
 FONT = 8.5

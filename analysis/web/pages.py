@@ -18,7 +18,8 @@ from analysis.play.registry import ENGINES
 from analysis.reporting.claim_figure import claim_svg
 from analysis.reporting.ledger import estimate_text, model_cell
 from analysis.reporting.markup import inline
-from analysis.reporting.primary_status import cell_words
+from analysis.reporting.palette import workbench_css
+from analysis.reporting.primary_status import STATUSES, cell_words
 from analysis.limits import setting
 from analysis.tools.advise import ADVICE_WORLDS, PLAY, TABLE_WORLDS, reached_words
 from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
@@ -31,7 +32,8 @@ HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
 SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
 # Where a seat is chosen: each letter with its role, "C (dealer's partner)".
 SEAT_OPTIONS = list(zip(SEATS, SEAT_LABELS))
-STATUS_ORDER = ("supported", "contradicted", "negligible", "split", "not shown", "untested")
+# the statuses' colours, as the reports' and the ledger's (analysis.reporting.palette), after the stylesheet
+STATUS_STYLE = f"<style>{workbench_css()}</style>"
 COMPARE_DEALS = setting("compare", "deals")
 # Where a page starts from fewer deals or worlds than the command line, it says so and why.
 _CARD, _CHART = setting("card", "deals"), setting("chart", "deals")
@@ -50,7 +52,7 @@ def layout(title: str, body: str, here: str = "") -> str:
                                      ("/heuristic", "A heuristic"), ("/charts", "Charts"), ("/book", "The book")))
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{e(title)} · euchrelab</title><link rel="stylesheet" href="/static/style.css">
+<title>{e(title)} · euchrelab</title><link rel="stylesheet" href="/static/style.css">{STATUS_STYLE}
 <link rel="icon" href="/static/favicon.svg"><script src="/static/app.js" defer></script></head>
 <body><header><a class="brand" href="/">euchrelab</a><nav>{nav}</nav></header>
 <main>{body}</main>
@@ -294,7 +296,7 @@ def replications_cell(c: dict) -> str:
 
 def book(claims: list[dict], headline: str, part: str, status: str, index: bool) -> str:
     parts = list(dict.fromkeys(c["part"] for c in claims))
-    statuses = [s for s in STATUS_ORDER if any(c["status"] == s for c in claims)]
+    statuses = [s for s in STATUSES if any(c["status"] == s for c in claims)]
     shown = [c for c in claims if (not part or c["part"] == part) and (not status or c["status"] == status)]
     rows = "".join(f'<tr data-part="{e(c["part"])}" data-status="{e(c["status"])}" data-claim="{e(c["id"])}">'
                    f'<th scope=row><a href="/book/{e(c["id"])}">{e(c["id"])}</a></th><td>{e(c["part"])}</td>'
