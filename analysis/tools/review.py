@@ -18,7 +18,9 @@ that of the table's best action, paired over the worlds, with its 95% interval (
 worlds measured against the best found on the other half, so that chance does not flatter the
 best); at love-all (or in a
 game of a fixed number of deals) in points per hand, at any other score in the chance of winning
-the game, from the book's game model (:func:`analysis.value.models.game_model`).
+the game, from the book's game models: the table's values by the model whose hands were played at
+the table where one is shipped for the rules, the double-dummy values by the double-dummy one
+(:mod:`analysis.value.models`).
 
 Labels, chess-style, from the cost at the table in the decision's unit, only when its 95% interval
 lies wholly below zero (a cost the worlds cannot tell from nothing is never a mistake):
@@ -45,7 +47,8 @@ from analysis.game.egn import Game, Replay, Replayed, letter_of, replay
 from analysis.limits import bounded, setting
 from analysis.seeds import review_seed
 from analysis.tools.advise import Spot, action_nets, game_estimate, value_tables
-from analysis.value.models import MODEL_SEED, game_model
+from analysis.play.registry import TABLE_PLAYER
+from analysis.value.models import MODEL_SEED, advice_model, game_model, model_words
 
 REVIEW_WORLDS = setting("review", "worlds").default
 REVIEW_PLAY_WORLDS = setting("review", "play_worlds").default
@@ -484,16 +487,17 @@ def value_task(task: Task, worlds: int, play_worlds: int, seed: int):
 
 # --- judging -----------------------------------------------------------------------------------------
 
-def judge(task: Task, names, table, dd, read, player: str, number: int, gm) -> Decision:
+def judge(task: Task, names, table, dd, read, player: str, number: int, models) -> Decision:
     """The decision valued: each option's estimates, the table's best in the decision's unit, the
-    cost of the action taken and its label."""
-    game = gm is not None and task.unit == "game"
-    f = draws = None
-    if gm is not None:
-        f, draws = value_tables(gm, task.score, task.letter)
+    cost of the action taken and its label. ``models``: the game models the table's and the
+    double-dummy values are read by (None: the points)."""
+    game = models is not None and task.unit == "game"
+    tables = {"table": None, "dd": None}
+    if models is not None:
+        tables = {engine: value_tables(gm, task.score, task.letter) for engine, gm in zip(("table", "dd"), models)}
     options = tuple(Option(name, mean_estimate(table[k]), mean_estimate(dd[k]),
-                           game_estimate(f, draws, table[k]) if f is not None else None,
-                           game_estimate(f, draws, dd[k]) if f is not None else None)
+                           game_estimate(*tables["table"], table[k]) if models is not None else None,
+                           game_estimate(*tables["dd"], dd[k]) if models is not None else None)
                     for k, name in enumerate(names))
     if task.chosen not in names:
         raise EuchreError(f"deal {number}: {player}'s {task.kind} {task.chosen} is not one of his choices "
@@ -503,26 +507,26 @@ def judge(task: Task, names, table, dd, read, player: str, number: int, gm) -> D
     def best_of(engine):
         return int(np.argmax([o.value(task.unit, engine).mean for o in options]))
 
-    def diff(nets, a, b):
+    def diff(nets, a, b, engine="table"):
         """Option a less option b, world by world (b: an option, or one per world)."""
         nb = nets[b] if np.ndim(b) == 0 else nets[b, np.arange(nets.shape[1])]
         if game:
-            return game_estimate(f, draws, nets[a], nb)
+            return game_estimate(*tables[engine], nets[a], nb)
         return mean_estimate(nets[a].astype(np.int16) - nb)
 
-    def against_best(nets):
+    def against_best(nets, engine):
         """The action taken less the best, each half of the worlds against the best of the other
         half: the best found on the worlds that measure it would flatter it (a cost below 0 even
         between equal cards)."""
         n = nets.shape[1]
         first = np.arange(n) < n // 2
-        value = (lambda x: f[x.astype(np.int64) + 4]) if game else (lambda x: x)
+        value = (lambda x: tables[engine][0][x.astype(np.int64) + 4]) if game else (lambda x: x)
         best_a = int(np.argmax([value(nets[k, first]).mean() for k in range(len(names))]))
         best_b = int(np.argmax([value(nets[k, ~first]).mean() for k in range(len(names))]))
-        return diff(nets, c, np.where(first, best_b, best_a))
+        return diff(nets, c, np.where(first, best_b, best_a), engine)
 
     b, b_dd = best_of("table"), best_of("dd")
-    cost, cost_dd = against_best(table), against_best(dd)
+    cost, cost_dd = against_best(table, "table"), against_best(dd, "dd")
     label = _label(task.unit, cost, options, c, b, table, diff)
     words = _words(task, label, cost, cost_dd, options, c, b, b_dd)
     return Decision(task.deal, number, task.kind, task.index, task.seat, player, task.letter, task.trick,
@@ -595,7 +599,13 @@ def review(game: Game, worlds: int = REVIEW_WORLDS, play_worlds: int = REVIEW_PL
         if progress is not None:
             progress(len(values), len(tasks))
     fixed = game.rules.winning_score == 0
-    gm = None if fixed else game_model(game.rules.rules, model_deals, MODEL_SEED, n_jobs)
+    models = model_text = None
+    if not fixed:   # each engine's values read by the game model whose hands were played alike
+        at_table, table_text = advice_model(game.rules.rules, TABLE_PLAYER, model_deals, n_jobs)
+        dd_model = game_model(game.rules.rules, model_deals, MODEL_SEED, n_jobs)
+        models = (at_table, dd_model)
+        dd_text = model_words({"play": "dd"}, dd_model.counts)
+        model_text = table_text if table_text == dd_text else f"at the table, {table_text}; double-dummy, {dd_text}"
     names = game.players
     decisions = []
     for t, v in zip(tasks, values):
@@ -603,7 +613,7 @@ def review(game: Game, worlds: int = REVIEW_WORLDS, play_worlds: int = REVIEW_PL
         if v[0] is None:
             skipped.append(Skipped(t.deal, number, t.kind, t.index, t.seat, f"no world could be valued: {v[1]}"))
             continue
-        decisions.append(judge(t, *v, names[t.seat] if t.seat < len(names) else f"seat {t.seat}", number, gm))
+        decisions.append(judge(t, *v, names[t.seat] if t.seat < len(names) else f"seat {t.seat}", number, models))
     notes = []
     r = game.rules
     if r.loner_euchred != 4 or r.loner_march != 4:
@@ -612,8 +622,7 @@ def review(game: Game, worlds: int = REVIEW_WORLDS, play_worlds: int = REVIEW_PL
                      f"{r.loner_euchred}): a lone call is valued as if a lone euchre cost 4")
     if fixed:
         notes.append("a game of a fixed number of deals: every decision valued in points, the bidding read at love-all")
-    return Review(rep, decisions, skipped, worlds, play_worlds, seed,
-                  "none" if gm is None else gm.hands_text, notes)
+    return Review(rep, decisions, skipped, worlds, play_worlds, seed, model_text or "none", notes)
 
 
 # --- text --------------------------------------------------------------------------------------------------

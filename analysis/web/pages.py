@@ -157,11 +157,11 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
     clear, close = clear_best(advice)
     book = advice["book"]
     optimised = extra.get("optimised")
-    rows = []
-    for a in advice["actions"]:
     game = advice["game_unit"]
     chance = game == "game_win"
     game_head = ("chance to win the game", "(percentage points)") if chance else ("rubber points (first game)", "")
+    rows = []
+    for a in advice["actions"]:
         marks = []
         if clear and a["action"] == advice["best"]:
             marks.append('<span class="mark best">best</span>')
@@ -174,9 +174,9 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
                     f'<th scope=row>{e(a["action"])} {"".join(marks)}</th>'
                     f'<td class=num>{interval(a["points"])}</td>'
                     f'<td class=num>{interval(vs["points"]) or "<i>itself</i>"}</td>'
-                    f'<td class=num>{interval(a["game_win"], True, False)}</td>'
-                    f'<td class=num>{interval(vs["game_win"], True) or "<i>itself</i>"}</td></tr>')
-    unit = "net points per hand" if advice["by"] == "points" else "game-win chance"
+                    f'<td class=num>{interval(a[game], chance, False)}</td>'
+                    f'<td class=num>{interval(vs[game], chance) or "<i>itself</i>"}</td></tr>')
+    unit = advice["by_words"]
     if clear:
         verdict = (f'<p class="verdict">Best by {unit}: <b>{e(advice["best"])}</b>, its interval clear of every other '
                    f'action\'s (paired differences, 95%).</p>')
@@ -189,7 +189,7 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
     else:
         opt = "<i>none was made for these rules</i>"
     play = advice["play"]
-    engine = play["engine"] + (f', {play["worlds"]} worlds a decision' if "worlds" in play else "")
+    engine = play["engine"] + (f' --play-worlds {play["worlds"]}' if "worlds" in play else "")
     query = urlencode({k: v for k, v in params.items() if v != ""})
     reached = reached_words(advice["reached"], advice["worlds"])
     return f"""<section class="result" id="result">
@@ -204,8 +204,8 @@ def advice_html(advice: dict, extra: dict, params: dict) -> str:
 <dt>Optimised</dt><dd>{opt}</dd>
 <dt>Worlds</dt><dd>{advice["worlds"]:,}, {reached} (the others' calls read by the {e(advice["model"])} model; acceptance
 {100 * advice["acceptance"]:.1f}% of {advice["candidates"]:,} deals), seed {advice["seed"]}; after his action the
-book's policy, the cards played by <code>{e(engine)}</code>: valued {e(advice["valued"])}. The {e(advice["game_unit_words"])}
-by the game model of {e(advice["game_model"]["sample"])}, its error in the interval.</dd>
+book's policy; valued {e(advice["valued"])} (<code>--play {e(engine)}</code>). For the game: {e(advice["game_unit_words"])}, by the game model of
+{e(advice["game_model"]["sample"])}, its error in the interval.</dd>
 <dt>Time</dt><dd>{extra.get("seconds", 0):.1f} s</dd>
 </dl>
 <p class="links">This analysis: <a href="/hand?{e(query)}">its address</a> (the same address gives the same
@@ -230,7 +230,7 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
 {field("pack", "Pack", select("pack", p["pack"], [("", "32 cards (the book)"), ("24", "24 cards")]), errors)}
 {field("game", "Game", text_input("game", p["game"], 4, "5"), errors, "points; empty: 5 (32 cards) or 10 (24)")}
 {field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", p["stick_the_dealer"], [("", "no (law 77)"), ("true", "yes")]), errors)}
-{field("play", "Card play", select("play", p["play"], engines), errors, "dd: double-dummy")}
+{field("play", "Card play", select("play", p["play"], [("", f"{PLAY} (at the table)")] * (not p["play"]) + engines), errors, f"{PLAY}: at the table, reading the calls; dd: double-dummy")}
 {field("worlds", "Worlds", text_input("worlds", p["worlds"], 7, f"{ADVICE_WORLDS}"), errors, "each valued double-dummy")}
 {field("table_worlds", "At the table", text_input("table_worlds", p["table_worlds"], 6, f"{TABLE_WORLDS}"), errors, "of them, played by the card play chosen")}
 {field("seed", "Seed", text_input("seed", p["seed"], 6, "0"), errors)}
