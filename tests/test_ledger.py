@@ -416,10 +416,10 @@ def test_an_intersection_union_primary_needs_every_contrast(tmp_path):
     first = reps["book", "first game"]
     assert first.verdict == "supported" and first.estimate == 0.20 and "assist +0.300" in first.how
     assert reps["optimised", "first game"].verdict == "inconclusive"      # +0.03 is not above the margin
-    # nor can it be with more deals: only a contrast in truth below minus the margin could still decide
+    # nor would it be with more deals if the estimates held (the truth may lie elsewhere: said so)
     optimised = reps["optimised", "first game"]
     assert optimised.deals_to_decide is None and "pass +0.030 lies between -0.04 and +0.04" in optimised.settled
-    assert "contradict it only if" in optimised.settled
+    assert optimised.settled.startswith("if the estimates held, no number of deals would decide it: ")
     assert reps["book", "one game all"].verdict == "contradicted"          # one contrast below minus the margin
     assert not reps["optimised", "one game all"].run
 
@@ -432,8 +432,13 @@ def test_an_intersection_union_contrast_settled_within_the_margin_decides_at_no_
     e = entry(L.build_ledger(tmp_path), "L5")
     dd = e.standing.replications[0]
     assert dd.verdict == "inconclusive" and dd.deals_to_decide is None
-    assert dd.settled == "no number of deals decides it: B-A -0.020 lies between -0.05 and +0.00"
+    assert dd.settled == ("if the estimates held, no number of deals would decide it: B-A -0.020 lies between "
+                          "-0.05 and +0.00, where the test has no outcome")
     assert e.status == "not shown" and dd.settled in e.summary
+    # the pages say it where the deals to decide would stand, and the index lists it
+    assert dd.settled in L.render_markdown(L.build_ledger(tmp_path))
+    assert ("No number of deals would decide 1 of them, if their estimates held: L5, double-dummy, in the book's "
+            "company (B-A -0.020 lies between") in L.deciding_note(L.build_ledger(tmp_path))
 
 
 def test_a_points_claim_whose_unit_check_has_the_opposite_sign_is_unit_sensitive(tmp_path):
@@ -463,16 +468,17 @@ def test_a_replication_held_only_by_the_claims_threshold_states_the_deals_that_w
     kept inconclusive by that threshold states the deals at which its interval would clear it (the
     estimate and spread held), as every other replication that does not decide states its deals."""
     from types import SimpleNamespace
-    from analysis.reporting.primary_status import deals_to_clear, replication_of
-    assert deals_to_clear(0.07, 0.04, 0.10, 1000, 0.05) == 2250        # (0.03 / 0.02) ** 2 times the deals
-    assert deals_to_clear(-0.115, -0.19, -0.04, 2000, -0.04) == 2000
-    assert deals_to_clear(0.05, 0.04, 0.06, 1000, 0.05) is None          # on the threshold: none
+    from analysis.reporting.primary_status import deals_to_decide, replication_of
+    s6, c1 = primaries()["S6"], primaries()["C1"]
+    assert deals_to_decide(s6, [(0.07, 0.04, 0.10)], 1000)[0] == pytest.approx(2250, abs=1)  # (0.03 / 0.02) ** 2
+    assert deals_to_decide(c1, [(-0.115, -0.19, -0.04)], 2000)[0] == pytest.approx(2000, abs=1)
+    needed, why = deals_to_decide(s6, [(0.05, 0.04, 0.06)], 1000)            # on the threshold: none
+    assert needed is None and why == "if the estimate held, no number of deals would decide it: +0.0500 lies on +0.05"
     test = SimpleNamespace(estimate=0.07, se=0.01, n=1000, dof=None, gained=None, lost=None, study="s", key="S6")
-    rep = replication_of(primaries()["S6"], test, ("pimc-calls", "book", None, None))
+    rep = replication_of(s6, test, ("pimc-calls", "book", None, None))
     assert rep.verdict == "inconclusive" and "supported only above +0.05" in rep.how
-    assert rep.deals_to_decide == deals_to_clear(0.07, rep.ci[0], rep.ci[1], 1000, 0.05) > 1000
-    clear = replication_of(primaries()["S6"], SimpleNamespace(**{**vars(test), "estimate": 0.2}),
-                           ("pimc-calls", "book", None, None))
+    assert rep.deals_to_decide == deals_to_decide(s6, [(0.07, *rep.ci)], 1000)[0] > 1000
+    clear = replication_of(s6, SimpleNamespace(**{**vars(test), "estimate": 0.2}), ("pimc-calls", "book", None, None))
     assert clear.verdict == "supported" and clear.deals_to_decide is None
 
 

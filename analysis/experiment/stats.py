@@ -545,10 +545,11 @@ PRIMARY_RULE = (
     "mean lies on the same side of 0 as the median. The verdict words are the "
     "studies' (negligible inside the margin, else supported above 0, contradicted below 0, inconclusive; a "
     "permissive sentence judged for non-inferiority). A replication *decides* when its verdict is not "
-    "inconclusive; one that does not is shown with the deals at which its simultaneous half-width would be half "
-    "its margin (then it always decides), or, where only a threshold the claim sets keeps it from deciding "
-    "(supported only above its margin, a coup contradicted only below it), the deals at which its interval would "
-    "clear that threshold if the estimate held."
+    "inconclusive; one that does not is shown with the deals of its class that would decide it by its test's own "
+    "rule: for superiority, those at which its simultaneous half-width would be half its margin (then it always "
+    "decides); for a test with a threshold an estimate can stand on (non-inferiority at minus the margin, a claim "
+    "supported only above its margin, a coup contradicted only below minus it, the bars of an intersection-union "
+    "test), those at which its interval would decide if its estimate held; where no number of deals would, why."
 )
 
 
@@ -576,7 +577,11 @@ def judge_primary(estimate: float, se: float, n: int, margin: float, permissive:
     dof = float(n - 1 if dof is None else dof)
     q = float(_st.t.ppf(1 - level / 2, dof))
     low, high = estimate - q * se, estimate + q * se
-    needed = int(math.ceil(n * (q * se / (margin / 2)) ** 2)) if se > 0 and margin > 0 else None
+    # the deals that would decide it: superiority, those at which the half-width is half the margin (any
+    # estimate then decides); non-inferiority, those at which the interval clears minus the margin if the
+    # estimate held (none when it stands on it)
+    gap = abs(estimate + margin) if permissive else margin / 2
+    needed = int(math.ceil(n * (q * se / gap) ** 2)) if se > 0 and gap > 0 else None
     if n < EXACT_BELOW:
         if signs is None:
             return Judged(low, high, INCONCLUSIVE, False, max(needed or 0, EXACT_BELOW),

@@ -45,8 +45,8 @@ from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY,
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
 from analysis.experiment import RUBBER
 from analysis.play.registry import short_name
-from analysis.reporting.primary_status import (ENGINE_WORDS, NOT_SHOWN, SPLIT, UNIT_CHECK, UNTESTED, Replication, Standing,
-                                               standing)
+from analysis.reporting.primary_status import (ENGINE_WORDS, ESTIMATE_HELD, NOT_SHOWN, SPLIT, UNIT_CHECK, UNTESTED,
+                                               Replication, Standing, rule_of, standing)
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, listed, md_grid, page_head
 from analysis.storage import write_text
 
@@ -621,7 +621,41 @@ def _replication_cells(r: Replication, p: Primary) -> list[str]:
     multiples = "" if r.estimate is None else f"{r.estimate / margin:+.1f}"
     verdict = r.verdict + (" (material)" if r.material else "")
     return [*cell, number(r.estimate, margin), ci, multiples, "" if r.n is None else f"{r.n:,}", verdict,
-            "" if r.deals_to_decide is None or r.powered else f"{r.deals_to_decide:,}", r.how, r.source]
+            deals_cell(r), r.how, r.source]
+
+
+def deals_cell(r: Replication) -> str:
+    """A replication's deals to decide as its table shows them: the number, or where no number of
+    deals decides it, why ("" where it decides)."""
+    if r.powered or not r.run:
+        return ""
+    if r.settled:
+        return r.settled
+    return "" if r.deals_to_decide is None else f"{r.deals_to_decide:,}"
+
+
+def undecidable(ledger: "Ledger") -> list[tuple[str, Replication]]:
+    """Every replication run that no number of deals would decide if its estimates held: (claim, cell)."""
+    return [(e.claim.id, r) for e in ledger.entries for r in e.standing.replications
+            if r.run and not r.powered and r.settled]
+
+
+def deciding_note(ledger: "Ledger") -> str:
+    """The replications that do not decide, in a sentence: how many, where their deals are told,
+    and each that no number of deals would decide, with why (the index shows it)."""
+    run = [r for e in ledger.entries for r in e.standing.replications if r.run]
+    idle = [r for r in run if not r.powered]
+    if not idle:
+        return f"Every one of the {len(run)} replications run decides."
+    words = (f"Of the {len(run)} replications run, {len(idle)} do not decide: the claims' page gives for each the "
+             "deals of its class that would decide it, by its test's own rule (where a threshold can hold it, "
+             "if its estimate held), or why no number would.")
+    never = undecidable(ledger)
+    if never:
+        words += (f" No number of deals would decide {len(never)} of them, if their estimates held: "
+                  + "; ".join(f"{cid}, {r.words()} ({r.settled.partition(': ')[2] or r.settled})" for cid, r in never)
+                  + ".")
+    return words
 
 
 def primary_text(p: Primary) -> str:
@@ -829,12 +863,16 @@ def render_text(ledger: Ledger) -> str:
     return "\n".join(lines) + "\n"
 
 
-def why_not_deciding(r: Replication) -> str:
-    """Why a replication that was run does not decide: the deals that would, or why none would."""
+def why_not_deciding(r: Replication, p: Primary | None = None) -> str:
+    """Why a replication that was run does not decide: the deals that would (by the rule of its
+    primary ``p``: if its estimate held, where a threshold can hold it), or why none would."""
     if r.settled:
         return r.settled
     threshold = next((part.strip() for part in r.how.split(";") if " only " in part), "")
-    deals = f"{r.deals_to_decide:,} deals of its class would decide it" if r.deals_to_decide else ""
+    held = ""
+    if p is not None and rule_of(p) in ESTIMATE_HELD:
+        held = " if its estimates held" if p.contrasts else " if its estimate held"
+    deals = f"{r.deals_to_decide:,} deals of its class would decide it{held}" if r.deals_to_decide else ""
     return "; ".join(x for x in (threshold, deals) if x) or "its interval holds 0 and the margin"
 
 
@@ -866,7 +904,7 @@ def render_entry_text(e: Entry) -> str:
                 text += f" (the binding contrast; {r.how})"
             text += f", {r.verdict}" + (" (material)" if r.material else "")
             if not r.powered:
-                text += f"; does not decide: {why_not_deciding(r)}"
+                text += f"; does not decide: {why_not_deciding(r, p)}"
             lines += _wrap(text, "    ", "      ")
     if e.secondary:
         against = set(e.disagreeing)

@@ -9,7 +9,8 @@ the multiplicity family being the 57 primaries within that cell. From the cells 
   says so;
 - *split*: the deciding cells disagree; the axis along which the verdict changes is named, with
   each side's verdict ("split (engine): supported double-dummy, negligible at the table");
-- *not shown*: none decides (each with the deals that would decide it);
+- *not shown*: none decides (each with the deals that would decide it, :func:`deals_to_decide`,
+  or why none would);
 - *untested*: the primary is not built (what it waits for).
 
 Beside it: *robust* when the deciding cells vary along at least two axes and agree; the cells
@@ -24,7 +25,7 @@ import math
 
 from dataclasses import dataclass, field, replace
 
-from analysis.experiment.stats import CONTRADICTED, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
+from analysis.experiment.stats import CONTRADICTED, EXACT_BELOW, INCONCLUSIVE, NEGLIGIBLE, SUPPORTED, judge_primary
 from analysis.play.registry import AT_THE_TABLE, short_name
 from analysis.game.primary import (AT_TABLE, BOOK, BOOK_RULES, DOUBLE_DUMMY, FAMILY, FIRST_GAME, POINTS, RUBBER,
                                    Primary)
@@ -131,29 +132,94 @@ def replication_of(primary: Primary, test, cell) -> Replication:
         return intersection_union(primary, test, cell)
     j = _judged(primary, test, primary.permissive)
     ci = None if j.low != j.low else (j.low, j.high)
-    verdict, how, needed = j.verdict, j.how, j.deals_to_decide
-    threshold = None
+    verdict, how = j.verdict, j.how
     if verdict == SUPPORTED and primary.support_above > 0 and not j.low > primary.support_above:
-        verdict, how, threshold = INCONCLUSIVE, f"{how}; supported only above +{primary.support_above:g}", \
-            primary.support_above
+        verdict, how = INCONCLUSIVE, f"{how}; supported only above +{primary.support_above:g}"
     if primary.judged == "coup" and verdict == CONTRADICTED and not j.high < -primary.margin:
-        verdict, how, threshold = INCONCLUSIVE, f"{how}; contradicted only below -{primary.margin:g}", -primary.margin
-    if threshold is not None:
-        needed = deals_to_clear(test.estimate, j.low, j.high, test.n, threshold)
+        verdict, how = INCONCLUSIVE, f"{how}; contradicted only below -{primary.margin:g}"
+    needed, settled = None, ""
+    if verdict == INCONCLUSIVE and ci is not None:
+        needed, settled = deals_to_decide(primary, [(test.estimate, j.low, j.high)], test.n or 0)
     return Replication(*cell, test.estimate, ci, test.n, verdict, j.material, needed, how,
-                       f"{test.study}/{test.key}")
+                       f"{test.study}/{test.key}", settled)
 
 
-def deals_to_clear(estimate: float, low: float, high: float, n: int, threshold: float) -> int | None:
-    """The deals at which the interval (``low``, ``high``) on ``n`` deals would leave ``threshold`` on one
-    side if the estimate and the spread held (the half-width falls as one over the root of the deals);
-    None when the estimate is the threshold. A replication kept from deciding only by a threshold the
-    claim sets (supported only above it, or a coup contradicted only below it) has this as its deals to
-    decide: the claims set it at their margin, so an interval that clears it decides either way."""
-    gap = abs(estimate - threshold)
-    if not gap > 0 or not n:
-        return None
-    return int(math.ceil(n * ((high - low) / 2 / gap) ** 2))
+def rule_of(primary: Primary) -> str:
+    """The rule a primary's replication is decided by, as :func:`deals_to_decide` reads it:
+    ``superiority`` (also a comparative or valuation test: negligible inside the margin, else
+    supported above 0, contradicted below 0), ``non-inferiority`` (supported above minus the margin,
+    contradicted below it), ``threshold`` (the same as superiority, but supported only above the
+    claim's ``support_above``), ``coup`` (a threshold test contradicted only below minus the margin)
+    or ``intersection-union``."""
+    if primary.contrasts:
+        return "intersection-union"
+    if primary.judged == "coup":
+        return "coup"
+    if primary.permissive:
+        return "non-inferiority"
+    return "threshold" if primary.support_above > 0 else "superiority"
+
+
+ESTIMATE_HELD = ("non-inferiority", "threshold", "coup", "intersection-union")   # deals to decide if the estimate held
+
+
+def reach(primary: Primary, parts) -> float:
+    """The fraction of its present half-width(s) below which a replication decides by its primary's
+    own rule (0: at none). ``parts``: (estimate, low, high) of each interval, one for a single test,
+    one a contrast for an intersection-union test, every interval shrinking alike with more deals.
+
+    - superiority: any estimate decides once the half-width is half the margin (an interval of
+      width m about any point excludes 0 or lies inside +-m), so the fraction is m/2 over it;
+    - every other rule has a threshold on which an estimate can stand and never decide, so the
+      fraction is the one at which the interval about the estimate held would decide:
+      non-inferiority, the distance of the estimate from minus the margin; a threshold test, the
+      largest of its distances above the threshold (supported), inside the margin (negligible) and
+      below 0 (contradicted; a coup: below minus the margin); an intersection-union test, every
+      contrast above its bar (supported) or one below minus the margin (contradicted)."""
+    m, bar = primary.margin, primary.support_above
+    parts = [(e, (high - low) / 2) for e, low, high in parts]
+    if not parts or any(not (h > 0 and math.isfinite(h) and math.isfinite(e)) for e, h in parts):
+        return 0.0
+    rule = rule_of(primary)
+    if rule == "intersection-union":
+        support = min((e - bar) / h for e, h in parts)
+        contradict = max((-m - e) / h for e, h in parts)
+        return max(support, contradict, 0.0)
+    (e, h), = parts
+    if rule == "superiority":
+        return m / 2 / h
+    if rule == "non-inferiority":
+        return abs(e + m) / h
+    floor = -m if rule == "coup" else 0.0
+    return max(e - bar, min(e + m, m - e), floor - e, 0.0) / h
+
+
+def deals_to_decide(primary: Primary, parts, n: int, names=()) -> tuple[int | None, str]:
+    """The deals of its class at which a replication that does not decide would (see :func:`reach`:
+    the half-width falls as one over the root of the deals), and, where no number of deals would,
+    why (the ``settled`` words; then the deals are None); ``names``: an intersection-union test's
+    contrasts, in the order of ``parts``. Below the exact test's 30 deals, at least 30."""
+    if not n or not parts or any(not math.isfinite(x) for part in parts for x in part):
+        return None, ""
+    r = reach(primary, parts)
+    if not r > 0:
+        return None, _settled(primary, parts, names)
+    needed = math.floor(n / r ** 2) + 1
+    return (max(needed, EXACT_BELOW) if n < EXACT_BELOW else needed), ""
+
+
+def _settled(primary: Primary, parts, names=()) -> str:
+    """Why no number of deals decides a replication if its estimates held (:func:`reach` is 0)."""
+    m, bar = primary.margin, primary.support_above
+    rule = rule_of(primary)
+    if rule == "intersection-union":
+        named = ", ".join(f"{c} {e:+.3f}" for c, (e, _lo, _hi) in zip(names, parts) if -m <= e <= bar)
+        return (f"if the estimates held, no number of deals would decide it: {named} "
+                f"lie{'s' if named.count(',') == 0 else ''} between {-m:+.2f} and {bar:+.2f}, where the test has "
+                "no outcome")
+    e = parts[0][0]
+    on = {"non-inferiority": -m, "coup": -m if e < 0 else bar}.get(rule, bar)
+    return f"if the estimate held, no number of deals would decide it: {e:+.4f} lies on {on:+.2f}"
 
 
 def _judged(primary: Primary, test, permissive: bool):
@@ -181,25 +247,15 @@ def intersection_union(primary: Primary, tests: dict, cell) -> Replication:
     else:
         verdict = INCONCLUSIVE
     t, j = min(judged.values(), key=lambda tj: tj[1].low if tj[1].low == tj[1].low else float("-inf"))   # binds
-    # a contrast whose estimate lies between minus the margin and the bar: more deals cannot support
-    # the ranking, and contradict it only if the contrast is in truth below minus the margin
-    between = {c: (tt, jj) for c, (tt, jj) in judged.items()
-               if tt.estimate is not None and -primary.margin < tt.estimate <= primary.support_above}
-    settled = ""
-    if verdict == INCONCLUSIVE and between:
-        where = f"between {-primary.margin:+.2f} and {primary.support_above:+.2f}"
-        inside = all(-primary.margin <= jj.low and jj.high <= primary.support_above for _tt, jj in between.values())
-        named = ", ".join(f"{c} {tt.estimate:+.3f}" for c, (tt, _jj) in between.items())
-        settled = (f"no number of deals decides it: {named} lies {where}" if inside else
-                   f"{named} lies {where}: more deals cannot support the ranking, and contradict it only if "
-                   f"{'that contrast is' if len(between) == 1 else 'one of them is'} in truth below "
-                   f"{-primary.margin:+.2f}")
-    needed = [jj.deals_to_decide for _tt, jj in judged.values() if jj.deals_to_decide]
+    needed, settled = None, ""
+    if verdict == INCONCLUSIVE:
+        parts = [(tt.estimate if tt.estimate is not None else float("nan"), jj.low, jj.high)
+                 for tt, jj in judged.values()]
+        needed, settled = deals_to_decide(primary, parts, min(tt.n or 0 for tt, _ in judged.values()), list(judged))
     how = "intersection-union: " + "; ".join(f"{c} {tt.estimate:+.3f} [{jj.low:+.3f}, {jj.high:+.3f}]"
                                              for c, (tt, jj) in judged.items())
     return Replication(*cell, t.estimate, (j.low, j.high), min(tt.n or 0 for tt, _ in judged.values()), verdict,
-                       False, max(needed) if needed and verdict == INCONCLUSIVE and not settled else None, how,
-                       f"{t.study}/{t.key}", settled)
+                       False, needed, how, f"{t.study}/{t.key}", settled)
 
 
 def primary_tests(primary: Primary, tests) -> dict:

@@ -30,7 +30,7 @@ from analysis.play.engines import play_words
 from analysis.play.registry import DEFAULT_ENGINE, engine_entry
 from analysis.experiment.stats import VERDICT_RULE, VERDICTS, Verdict
 from analysis.storage import write_atomic, write_json, write_table, write_text
-from analysis.reporting.ledger import build_ledger, counts_html, model_cell, write_ledger
+from analysis.reporting.ledger import build_ledger, counts_html, deciding_note, model_cell, write_ledger
 from analysis.reporting.markup import (INDEX_STYLE, PAGE_END, STUDY_STYLE, TOOL_STYLE, html_table, inline, listed,
                                        md_table, md_to_html, page_head)
 
@@ -506,7 +506,8 @@ def local_run_note(reports_dir, reference) -> str:
 
 def write_index(reports_dir, reference=None) -> Path:
     """``reports/index.html``: first the figure of every claim (:mod:`analysis.reporting.overview`),
-    then the ledger's counts of the claims by status per part of the book, then one line per study
+    then the ledger's counts of the claims by status per part of the book and the replications that do not
+    decide (:func:`~analysis.reporting.ledger.deciding_note`), then one line per study
     folder with a report (its title and the first sentence of its headline). Writes beside it the
     figure's pages and its data (``claims_1.png``, ``claims_2.png``, ``claims.csv``) and the ledger
     (``claims.md``, ``claims.html``; :mod:`analysis.reporting.ledger`). ``reference``: the folder of
@@ -532,6 +533,7 @@ def write_index(reports_dir, reference=None) -> Path:
         "<h2>The claims by status</h2><p>Every claim with its primary test, its replications and its secondary "
         "tests, and what the untested ones wait for: "
         '<a href="claims.html">the claims, one by one</a> (<a href="claims.md">Markdown</a>).</p>', counts_html(ledger),
+        f'<p class="note">{html.escape(deciding_note(ledger))}</p>',
         "<h2>The studies</h2><p>The card play is double-dummy (every card seen: an approximation of play at the "
         "table) unless a report says otherwise; the studies whose names end in <em>_table</em> play at the table, "
         "where each player sees only his own cards.</p>", body, PAGE_END]

@@ -2,13 +2,14 @@
 
 A saved run is the pilot. For each replication of a claim's primary that the run measures and that
 does not decide (its simultaneous interval, family 57, holds both 0 and the margin), the ledger
-gives the deals of the class at which it would always decide (``deals_to_decide``: the
-half-width half the margin). The class's deals grow in proportion to its scenarios' deals (the
-same chunks, more of them), so each scenario feeding that test needs its deals times the ratio,
-rounded up to whole chunks; a scenario feeding several tests takes the largest. What a scenario's
-deal costs is the run's own measure (the manifest's seconds a scenario, else the run's average);
-a scenario whose extension would take more than the budget (about an hour of the machine's cores)
-is sized to the budget, and its tests keep saying the deals they need.
+gives the deals of the class at which it would decide (``deals_to_decide``, by its test's rule:
+for superiority, the half-width half the margin; else, if its estimate held). The class's deals
+grow in proportion to its scenarios' deals (the same chunks, more of them), so each scenario
+feeding that test needs its deals times the ratio, rounded up to whole chunks; a scenario feeding
+several tests takes the largest. What a scenario's deal costs is the run's own measure (the
+manifest's seconds a scenario, else the run's average); a scenario whose extension would take more
+than the budget (about an hour of the machine's cores) is sized to the budget, and its tests keep
+saying the deals they need.
 
 The sizes go into the study's ``[study.scenario_deals]`` table of the settings file; the run made
 again with them and ``--resume`` keeps its chunks and adds the new ones (the same seeds: the first
