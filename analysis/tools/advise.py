@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.bidding import BookPolicy, Call, FIRST_ROUND_CALL, Policy, Situation, Situations, VectorPolicy
+from analysis.bidding import BookPolicy, Call, Policy, Situation, Situations, VectorPolicy, call_word
 from analysis.game.cards import SEAT_LABELS, SEATS, SUITS, card_text, check_pack, mask_of, parse_card, parse_cards, parse_seat
 from analysis.play.engines import DEFAULT_WORLDS as PLAY_WORLDS, check_play, chunk_engine, play_record, play_words, resolve_play
 from analysis.play.registry import TABLE_PLAYER
@@ -188,7 +188,7 @@ def read_calls(text: str | None, seat: int, turn_suit: int, round: int | None = 
         if ended is not None:
             raise EuchreError(f"calls: {SEATS[s]} cannot call {token.strip()!r} after {ended}: the bidding is over")
         if r == 1:
-            allowed = {"pass", FIRST_ROUND_CALL[s]} | ({"turn down"} if s == 0 else set())
+            allowed = {"pass", call_word(s)} | ({"turn down"} if s == 0 else set())
             if kind not in allowed:
                 raise EuchreError(f"calls: {SEATS[s]} cannot call {token.strip()!r} in round one: "
                                   f"{' or '.join(sorted(allowed))}")
@@ -234,7 +234,7 @@ def actions(spot: Spot) -> list[Action]:
     """Every legal action at the spot, pass first (unless the dealer is stuck)."""
     out = [] if spot.must_call else [Action("pass")]
     if spot.round == 1:
-        word = FIRST_ROUND_CALL[spot.seat]
+        word = call_word(spot.seat)
         return out + [Action(word, spot.turn_suit), Action(f"{word} alone", spot.turn_suit, True)]
     for suit in range(4):
         if suit != spot.turn_suit:
@@ -441,7 +441,7 @@ def policy_action(spot: Spot, policy: Policy) -> str:
     if spot.round == 1:
         if not ask_first_round(policy, spot.seat, hands, turn, spot.rules, spot.score)[0]:
             return "pass"
-        word, trump = FIRST_ROUND_CALL[spot.seat], spot.turn_suit
+        word, trump = call_word(spot.seat), spot.turn_suit
     else:
         suit = int(ask_second_round(policy, spot.seat, hands, turn, spot.rules, spot.score)[0])
         if suit < 0:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.bidding import BookPolicy, Call, FIRST_ROUND_CALL
+from analysis.bidding import BookPolicy, Call, call_word
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.experiment import Estimate, mean_estimate
 from analysis.experiment.stats import from_se
@@ -239,7 +239,7 @@ def _calls_of(r: Replayed) -> tuple[Call, ...]:
         if call == "Pass":
             out.append(Call(letter, "turn down" if (i < 4 and letter == 0) else "pass"))
         elif i < 4:
-            out.append(Call(letter, FIRST_ROUND_CALL[letter], None, r.alone))
+            out.append(Call(letter, call_word(letter), None, r.alone))
         else:
             out.append(Call(letter, "make", r.trump, r.alone))
     return tuple(out)
@@ -251,7 +251,7 @@ def _action_name(r: Replayed, i: int, call: str, letter: int) -> str:
         return "pass"
     alone = " alone" if r.alone else ""
     if i < 4:
-        return FIRST_ROUND_CALL[letter] + alone
+        return call_word(letter) + alone
     return f"make {SUITS[r.trump]}{alone}"
 
 
