@@ -14,6 +14,10 @@ import numpy as np
 
 from analysis.errors import EuchreError
 
+# The default root seed of every run, tool and command that takes one (the year of the book): a
+# default written nowhere else.
+DEFAULT_SEED = 1888
+
 BOOT_KEY = 0xB007        # spawn_key prefix of compare's bootstrap draws
 GAMES_KEY = 0x6A3E       # spawn_key prefix of the deals of compare's whole games
 

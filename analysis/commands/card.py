@@ -6,6 +6,7 @@ from analysis.commands.common import (add_jobs_argument, add_reference_argument,
                                       rules_from_args)
 from analysis.errors import check_whole
 from analysis.limits import bounded, setting
+from analysis.seeds import DEFAULT_SEED
 
 CARD_DEALS = setting("card", "deals")
 
@@ -22,7 +23,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", default="card", metavar="DIR", help="folder for the cards (default card)")
     parser.add_argument("--deals", type=int, default=CARD_DEALS.default,
                         help=f"deals a score band and side (default {CARD_DEALS.default:,}; at most {CARD_DEALS.limit:,})")
-    parser.add_argument("--seed", type=int, default=1888, help="root seed (default 1888)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"root seed (default {DEFAULT_SEED})")
     add_rules_arguments(parser)
     add_jobs_argument(parser)
     add_reference_argument(parser)

@@ -16,6 +16,7 @@ from analysis.commands.common import (add_jobs_argument, add_reference_argument,
                                       check_output_dir, jobs_from_args, parse_score, rules_from_args)
 from analysis.errors import EuchreError
 from analysis.limits import bounded
+from analysis.seeds import DEFAULT_SEED
 from analysis.game.rules import SEAT_ORDER
 
 NAME = "chart"
@@ -30,7 +31,7 @@ def add_arguments(parser) -> None:
                         help="folder for the charts and the table (default chart)")
     parser.add_argument("--deals", default="20000",
                         help="deals per seat and round, round two dealing 3 times as many (default 20000)")
-    parser.add_argument("--seed", default="1888", help="root seed (default 1888)")
+    parser.add_argument("--seed", default=str(DEFAULT_SEED), help=f"root seed (default {DEFAULT_SEED})")
     parser.add_argument("--cap", default="60", help="hands of one class played per batch of 25,000 deals (default 60)")
     parser.add_argument("--score", default="0-0", help="the score before the hand, A+C's points then B+D's (default 0-0, love-all)")
     add_rules_arguments(parser)

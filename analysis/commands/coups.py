@@ -10,6 +10,7 @@ from analysis.commands.common import (add_jobs_argument, add_reference_argument,
 from analysis.limits import bounded
 from analysis.errors import EuchreError
 from analysis.play.double_dummy import SOLVERS, get_solver
+from analysis.seeds import DEFAULT_SEED
 from analysis.tools import coups
 
 NAME = "coups"
@@ -22,7 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--worlds", type=whole, default=2000,
                         help="worlds sampled for the table-side view of each coup (default 2000, as the committed "
                              "report; 0 skips it)")
-    parser.add_argument("--seed", type=whole, default=1888, help="root seed of the table-side sampling (default 1888)")
+    parser.add_argument("--seed", type=whole, default=DEFAULT_SEED,
+                        help=f"root seed of the table-side sampling (default {DEFAULT_SEED})")
     parser.add_argument("--engine", choices=SOLVERS, default="compiled",
                         help="double-dummy solver: compiled (default) or the pure-Python reference")
     add_jobs_argument(parser)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from analysis.limits import bounded
+from analysis.seeds import DEFAULT_SEED
 from analysis.commands.common import (add_jobs_argument, add_rules_arguments, at_least, jobs_from_args, print_result,
                                       rules_from_args)
 from analysis.errors import EuchreError
@@ -14,7 +15,7 @@ HELP = "game-win probability and expected rubber points by score (laws 1, 2, 7) 
 def add_arguments(parser) -> None:
     parser.add_argument("--policy", default="book", help="book, pass, order, points, or a TOML policy file")
     parser.add_argument("--deals", type=int, default=20_000, help="deals at each score (default 20000)")
-    parser.add_argument("--seed", type=int, default=1888, help="root seed (default 1888)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"root seed (default {DEFAULT_SEED})")
     add_rules_arguments(parser)
     add_jobs_argument(parser)
     parser.add_argument("--draws", type=int, default=1000,

@@ -5,6 +5,7 @@ import os
 import sys
 
 from analysis.limits import bounded
+from analysis.seeds import DEFAULT_SEED
 from analysis.commands.common import (add_jobs_argument, add_play_arguments, add_reference_argument,
                                       add_rules_arguments, rule_values, whole)
 
@@ -25,7 +26,7 @@ def add_arguments(parser) -> None:
                              "or a study of your own as pkg.mod or pkg.mod:ATTR")
     parser.add_argument("--deals", type=whole, help="deals per scenario (default: the study's)")
     add_jobs_argument(parser, default=None)
-    parser.add_argument("--seed", type=whole, help="root seed (default 1888)")
+    parser.add_argument("--seed", type=whole, help=f"root seed (default {DEFAULT_SEED})")
     add_rules_arguments(parser)
     add_play_arguments(parser, defaults=False)
     parser.add_argument("--chunk-size", type=whole, help="deals per chunk (default: the study's)")

@@ -54,7 +54,7 @@ from analysis.reporting.report import write_index, write_report
 from analysis.game.rules import Rules
 from analysis.run.run_config import RULE_KEYS
 from analysis.storage import folder_lock, read_json, read_table, results_path, write_json, write_table
-from analysis.seeds import chunk_seed
+from analysis.seeds import DEFAULT_SEED, chunk_seed
 
 BACKENDS = ("loky", "threading")
 DEFAULT_BACKEND = "loky"
@@ -69,7 +69,7 @@ class Settings:
     study: str
     deals: int                       # per scenario
     chunk_size: int
-    seed: int = 1888
+    seed: int = DEFAULT_SEED
     rules: Rules = field(default_factory=Rules)
     options: dict = field(default_factory=dict)   # study-specific (from the defaults and TOML)
     jobs: int = 1
@@ -640,7 +640,7 @@ def settings_for(study, **overrides) -> Settings:
         "study": study.name,
         "deals": defaults.pop("deals", 10_000),
         "chunk_size": defaults.pop("chunk_size", 2_000),
-        "seed": defaults.pop("seed", 1888),
+        "seed": defaults.pop("seed", DEFAULT_SEED),
         "rules": rules,
     }
     options = dict(defaults)

@@ -26,7 +26,7 @@ import pandas as pd
 from analysis.bidding import call_word
 from analysis.bidding.rungs import RUNGS, SHORT, decision_rung
 from analysis.game import Rules, SEATS, SEAT_NAMES, SEAT_ORDER, Score
-from analysis.seeds import card_batch_seed
+from analysis.seeds import DEFAULT_SEED, card_batch_seed
 from analysis.tools.optimise import MIN_HANDS, default_bands, held_words
 from analysis.tools.strategy import FEW_MARK, choice_of, reached, save_figure
 
@@ -70,7 +70,7 @@ def read_rows(deals, policy, rules: Rules, side: int, scores) -> pd.DataFrame:
     return pd.DataFrame(out, columns=["seat", "round", "rung", "hands", "calls"])
 
 
-def shares(policies: dict, rules: Rules, deals: int = 100_000, seed: int = 1888, jobs: int = 1,
+def shares(policies: dict, rules: Rules, deals: int = 100_000, seed: int = DEFAULT_SEED, jobs: int = 1,
            progress=None) -> pd.DataFrame:
     """Per policy (by name), seat, round, band and rung: hands reached, calls, the share called
     and its 95% Wilson interval. ``deals`` per band and side, the same deals for every policy.

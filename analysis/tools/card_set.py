@@ -10,6 +10,7 @@ import pandas as pd
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.limits import bounded
 from analysis.game import Rules
+from analysis.seeds import DEFAULT_SEED
 from analysis.tools import call_card
 
 
@@ -61,7 +62,7 @@ class CallCards:
         return html_table(self.lined)
 
 
-def call_cards(policy, against="book", rules: Rules = Rules(), deals: int = 100_000, seed: int = 1888,
+def call_cards(policy, against="book", rules: Rules = Rules(), deals: int = 100_000, seed: int = DEFAULT_SEED,
                jobs: int = 1, out="card", progress=None) -> CallCards:
     """The call cards of ``policy`` beside ``against`` (each a policy or its name), from ``deals``
     deals a score band and side, written to the folder ``out`` (PDF, a PNG a seat, CSV, a report);

@@ -16,7 +16,7 @@ import numpy as np
 from analysis.bidding import Policy
 from analysis.errors import EuchreError, check_jobs, check_whole
 from analysis.game import Rules
-from analysis.seeds import rubber_bootstrap_seed
+from analysis.seeds import DEFAULT_SEED, rubber_bootstrap_seed
 from analysis.value import rubber
 from analysis.value import OUTCOMES, outcome_counts
 
@@ -165,7 +165,7 @@ class RubberTable:
                                    f"{CONFIDENCE:.0%} intervals from {self.draws} bootstrap draws")
 
 
-def rubber_table(policy: Policy | str = "book", rules: Rules = Rules(), deals: int = 20_000, seed: int = 1888,
+def rubber_table(policy: Policy | str = "book", rules: Rules = Rules(), deals: int = 20_000, seed: int = DEFAULT_SEED,
                  n_jobs: int = 1, draws: int = 1000, progress: bool = False) -> RubberTable:
     """The game-win probability and expected rubber points by score under ``policy`` (a policy
     or its name): ``deals`` deals at each score, from ``seed``, played double-dummy; intervals

@@ -27,13 +27,14 @@ from analysis.errors import EuchreError
 from analysis.game.rules import Rules
 from analysis.limits import setting
 from analysis.play.engines import play_words, resolve_play
+from analysis.seeds import DEFAULT_SEED
 from analysis.value.game_model import OUTCOMES
 from analysis.value.game_value import GameModel, solved
 
 MODEL_DEALS = setting("advise", "model_deals").default     # the double-dummy model: the book's hands per score
 MODEL_SEED = 0
 MODEL_STUDY = "advise"
-TABLE_MODEL_SEED = 1888
+TABLE_MODEL_SEED = DEFAULT_SEED
 TABLE_CHUNK = 20_000   # hands a chunk of a table model: large, as a chunk's players first build the calls' tables
 
 

@@ -9,7 +9,7 @@ from analysis.tools.coups.table import TableView, table_finding, table_view
 from analysis.tools.coups.valuation import Step, Value, Finding, check_remark, check_remarks_under_readings, line_result, replay
 from analysis.game.cards import active_seats, side_of
 from analysis.play import Solver
-from analysis.seeds import case_seed
+from analysis.seeds import DEFAULT_SEED, case_seed
 
 
 @dataclass
@@ -60,7 +60,7 @@ class CaseResult:
         }
 
 
-def analyse_case(case: Case, solver: Solver, n_worlds: int = 200, seed: int = 1888, table: bool = True) -> CaseResult:
+def analyse_case(case: Case, solver: Solver, n_worlds: int = 200, seed: int = DEFAULT_SEED, table: bool = True) -> CaseResult:
     """Replay the case, check its remarks and, unless ``table`` is false or ``n_worlds`` is 0, take the table-side view."""
     steps = replay(case, solver)
     final, complete = line_result(case, solver)

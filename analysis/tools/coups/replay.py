@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from analysis.errors import check_jobs, check_whole
 from analysis.play import get_solver
+from analysis.seeds import DEFAULT_SEED
 from analysis.tools.coups.analyse import CaseResult, analyse_case
 from analysis.tools.coups.cases import load_cases, select_cases
 
@@ -14,7 +15,7 @@ def _analyse(case, engine: str, worlds: int, seed: int) -> CaseResult:
     return analyse_case(case, get_solver(engine), n_worlds=worlds, seed=seed)
 
 
-def replay_cases(names=(), engine: str = "compiled", worlds: int = 1000, seed: int = 1888, jobs: int = 1,
+def replay_cases(names=(), engine: str = "compiled", worlds: int = 1000, seed: int = DEFAULT_SEED, jobs: int = 1,
                  progress: bool = False) -> Iterator[CaseResult]:
     """The cases ``names`` (C1..C9, I..IX or 1..9; none: all nine), each analysed with the
     double-dummy solver ``engine`` and ``worlds`` table-side worlds from ``seed`` (each case seeds

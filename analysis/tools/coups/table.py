@@ -21,6 +21,7 @@ from analysis.tools.coups.worlds import INFERENCE_TEXT, Knowledge, World, book_c
 from analysis.errors import EuchreError
 from analysis.game.cards import is_trump, side_of
 from analysis.play import Solver
+from analysis.seeds import DEFAULT_SEED
 from analysis.experiment import mean_estimate
 
 SAMPLER = "fastcore"   # the worlds' sampler, as the results name it
@@ -87,7 +88,7 @@ def summary(g: np.ndarray) -> dict:
             "share_tie": float(np.mean(g == 0))}
 
 
-def table_view(case: Case, solver: Solver, n_worlds: int = 200, seed: int = 1888) -> TableView:
+def table_view(case: Case, solver: Solver, n_worlds: int = 200, seed: int = DEFAULT_SEED) -> TableView:
     """Sample the coup player's worlds and weigh the coup card against the natural play in each."""
     p, after = case.coup_player, case.coup_after
     k = knowledge(case, p, after)
