@@ -150,6 +150,48 @@ def test_two_axes_that_both_explain_a_split_are_named_confounded(tmp_path):
     assert e.summary.startswith("split (engine or company (confounded)): ")
 
 
+def test_a_split_set_by_two_axes_together_names_their_interaction(tmp_path):
+    """L1: double-dummy at one game all negligible, every other cell contradicted: neither the engine
+    nor the state alone sets the verdict, the two together do ("engine x state")."""
+    rubber = dict(unit=RUBBER, margin=0.04)
+    first, all_ = dict(state="first game", **rubber), dict(state="one game all", **rubber)
+    write_study(tmp_path, "primary_scores", [
+        primary_row("L1", "L1", "contradicted", **first), primary_row("L1", "L1.one-game-all", "negligible", **all_),
+        primary_row("L1", "L1.optimised", "contradicted", company="optimised", **first),
+        primary_row("L1", "L1.optimised.one-game-all", "negligible", company="optimised", **all_)])
+    write_study(tmp_path, "primary_scores_table", [
+        primary_row("L1", "L1", "contradicted", engine="pimc-calls", **first),
+        primary_row("L1", "L1.one-game-all", "contradicted", engine="pimc-calls", **all_)])
+    ledger = L.build_ledger(tmp_path)
+    e = entry(ledger, "L1")
+    assert (e.status, e.standing.split_axis) == ("split", "engine x state")
+    assert e.summary.startswith("split (engine x state): negligible double-dummy, at one game all; contradicted in "
+                                "the other deciding cells")
+    assert e.as_dict()["primary"]["split_axis"] == "engine x state"
+    assert "1 on the engine with the rubber state" in ledger.headline()
+    assert L.status_text(e) == "split (engine x state)"
+
+
+def test_a_coups_split_on_the_reading_of_the_calls_is_named_so(tmp_path):
+    """A coup's company is how the calls are read: its axis is "calls", alone or with the engine."""
+    coup = dict(unit=RUBBER, margin=0.04, state="first game")
+    up = {**coup, "state": "one game up"}                  # C9's printed state
+    write_study(tmp_path, "coups_primary", [
+        primary_row("C9", "C9", "contradicted", engine="pimc", company="necessary", **up),
+        primary_row("C9", "C9.book", "negligible", engine="pimc", company="book", **up),
+        primary_row("C1", "C1", "supported", engine="pimc", company="necessary", **coup),
+        primary_row("C1", "C1.book", "supported", engine="pimc", company="book", **coup),
+        primary_row("C1", "C1.dd", "negligible", engine="dd", company="necessary", **coup),
+        primary_row("C1", "C1.book.dd", "supported", engine="dd", company="book", **coup)])
+    ledger = L.build_ledger(tmp_path)
+    c9, c1 = entry(ledger, "C9"), entry(ledger, "C1")
+    assert (c9.status, c9.standing.split_axis) == ("split", "calls")
+    assert c9.summary.startswith("split (calls): contradicted with the calls read by their necessary conditions, "
+                                 "negligible with the calls read as the book's company bids them")
+    assert (c1.status, c1.standing.split_axis) == ("split", "engine x calls")
+    assert "1 on the reading of the calls" in ledger.headline()
+
+
 def test_no_deciding_replication_is_not_shown_with_the_deals_that_would_decide(tmp_path):
     write_study(tmp_path, "primary", [primary_row("S5", "S5", "inconclusive")])
     e = entry(L.build_ledger(tmp_path), "S5")

@@ -233,12 +233,22 @@ class Ledger:
         axis), not yet decided, untested."""
         c = Counter(e.status for e in self.entries)
         axes = Counter(e.standing.split_axis or "several axes" for e in self.entries if e.status == SPLIT)
-        on = ", ".join(f"{n} on the {a}" if a != "several axes" else f"{n} on several axes" for a, n in axes.items())
+        on = ", ".join(f"{n} on {axis_phrase(a)}" for a, n in axes.items())
         waiting = sum(e.status == UNTESTED and e.primary.built for e in self.entries)
         return (f"Of the book's {len(self.entries)} claims, by their primary tests: right {c[SUPPORTED]}, "
                 f"wrong {c[CONTRADICTED]}, it does not matter {c[NEGLIGIBLE]}, it depends {c[SPLIT]}"
                 + (f" ({on})" if on else "") + f", not yet decided {c[NOT_SHOWN]}, untested as pre-registered "
                 f"{c[UNTESTED]}" + (f" ({waiting} of them built, no run saved)" if waiting else "") + ".")
+
+
+AXIS_PHRASES = {"engine": "the engine", "company": "the company", "state": "the rubber state",
+                "play company": "the play company", "calls": "the reading of the calls"}
+
+
+def axis_phrase(axis: str) -> str:
+    """A split's axis in the headline's words: "the engine", an interaction "the engine with the
+    rubber state" (``split_axis`` "engine x state")."""
+    return " with ".join(AXIS_PHRASES.get(a, a) for a in axis.split(" x "))
 
 
 def build_ledger(reports_dir) -> Ledger:
@@ -512,8 +522,8 @@ INTRO = (
     "or the optimised policy in the three other chairs) and rubber state (the first game, one game all). A "
     "claim's status comes from those replications only: *supported* or *contradicted* when every replication "
     "that decides says so, *negligible* when every one that decides finds the effect inside the margin, "
-    "*split* when they disagree (the axis that flips it is named), *not shown* when none decides (with the "
-    "deals that would), *untested* when the primary is not built yet (with what it waits for); *robust* when "
+    "*split* when they disagree (the axis that flips it is named, or two together: \"engine x state\"), "
+    "*not shown* when none decides (with the deals that would), *untested* when the primary is not built yet (with what it waits for); *robust* when "
     "the deciding replications vary along two axes or more and agree; *unit-sensitive* when a claim in points, "
     "measured again in rubber points at love-all (its unit check), has there the opposite sign. Estimates are oriented so that a positive "
     "value means the book's advice gains. Every other test of a claim is *secondary*: shown in its fold, judged "

@@ -8,7 +8,10 @@ the multiplicity family being the 57 primaries within that cell. From the cells 
 - *supported* / *contradicted* / *negligible*: at least one decides and every one that decides
   says so;
 - *split*: the deciding cells disagree; the axis along which the verdict changes is named, with
-  each side's verdict ("split (engine): supported double-dummy, negligible at the table");
+  each side's verdict ("split (engine): supported double-dummy, negligible at the table"), or where
+  no axis alone sets it, the two that do together, an interaction ("split (engine x state):
+  negligible double-dummy, at one game all; contradicted in the other deciding cells"); a coup's
+  company is how its calls are read ("calls");
 - *not shown*: none decides (each with the deals that would decide it, :func:`deals_to_decide`,
   or why none would);
 - *untested*: the primary is not built (what it waits for).
@@ -21,6 +24,7 @@ decides, its unit check (the same test in rubber points of the first game at lov
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 from dataclasses import dataclass, field, replace
@@ -42,8 +46,13 @@ PLAY_WORDS = {None: "with every seat PIMC", BOOK_RULES: "with the three others p
 PRINTED = ".printed"      # a coup's check on the printed deal, (a)
 
 
+CALLS_WORDS = {"necessary": "with the calls read by their necessary conditions",
+               BOOK: "with the calls read as the book's company bids them"}    # a coup's company
+
+
 def cell_words(axis: str, value) -> str:
-    words = {"engine": ENGINE_WORDS, "company": COMPANY_WORDS, "state": STATE_WORDS, "play company": PLAY_WORDS}
+    words = {"engine": ENGINE_WORDS, "company": COMPANY_WORDS, "state": STATE_WORDS, "play company": PLAY_WORDS,
+             "calls": CALLS_WORDS}
     return words[axis].get(value, str(value))
 
 
@@ -325,7 +334,7 @@ def _standing(primary: Primary, tests) -> Standing:
         return Standing(UNTESTED, f"untested: the primary is built ({primary.source}) but no run of it is saved",
                         reps, used=used)
     deciding = [r for r in reps if r.powered]
-    flips = _flips(deciding)
+    flips = tuple(axis_name(primary, a) for a in _flips(deciding))
     unit = unit_sensitive(primary, tests, reps)
     idle = [r for r in run if not r.powered]
     if not deciding:
@@ -341,14 +350,20 @@ def _standing(primary: Primary, tests) -> Standing:
         robust = len(varied) >= 2
         words = f"{status} by {_count(deciding)} deciding"
         if robust:
-            words += f" (robust: {' and '.join(varied)})"
+            words += f" (robust: {' and '.join(axis_name(primary, a) for a in varied)})"
         return Standing(status, words + _left(reps, idle), reps, robust, flips, unit_sensitive=unit, used=used)
     axes = _split_axes(deciding)
-    axis = axes[0] if len(axes) == 1 else None
-    named = axes[0] if len(axes) == 1 else " or ".join(axes) + " (confounded)" if axes else "several axes"
-    sides = _sides(deciding, axes[0] if axes else None)
-    return Standing(SPLIT, f"split ({named}): {sides}" + _left(reps, idle), reps, False, flips, axis, unit,
+    named = [" x ".join(axis_name(primary, a) for a in axis) for axis in axes]
+    axis = named[0] if len(named) == 1 else None
+    said = named[0] if len(named) == 1 else " or ".join(named) + " (confounded)" if named else "several axes"
+    sides = _sides(deciding, axes[0] if axes else None, primary)
+    return Standing(SPLIT, f"split ({said}): {sides}" + _left(reps, idle), reps, False, flips, axis, unit,
                     used=used)
+
+
+def axis_name(primary: Primary, axis: str) -> str:
+    """A cell axis as the primary names it: a coup's company is how the calls are read ("calls")."""
+    return "calls" if axis == "company" and "calls" in primary.axes else axis
 
 
 UNIT_CHECK = ".rp"       # the key's ending of a points primary's unit check
@@ -386,27 +401,48 @@ def _count(reps) -> str:
     return {1: "the one replication", 2: "both replications"}.get(len(reps), f"all {len(reps)} replications")
 
 
-def _split_axes(reps) -> list[str]:
-    """The axes whose value alone sets the verdict among the deciding cells (several when the cells
-    that disagree differ along more than one: then they are confounded)."""
-    out = []
-    for axis in CELL_AXES:
+def _split_axes(reps) -> list[tuple[str, ...]]:
+    """What sets the verdict among the deciding cells: the axes whose value alone does (each a
+    tuple of one axis; several when the cells that disagree differ along more than one: then they
+    are confounded), else the pairs of axes whose values together do and neither alone (an
+    interaction: ("engine", "state") where double-dummy at one game all disagrees with the other
+    cells), else none."""
+    def sets(axes) -> bool:
         by_value: dict = {}
         for r in reps:
-            by_value.setdefault(r.value(axis), set()).add(r.verdict)
-        if len(by_value) > 1 and all(len(v) == 1 for v in by_value.values()) \
-                and len({next(iter(v)) for v in by_value.values()}) > 1:
-            out.append(axis)
-    return out
+            by_value.setdefault(tuple(r.value(a) for a in axes), set()).add(r.verdict)
+        return len(by_value) > 1 and all(len(v) == 1 for v in by_value.values()) \
+            and len({next(iter(v)) for v in by_value.values()}) > 1
+    alone = [(axis,) for axis in CELL_AXES if sets((axis,))]
+    if alone:
+        return alone
+    varied = [a for a in CELL_AXES if len({r.value(a) for r in reps}) > 1]
+    return [pair for pair in itertools.combinations(varied, 2) if sets(pair)]
 
 
-def _sides(reps, axis: str | None) -> str:
-    if axis is None:
+def _sides(reps, axes: tuple[str, ...] | None, primary: Primary) -> str:
+    """Each side's verdict: by the value of one axis ("supported double-dummy, negligible at the
+    table"); for two axes together, the cells where the verdict differs from the rest named
+    ("negligible double-dummy, at one game all; contradicted in the other deciding cells"); with no
+    axis, every cell."""
+    if axes is None:
         return "; ".join(f"{r.verdict} {r.words()}" for r in reps)
-    said: dict[str, str] = {}
+    said: dict = {}
     for r in reps:
-        said.setdefault(r.value(axis), r.verdict)
-    return ", ".join(f"{v} {cell_words(axis, value)}" for value, v in said.items())
+        said.setdefault(tuple(r.value(a) for a in axes), r.verdict)
+    if len(axes) == 1:
+        return ", ".join(f"{v} {cell_words(axis_name(primary, axes[0]), value[0])}" for value, v in said.items())
+    groups: dict[str, list] = {}
+    for value, v in said.items():
+        groups.setdefault(v, []).append(value)
+
+    def where(value) -> str:
+        return ", ".join(cell_words(axis_name(primary, a), x) for a, x in zip(axes, value))
+    if len(groups) == 2 and min(len(g) for g in groups.values()) == 1:
+        odd = next(v for v, g in groups.items() if len(g) == 1)
+        rest = next(v for v in groups if v != odd)
+        return f"{odd} {where(groups[odd][0])}; {rest} in the other deciding cells"
+    return "; ".join(f"{v} {where(value)}" for value, v in said.items())
 
 
 def _flips(reps) -> tuple[str, ...]:
