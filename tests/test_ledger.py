@@ -192,6 +192,32 @@ def test_a_coups_split_on_the_reading_of_the_calls_is_named_so(tmp_path):
     assert "1 on the reading of the calls" in ledger.headline()
 
 
+def test_a_claim_supported_by_estimates_all_inside_the_margin_says_so_and_counts_apart(tmp_path):
+    """E8: supported in every deciding cell, each estimate below the margin (its interval reaching above
+    it): still supported, but "smaller than the margin" in its status line, its count and the headline.
+    A claim with only some estimates inside says in how many; a split with all inside says so."""
+    small = dict(estimate=0.04, se=0.005)              # [+0.023, +0.057]: supported, the estimate below 0.05
+    write_study(tmp_path, "primary", [row("E1", "E1", "inconclusive", **small),
+                                      row("E1", "E1.optimised", "inconclusive", company="optimised", **small),
+                                      primary_row("E2", "E2", "supported"),
+                                      row("E2", "E2.optimised", "inconclusive", company="optimised", **small),
+                                      primary_row("T2", "T2", "negligible"),
+                                      row("T2", "T2.optimised", "inconclusive", company="optimised", **small)])
+    ledger = L.build_ledger(tmp_path)
+    e1, e2, t2 = (entry(ledger, c) for c in ("E1", "E2", "T2"))
+    assert (e1.status, e1.standing.small, e1.count_as) == ("supported", True, "supported, smaller than the margin")
+    assert e1.summary == ("supported, smaller than the margin, by both replications deciding, every estimate "
+                          "inside \u00b10.05; not run: 2 of 4 cells")
+    assert e1.as_dict()["primary"]["smaller_than_margin"] is True
+    assert (e2.status, e2.standing.small) == ("supported", False)
+    assert "; smaller than the margin in 1 of the 2 deciding cells" in e2.summary
+    assert t2.status == "split" and t2.summary.endswith("every deciding estimate inside \u00b10.05; not run: 2 of 4 cells")
+    assert "right 1, right but by less than it matters 1, wrong 0," in ledger.headline()
+    counts = ledger.counts().set_index("part of the book")
+    assert counts.loc["All claims", "supported, smaller than the margin"] == 1
+    assert counts.loc["All claims", "supported"] == 1 and counts.loc["All claims", "claims"] == 57
+
+
 def test_no_deciding_replication_is_not_shown_with_the_deals_that_would_decide(tmp_path):
     write_study(tmp_path, "primary", [primary_row("S5", "S5", "inconclusive")])
     e = entry(L.build_ledger(tmp_path), "S5")

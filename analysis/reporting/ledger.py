@@ -45,8 +45,8 @@ from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY,
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
 from analysis.experiment import RUBBER
 from analysis.play.registry import short_name
-from analysis.reporting.primary_status import (ENGINE_WORDS, ESTIMATE_HELD, NOT_SHOWN, SPLIT, UNIT_CHECK, UNTESTED,
-                                               Replication, Standing, rule_of, standing)
+from analysis.reporting.primary_status import (ENGINE_WORDS, ESTIMATE_HELD, NOT_SHOWN, SMALL, SPLIT, UNIT_CHECK,
+                                               UNTESTED, Replication, Standing, rule_of, standing)
 from analysis.reporting.markup import LEDGER_STYLE, PAGE_END, html_grid, inline, listed, md_grid, page_head
 from analysis.storage import write_text
 
@@ -188,7 +188,11 @@ class Entry:
 
     @property
     def count_as(self) -> str:
-        """The column the ledger's counts put the claim in (:data:`COUNTS`)."""
+        """The column the ledger's counts put the claim in (:data:`COUNTS`): a claim supported or
+        contradicted by estimates all inside the margin apart ("supported, smaller than the margin"),
+        robust or not."""
+        if self.standing.small:
+            return f"{self.status}, {SMALL}"
         if self.status in (SUPPORTED, CONTRADICTED, NEGLIGIBLE) and self.robust:
             return f"{self.status} (robust)"
         return self.status
@@ -197,7 +201,7 @@ class Entry:
         p, s = self.primary, self.standing
         primary = {**p.as_dict(), "replications": [r.as_dict() for r in s.replications],
                    "anchor": None if s.anchor is None else s.anchor.as_dict(), "anchor_text": self.anchor_text,
-                   "split_axis": s.split_axis,
+                   "split_axis": s.split_axis, "smaller_than_margin": s.small,
                    "unit_sensitive": s.unit_sensitive}
         return {"id": self.claim.id, "part": self.part, "kind": list(self.claim.kind), "status": s.status,
                 "robust": s.robust, "summary": self.summary, "note": self.note, "reading": self.claim.reading,
@@ -232,11 +236,16 @@ class Ledger:
         """The answers counted, in one sentence: right, wrong, does not matter, depends (on which
         axis), not yet decided, untested."""
         c = Counter(e.status for e in self.entries)
+        small = Counter(e.status for e in self.entries if e.standing.small)
         axes = Counter(e.standing.split_axis or "several axes" for e in self.entries if e.status == SPLIT)
         on = ", ".join(f"{n} on {axis_phrase(a)}" for a, n in axes.items())
         waiting = sum(e.status == UNTESTED and e.primary.built for e in self.entries)
-        return (f"Of the book's {len(self.entries)} claims, by their primary tests: right {c[SUPPORTED]}, "
-                f"wrong {c[CONTRADICTED]}, it does not matter {c[NEGLIGIBLE]}, it depends {c[SPLIT]}"
+
+        def apart(status: str, word: str) -> str:
+            return f"{word} {c[status] - small[status]}" + (
+                f", {word} but by less than it matters {small[status]}" if small[status] else "")
+        return (f"Of the book's {len(self.entries)} claims, by their primary tests: {apart(SUPPORTED, 'right')}, "
+                f"{apart(CONTRADICTED, 'wrong')}, it does not matter {c[NEGLIGIBLE]}, it depends {c[SPLIT]}"
                 + (f" ({on})" if on else "") + f", not yet decided {c[NOT_SHOWN]}, untested as pre-registered "
                 f"{c[UNTESTED]}" + (f" ({waiting} of them built, no run saved)" if waiting else "") + ".")
 
@@ -360,9 +369,10 @@ def read_snapshot(path=SNAPSHOT) -> Saved:
         raise EuchreError(f"{path} cannot be read as the claims' saved results: {exc}") from None
 
 
-# The ledger's counts: supported, contradicted and negligible split by whether they are robust.
-COUNTS = (f"{SUPPORTED} (robust)", SUPPORTED, f"{CONTRADICTED} (robust)", CONTRADICTED, f"{NEGLIGIBLE} (robust)",
-          NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
+# The ledger's counts: supported, contradicted and negligible split by whether they are robust, and a claim
+# supported or contradicted by estimates all inside the margin apart.
+COUNTS = (f"{SUPPORTED} (robust)", SUPPORTED, f"{SUPPORTED}, {SMALL}", f"{CONTRADICTED} (robust)", CONTRADICTED,
+          f"{CONTRADICTED}, {SMALL}", f"{NEGLIGIBLE} (robust)", NEGLIGIBLE, SPLIT, NOT_SHOWN, UNTESTED)
 
 
 def describe(t: Result) -> str:
@@ -524,7 +534,9 @@ INTRO = (
     "that decides says so, *negligible* when every one that decides finds the effect inside the margin, "
     "*split* when they disagree (the axis that flips it is named, or two together: \"engine x state\"), "
     "*not shown* when none decides (with the deals that would), *untested* when the primary is not built yet (with what it waits for); *robust* when "
-    "the deciding replications vary along two axes or more and agree; *unit-sensitive* when a claim in points, "
+    "the deciding replications vary along two axes or more and agree; *smaller than the margin* when a claim is "
+    "supported or contradicted by estimates all inside the margin (counted apart: right, or wrong, but by less "
+    "than it matters); *unit-sensitive* when a claim in points, "
     "measured again in rubber points at love-all (its unit check), has there the opposite sign. Estimates are oriented so that a positive "
     "value means the book's advice gains. Every other test of a claim is *secondary*: shown in its fold, judged "
     "within its own study, never moving the status; a secondary test whose verdict is the opposite of the "
@@ -838,6 +850,13 @@ def status_text(e: Entry) -> str:
     return e.count_as
 
 
+def text_head(e: Entry) -> str:
+    """A claim's id and status, the start of its line in the text: the title from the 29th column,
+    or two spaces after a status too long for its column ("supported, smaller than the margin")."""
+    head = f"  {e.claim.id:<4}{status_text(e)}"
+    return head.ljust(28) if len(head) < 28 else head + "  "
+
+
 def replication_text(r: Replication, p: Primary) -> str:
     """A replication's estimate, interval, unit and deals: "+0.717 [+0.660, +0.775] points per hand, n 11,836"."""
     if r.estimate is None:
@@ -859,7 +878,7 @@ def render_text(ledger: Ledger) -> str:
         if e.claim.section != section:
             section = e.claim.section
             lines += ["", section]
-        lines += _wrap(e.primary.title, f"  {e.claim.id:<4}{status_text(e):<22}", " " * 28)
+        lines += _wrap(e.primary.title, text_head(e), " " * 28)
         r = e.standing.anchor
         if r is None:
             under = e.note or e.summary

@@ -16,6 +16,10 @@ the multiplicity family being the 57 primaries within that cell. From the cells 
   or why none would);
 - *untested*: the primary is not built (what it waits for).
 
+A claim supported or contradicted by deciding cells whose estimates all lie inside the margin is
+so "smaller than the margin" (``small``): its status is unchanged, its status line and count say so
+(one where only some do says in how many; a split where all do says so too).
+
 Beside it: *robust* when the deciding cells vary along at least two axes and agree; the cells
 that do not decide; the axes along which deciding cells differing in that axis alone disagree in
 sign (``flips``); *unit-sensitive* when a claim in points has, in some cell where its replication
@@ -116,6 +120,7 @@ class Standing:
     unit_sensitive: bool | None = None           # None: the other unit's check was not run
     used: frozenset = field(default_factory=frozenset)   # the (study, key) of the tests the primary read
     carrier: Replication | None = None           # the test that sets the status where no replication does
+    small: bool = False                          # supported or contradicted, every deciding estimate inside +-m
 
     @property
     def not_deciding(self) -> list[Replication]:
@@ -311,7 +316,7 @@ def standing(primary: Primary, tests) -> Standing:
     if gate.verdict == CONTRADICTED:
         check = Replication(gate.engine, gate.company, gate.state, gate.play, gate.estimate, gate.ci, gate.n,
                             CONTRADICTED, how="the printed deal double-dummy", source=f"{gate.study}/{gate.key}")
-        return replace(got, status=CONTRADICTED, robust=False, split_axis=None, used=used, carrier=check,
+        return replace(got, status=CONTRADICTED, robust=False, split_axis=None, small=False, used=used, carrier=check,
                        words="contradicted on the printed deal: double-dummy the book's line does not give the "
                              "stated result or the coup is worth less than the alternative; from his seat: "
                              + got.words)
@@ -344,21 +349,35 @@ def _standing(primary: Primary, tests) -> Standing:
                                    f"{needs})" + _left(reps, []), reps,
                         flips=flips, unit_sensitive=unit, used=used)
     verdicts = {r.verdict for r in deciding}
+    inside = [r for r in deciding if r.estimate is not None and abs(r.estimate) < primary.margin]
+    within = f"inside \u00b1{primary.margin:g}"
     if len(verdicts) == 1:
         status = verdicts.pop()
         varied = [a for a in CELL_AXES if len({r.value(a) for r in deciding}) > 1]
         robust = len(varied) >= 2
-        words = f"{status} by {_count(deciding)} deciding"
+        small = status in (SUPPORTED, CONTRADICTED) and len(inside) == len(deciding)
+        if small:
+            words = f"{status}, {SMALL}, by {_count(deciding)} deciding, every estimate {within}"
+        else:
+            words = f"{status} by {_count(deciding)} deciding"
         if robust:
             words += f" (robust: {' and '.join(axis_name(primary, a) for a in varied)})"
-        return Standing(status, words + _left(reps, idle), reps, robust, flips, unit_sensitive=unit, used=used)
+        if inside and not small and status in (SUPPORTED, CONTRADICTED):
+            words += f"; {SMALL} in {len(inside)} of the {len(deciding)} deciding cells"
+        return Standing(status, words + _left(reps, idle), reps, robust, flips, unit_sensitive=unit, used=used,
+                        small=small)
     axes = _split_axes(deciding)
     named = [" x ".join(axis_name(primary, a) for a in axis) for axis in axes]
     axis = named[0] if len(named) == 1 else None
     said = named[0] if len(named) == 1 else " or ".join(named) + " (confounded)" if named else "several axes"
     sides = _sides(deciding, axes[0] if axes else None, primary)
+    if len(inside) == len(deciding):
+        sides += f"; every deciding estimate {within}"
     return Standing(SPLIT, f"split ({said}): {sides}" + _left(reps, idle), reps, False, flips, axis, unit,
                     used=used)
+
+
+SMALL = "smaller than the margin"     # a claim supported or contradicted by estimates all inside the margin
 
 
 def axis_name(primary: Primary, axis: str) -> str:

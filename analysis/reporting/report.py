@@ -456,7 +456,8 @@ CLAIMS_CAPTION = (
     "interval. Right of zero the book's advice gains; inside the shaded band the difference does not matter. The "
     "shape is the play engine (circle double-dummy, triangle at the table); a hollow marker is the optimised "
     "company. The label gives the claim's status: robust when replications along two axes or more decide and "
-    "agree, split when they disagree, not shown when none decides, untested when the primary is not built. The "
+    "agree, smaller than the margin when it is supported or contradicted by estimates all inside the margin, split "
+    "when they disagree, not shown when none decides, untested when the primary is not built. The "
     "figure's data: [claims.csv](claims.csv).")
 
 
