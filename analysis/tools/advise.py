@@ -7,13 +7,16 @@ A player knows his hand, the turn-up, the score and the calls before him. :func:
    calls he heard (rejection: ``model="book"``, the book's policy; ``"uniform"`` reads nothing
    into them); the share kept is the *acceptance*;
 2. plays every legal action of his on the same worlds (paired), everything after it by the
-   book's policy (the dealer's discard too), the cards by a play engine (double-dummy, or
-   players who see only their own cards: :func:`analysis.play.engines.get_engine`);
-3. values each action in his side's net points per hand and in the probability that his side
-   wins the game from the score the hand leads to (:mod:`analysis.value.game_model`, solved from the
-   book's outcome counts at every score played double-dummy, :func:`game_model`, cached on
-   disk); both with 95% intervals, the game's interval carrying the model's own error
-   (:mod:`analysis.value.game_value`);
+   book's policy (the dealer's discard too), the cards double-dummy on every world and, with a
+   table-side engine (the default, :data:`PLAY`: PIMC reading the calls), at the table on
+   ``table_worlds`` of them (:func:`table_share`), each action's table mean adjusted by its
+   double-dummy twin (:func:`twin_estimate`, the regression estimator of two-phase sampling);
+3. values each action in his side's net points per hand and for the game the hand leads to: the
+   probability that his side wins it, or in the book's rubber its expected net rubber points
+   (:data:`GAME_UNITS`), by a game model whose hands were played as his are
+   (:func:`analysis.value.models.advice_model`); both with 95% intervals, the game's carrying the
+   model's own error (:mod:`analysis.value.game_value`); the best action by the points at
+   love-all and by the game elsewhere (:func:`deciding_unit`);
 4. gives the book's own action there and the claim of the rule that decides it (:func:`why`).
 
 Worlds come in chunks of :data:`CHUNK`, chunk ``c`` drawn from ``SeedSequence(seed,
@@ -21,7 +24,7 @@ spawn_key=(c,))``: the answer is the same however many workers share the chunks.
 
     from analysis.tools.advise import Spot, advise
     spot = Spot.of(seat="B", hand="JS JC AS KS QS", turn_up="9S")
-    advice = advise(spot, worlds=20_000, seed=0)
+    advice = advise(spot, worlds=20_000, seed=0)            # at the table; play="dd": double-dummy
     advice.best, advice.book, [(a.action, a.points.mean) for a in advice.actions]
 """
 from __future__ import annotations

@@ -21,6 +21,7 @@ from analysis.reporting.markup import inline
 from analysis.reporting.palette import workbench_css
 from analysis.reporting.primary_status import STATUSES, cell_words
 from analysis.limits import setting
+from analysis.seeds import DEFAULT_SEED
 from analysis.tools.advise import ADVICE_WORLDS, PLAY, TABLE_WORLDS, reached_words
 from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
 
@@ -517,7 +518,7 @@ minutes once read.</p>"""
 # --- the charts ----------------------------------------------------------------------------------
 
 CHARTS_DEFAULTS = {"kind": "card", "policy": "optimised", "policy_toml": "", "against": "book", "seat": "B",
-                   "score": "", "deals": str(setting("card", "deals").page_default), "seed": "1888", "cap": "", "pack": "", "game": "",
+                   "score": "", "deals": str(setting("card", "deals").page_default), "seed": str(DEFAULT_SEED), "cap": "", "pack": "", "game": "",
                    "stick_the_dealer": ""}
 CHARTS_BLANK = {k: "" for k in CHARTS_DEFAULTS}
 # The deals the form offers for each kind (the command line's defaults, 100,000 and 20,000, take minutes).
@@ -605,7 +606,7 @@ def charts(params: dict, job: dict | None = None, errors: dict | None = None, se
 </fieldset>
 <fieldset><legend>How much</legend>
 {field("deals", "Deals", text_input("deals", p["deals"], 8), errors, DEALS_HINT)}
-{field("seed", "Seed", text_input("seed", p["seed"], 6, "1888"), errors)}
+{field("seed", "Seed", text_input("seed", p["seed"], 6, str(DEFAULT_SEED)), errors)}
 {only("chart", field("cap", "Cap", text_input("cap", p["cap"], 4, "60"), errors, "hands of a class per 25,000 deals"))}
 </fieldset>
 <fieldset><legend>The rules</legend>
