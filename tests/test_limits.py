@@ -70,7 +70,10 @@ def test_every_limit_is_above_its_default_and_the_default_is_the_commands():
         if s.default is None:      # each study's own
             assert given is None, s
             continue
-        if given is None:      # compare's --deals and --games: the library's default
+        if given is None and s.command == "advise":   # --table-worlds: the library's, or every world if fewer
+            from analysis.tools.advise import TABLE_WORLDS
+            given = TABLE_WORLDS
+        elif given is None:      # compare's --deals and --games: the library's default
             import inspect
 
             from analysis.tools.compare import compare

@@ -30,9 +30,9 @@ def add_arguments(parser) -> None:
                         help="how the others' calls are read: book (their policy is the book's; default) or uniform")
     parser.add_argument("--worlds", type=int, default=ADVICE_WORLDS,
                         help=f"worlds he could be in, each valued double-dummy (default {ADVICE_WORLDS:,})")
-    parser.add_argument("--table-worlds", type=int, default=TABLE_WORLDS,
-                        help=f"of them, the worlds played at the table by --play (default {TABLE_WORLDS:,}); "
-                             "the double-dummy values of all the worlds sharpen the table's")
+    parser.add_argument("--table-worlds", type=int,
+                        help=f"of them, the worlds played at the table by --play (default {TABLE_WORLDS:,}, or all "
+                             "of them if fewer); the double-dummy values of all the worlds sharpen the table's")
     add_play_arguments(parser, worlds="--play-worlds")   # his --worlds counts the worlds he could be in
     parser.set_defaults(play=PLAY)
     parser.add_argument("--seed", type=int, default=0, help="seed of the worlds (default 0)")
@@ -53,7 +53,7 @@ def request(args) -> dict:
     play, play_worlds = play_from_args(args, "--play-worlds")
     jobs_from_args(args)
     bounded(args.worlds, "advise", "worlds", least=2, label="--worlds")
-    if play != "dd":
+    if play != "dd" and args.table_worlds is not None:
         bounded(args.table_worlds, "advise", "table_worlds", least=3, label="--table-worlds")
     bounded(args.model_deals, "advise", "model_deals", label="--model-deals")
     bounded(play_worlds, "advise", "play_worlds", label="--play-worlds")

@@ -655,13 +655,14 @@ def deciding_unit(by: str | None, score: Score) -> str:
 
 def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, score=None, calls: str | None = None,
            round: int | None = None, rules: Rules | None = None, worlds: int = ADVICE_WORLDS,
-           table_worlds: int = TABLE_WORLDS, seed: int = 0, model: str = "book", by: str | None = None,
+           table_worlds: int | None = None, seed: int = 0, model: str = "book", by: str | None = None,
            n_jobs: int = 1, model_deals: int = MODEL_DEALS, play: str = PLAY, play_worlds: int = PLAY_WORLDS,
            progress=None) -> Advice:
     """Every legal action of the player at ``spot``, valued over ``worlds`` worlds (see the
     module docstring): double-dummy on all of them, and with ``play`` a table-side engine (the
     default, PIMC reading the calls, ``play_worlds`` worlds a decision) at the table on
-    ``table_worlds`` of them, each action's table value adjusted by its double-dummy twin.
+    ``table_worlds`` of them (default :data:`TABLE_WORLDS`, or every world if fewer), each action's
+    table value adjusted by its double-dummy twin.
     ``best`` by ``by``: "points", "game", or None (the default: the game at any score but
     love-all). Instead of a :class:`Spot`, give its parts as :meth:`Spot.of` takes them:
     ``advise(seat="B", hand="JS 9C AS KS QH", turn_up="9S")``. ``print`` the advice for the
@@ -679,6 +680,8 @@ def advise(spot: Spot | None = None, *, seat=None, hand=None, turn_up=None, scor
         raise EuchreError(f"model {model!r}: {' or '.join(MODELS)}")
     bounded(worlds, "advise", "worlds", least=2)
     at_table = play != "dd"
+    if table_worlds is None:
+        table_worlds = min(TABLE_WORLDS, int(worlds))
     if at_table:
         bounded(table_worlds, "advise", "table_worlds", least=3)
         if table_worlds > worlds:

@@ -27,7 +27,7 @@ from analysis.web.reading import COMPARE_PARAMS, KINDS, in_field_words
 
 HAND_DEFAULTS = {"seat": "D", "hand": "JH AH 9H AS KC", "turn_up": "TH", "score": "2-3", "calls": "", "round": "",
                  "pack": "", "game": "", "stick_the_dealer": "", "play": PLAY, "worlds": str(ADVICE_WORLDS),
-                 "table_worlds": str(TABLE_WORLDS), "seed": "0"}
+                 "table_worlds": "", "seed": "0"}
 # An address that leaves a field out means the command line's default: the form shows it blank.
 HAND_BLANK = {k: "" for k in HAND_DEFAULTS}
 SEAT_WORDS = {s: name.split(", ", 1)[1] for s, name in zip(SEATS, SEAT_NAMES)}    # "A": "the dealer"
@@ -233,7 +233,7 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
 {field("stick_the_dealer", "Stick the dealer", select("stick_the_dealer", p["stick_the_dealer"], [("", "no (law 77)"), ("true", "yes")]), errors)}
 {field("play", "Card play", select("play", p["play"], [("", f"{PLAY} (at the table)")] * (not p["play"]) + engines), errors, f"{PLAY}: at the table, reading the calls; dd: double-dummy")}
 {field("worlds", "Worlds", text_input("worlds", p["worlds"], 7, f"{ADVICE_WORLDS}"), errors, "each valued double-dummy")}
-{field("table_worlds", "At the table", text_input("table_worlds", p["table_worlds"], 6, f"{TABLE_WORLDS}"), errors, "of them, played by the card play chosen")}
+{field("table_worlds", "At the table", text_input("table_worlds", p["table_worlds"], 6, f"{TABLE_WORLDS}"), errors, f"of them, played by the card play chosen; empty: {TABLE_WORLDS:,}, or all if fewer")}
 {field("seed", "Seed", text_input("seed", p["seed"], 6, "0"), errors)}
 </fieldset>
 <p class="submit"><button type="submit" id="advise">Advise</button><span class="working" hidden>computing…</span></p>
