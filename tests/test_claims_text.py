@@ -56,9 +56,12 @@ def test_the_list_gives_each_claim_its_words_status_and_number(ledger):
 
 def test_the_carrier_has_the_claims_status_where_one_has_it(ledger):
     by_id = {e.claim.id: e for e in ledger.entries}
-    s3 = by_id["S3"]     # contradicted by one replication of eight: not the first cell, which does not decide
-    assert s3.status == "contradicted" and not s3.standing.replications[0].powered
-    assert s3.standing.anchor.verdict == "contradicted" and s3.standing.anchor.state == "one game all"
+    l5 = by_id["L5"]     # contradicted by one replication of two: not the first cell, which does not decide
+    assert l5.status == "contradicted" and not l5.standing.replications[0].powered
+    assert l5.standing.anchor.verdict == "contradicted" and l5.standing.anchor.engine == "pimc-calls"
+    s3 = by_id["S3"]     # split: its number is the first cell that decides, negligible in the book's company
+    assert s3.status == "split" and s3.standing.anchor is s3.standing.replications[0]
+    assert s3.standing.anchor.verdict == "negligible"
     for e in ledger.entries:
         r = e.standing.anchor
         if e.status in ("supported", "contradicted", "negligible") and r is not None and r.verdict != e.status:

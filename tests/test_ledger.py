@@ -486,7 +486,8 @@ def test_an_intersection_union_primary_needs_every_contrast(tmp_path):
     assert reps["optimised", "first game"].verdict == "inconclusive"      # +0.03 is not above the margin
     # nor would it be with more deals if the estimates held (the truth may lie elsewhere: said so)
     optimised = reps["optimised", "first game"]
-    assert optimised.deals_to_decide is None and "pass +0.030 lies between -0.04 and +0.04" in optimised.settled
+    assert optimised.deals_to_decide is None and "pass +0.0300 lies between -0.04 and +0.04" in optimised.settled
+    assert "assist +0.3000 lies outside \u00b10.04, so it is not negligible" in optimised.settled
     assert optimised.settled.startswith("if the estimates held, no number of deals would decide it: ")
     assert reps["book", "one game all"].verdict == "contradicted"          # one contrast below minus the margin
     assert not reps["optimised", "one game all"].run
@@ -501,12 +502,46 @@ def test_an_intersection_union_contrast_settled_within_the_margin_decides_at_no_
     dd = e.standing.replications[0]
     assert dd.verdict == "inconclusive" and dd.deals_to_decide is None
     assert dd.settled == ("if the estimates held, no number of deals would decide it: B-A -0.020 lies between "
-                          "-0.05 and +0.00, where the test has no outcome")
+                          "-0.05 and +0.00, so it is neither supported nor contradicted; A-C +0.400, A-D +0.600 "
+                          "lie outside \u00b10.05, so it is not negligible")
     assert e.status == "not shown" and dd.settled in e.summary
     # the pages say it where the deals to decide would stand, and the index lists it
     assert dd.settled in L.render_markdown(L.build_ledger(tmp_path))
     assert ("No number of deals would decide 1 of them, if their estimates held: L5, double-dummy, in the book's "
             "company (B-A -0.020 lies between") in L.deciding_note(L.build_ledger(tmp_path))
+
+
+def test_an_intersection_union_cell_is_negligible_when_every_contrast_lies_inside_the_margin(tmp_path):
+    """S3's equivalence outcome: every contrast's interval inside +-m is negligible (the cell can decide);
+    its contradicted side, any one contrast below -m, is adjusted for the contrasts (Bonferroni over k:
+    each contrast's interval at 1 - 0.05/(57 k)), so a contrast just below -m at 1 - 0.05/57 alone does
+    not contradict it."""
+    from analysis.experiment.stats import judge_primary
+    rubber = {"unit": RUBBER, "margin": 0.04, "state": "first game"}
+    write_study(tmp_path, "primary_scores", [
+        row("S3", "S3.assist", "inconclusive", estimate=0.004, se=0.002, **rubber),
+        row("S3", "S3.pass", "inconclusive", estimate=-0.01, se=0.003, **rubber),
+        row("S3", "S3.assist.optimised", "inconclusive", estimate=0.30, se=0.01, company="optimised", **rubber),
+        row("S3", "S3.pass.optimised", "inconclusive", estimate=-0.0745, se=0.01, company="optimised", **rubber)])
+    reps = {r.company: r for r in entry(L.build_ledger(tmp_path), "S3").standing.replications
+            if r.engine == "dd" and r.state == "first game"}
+    book, optimised = reps["book"], reps["optimised"]
+    assert book.verdict == "negligible" and book.powered and not book.settled
+    alone, adjusted = (judge_primary(-0.0745, 0.01, 20_000, 0.04, family=f) for f in (57, 114))
+    assert alone.high < -0.04 < adjusted.high          # below -m at 57 alone, not at 114
+    assert optimised.verdict == "inconclusive" and optimised.deals_to_decide > 20_000
+    assert "1 - 0.05/114, 2 contrasts" in optimised.how
+    # further below, the adjusted interval clears -m: contradicted, the adjusted interval in its words
+    write_study(tmp_path, "primary_scores", [
+        row("S3", "S3.assist", "inconclusive", estimate=0.30, se=0.01, **rubber),
+        row("S3", "S3.pass", "inconclusive", estimate=-0.10, se=0.01, **rubber)])
+    book = next(r for r in entry(L.build_ledger(tmp_path), "S3").standing.replications
+                if r.engine == "dd" and r.company == "book" and r.state == "first game")
+    adjusted = judge_primary(-0.10, 0.01, 20_000, 0.04, family=114)
+    low, high = adjusted.low, adjusted.high
+    plain = judge_primary(-0.10, 0.01, 20_000, 0.04)
+    assert book.verdict == "contradicted" and book.ci == pytest.approx((plain.low, plain.high))
+    assert f"lies below -0.04: pass [{low:+.3f}, {high:+.3f}]" in book.how
 
 
 def test_a_points_claim_whose_unit_check_has_the_opposite_sign_is_unit_sensitive(tmp_path):

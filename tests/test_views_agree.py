@@ -52,16 +52,16 @@ def shown(r, margin: float) -> str:
 
 
 def test_the_one_number_carries_the_status(ledger):
-    """The anchor is a replication whose verdict is the status wherever one is (S3: the one deciding
-    cell, not the inconclusive first cell); the claims the issue found."""
+    """The anchor is a replication whose verdict is the status wherever one is (L5: the one deciding
+    cell, at the table, not the double-dummy first cell, which does not decide); the claims the issue found."""
     for e in ledger.entries:
         a, run = e.standing.anchor, [r for r in e.standing.replications if r.run]
         assert (a is None) == (not run)
         if any(r.verdict == e.status for r in run):
             assert a.verdict == e.status, e.claim.id
     by_id = {e.claim.id: e for e in ledger.entries}
-    s3 = by_id["S3"].standing
-    assert s3.anchor.verdict == "contradicted" == by_id["S3"].status and s3.anchor is not s3.replications[0]
+    l5 = by_id["L5"].standing
+    assert l5.anchor.verdict == "contradicted" == by_id["L5"].status and l5.anchor is not l5.replications[0]
     assert by_id["C4"].anchor_text.endswith(" expected net rubber points")
 
 

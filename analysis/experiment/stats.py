@@ -157,22 +157,23 @@ def mean_estimate(x, confidence: float = CONFIDENCE) -> Estimate:
 
 
 def twin_adjusted(n, t_sum, t_sumsq, d_sum, d_sumsq, td_sum, n_all, d_all_sum, d_all_sumsq,
-                  confidence: float = CONFIDENCE) -> tuple[Estimate, float]:
+                  confidence: float = CONFIDENCE, with_slope: bool = False):
     """The mean of a costly measurement T on a random subset of ``n`` deals, adjusted by a cheap twin D
     measured on the same deals and on all ``n_all`` deals the subset was drawn from (the regression
     estimator of two-phase sampling): ``mean(T) + b (mean_all(D) - mean(D))``, ``b`` the slope of T on
     D in the subset. Its variance: the residual variance over ``n`` plus ``b^2`` times D's variance over
     ``n_all``; Student's t on ``n - 2`` degrees of freedom. From the sums of T, T^2, D, D^2 and T D over
     the subset and of D and D^2 over all. Returns the estimate and the share of the plain mean's
-    variance it keeps (1: the twin did not help)."""
+    variance it keeps (1: the twin did not help); and with ``with_slope`` the slope ``b`` used (0
+    where the plain mean is returned)."""
     n, n_all = int(n), int(n_all)
     plain = mean_from_sums(n, t_sum, t_sumsq, confidence)
     if n < 3 or n_all < n or not np.isfinite(plain.se) or plain.se == 0:
-        return plain, 1.0
+        return (plain, 1.0, 0.0) if with_slope else (plain, 1.0)
     t_bar, d_bar, d_all = t_sum / n, d_sum / n, d_all_sum / n_all
     s_dd = (d_sumsq - n * d_bar * d_bar) / (n - 1)
     if s_dd <= 0:
-        return plain, 1.0
+        return (plain, 1.0, 0.0) if with_slope else (plain, 1.0)
     s_td = (td_sum - n * t_bar * d_bar) / (n - 1)
     s_tt = (t_sumsq - n * t_bar * t_bar) / (n - 1)
     b = s_td / s_dd
@@ -180,7 +181,7 @@ def twin_adjusted(n, t_sum, t_sumsq, d_sum, d_sumsq, td_sum, n_all, d_all_sum, d
     s_dd_all = max((d_all_sumsq - n_all * d_all * d_all) / (n_all - 1), 0.0) if n_all > 1 else 0.0
     se = math.sqrt(residual / n + b * b * s_dd_all / n_all)
     adjusted = _from_se(t_bar + b * (d_all - d_bar), se, n - 2, n, confidence)
-    return adjusted, (se / plain.se) ** 2
+    return (adjusted, (se / plain.se) ** 2, b) if with_slope else (adjusted, (se / plain.se) ** 2)
 
 
 def mean_from_sums(n, total, total_sq, confidence: float = CONFIDENCE) -> Estimate:
@@ -544,7 +545,11 @@ PRIMARY_RULE = (
     "verdict is an exact sign test at the same level (supported or contradicted only), which decides only where the "
     "mean lies on the same side of 0 as the median. The verdict words are the "
     "studies' (negligible inside the margin, else supported above 0, contradicted below 0, inconclusive; a "
-    "permissive sentence judged for non-inferiority). A replication *decides* when its verdict is not "
+    "permissive sentence judged for non-inferiority). An intersection-union test of several contrasts (a ranking, "
+    "a rule that depends on the score) is negligible when every contrast's interval lies inside the margin, "
+    "supported when every contrast's lower bound clears its bar, and contradicted when one contrast's interval, "
+    "adjusted for the k contrasts (at 1 - 0.05/(57k)), lies below minus the margin. A replication *decides* when "
+    "its verdict is not "
     "inconclusive; one that does not is shown with the deals of its class that would decide it by its test's own "
     "rule: for superiority, those at which its simultaneous half-width would be half its margin (then it always "
     "decides); for a test with a threshold an estimate can stand on (non-inferiority at minus the margin, a claim "

@@ -189,16 +189,21 @@ def reach(primary: Primary, parts) -> float:
       non-inferiority, the distance of the estimate from minus the margin; a threshold test, the
       largest of its distances above the threshold (supported), inside the margin (negligible) and
       below 0 (contradicted; a coup: below minus the margin); an intersection-union test, every
-      contrast above its bar (supported) or one below minus the margin (contradicted)."""
+      contrast inside the margin (negligible), every contrast above its bar (supported), or one
+      below minus the margin (contradicted, by its interval adjusted for the contrasts)."""
     m, bar = primary.margin, primary.support_above
+    rule = rule_of(primary)
+    if rule == "intersection-union":     # (estimate, low, high, and the interval adjusted for the contrasts)
+        parts = [(e, (high - low) / 2, (ahigh - alow) / 2) for e, low, high, alow, ahigh in parts]
+        if not parts or any(not (h > 0 and a > 0 and math.isfinite(a) and math.isfinite(e)) for e, h, a in parts):
+            return 0.0
+        negligible = min((m - abs(e)) / h for e, h, _a in parts)
+        support = min((e - bar) / h for e, h, _a in parts)
+        contradict = max((-m - e) / a for e, _h, a in parts)
+        return max(negligible, support, contradict, 0.0)
     parts = [(e, (high - low) / 2) for e, low, high in parts]
     if not parts or any(not (h > 0 and math.isfinite(h) and math.isfinite(e)) for e, h in parts):
         return 0.0
-    rule = rule_of(primary)
-    if rule == "intersection-union":
-        support = min((e - bar) / h for e, h in parts)
-        contradict = max((-m - e) / h for e, h in parts)
-        return max(support, contradict, 0.0)
     (e, h), = parts
     if rule == "superiority":
         return m / 2 / h
@@ -227,49 +232,72 @@ def _settled(primary: Primary, parts, names=()) -> str:
     m, bar = primary.margin, primary.support_above
     rule = rule_of(primary)
     if rule == "intersection-union":
-        named = ", ".join(f"{c} {e:+.3f}" for c, (e, _lo, _hi) in zip(names, parts) if -m <= e <= bar)
-        return (f"if the estimates held, no number of deals would decide it: {named} "
-                f"lie{'s' if named.count(',') == 0 else ''} between {-m:+.2f} and {bar:+.2f}, where the test has "
-                "no outcome")
+        digits = 4 if m < 0.05 else 3      # as the ledger prints an estimate in its unit
+
+        def named(chosen) -> str:
+            return ", ".join(f"{c} {part[0]:+.{digits}f}" for c, part in zip(names, parts) if chosen(part[0]))
+
+        def lie(words: str) -> str:
+            return "lies" if "," not in words else "lie"
+        between, above = named(lambda e: -m <= e <= bar), named(lambda e: abs(e) >= m)
+        why = f"{between} {lie(between)} between {-m:+.2f} and {bar:+.2f}, so it is neither supported nor contradicted"
+        if above:
+            why += f"; {above} {lie(above)} outside \u00b1{m:.2f}, so it is not negligible"
+        return f"if the estimates held, no number of deals would decide it: {why}"
     e = parts[0][0]
     on = {"non-inferiority": -m, "coup": -m if e < 0 else bar}.get(rule, bar)
     return f"if the estimate held, no number of deals would decide it: {e:+.4f} lies on {on:+.2f}"
 
 
-def _judged(primary: Primary, test, permissive: bool):
+def _judged(primary: Primary, test, permissive: bool, family: int = FAMILY):
     signs = (test.gained, test.lost) if test.gained is not None and test.lost is not None else None
     return judge_primary(test.estimate if test.estimate is not None else float("nan"),
                          test.se if test.se is not None else float("nan"), test.n or 0, primary.margin,
-                         permissive, test.dof, FAMILY, signs)
+                         permissive, test.dof, family, signs)
 
 
 def intersection_union(primary: Primary, tests: dict, cell) -> Replication:
-    """One cell of an intersection-union primary: each contrast judged by the primaries' rule, then
-    supported when every contrast's lower bound is above ``support_above``, contradicted when any
-    contrast's upper bound is below minus the margin, else inconclusive. Its estimate and interval
-    are the contrast with the lowest lower bound (the one that binds)."""
+    """One cell of an intersection-union primary, each contrast judged by the primaries' rule:
+    negligible when every contrast's interval lies inside minus to plus the margin, supported when
+    every contrast's lower bound is above ``support_above`` (each an intersection-union test: every
+    contrast must pass, at the primaries' level unadjusted), contradicted when any contrast's upper
+    bound is below minus the margin, that union adjusted for the contrasts (each contrast's interval
+    at 1 - 0.05/(57 k) for k contrasts, Bonferroni), else inconclusive. Its estimate and interval (at
+    the primaries' level, as every replication's) are the contrast that binds: for a contradicted
+    cell, the one whose adjusted interval lies lowest (that interval in ``how``); else the one with
+    the lowest lower bound."""
     missing = [c for c in primary.contrasts if c not in tests]
     if missing:
         return Replication(*cell, how=f"contrasts not run: {', '.join(missing)}")
-    judged = {c: (tests[c], _judged(primary, tests[c], False)) for c in primary.contrasts}
-    lows = [j.low for _t, j in judged.values()]
-    highs = [j.high for _t, j in judged.values()]
-    if all(x > primary.support_above for x in lows):
+    k = len(primary.contrasts)
+    judged = {c: (tests[c], _judged(primary, tests[c], False), _judged(primary, tests[c], False, FAMILY * k))
+              for c in primary.contrasts}
+    m, bar = primary.margin, primary.support_above
+    if all(-m < j.low and j.high < m for _t, j, _a in judged.values()):
+        verdict = NEGLIGIBLE
+    elif all(j.low > bar for _t, j, _a in judged.values()):
         verdict = SUPPORTED
-    elif any(x < -primary.margin for x in highs):
+    elif any(a.high < -m for _t, _j, a in judged.values()):
         verdict = CONTRADICTED
     else:
         verdict = INCONCLUSIVE
-    t, j = min(judged.values(), key=lambda tj: tj[1].low if tj[1].low == tj[1].low else float("-inf"))   # binds
+    if verdict == CONTRADICTED:      # binds: the contrast whose adjusted interval lies lowest
+        binds = min(judged, key=lambda c: judged[c][2].high)
+    else:
+        binds = min(judged, key=lambda c: judged[c][1].low if judged[c][1].low == judged[c][1].low else float("-inf"))
+    t, j, adjusted = judged[binds]
     needed, settled = None, ""
     if verdict == INCONCLUSIVE:
-        parts = [(tt.estimate if tt.estimate is not None else float("nan"), jj.low, jj.high)
-                 for tt, jj in judged.values()]
-        needed, settled = deals_to_decide(primary, parts, min(tt.n or 0 for tt, _ in judged.values()), list(judged))
+        parts = [(tt.estimate if tt.estimate is not None else float("nan"), jj.low, jj.high, aa.low, aa.high)
+                 for tt, jj, aa in judged.values()]
+        needed, settled = deals_to_decide(primary, parts, min(tt.n or 0 for tt, _j, _a in judged.values()),
+                                          list(judged))
     how = "intersection-union: " + "; ".join(f"{c} {tt.estimate:+.3f} [{jj.low:+.3f}, {jj.high:+.3f}]"
-                                             for c, (tt, jj) in judged.items())
-    return Replication(*cell, t.estimate, (j.low, j.high), min(tt.n or 0 for tt, _ in judged.values()), verdict,
-                       False, needed, how, f"{t.study}/{t.key}", settled)
+                                             for c, (tt, jj, _a) in judged.items())
+    how += f" (contradicted where a contrast's interval at 1 - 0.05/{FAMILY * k}, {k} contrasts, lies below {-m:+.2f}"
+    how += f": {binds} [{adjusted.low:+.3f}, {adjusted.high:+.3f}])" if verdict == CONTRADICTED else ")"
+    return Replication(*cell, t.estimate, (j.low, j.high), min(tt.n or 0 for tt, _j, _a in judged.values()),
+                       verdict, False, needed, how, f"{t.study}/{t.key}", settled)
 
 
 def primary_tests(primary: Primary, tests) -> dict:
