@@ -599,10 +599,8 @@ def twin_estimate(t: np.ndarray, d_sub: np.ndarray, d_all: np.ndarray) -> tuple[
     ``d_all`` on all of them: :func:`analysis.experiment.stats.twin_adjusted`): the estimate, the
     share of the plain mean's variance it keeps, and the slope."""
     t, d_sub, d_all = (np.asarray(x, float) for x in (t, d_sub, d_all))
-    est, kept = twin_adjusted(len(t), t.sum(), t @ t, d_sub.sum(), d_sub @ d_sub, t @ d_sub,
-                              len(d_all), d_all.sum(), d_all @ d_all)
-    s_dd = d_sub.var(ddof=1) if len(d_sub) > 1 else 0.0
-    return est, kept, float(np.cov(t, d_sub)[0, 1] / s_dd) if s_dd > 0 and kept < 1 else 0.0
+    return twin_adjusted(len(t), t.sum(), t @ t, d_sub.sum(), d_sub @ d_sub, t @ d_sub,
+                         len(d_all), d_all.sum(), d_all @ d_all, with_slope=True)
 
 
 class Arm:
