@@ -345,7 +345,10 @@ def test_the_coups_take_their_status_from_their_verdicts(tmp_path):
     assert all(entry(ledger, f"C{i}").study == "coups" for i in range(1, 10))
     c1 = entry(ledger, "C1")      # the coups' primaries wait for their two-part test: today's are secondary
     assert c1.status == "untested" and [t.verdict for t in c1.secondary] == ["supported"]
-    assert "the coup 8S against JC from A's seat" in c1.summary
+    # its table-side view, a secondary test in points, is said apart from the status line
+    assert "the coup 8S against JC from A's seat" in c1.view_text and "8S" not in c1.summary
+    assert c1.view_text.startswith("Secondary, the coups report's table-side view: ")
+    assert c1.as_dict()["table_view"] == c1.table_view
     c2 = entry(ledger, "C2")      # true only under a reading: not decided by the deal
     assert [t.verdict for t in c2.tests] == ["supported", "inconclusive"]
     assert "true only under a reading: B replies naturally" in c2.tests[1].test
@@ -353,6 +356,7 @@ def test_the_coups_take_their_status_from_their_verdicts(tmp_path):
     assert [t.key for t in c3.tests] == ["C3.1", "C3.2"]
     choice = entry(ledger, "C4").tests[0]
     assert (choice.estimate, choice.ci, choice.n, choice.verdict) == (0.4, (0.3, 0.5), 500, "supported")
+    assert (choice.margin, choice.material) == (0.05, True)     # in points: the points' margin
 
 
 def test_the_coups_report_saves_the_verdicts_the_ledger_reads(tmp_path):
@@ -393,6 +397,26 @@ def test_the_pages_show_every_claim_and_the_index_links_them(tmp_path, monkeypat
     assert 'href="claims.html"' in index and "<h2>The studies</h2>" in index
     assert "<td>Lone hands</td>" in index and "<th>split</th>" in index
     assert "right 1, wrong 0, it does not matter 0, it depends 1 (1 on the company)" in index
+
+
+def test_the_index_says_which_study_lines_are_secondary_and_gives_the_ledgers_verdicts(tmp_path):
+    """A study whose tests are all secondary says so; one holding primary replications says its own
+    verdicts are judged within the study, and gives the ledger's verdicts of those replications."""
+    write_study(tmp_path, "primary", [primary_row("E1", "E1", "supported"), primary_row("E2", "E2", "inconclusive")])
+    write_study(tmp_path, "bidding", [row("L2", "L2.a", "supported")])
+    for name in ("primary", "bidding"):
+        (tmp_path / name / "report.html").write_text("<html></html>")
+        (tmp_path / name / "summary.json").write_text(json.dumps(
+            {"title": f"The {name} study", "headline": "Of 2 tests, 2 support the book. More.",
+             "deals": 1000, "verdicts": {"supported": 2}}))
+    index = write_index(tmp_path).read_text()
+    lines = {name: next(x for x in index.split("<li>") if f'href="{name}/report.html"' in x)
+             for name in ("primary", "bidding")}
+    assert "</a>. Secondary tests: Of 2 tests, 2 support the book." in lines["bidding"]
+    assert "all 2 tests, judged within the study: 2 supported" in lines["bidding"]
+    assert "</a>. Judged within the study: Of 2 tests, 2 support the book." in lines["primary"]
+    assert ("The ledger, by the primaries&#x27; rule, of its 2 primary replications: 1 supported (E1), "
+            "1 not deciding (E2).") in lines["primary"]
 
 
 # --- provenance of the reference runs -------------------------------------------------------

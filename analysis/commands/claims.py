@@ -17,7 +17,7 @@ def add_arguments(parser) -> None:
                         help="the reports folder to read (default: ./reports when it holds saved results, else the "
                              "reference runs' results shipped with euchrelab)")
     add_json_argument(parser, 'one JSON list, one object per claim (the claims named, else all): {"id", "part", '
-                              '"kind", "status", "robust", "summary", "note", "reading", "primary" (its "replications", '
+                              '"kind", "status", "robust", "summary", "table_view", "note", "reading", "primary" (its "replications", '
                               '"anchor" and "split_axis": "engine", or two axes together "engine x state"), "flips", "not_deciding", "secondary", "secondary_disagreeing"}')
     parser.add_argument("--write", action="store_true",
                         help="also write claims.md, claims.html and index.html in the reports folder (in the "

@@ -43,7 +43,7 @@ from analysis.game.primary import AT_TABLE, BOOK_RULES
 from analysis.errors import EuchreError
 from analysis.experiment.stats import (PRIMARY_RULE, AGAINST_PIMC, BOOK_COMPANY, CONTRADICTED, DOUBLE_DUMMY, FIRST_GAME, INCONCLUSIVE,  # a test's verdict
                                        NEGLIGIBLE, SUPPORTED, VERDICTS, Model)
-from analysis.experiment import RUBBER
+from analysis.experiment import MARGINS, POINTS, RUBBER
 from analysis.play.registry import short_name
 from analysis.reporting.primary_status import (ENGINE_WORDS, ESTIMATE_HELD, NOT_SHOWN, SMALL, SPLIT, UNIT_CHECK,
                                                UNTESTED, Replication, Standing, rule_of, standing)
@@ -135,10 +135,16 @@ class Entry:
 
     @property
     def summary(self) -> str:
-        """The status line (a coup's table-side view after it)."""
+        """The status line, in the primary's terms only (a coup's table-side view, a secondary test in
+        points, is :attr:`view_text`, said apart)."""
         unit = ("; unit-sensitive: in rubber points at love-all its unit check has the opposite sign"
                 if self.standing.unit_sensitive else "")
-        return self.standing.words + unit + (f"; {self.table_view}" if self.table_view else "")
+        return self.standing.words + unit
+
+    @property
+    def view_text(self) -> str | None:
+        """A coup's table-side view (secondary), as a sentence of its own after the status line."""
+        return self.table_view[0].upper() + self.table_view[1:] + "." if self.table_view else None
 
     @property
     def anchor_text(self) -> str | None:
@@ -204,7 +210,8 @@ class Entry:
                    "split_axis": s.split_axis, "smaller_than_margin": s.small,
                    "unit_sensitive": s.unit_sensitive}
         return {"id": self.claim.id, "part": self.part, "kind": list(self.claim.kind), "status": s.status,
-                "robust": s.robust, "summary": self.summary, "note": self.note, "reading": self.claim.reading,
+                "robust": s.robust, "summary": self.summary, "table_view": self.table_view, "note": self.note,
+                "reading": self.claim.reading,
                 "primary": primary, "flips": list(s.flips),
                 "not_deciding": [r.words() for r in s.not_deciding],
                 "secondary": [t.as_dict() for t in self.secondary],
@@ -475,8 +482,9 @@ def read_coup_verdicts(path) -> tuple[list[Result], dict[str, str]]:
             choice = choices.get(remark.get("id"))
             if choice is not None:
                 lo, hi = choice["ci95"]
+                margin = MARGINS[POINTS]       # in points of the coup player's side: the points' margin
                 numbers = dict(estimate=_number(choice["mean_gain_points"]), ci=(lo, hi), unit=TABLE_UNIT,
-                               n=_whole(choice.get("worlds")))
+                               n=_whole(choice.get("worlds")), margin=margin, material=lo > margin or hi < -margin)
             else:
                 numbers = dict(unit="the printed deal, double-dummy")
             table_side = remark.get("kind", "").startswith("table-")
@@ -709,6 +717,8 @@ def render_markdown(ledger: Ledger) -> str:
             if e.claim.reading:
                 parts += [f"*Read as:* {e.claim.reading}", ""]
             parts += [primary_text(e.primary), "", e.summary[0].upper() + e.summary[1:] + ".", ""]
+            if e.view_text:
+                parts += [e.view_text, ""]
             if e.anchor_text:
                 parts += [f"**Its number**: {e.anchor_text} ({e.anchor_where}).", ""]
             if e.standing.replications:
@@ -780,6 +790,8 @@ def render_html(ledger: Ledger, figures=()) -> str:
                 parts.append(f'<p class="reading"><strong>Read as:</strong> {html.escape(e.claim.reading)}</p>')
             parts.append(f'<p class="primary">{inline(primary_text(e.primary))}</p>')
             parts.append(f'<p class="summary">{html.escape(e.summary[0].upper() + e.summary[1:])}.</p>')
+            if e.view_text:
+                parts.append(f'<p class="note">{html.escape(e.view_text)}</p>')
             if e.anchor_text:
                 parts.append(f'<p class="answer"><strong>Its number</strong>: {html.escape(e.anchor_text)} '
                              f'({html.escape(e.anchor_where)}).</p>')
@@ -913,6 +925,8 @@ def render_entry_text(e: Entry) -> str:
     if e.claim.reading:
         lines += _wrap(f"Read as: {e.claim.reading}", "  ")
     lines += _wrap(f"Status: {e.summary}.", "  ")
+    if e.view_text:
+        lines += _wrap(e.view_text, "  ")
     lines += ["", *_wrap(f"Primary test (pre-registered): {p.title}", "  ")]
     facts = [("Hands", p.hands), ("Compared", p.decision), ("Score", p.score), ("Reading", p.reading),
              ("Unit", f"{p.unit}, + means the book's advice gains; margin {p.margin:g}; judged for {p.judged}."),

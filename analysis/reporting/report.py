@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -461,22 +462,60 @@ CLAIMS_CAPTION = (
     "figure's data: [claims.csv](claims.csv).")
 
 
-def _study_line(folder: Path) -> str:
+def _study_line(folder: Path, ledger=None) -> str:
     """A report's line on the index: its title linked, the first sentence of its headline, and its deals
-    and verdicts in small type."""
+    and verdicts in small type. With the ``ledger``: a study whose tests the ledger reads only as
+    secondary says "Secondary tests"; one that holds primary replications says its own verdicts are
+    judged within the study, and gives the ledger's verdicts of those replications
+    (:func:`ledger_words`)."""
     s = _summary_of(folder)
     counts = s.get("verdicts") or {}
     counts = {k: n for k, n in counts.items() if isinstance(n, int) and n} if isinstance(counts, dict) else {}
-    tally = f"all {sum(counts.values())} tests: " + ", ".join(f"{n} {k}" for k, n in counts.items()) if counts else ""
+    label, said = ledger_words(folder.name, ledger) if ledger is not None else ("", "")
+    within = ", judged within the study" if label else ""
+    tally = (f"all {sum(counts.values())} tests{within}: " + ", ".join(f"{n} {k}" for k, n in counts.items())
+             if counts else "")
     deals = f"{s['deals']:,} deals" if isinstance(s.get("deals"), int) and s["deals"] else ""
     meta = "; ".join(x for x in (deals, tally) if x)
     name = html.escape(folder.name)
     title = str(s.get("title") or folder.name)
     headline = s.get("headline") if isinstance(s.get("headline"), str) else ""
     return (f'<li><a href="{name}/report.html"><strong>{html.escape(title)}</strong></a>'
-            f'{"" if title.endswith(("?", "!", ".")) else "."} {inline(first_sentence(headline))}'
+            f'{"" if title.endswith(("?", "!", ".")) else "."} {html.escape(label)}{inline(first_sentence(headline))}'
+            + (f" {html.escape(said)}" if said else "")
             + (f' <span class="note">({html.escape(meta)}; <a href="{name}/report.md">Markdown</a>)</span>'
                if meta else f' <span class="note">(<a href="{name}/report.md">Markdown</a>)</span>') + "</li>")
+
+
+def ledger_words(study: str, ledger) -> tuple[str, str]:
+    """How a study's line on the index stands to the ledger: (the words before its headline, the
+    words after it). A study none of whose tests the ledger reads: nothing. One whose tests are all
+    secondary: "Secondary tests: " before. One holding replications of primaries: "Judged within
+    the study: " before, and after, those replications' verdicts by the primaries' rule, the
+    claims named ("The ledger, by the primaries' rule, of its 2 primary replications: 1 contradicted
+    (L5), 1 not deciding (L5).")."""
+    reps = [(e.claim.id, r) for e in ledger.entries for r in e.standing.replications
+            if r.run and r.source.partition("/")[0] == study]
+    if not reps:
+        tested = any(t.study == study for e in ledger.entries for t in e.tests) or \
+            any(t.study == study for t in ledger.foreign)
+        return ("Secondary tests: " if tested else "", "")
+    groups: dict[str, list[str]] = {}
+    for cid, r in reps:
+        word = r.verdict if r.powered else "not deciding"
+        groups.setdefault(word, [])
+        if cid not in groups[word]:
+            groups[word].append(cid)
+    tally = Counter(r.verdict if r.powered else "not deciding" for _cid, r in reps)
+
+    def named(ids: list[str]) -> str:
+        shown = ", ".join(ids[:4]) + (f" and {len(ids) - 4} more" if len(ids) > 4 else "")
+        return f" ({shown})"
+    order = ("supported", "contradicted", "negligible", "not deciding")
+    said = ", ".join(f"{tally[w]} {w}{named(groups[w])}" for w in order if tally[w])
+    plural = "s" if len(reps) > 1 else ""
+    return ("Judged within the study: ",
+            f"The ledger, by the primaries' rule, of its {len(reps)} primary replication{plural}: {said}.")
 
 
 def local_run_note(reports_dir, reference) -> str:
@@ -507,10 +546,11 @@ def local_run_note(reports_dir, reference) -> str:
 
 def write_index(reports_dir, reference=None) -> Path:
     """``reports/index.html``: first the figure of every claim (:mod:`analysis.reporting.overview`),
-    then the ledger's counts of the claims by status per part of the book and the replications that do not
-    decide (:func:`~analysis.reporting.ledger.deciding_note`), then one line per study
-    folder with a report (its title and the first sentence of its headline). Writes beside it the
-    figure's pages and its data (``claims_1.png``, ``claims_2.png``, ``claims.csv``) and the ledger
+    then the ledger's counts of the claims by status per part of the book and the replications that
+    do not decide (:func:`~analysis.reporting.ledger.deciding_note`), then one line per study folder
+    with a report (its title, the first sentence of its headline, and how it stands to the ledger:
+    :func:`ledger_words`). Writes beside it the figure's pages and its data (``claims_1.png``,
+    ``claims_2.png``, ``claims.csv``) and the ledger
     (``claims.md``, ``claims.html``; :mod:`analysis.reporting.ledger`). ``reference``: the folder of
     the committed reference runs, when ``reports_dir`` is a local run's (its index says so first)."""
     from analysis.reporting.overview import write_overview   # matplotlib: only when the index is drawn
@@ -521,7 +561,7 @@ def write_index(reports_dir, reference=None) -> Path:
     figures, _ = write_overview(ledger, reports_dir)
     write_ledger(ledger, reports_dir, figures=[f.name for f in figures])
     folders = sorted(p for p in reports_dir.iterdir() if p.is_dir() and (p / "report.html").exists())
-    body = ('<ul class="studies">' + "\n".join(_study_line(f) for f in folders) + "</ul>" if folders
+    body = ('<ul class="studies">' + "\n".join(_study_line(f, ledger) for f in folders) + "</ul>" if folders
             else "<p>No study has been run yet: <code>make report</code>.</p>")
     claims = "".join(f'<figure class="claims"><img alt="the claims of the book with their tests, page {k}" '
                      f'src="{f.name}"></figure>' for k, f in enumerate(figures, 1))
