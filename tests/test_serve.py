@@ -559,3 +559,16 @@ def test_a_job_past_its_time_limit_is_stopped_and_a_browser_that_leaves_costs_on
     left = [line for line in log.splitlines() if "the browser left /api/advise" in line]
     assert len(left) == 1 and "was cancelled after" in left[0]
     assert "Traceback" not in log and "CancelledError" not in log
+
+
+def test_a_claim_smaller_than_the_margin_says_so_on_the_book_pages(served):
+    claims = json.loads(served.get("/api/claims")[2])
+    small = [c["id"] for c in claims if c["primary"]["smaller_than_margin"]]
+    assert small, "no claim of the ledger is smaller than its margin: the test needs one"
+    page = served.get(f"/book/{small[0]}")[2]
+    assert re.search(rf"<h1>{small[0]} .*smaller than the margin.*</h1>", page)
+    row = re.search(rf'<tr data-part="[^"]*" data-status="[^"]*" data-claim="{small[0]}">.*?</tr>',
+                    served.get("/book")[2], re.S).group(0)
+    assert "smaller than the margin" in row
+    other = next(c["id"] for c in claims if not c["primary"]["smaller_than_margin"])
+    assert "smaller than the margin" not in served.get(f"/book/{other}")[2].split("</h1>")[0]

@@ -19,7 +19,7 @@ from analysis.reporting.claim_figure import claim_svg
 from analysis.reporting.ledger import estimate_text, model_cell
 from analysis.reporting.markup import inline
 from analysis.reporting.palette import workbench_css
-from analysis.reporting.primary_status import STATUSES, cell_words
+from analysis.reporting.primary_status import SMALL, STATUSES, cell_words
 from analysis.limits import setting
 from analysis.seeds import DEFAULT_SEED
 from analysis.tools.advise import ADVICE_WORLDS, PLAY, TABLE_WORLDS, reached_words
@@ -250,6 +250,11 @@ def hand(params: dict, advice: dict | None = None, errors: dict | None = None, e
 
 # --- the book ----------------------------------------------------------------------------------
 
+def small_words(c: dict) -> str:
+    """"smaller than the margin" after the status of a claim whose estimates all lie inside it."""
+    return f' <span class=muted>{e(SMALL)}</span>' if (c.get("primary") or {}).get("smaller_than_margin") else ""
+
+
 def status_badge(status: str) -> str:
     return f'<span class="status s-{e(status.replace(" ", "-"))}">{e(status)}</span>'
 
@@ -301,7 +306,8 @@ def book(claims: list[dict], headline: str, part: str, status: str, index: bool)
     shown = [c for c in claims if (not part or c["part"] == part) and (not status or c["status"] == status)]
     rows = "".join(f'<tr data-part="{e(c["part"])}" data-status="{e(c["status"])}" data-claim="{e(c["id"])}">'
                    f'<th scope=row><a href="/book/{e(c["id"])}">{e(c["id"])}</a></th><td>{e(c["part"])}</td>'
-                   f'<td>{status_badge(c["status"])}{" <span class=muted>robust</span>" if c["robust"] else ""}</td>'
+                   f'<td>{status_badge(c["status"])}{" <span class=muted>robust</span>" if c["robust"] else ""}'
+                   f'{small_words(c)}</td>'
                    f'<td class="anchor">{primary_cell(c)}</td><td>{replications_cell(c)}</td>'
                    f'<td><div class=summary title="{e(c["summary"])}">{inline(c["summary"])}</div></td></tr>'
                    for c in shown)
@@ -385,7 +391,7 @@ def claim(c: dict, reports: Path) -> str:
         f"<th>n</th><th>verdict</th><th>judged by</th><th>saved in</th></tr></thead><tbody>{reps}</tbody></table>")
     against = f"; against its status: {e(', '.join(disagree))}" if disagree else ""
     body = f"""<p class="crumbs"><a href="/book">The book</a> › {e(c["part"])}</p>
-<h1>{e(c["id"])} {status_badge(c["status"])}</h1>
+<h1>{e(c["id"])} {status_badge(c["status"])}{small_words(c)}</h1>
 <blockquote class="quote">{e(words.text)}<footer>{e(words.section)}</footer></blockquote>
 {f'<p class="muted">Read as: {inline(c["reading"])}</p>' if c["reading"] else ""}
 <p class="lead">{inline(c["summary"])}</p>
