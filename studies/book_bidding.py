@@ -30,6 +30,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.bidding import BookPolicy, bid_batch, call_word
+from analysis.bidding.book_policy import (ASSIST, ASSIST_ALWAYS, ASSIST_BY_SCORE, ASSIST_FOUR_ALL, DEALER_BY_SCORE,
+                                          DEALER_TAKE, THIRD_BY_SCORE, THIRD_ORDER)
 from analysis.bidding.company import seated
 from analysis.experiment import cells
 from analysis.experiment.stats import CONTRADICTED, SUPPORTED, Estimate, bonferroni_quantile, negated
@@ -117,69 +119,58 @@ LIST_NAME = {"S2": "the second hand's assist list", "S3": "the second hand's fur
              "D1": "the dealer's take-up list"}
 SCORE = "dependent upon the score"
 
+# The lists are the book's policy's own rules (analysis.bidding.book_policy), which hold the
+# patterns and the book's sentences: list -> its rules, the entry said always first (S3), then the
+# list, then its entries dependent upon the score.
+LIST_RULES = {"S2": (ASSIST,), "S3": (ASSIST_ALWAYS, ASSIST_BY_SCORE), "S4": (ASSIST_FOUR_ALL,),
+              "T4": (THIRD_ORDER, THIRD_BY_SCORE), "D1": (DEALER_TAKE, DEALER_BY_SCORE)}
+BY_SCORE = (ASSIST_BY_SCORE, THIRD_BY_SCORE, DEALER_BY_SCORE)   # "dependent upon the score"
+# Where the book prints the entry dependent upon the score, among the others (the policy matches
+# it last): T4's "left, ace, king" and D1's "ace, king, and one suit headed by ace" are both ninth.
+PRINTED_AT = {"T4": 8, "D1": 8}
+# The entries' words on the charts, where shorter than the pattern.
+CHART_WORDS = {
+    "left and another, and outside ace": "left and another, outside ace",
+    "two trumps and two aces": "two trumps, two aces",
+    "ace and another, and outside ace": "ace and another, outside ace",
+    "two medium trumps, and one suit of three headed by ace": "two medium trumps, suit of three to ace",
+    "two bowers and outside ace": "two bowers, outside ace",
+    "three trumps and two aces": "three trumps, two aces",
+    "three trumps and one suit headed by ace": "three trumps, one suit to ace",
+    "right, ace, and another": "right, ace, another",
+    "left, ace, king, and outside ace": "left, ace, king, outside ace",
+    "left, ace, king, and one suit": "left, ace, king, one suit",
+    "left, king and another, and outside ace": "left, king, another, outside ace",
+    "left, queen and another, and outside ace": "left, queen, another, outside ace",
+    "ace, king and another, and outside ace": "ace, king, another, outside ace",
+    "right and another, and one suit": "right, another, one suit",
+    "right, another, and outside ace": "right, another, outside ace",
+    "left, ace, and outside ace": "left, ace, outside ace",
+    "left, another, outside ace, and king queen of the third suit": "left, another, outside ace, K Q third",
+    "ace, king, and one suit headed by ace": "ace, king, one suit to ace",
+}
 
-def _entries(claim: str, rows) -> tuple[Entry, ...]:
-    """A list's entries in the book's order: (pattern, label[, key suffix][, SCORE])."""
-    out = []
+
+def _entries(claim: str) -> tuple[Entry, ...]:
+    """A list's entries in the book's order, from the policy's rules. S3's entry said always
+    (its key S3.always) comes first: a hand with left and another and two aces is assisted
+    whatever the score."""
     passes = LIST_CLASS[claim][2] == "pass"
-    for row in rows:
-        pattern, label, *rest = row
-        by_score = SCORE in rest
-        suffix = next((r for r in rest if r != SCORE), pattern)
-        label = f"{claim} {'pass: ' if passes else ''}{label}" + (" (score)" if by_score else "")
-        out.append(Entry(f"{claim}.{suffix}", claim, pattern, label, by_score))
-    return tuple(out)
+    out, by_score = [], []
+    for rule in LIST_RULES[claim]:
+        for pattern in rule.patterns:
+            scored = rule in BY_SCORE
+            always = rule is ASSIST_ALWAYS
+            words = ("always: " if always else "") + CHART_WORDS.get(pattern, pattern)
+            label = f"{claim} {'pass: ' if passes else ''}{words}" + (" (score)" if scored else "")
+            entry = Entry(f"{claim}.{'always' if always else pattern}", claim, pattern, label, scored)
+            (by_score if scored and claim in PRINTED_AT else out).append(entry)
+    at = PRINTED_AT.get(claim, len(out))
+    return tuple(out[:at] + by_score + out[at:])
 
 
 # The lists as the book prints them, entry by entry.
-LISTS = {
-    # "Assist with three trumps. right and another. left and another, and outside ace."
-    "S2": _entries("S2", [
-        ("three trumps", "three trumps"),
-        ("right and another", "right and another"),
-        ("left and another, and outside ace", "left and another, outside ace")]),
-    # "Assist with left and another; dependent upon the score. two trumps and two aces. ace and
-    # another, and outside ace; dependent upon score; ... two medium trumps, and one suit of
-    # three, headed by the ace, dependent upon the score." The entry said always comes first: a
-    # hand with left and another and two aces is assisted whatever the score.
-    "S3": _entries("S3", [
-        ("two trumps and two aces", "always: two trumps, two aces", "always"),
-        ("left and another", "left and another", SCORE),
-        ("ace and another, and outside ace", "ace and another, outside ace", SCORE),
-        ("two medium trumps, and one suit of three headed by ace", "two medium trumps, suit of three to ace",
-         SCORE)]),
-    # "Ace and another, and king and another ... are permissible only ... at four-all or
-    # four-love": at love-all, pass.
-    "S4": _entries("S4", [
-        ("ace and another", "ace and another"),
-        ("king and another", "king and another")]),
-    # "Order with four trumps. two bowers and another. ..."
-    "T4": _entries("T4", [
-        ("four trumps", "four trumps"),
-        ("two bowers and another", "two bowers and another"),
-        ("two bowers and outside ace", "two bowers, outside ace"),
-        ("three trumps and two aces", "three trumps, two aces"),
-        ("three trumps and one suit headed by ace", "three trumps, one suit to ace"),
-        ("right, ace, and another", "right, ace, another"),
-        ("left, ace, king, and outside ace", "left, ace, king, outside ace"),
-        ("left, ace, king, and one suit", "left, ace, king, one suit"),
-        ("left, ace, king", "left, ace, king", SCORE),
-        ("left, king and another, and outside ace", "left, king, another, outside ace"),
-        ("left, queen and another, and outside ace", "left, queen, another, outside ace"),
-        ("ace, king and another, and outside ace", "ace, king, another, outside ace")]),
-    # "Take up three trumps. right and ace. ..."
-    "D1": _entries("D1", [
-        ("three trumps", "three trumps"),
-        ("right and ace", "right and ace"),
-        ("right and king", "right and king"),
-        ("right and queen", "right and queen"),
-        ("right and another, and one suit", "right, another, one suit"),
-        ("right, another, and outside ace", "right, another, outside ace"),
-        ("left, ace, and outside ace", "left, ace, outside ace"),
-        ("left, another, outside ace, and king queen of the third suit", "left, another, outside ace, K Q third"),
-        ("ace, king, and one suit headed by ace", "ace, king, one suit to ace", SCORE),
-        ("two trumps and two aces", "two trumps, two aces")]),
-}
+LISTS = {claim: _entries(claim) for claim in LIST_CLASS}
 ENTRIES = {e.key: e for entries in LISTS.values() for e in entries}
 
 # The tests that are not entries of a list: one sentence of the book, one class of hands.

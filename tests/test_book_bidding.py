@@ -242,16 +242,25 @@ def test_every_entry_of_the_book_s_lists_is_one_test_with_a_unique_key_naming_a_
     for t in STUDY.claims:
         assert t.claim in ids and t.key.split(".")[0] == t.claim, t.key
         assert t.unit == POINTS and t.sign == 1 and t.margin is None, t.key   # book's action minus the other
-    # every pattern of the policy's lists, and nothing else, is an entry tested on its own
-    policy_lists = {"S2": ASSIST.patterns, "S3": ASSIST_ALWAYS.patterns + ASSIST_BY_SCORE.patterns,
-                    "S4": ASSIST_FOUR_ALL.patterns, "T4": THIRD_ORDER.patterns + THIRD_BY_SCORE.patterns,
-                    "D1": DEALER_TAKE.patterns + DEALER_BY_SCORE.patterns}
-    for claim, patterns in policy_lists.items():
+    # the lists tested are the policy's own rules: every pattern of them, and nothing else, is an
+    # entry tested on its own, dependent upon the score where the policy's rule is
+    policy_lists = {"S2": (ASSIST,), "S3": (ASSIST_ALWAYS, ASSIST_BY_SCORE), "S4": (ASSIST_FOUR_ALL,),
+                    "T4": (THIRD_ORDER, THIRD_BY_SCORE), "D1": (DEALER_TAKE, DEALER_BY_SCORE)}
+    by_score_rules = (ASSIST_BY_SCORE, THIRD_BY_SCORE, DEALER_BY_SCORE)
+    assert bb.LIST_RULES.keys() == policy_lists.keys()
+    for claim, rules in policy_lists.items():
+        assert all(a is b for a, b in zip(bb.LIST_RULES[claim], rules, strict=True)), claim
+        patterns = [p for r in rules for p in r.patterns]
         assert sorted(e.pattern for e in bb.LISTS[claim]) == sorted(patterns), claim
-        assert set(round_one.GROUPS[bb.LIST_CLASS[claim][1]][2]) == set(patterns), claim
-        by_score = {e.pattern for e in bb.LISTS[claim] if e.by_score}
-        assert by_score == set(ASSIST_BY_SCORE.patterns if claim == "S3" else THIRD_BY_SCORE.patterns
-                               if claim == "T4" else DEALER_BY_SCORE.patterns if claim == "D1" else ()), claim
+        assert list(round_one.GROUPS[bb.LIST_CLASS[claim][1]][2]) == patterns, claim
+        by_score = {p for r in rules if r in by_score_rules for p in r.patterns}
+        assert {e.pattern for e in bb.LISTS[claim] if e.by_score} == by_score, claim
+    assert set(bb.CHART_WORDS) <= {p for rules in policy_lists.values() for r in rules for p in r.patterns}
+    # the book's order: the entry dependent upon the score printed among the others in T4 and D1
+    assert [e.pattern for e in bb.LISTS["T4"]][7:10] == ["left, ace, king, and one suit", "left, ace, king",
+                                                        "left, king and another, and outside ace"]
+    assert [e.pattern for e in bb.LISTS["D1"]][8:] == ["ace, king, and one suit headed by ace", "two trumps and two aces"]
+    assert [e.key for e in bb.LISTS["S3"]][:2] == ["S3.always", "S3.left and another"]
     assert {e.key for es in bb.LISTS.values() for e in es} | {"E1", "E2", "S5", "T1"} == set(keys)
     assert bb.ENTRIES["S3.always"].pattern == "two trumps and two aces"
     assert "always" in STUDY.claim_test("S3.always").test and "love-all" in STUDY.claim_test("S3.left and another").test
