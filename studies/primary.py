@@ -10,49 +10,12 @@ three chairs are the *company*, the book's policy or the optimised policy
 (``analysis/data/policies/optimised.toml``), each a replication. The play engine is the run's
 (double-dummy here; every seat at the table reading the calls in ``primary_table``).
 
-The classes, in the pre-registration's words (the dealer's judged after taking up and the
-book's discard):
-
-- E1: B, right not turned, three medium trumps of the turn-up, some strength in suit, nothing to go
-  to (not the make-it list in next): order up against pass;
-- E2: B, three trumps or more of the turn-up, the make-it list in next, not the third hand's order
-  list ("great strength"): pass (and make it next in round two) against order up;
-- E3: B in round two, the make-it list in next and in the stronger cross suit, not the order list
-  there: make it next against cross the suit;
-- S1: C, exactly two trumps, on neither the assist list (S2) nor the score-dependent or "always"
-  entries (S3), not S5's class: pass against assist;
-- S2: C, the assist list (not S5's class): assist against pass;
-- S5: C, right turned, two small trumps, not three trumps, not two outside aces: pass against assist;
-- S7: C in round two after a black turn-down (B passed again), the make-it list in a red suit: make
-  the stronger such red suit against what he would otherwise do (next where he can make it, else
-  pass);
-- T2: D, right not turned, the make-it list in the turn-up suit but not the order list there, and
-  the order list in next ("very strong"): order up against pass;
-- T3: D, right turned, the order list in the turn-up suit but not "three clear tricks" (left, ace,
-  king and outside ace; four trumps with left and ace): pass against order up;
-- T4: D, right not turned, the order list: order up against pass;
-- D1: A, the take-up list, not D6's class: take up against turn down;
-- D5: A in round two after seven passes, in some suit exactly two trumps with the left or the ace and
-  not the make-it list, and the make-it list in no suit ("somewhat less", one rung below it): make
-  the strongest such suit against pass (the deal void, law 77), judged for non-inferiority;
-- D6: A, both knaves of the other colour, better at next, a fair hand (the glossary's reading):
-  turn down against take up. Rare: its scenarios draw ``rare`` times the deals.
-
-The lone hands, the contract fixed once the company's bidding (the decider by the book's policy)
-has made it:
-
-- L2: a light lone hand of the caller at any seat (the right with the left or the ace, three trumps
-  or more, at most one card neither a trump nor an outside ace, not sound; the dealer's after his
-  lone discard): with the partner against alone;
-- L7: the dealer after his partner's assist, light after his lone discard: alone against with the
-  partner (judged for non-inferiority);
-- L8: the third hand after the eldest's lone call, or the dealer after his partner's lone assist,
-  with two trumps or more, a bower or the ace among them, and every plain card an ace: take it
-  alone against let him go. Rare: its scenarios draw ``rare`` times the deals.
-
-And the dealer's discard, D8: where the dealer took up with his partner and the book's discard
-(the lowest card of the shortest plain suit, a lone ace kept) differs from the lowest plain card
-whatever its suit, the hand played with each (the suit, not the card, is what the book teaches).
+The classes are registered in ``analysis/data/primaries.toml``: each entry's ``hands`` in the
+pre-registration's words, its ``class`` in the few words the report gives it (the dealer's
+judged after taking up and the book's discard). The lone hands (L2, L7, L8) are played with the
+contract fixed once the company's bidding (the decider by the book's policy) has made it; D8 plays
+the hand with the book's discard and with the lowest plain card (the suit, not the card, is what
+the book teaches). D6 and L8 are rare: their scenarios draw ``rare`` times the deals.
 
 Chunks return counted cells per claim, company, deciding seat and pair of the two arms' net points
 to the decider's side (book_net, other_net): the deals, the sum and sum of squares of the book's
@@ -116,39 +79,36 @@ class Primary:
     round one "call"/"pass"; round two a suit rule of :func:`studies.round_two.arm_suit`) and the
     hands."""
 
+    claim: str
     seat: int
     round: int
     book: str                 # the book's arm
     other: str                # the other arm
     action: str               # the book's action, in words
     alternative: str          # the other, in words
-    hands: str                # the class, in words
+
+    @property
+    def hands(self) -> str:
+        """The class, in words: the registry's (``class`` in primaries.toml)."""
+        return primaries()[self.claim].class_words
 
 
-CLASSES = {
-    "E1": Primary(ELDEST, 1, CALL, PASS, call_word(ELDEST), "pass", "B, right not turned, three medium trumps, some "
-                  "strength in suit, nothing to go to"),
-    "E2": Primary(ELDEST, 1, PASS, CALL, "pass", call_word(ELDEST), "B, three trumps of the turn-up, can make it "
-                  "next, not of great strength"),
-    "E3": Primary(ELDEST, 2, "next", "cross", "make it next", "cross the suit", "B in round two, the make-it list in "
-                  "next and in the stronger cross suit, not the order list there"),
-    "S1": Primary(SECOND, 1, PASS, CALL, "pass", call_word(SECOND), "C, exactly two trumps, on neither the assist "
-                  "list nor S3's entries, not S5's class"),
-    "S2": Primary(SECOND, 1, CALL, PASS, call_word(SECOND), "pass", "C, the assist list"),
-    "S5": Primary(SECOND, 1, PASS, CALL, "pass", call_word(SECOND), "C, right turned, two small trumps"),
-    "S7": Primary(SECOND, 2, "red", "otherwise", "make it red", "next if he can make it, else pass", "C in round two "
-                  "after a black turn-down, the make-it list in a red suit"),
-    "T2": Primary(THIRD, 1, CALL, PASS, call_word(THIRD), "pass", "D, right not turned, the make-it list but not "
-                  "the order list in the turn-up suit, the order list in next"),
-    "T3": Primary(THIRD, 1, PASS, CALL, "pass", call_word(THIRD), "D, right turned, the order list but not three clear "
-                  "tricks"),
-    "T4": Primary(THIRD, 1, CALL, PASS, call_word(THIRD), "pass", "D, right not turned, the order list"),
-    "D1": Primary(DEALER, 1, CALL, PASS, call_word(DEALER), "turn down", "A, the take-up list (not D6's class)"),
-    "D5": Primary(DEALER, 2, "light", PASS, "make it", "pass (the deal void)", "A in round two after seven passes, "
-                  "exactly two trumps with the left or the ace in a suit, not the make-it list in any suit"),
-    "D6": Primary(DEALER, 1, PASS, CALL, "turn down", call_word(DEALER), "A, both knaves of the other colour, "
-                  "better at next, a fair hand"),
-}
+# claim -> the decider, the round, the arms and the action in words (the class's words are the registry's)
+CLASSES = {c: Primary(c, *row) for c, row in {
+    "E1": (ELDEST, 1, CALL, PASS, call_word(ELDEST), "pass"),
+    "E2": (ELDEST, 1, PASS, CALL, "pass", call_word(ELDEST)),
+    "E3": (ELDEST, 2, "next", "cross", "make it next", "cross the suit"),
+    "S1": (SECOND, 1, PASS, CALL, "pass", call_word(SECOND)),
+    "S2": (SECOND, 1, CALL, PASS, call_word(SECOND), "pass"),
+    "S5": (SECOND, 1, PASS, CALL, "pass", call_word(SECOND)),
+    "S7": (SECOND, 2, "red", "otherwise", "make it red", "next if he can make it, else pass"),
+    "T2": (THIRD, 1, CALL, PASS, call_word(THIRD), "pass"),
+    "T3": (THIRD, 1, PASS, CALL, "pass", call_word(THIRD)),
+    "T4": (THIRD, 1, CALL, PASS, call_word(THIRD), "pass"),
+    "D1": (DEALER, 1, CALL, PASS, call_word(DEALER), "turn down"),
+    "D5": (DEALER, 2, "light", PASS, "make it", "pass (the deal void)"),
+    "D6": (DEALER, 1, PASS, CALL, "turn down", call_word(DEALER)),
+}.items()}
 RARE = ("D6",)
 # the decisions, each a scenario of its own (with D6, rare, apart)
 DECISIONS = {"B": (ELDEST, 1), "C": (SECOND, 1), "D": (THIRD, 1), "A": (DEALER, 1), "B2": (ELDEST, 2),
@@ -248,21 +208,24 @@ def played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.DataFrame
 
 @dataclass(frozen=True)
 class Lone:
-    """A lone-hand claim's class: the deciding seat, the book's contract and the other, in words."""
+    """A lone-hand claim's class (and D8's): the deciding seat, the book's contract and the other, in
+    words (the class's words are the registry's)."""
 
+    claim: str
     seat: int                 # the decider
     action: str
     alternative: str
-    hands: str
+
+    @property
+    def hands(self) -> str:
+        return primaries()[self.claim].class_words
 
 
-LONE = {
-    "L2": Lone(-1, "with partner", "alone", "a light lone hand of the caller, any seat (the dealer's after his lone "
-               "discard)"),
-    "L7": Lone(DEALER, "alone", "with partner", "A after C's assist, light after his lone discard"),
-    "L8": Lone(-1, "take it alone", "let him go", "D after B's lone call, or A after C's lone assist: two trumps "
-               "or more with a bower or the ace, every plain card an ace"),
-}
+LONE = {c: Lone(c, *row) for c, row in {
+    "L2": (-1, "with partner", "alone"),
+    "L7": (DEALER, "alone", "with partner"),
+    "L8": (-1, "take it alone", "let him go"),
+}.items()}
 # the lone decisions: the decider's seat; L8's, rare, apart
 LONE_DECISIONS = {"LA": DEALER, "LB": ELDEST, "LC": SECOND, "LD": THIRD, "LA-L8": DEALER, "LD-L8": THIRD}
 
@@ -376,8 +339,7 @@ def lone_played(deals, decision: str, rules, only=None, cap: int = 0) -> pd.Data
 
 # --- the dealer's discard --------------------------------------------------------------------------
 
-D8_WORDS = ("the book's discard", "the lowest plain card", "A took up (with partner), where the book's discard (the "
-            "lowest card of the shortest plain suit; a lone ace kept) differs from the lowest plain card")
+D8 = Lone("D8", DEALER, "the book's discard", "the lowest plain card")
 
 
 def discard_played(deals, rules, cap: int = 0) -> pd.DataFrame:
@@ -419,7 +381,7 @@ def _discard_nets(b, hands, turn_up, rows, book, lowest) -> dict:
 def described(claim: str):
     """The claim's class: a :class:`Primary` or a :class:`Lone` (action, alternative, hands)."""
     if claim == "D8":
-        return Lone(DEALER, *D8_WORDS)
+        return D8
     return CLASSES.get(claim) or LONE[claim]
 
 
@@ -435,6 +397,9 @@ def _test(claim: str, company: str, unit_check: bool = False) -> ClaimTest:
 
 
 UNIT_CHECK = ".rp"         # the key's ending of a unit check
+# The report's method names the classes' source as it always has (its text was cut from the
+# module docstring, which now points to the registry instead of listing the classes).
+METHOD_CLASSES = "The classes, in the pre-registration's words (the dealer's judged after taking up and the book's discard):"
 MODEL_DEALS = 20_000       # the unit check's rubber model: the company's hands at each score
 
 
@@ -558,7 +523,7 @@ class PrimaryBidding(Study):
                      "test?\n\n" + self.quoted(),
             method="Uniform deals; for each claim, the deals where its class is reached under the company's bidding "
                    "are played twice, the book's action and the other, everything else by the book's policy for the "
-                   "decider and by the company for the other three chairs. " + __doc__.split("\n\n")[2].replace("\n", " "),
+                   "decider and by the company for the other three chairs. " + METHOD_CLASSES,
             caption="per claim and company, the deals of the class reached, the book's action minus the other with its "
                     "95% interval, the deals where it gained and lost, and the study's verdict (the ledger judges the "
                     "primaries again, the 57 primaries of a replication cell as the family).")

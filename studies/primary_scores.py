@@ -55,28 +55,32 @@ from studies.common.round_one import DEALER_LIST, reached, round_one_situations
 COLUMNS = ["kind", "claim", "a", "b", "seat", "group", "book_net", "other_net", "outcome"]
 CALL, PASS, ORDINARY = "call", "pass", "ordinary"
 
-EVERY_SCORE = tuple((own, theirs) for own in range(5) for theirs in range(5))
 # S3's two contrasts (an intersection-union test): the book against never assisting where its rule
 # assists, and against always assisting where it passes
 S3_CONTRASTS = ("assist", "pass")
 ALWAYS, BY_SCORE = "always", "score"      # S3's entries: assist at every score, or by the score
 
-# "Three-all, four-all, or any score in your favor" (the maker's side first).
-L1_SCORES = ((3, 3), (4, 4), (1, 0), (2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1), (3, 2), (4, 2), (4, 3))
-
 
 @dataclass(frozen=True)
 class ScoreClaim:
     """A claim measured at the scores it names: the decider (-1: the caller, any seat), the book's
-    arm and the other, the scores (the decider's side first) and the hands, in words."""
+    arm and the other, and the book's action and the other in words; the scores (the decider's side
+    first) and the hands, in words, are the registry's (``scores`` and ``class`` in primaries.toml)."""
 
+    claim: str
     seat: int
     book: str
     other: str
-    scores: tuple[tuple[int, int], ...]
     action: str
     alternative: str
-    hands: str
+
+    @property
+    def scores(self) -> tuple[tuple[int, int], ...]:
+        return primaries()[self.claim].scores
+
+    @property
+    def hands(self) -> str:
+        return primaries()[self.claim].class_words
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -87,30 +91,17 @@ class ScoreClaim:
         return self.book in ("alone", "with partner")
 
 
-CLAIMS = {
-    "D2": ScoreClaim(DEALER, CALL, PASS, ((4, 4), (4, 0)), call_word(DEALER), "turn down",
-                     "A after three passes, exactly two trumps after the discard, not on the take-up list"),
-    "D3": ScoreClaim(DEALER, PASS, CALL, ((3, 3), (4, 2)), "turn down", call_word(DEALER),
-                     "A after three passes, on the take-up list with exactly two trumps after the discard, no right"),
-    "D4": ScoreClaim(DEALER, CALL, PASS, ((4, 3),), call_word(DEALER), "turn down",
-                     "A after three passes, after the discard left or ace, another, and outside ace, not on the "
-                     "take-up list"),
-    "S4": ScoreClaim(SECOND, CALL, PASS, ((4, 4), (4, 0)), call_word(SECOND), "pass",
-                     "C after B passed, ace and another or king and another, no S2 or S3 entry"),
-    "S3": ScoreClaim(SECOND, CALL, PASS, EVERY_SCORE, "the book's rule", "a score-blind rule",
-                     "C after B passed, not the assist list: left and another; ace, another and outside ace; two "
-                     "medium trumps and a suit of three headed by the ace (by the score); two trumps and two aces, "
-                     "and ace, another and outside ace with the right turned (always)"),
-    "B1": ScoreClaim(ELDEST, ORDINARY, CALL, ((4, 1), (4, 2)), "the ordinary bidding", "keep the bridge strictly",
-                     "B at four to one and four to two, every hand"),
-    "B2": ScoreClaim(ELDEST, PASS, CALL, ((4, 1), (4, 2)), "pass", f"{call_word(ELDEST)} (keep the bridge)",
-                     "B at four to one and four to two with two plain aces, or the ace of trumps and another, where "
-                     "the ordinary rule would not order"),
-    "L1": ScoreClaim(-1, "with partner", "alone", L1_SCORES, "with partner", "alone",
-                     "a light lone hand of the caller, any seat"),
-    "L3": ScoreClaim(-1, "alone", "with partner", ((1, 4), (2, 4)), "alone", "with partner",
-                     "a desperate hand of the caller (a bower and three trumps, neither light nor sound), any seat"),
-}
+CLAIMS = {c: ScoreClaim(c, *row) for c, row in {
+    "D2": (DEALER, CALL, PASS, call_word(DEALER), "turn down"),
+    "D3": (DEALER, PASS, CALL, "turn down", call_word(DEALER)),
+    "D4": (DEALER, CALL, PASS, call_word(DEALER), "turn down"),
+    "S4": (SECOND, CALL, PASS, call_word(SECOND), "pass"),
+    "S3": (SECOND, CALL, PASS, "the book's rule", "a score-blind rule"),
+    "B1": (ELDEST, ORDINARY, CALL, "the ordinary bidding", "keep the bridge strictly"),
+    "B2": (ELDEST, PASS, CALL, "pass", f"{call_word(ELDEST)} (keep the bridge)"),
+    "L1": (-1, "with partner", "alone", "with partner", "alone"),
+    "L3": (-1, "alone", "with partner", "alone", "with partner"),
+}.items()}
 
 
 def absolute(seat: int, score: tuple[int, int]) -> tuple[int, int]:

@@ -91,3 +91,27 @@ def test_s3s_rule_and_its_two_contrasts():
     assist, sign = P._chosen("S3", "assist", rows, (1, 3))       # the adversaries at three: "score" passes
     passing, back = P._chosen("S3", "pass", rows, (1, 3))
     assert (assist["group"].tolist(), sign, passing["group"].tolist(), back) == (["always"], 1, ["score"], -1)
+
+
+def test_the_scores_and_classes_are_read_from_the_registry():
+    """primaries.toml is the one home of the scores each claim names and of its class's words: the
+    study declares none of them, and every primary it holds names its scores there."""
+    from analysis.game import primaries
+    registered = {cid for cid, p in primaries().items() if p.study == "primary_scores"}
+    assert set(P.CLAIMS) == registered
+    for cid, c in P.CLAIMS.items():
+        p = primaries()[cid]
+        assert c.scores == p.scores and c.hands == p.class_words and c.scores and c.hands, cid
+        assert len(set(c.scores)) == len(c.scores) and all(0 <= a <= 4 and 0 <= b <= 4 for a, b in c.scores), cid
+    assert P.CLAIMS["S3"].scores == tuple((a, b) for a in range(5) for b in range(5))     # "all"
+    assert P.CLAIMS["D2"].scores == ((4, 4), (4, 0)) and P.CLAIMS["L3"].scores == ((1, 4), (2, 4))
+    assert "scores" not in vars(P.ScoreClaim).get("__dataclass_fields__", {})
+
+
+def test_a_registered_score_is_all_or_own_theirs_below_game():
+    from analysis.errors import EuchreError
+    from analysis.game.primary import _scores
+    assert _scores({"scores": ["4-3", "0-4"]}) == ((4, 3), (0, 4)) and _scores({}) == ()
+    assert len(_scores({"scores": "all"})) == 25
+    with pytest.raises(EuchreError, match="scores"):
+        _scores({"scores": ["5-0"]})

@@ -223,3 +223,16 @@ def test_the_twin_adjusts_a_table_estimate_and_says_how_much_variance_it_keeps()
     assert adjusted.n == 8 and 0 < kept < 1 and adjusted.se < plain.se
     # here the table's difference is the twin's on every deal: the adjusted mean is the twin's mean over all
     assert adjusted.mean == pytest.approx(twin["gain_sum"].sum() / twin["deals"].sum())
+
+
+def test_the_classes_are_read_from_the_registry_and_written_nowhere_else():
+    """primaries.toml is the one home of each class's words (its ``class``): the study's classes
+    read it, and the module's docstring points to it instead of listing them."""
+    from analysis.game import primaries
+    registered = {cid for cid, p in primaries().items() if p.study == "primary"}
+    assert {*P.CLASSES, *P.LONE, "D8"} == registered
+    for cid in registered:
+        c = P.described(cid)
+        assert c.hands == primaries()[cid].class_words and c.hands, cid
+    assert "primaries.toml" in P.__doc__
+    assert not any(f"- {cid}:" in P.__doc__ for cid in registered)

@@ -59,6 +59,8 @@ class Primary:
     support_above: float = 0.0        # supported only when the lower bound (every contrast's) is above this
     built_as: str = ""                # how the code reads what the entry leaves open
     cells_given: tuple = ()           # (engines, companies, states) the entry names itself (the coups)
+    class_words: str = ""             # the class of hands in the studies' reports' few words (``class``)
+    scores: tuple[tuple[int, int], ...] = ()   # the scores named, the deciding side's points first
 
     @property
     def built(self) -> bool:
@@ -120,6 +122,17 @@ class Primary:
                 "waits": self.waits or None}
 
 
+def _scores(v: dict) -> tuple[tuple[int, int], ...]:
+    """The entry's ``scores``: "all" (the 25 scores below game) or a list of "own-theirs"."""
+    named = v.get("scores", ())
+    if named == "all":
+        return tuple((own, theirs) for own in range(5) for theirs in range(5))
+    out = tuple(tuple(int(x) for x in s.split("-")) for s in named)
+    if not all(len(s) == 2 and 0 <= min(s) and max(s) <= 4 for s in out):
+        raise EuchreError(f"{PRIMARIES.name}: scores are \"all\" or a list of \"own-theirs\" below game, not {named!r}")
+    return out
+
+
 def _cells_given(v: dict) -> tuple:
     """The entry's own cells: ``engines``, ``companies`` and ``states`` all named, or none."""
     named = [v.get(k) for k in ("engines", "companies", "states")]
@@ -149,7 +162,7 @@ def primaries() -> dict[str, Primary]:
                     v.get("decision", "") + (f" {v['arms']}" if v.get("arms") else ""), v.get("score", ""),
                     v.get("reading", ""), v.get("secondary", ""), v.get("source", ""), v.get("waits", ""),
                     tuple(v.get("contrasts", ())), float(v.get("support_above", 0.0)), v.get("built_as", ""),
-                    _cells_given(v))
+                    _cells_given(v), v.get("class", ""), _scores(v))
         if p.judged not in JUDGED or not set(p.axes) <= set(AXES) or p.unit not in (POINTS, RUBBER):
             raise EuchreError(f"{PRIMARIES.name}: {cid} has an unknown judged, axis or unit")
         if p.built == bool(p.waits):
