@@ -144,6 +144,7 @@ def test_a_card_equivalent_to_the_books_is_no_alternative():
     assert equivalent_to(c_after("B:QS C:8S D:JD A:AS A:TS B:9D"), hand("KS")) == 0
 
 
+@pytest.mark.slow   # the first in its worker to build the call-reading tables (15 s)
 def test_with_the_books_rules_in_the_other_seats_only_the_decider_plays_pimc(hands):
     model = BiddingModel(BookPolicy(), Rules())
     n = 150

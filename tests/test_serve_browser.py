@@ -25,22 +25,24 @@ def test_a_hand_entered_shows_the_apis_numbers(served, page):
     page.fill("#score", "2-3")
     page.fill("#worlds", "600")
     page.fill("#table_worlds", "60")      # the default engine, at the table, on few worlds
+    page.select_option("#pack", "24")     # whose calls' tables the players build soon
     page.fill("#seed", "3")
     page.click("#advise")
     page.wait_for_selector("table.advice")
     rows = page.locator("table.advice tbody tr")
     advice = json.loads(served.get("/api/advise", seat="C", hand="JH QH AH KD 9C", turn_up="TH", score="2-3",
-                                   worlds="600", table_worlds="60", seed="3")[2])
-    assert advice["play"]["engine"] == "pimc-calls" and advice["game_unit"] == "rubber_points"
+                                   worlds="600", table_worlds="60", seed="3", pack="24")[2])
+    assert advice["play"]["engine"] == "pimc-calls" and advice["game_unit"] == "game_win"
     assert rows.count() == len(advice["actions"])
     for k, action in enumerate(advice["actions"]):
         cells = rows.nth(k).locator("td")
         assert rows.nth(k).locator("th").inner_text().startswith(action["action"])
         assert cells.nth(0).inner_text().startswith(f'{action["points"]["estimate"]:+.3f}')
-        assert cells.nth(2).inner_text().startswith(f'{action["rubber_points"]["estimate"]:+.3f}')
+        assert cells.nth(2).inner_text().startswith(f'{100 * action["game_win"]["estimate"]:.1f}%')
     # the address holds every parameter: opened again, the same numbers
     address = page.url
-    assert "seed=3" in address and "worlds=600" in address and "table_worlds=60" in address and "calls=" not in address
+    assert "seed=3" in address and "worlds=600" in address and "table_worlds=60" in address and "pack=24" in address
+    assert "calls=" not in address
     first = page.inner_text("table.advice")
     page.goto(address)
     assert page.inner_text("table.advice") == first
