@@ -45,6 +45,7 @@ def test_e11_is_the_book_s_game_only(tmp_path):
         P.STUDY.scenarios(settings)
 
 
+@pytest.mark.slow   # often the first in its worker to build the call-reading tables (11 s)
 def test_the_book_s_rules_in_the_other_seats_change_only_b_s_objective(monkeypatch):
     from analysis.game.primary import BOOK_RULES
     deals = sample_deals(60, 7)
