@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from analysis.bidding import BookPolicy
 from analysis.errors import EuchreError
 from analysis.game.rules import Rules
 from analysis.limits import setting
+from analysis.storage import write_atomic, write_json
 from analysis.play.engines import play_words, resolve_play
 from analysis.seeds import DEFAULT_SEED
 from analysis.value.game_model import OUTCOMES
@@ -53,17 +53,13 @@ def _model_path(rules: Rules, deals: int, seed: int) -> Path:
     return cache_dir() / f"outcomes-{rules_key(rules)}-deals{deals}-seed{seed}.npy"
 
 
-def _write_atomic(path: Path, write) -> None:
-    """``write(fh)`` into ``path``, whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            write(fh)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _saved(path, save) -> None:
+    """``save(fh)`` into ``path`` through an open file (numpy would add its own suffix to a
+    name), whole or not at all (:func:`analysis.storage.write_atomic`)."""
+    def write(tmp):
+        with open(tmp, "wb") as fh:
+            save(fh)
+    write_atomic(path, write)
 
 
 def outcome_counts_cached(rules: Rules, deals: int = MODEL_DEALS, seed: int = MODEL_SEED, n_jobs: int = 1,
@@ -85,7 +81,7 @@ def outcome_counts_cached(rules: Rules, deals: int = MODEL_DEALS, seed: int = MO
                      f"scores), cached in {path.parent}\n")
     counts = outcome_counts(BookPolicy(), rules, deals=deals, seed=seed, n_jobs=n_jobs, progress=progress)
     try:
-        _write_atomic(path, lambda fh: np.save(fh, counts))
+        _saved(path, lambda fh: np.save(fh, counts))
     except OSError:
         pass   # no cache: the next call computes the counts again
     return counts, False
@@ -181,19 +177,19 @@ def build_table_model(rules: Rules, out, deals: int, seed: int = TABLE_MODEL_SEE
             raise EuchreError(f"{parts} holds chunks made with other settings ({kept}): remove it, or build with them")
     else:
         parts.mkdir(parents=True, exist_ok=True)
-        _write_atomic(settings, lambda fh: fh.write(json.dumps(meta).encode()))
+        write_json(settings, meta)
     done = {}
     for f in parts.glob("*.npy"):
         m, o, c = (int(x) for x in f.stem.split("-"))
         done[(m, o, c)] = np.load(f)
 
     def keep(key, found) -> None:
-        _write_atomic(parts / ("-".join(map(str, key)) + ".npy"), lambda fh: np.save(fh, found))
+        _saved(parts / ("-".join(map(str, key)) + ".npy"), lambda fh: np.save(fh, found))
 
     counts = outcome_counts(BookPolicy(), rules, deals=deals, seed=seed, n_jobs=n_jobs, progress=progress,
                             chunk_size=meta["chunk"], play=meta["play"], play_worlds=play_worlds, done=done,
                             on_chunk=keep)
-    _write_atomic(out, lambda fh: np.savez_compressed(fh, counts=counts, meta=json.dumps(meta)))
+    _saved(out, lambda fh: np.savez_compressed(fh, counts=counts, meta=json.dumps(meta)))
     for f in parts.iterdir():
         f.unlink()
     parts.rmdir()
